@@ -1,0 +1,5 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: { name: 'local', environment: 'node', include: ['test/**/*.test.ts'], passWithNoTests: true },
+});

@@ -1,0 +1,164 @@
+/**
+ * Entity types and document paths: one place that names every collection, so the web repositories,
+ * the rules generator, the reactions and the local backend cannot drift apart.
+ *
+ * Units: weights in lbs, height in inches, times in minutes, timestamps in epoch milliseconds.
+ * Dates typed by a person (dateOfBirth, targetDate) are calendar dates `YYYY-MM-DD`, never instants.
+ * A weight or height of 0 (or missing) means unknown.
+ */
+
+export const GENDERS = ['Male', 'Female'] as const;
+export type Gender = (typeof GENDERS)[number];
+
+export const GOAL_TYPES = ['reps', 'minutes', 'calories'] as const;
+export type GoalType = (typeof GOAL_TYPES)[number];
+
+/** `users/{uid}`: private to its owner. */
+export interface UserProfile {
+  userId: string;
+  email: string;
+  createdAt: number;
+  displayName: string;
+  firstName?: string;
+  lastName?: string;
+  phoneNumber?: string;
+  gender?: Gender;
+  /** `YYYY-MM-DD` or '' */
+  dateOfBirth?: string;
+  height?: number;
+  currentWeight?: number;
+  targetWeight?: number;
+  /** `YYYY-MM-DD` or '' */
+  targetDate?: string;
+  hideExerciseInfo?: boolean;
+}
+
+/** `users/{uid}/reps/{id}`: one logged activity. */
+export interface ActivityRecord {
+  /** Display-cased catalogue name. */
+  activityType: string;
+  count?: number;
+  time?: number;
+  weightLifted?: number;
+  timestamp: number;
+  /**
+   * Exact integer calorie units (see formulas `calorieUnits`): lets period calories be a plain
+   * aggregate sum on Firestore, checked exactly by the rules and the local policy.
+   */
+  calorieUnits: number;
+}
+
+/** `users/{uid}/weightRecords/{id}` */
+export interface WeightRecord {
+  weight: number;
+  timestamp: number;
+}
+
+/** `users/{uid}/preferences/goals` */
+export interface DailyGoal {
+  /** Text of a positive integer, as the spec stores it. */
+  target: string;
+  type: GoalType;
+}
+
+/** `users/{uid}/preferences/activities`: an empty list means all activities are offered. */
+export interface ActivityPreferences {
+  activities: string[];
+}
+
+/** `users/{uid}/posts/{id}` */
+export interface Post {
+  message: string;
+  timestamp: number;
+}
+
+// ---- Projections: written only by reactions ----
+
+/** `feedPosts/{uid}_{postId}`: readable by every signed-in user. */
+export interface FeedPost {
+  uid: string;
+  postId: string;
+  userName: string;
+  message: string;
+  timestamp: number;
+}
+
+/** `feedActivities/{uid}_{repId}`: readable by every signed-in user; never for hidden users. */
+export interface FeedActivity {
+  uid: string;
+  repId: string;
+  userName: string;
+  activityType: string;
+  count: number;
+  time: number;
+  timestamp: number;
+}
+
+export const BOARD_KINDS = ['daily', 'weekly', 'monthly'] as const;
+export type BoardKind = (typeof BOARD_KINDS)[number];
+
+export const BOARD_METRICS = ['reps', 'minutes', 'calories'] as const;
+export type BoardMetric = (typeof BOARD_METRICS)[number];
+
+/** `boardEntries/{periodKey}_{uid}`: one user's totals in one period. No client access. */
+export interface BoardEntry {
+  uid: string;
+  periodKey: string;
+  kind: BoardKind;
+  userName: string;
+  reps: number;
+  minutes: number;
+  calories: number;
+  /** false while the user hides exercise info: kept (not deleted) so asOf survives. */
+  visible: boolean;
+  asOf: number;
+}
+
+export interface BoardPlace {
+  uid: string;
+  userName: string;
+  value: number;
+}
+
+/** `boards/{kind}`: top 3 per metric for the current period, written by the rollup. */
+export interface Board {
+  kind: BoardKind;
+  periodKey: string;
+  timeZone: string;
+  reps: BoardPlace[];
+  minutes: BoardPlace[];
+  calories: BoardPlace[];
+  computedAt: number;
+}
+
+/** `tombstones/{uid}`: a deleted account; late events of this user change nothing. */
+export interface Tombstone {
+  uid: string;
+  deletedAt: number;
+}
+
+export const UNKNOWN_USER_NAME = 'Unknown';
+
+export const paths = {
+  users: 'users',
+  user: (uid: string) => `users/${uid}`,
+  reps: (uid: string) => `users/${uid}/reps`,
+  rep: (uid: string, id: string) => `users/${uid}/reps/${id}`,
+  weightRecords: (uid: string) => `users/${uid}/weightRecords`,
+  weightRecord: (uid: string, id: string) => `users/${uid}/weightRecords/${id}`,
+  posts: (uid: string) => `users/${uid}/posts`,
+  post: (uid: string, id: string) => `users/${uid}/posts/${id}`,
+  preferences: (uid: string) => `users/${uid}/preferences`,
+  activityPreferences: (uid: string) => `users/${uid}/preferences/activities`,
+  goal: (uid: string) => `users/${uid}/preferences/goals`,
+  feedPosts: 'feedPosts',
+  feedPost: (uid: string, postId: string) => `feedPosts/${uid}_${postId}`,
+  feedActivities: 'feedActivities',
+  feedActivity: (uid: string, repId: string) => `feedActivities/${uid}_${repId}`,
+  boardEntries: 'boardEntries',
+  boardEntry: (periodKey: string, uid: string) => `boardEntries/${periodKey}_${uid}`,
+  boards: 'boards',
+  board: (kind: BoardKind) => `boards/${kind}`,
+  tombstones: 'tombstones',
+  tombstone: (uid: string) => `tombstones/${uid}`,
+} as const;

@@ -1,0 +1,132 @@
+/**
+ * The narrow document-store port. Every piece of code that touches documents (web repositories,
+ * reactions, the local backend) speaks only this, so one reaction runs unchanged in Cloud Functions
+ * (firebase-admin adapter), in the local backend (SQLite adapter) and in tests (in-memory adapter).
+ *
+ * Semantics are Firestore's: paths alternate collection/document, `update` of a missing document
+ * fails with 'not-found', `set` with `merge` merges top-level and dotted fields, ties in ordering are
+ * broken by document path, a query must be allowed by its constraints (not by what it returns).
+ */
+
+export type DocData = { [field: string]: unknown };
+
+export interface DocSnapshot {
+  /** Full document path, e.g. `users/u1/reps/abc`. */
+  readonly path: string;
+  /** Last path segment. */
+  readonly id: string;
+  readonly data: DocData;
+}
+
+export type FilterOp = '==' | '!=' | '<' | '<=' | '>' | '>=' | 'in' | 'not-in' | 'array-contains';
+
+export interface FieldFilter {
+  readonly field: string;
+  readonly op: FilterOp;
+  readonly value: unknown;
+}
+
+export interface OrderBy {
+  readonly field: string;
+  readonly direction: 'asc' | 'desc';
+}
+
+/** Exclusive cursor: the orderBy values of the last document seen, then that document's path. */
+export interface Cursor {
+  readonly values: readonly unknown[];
+  readonly path: string;
+}
+
+export interface QuerySpec {
+  /** A collection path (`users/u1/reps`) or, when `group` is true, a collection id (`reps`). */
+  readonly collection: string;
+  readonly group?: boolean;
+  readonly where?: readonly FieldFilter[];
+  readonly orderBy?: readonly OrderBy[];
+  readonly limit?: number;
+  readonly startAfter?: Cursor;
+}
+
+export interface AggregateSpec {
+  readonly count?: boolean;
+  /** Numeric fields to sum; a missing or non-numeric field counts as 0, as in Firestore. */
+  readonly sum?: readonly string[];
+}
+
+export interface AggregateResult {
+  readonly count: number;
+  readonly sum: Readonly<Record<string, number>>;
+}
+
+export type WriteOp =
+  | { readonly kind: 'set'; readonly path: string; readonly data: DocData; readonly merge?: boolean }
+  /** Fails with 'not-found' when the document is missing; keys may be dotted field paths. */
+  | { readonly kind: 'update'; readonly path: string; readonly data: DocData }
+  | { readonly kind: 'delete'; readonly path: string };
+
+export interface DocumentReader {
+  get(path: string): Promise<DocSnapshot | null>;
+  query(spec: QuerySpec): Promise<DocSnapshot[]>;
+  aggregate(spec: QuerySpec, aggregate: AggregateSpec): Promise<AggregateResult>;
+}
+
+/** What a browser or any client uses: reads plus an all-or-nothing batch commit. */
+export interface DocumentStore extends DocumentReader {
+  commit(writes: readonly WriteOp[]): Promise<void>;
+}
+
+export type Unsubscribe = () => void;
+
+/** A client store that can also watch a query or a document (Firestore onSnapshot, local SSE). */
+export interface LiveDocumentStore extends DocumentStore {
+  listen(
+    spec: QuerySpec,
+    onNext: (docs: DocSnapshot[]) => void,
+    onError: (error: StoreError) => void,
+  ): Unsubscribe;
+  listenDoc(
+    path: string,
+    onNext: (doc: DocSnapshot | null) => void,
+    onError: (error: StoreError) => void,
+  ): Unsubscribe;
+}
+
+/** Reads see one consistent state; writes are buffered and applied atomically at the end. */
+export interface Transaction extends DocumentReader {
+  write(op: WriteOp): void;
+}
+
+/** The server-side store reactions run against (firebase-admin, local SQLite, in-memory). */
+export interface ReactionStore extends DocumentStore {
+  /** Serializable: fn may be retried on contention, so it must not have side effects besides tx. */
+  transact<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
+}
+
+export type StoreErrorCode =
+  | 'invalid-argument'
+  | 'not-found'
+  | 'already-exists'
+  | 'permission-denied'
+  | 'unauthenticated'
+  | 'failed-precondition'
+  | 'resource-exhausted'
+  | 'aborted'
+  | 'unavailable'
+  | 'internal';
+
+/** Every adapter maps its failures to this, so callers branch on one set of codes. */
+export class StoreError extends Error {
+  override readonly name = 'StoreError';
+  constructor(
+    readonly code: StoreErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Splits a document path into its parent collection path and id. */
+export function splitDocPath(path: string): { collection: string; id: string } {
+  const cut = path.lastIndexOf('/');
+  return { collection: path.slice(0, cut), id: path.slice(cut + 1) };
+}

@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for the repo; each workspace keeps its own environment and timeouts.
+// The browser journeys (e2e/) run separately, against the started stack: see scripts/run-e2e.mjs.
+export default defineConfig({
+  test: {
+    projects: ['shared', 'functions', 'local', 'web'],
+  },
+});
