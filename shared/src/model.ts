@@ -162,3 +162,12 @@ export const paths = {
   tombstones: 'tombstones',
   tombstone: (uid: string) => `tombstones/${uid}`,
 } as const;
+
+/** Account deletion needs a sign-in this recent (seconds); older sessions must re-authenticate. */
+export const RECENT_SIGN_IN_MAX_AGE_SECONDS = 5 * 60;
+/** The message (and callable error detail) that tells the browser to re-authenticate and retry. */
+export const REQUIRES_RECENT_LOGIN = 'requires-recent-login';
+
+/** Defaults for the emulator / local run; production values come from configuration. */
+export const DEMO_PROJECT_ID = 'demo-fittrack';
+export const DEFAULT_COMMUNITY_TIME_ZONE = 'UTC';
