@@ -1,0 +1,280 @@
+/**
+ * Period windows in a given IANA time zone, with Intl only (no clock, no library): a day from
+ * local midnight, a week Sunday to Saturday, a calendar month. DST days are 23 or 25 hours long;
+ * where a zone skips midnight the day starts at the first instant of that local date.
+ *
+ * Period keys: `d2026-11-22`, `w` + that week's Sunday (`w2026-11-22`), `m2026-11`.
+ * Calendar dates `YYYY-MM-DD` are handled as dates (year, month, day), never as UTC instants.
+ */
+import { caloriesFromUnits, calorieUnits } from './formulas.ts';
+import type { BoardKind } from './model.ts';
+
+export interface PeriodWindow {
+  readonly kind: BoardKind;
+  readonly key: string;
+  /** Inclusive epoch ms. */
+  readonly start: number;
+  /** Exclusive epoch ms. */
+  readonly end: number;
+}
+
+export interface CalendarDate {
+  readonly year: number;
+  readonly month: number;
+  readonly day: number;
+}
+
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A real calendar date from `YYYY-MM-DD`, or null (wrong shape, month 13, Feb 30, ...). */
+export function parseCalendarDate(text: string): CalendarDate | null {
+  const m = typeof text === 'string' ? DATE_PATTERN.exec(text) : null;
+  if (!m) return null;
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
+  return { year, month, day };
+}
+
+export function isCalendarDate(text: string): boolean {
+  return parseCalendarDate(text) !== null;
+}
+
+function pad(n: number, width = 2): string {
+  return String(n).padStart(width, '0');
+}
+
+export function formatCalendarDate(d: CalendarDate): string {
+  return `${pad(d.year, 4)}-${pad(d.month)}-${pad(d.day)}`;
+}
+
+function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** Calendar arithmetic on dates (no time zone involved). */
+export function addDays(date: string, days: number): string {
+  const d = parseCalendarDate(date);
+  if (!d) throw new RangeError(`Not a calendar date: ${date}`);
+  const t = new Date(Date.UTC(d.year, d.month - 1, d.day + days));
+  return formatCalendarDate({ year: t.getUTCFullYear(), month: t.getUTCMonth() + 1, day: t.getUTCDate() });
+}
+
+/** 0 = Sunday ... 6 = Saturday. */
+export function dayOfWeek(date: string): number {
+  const d = parseCalendarDate(date);
+  if (!d) throw new RangeError(`Not a calendar date: ${date}`);
+  return new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay();
+}
+
+// ---- time zone arithmetic ----
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    // Throws RangeError for an unknown zone: callers learn at once, not via wrong windows.
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+interface WallTime {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+function wallTime(instant: number, timeZone: string): WallTime {
+  const parts: Record<string, number> = {};
+  for (const p of formatterFor(timeZone).formatToParts(instant)) {
+    if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  }
+  return {
+    year: parts.year ?? 0,
+    month: parts.month ?? 1,
+    day: parts.day ?? 1,
+    hour: (parts.hour ?? 0) % 24,
+    minute: parts.minute ?? 0,
+    second: parts.second ?? 0,
+  };
+}
+
+function wallAsUtc(w: WallTime): number {
+  return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
+}
+
+/** Local time minus UTC, in ms, at an instant. */
+function offsetAt(instant: number, timeZone: string): number {
+  const wholeSecond = Math.floor(instant / 1000) * 1000;
+  return wallAsUtc(wallTime(wholeSecond, timeZone)) - wholeSecond;
+}
+
+/** The local calendar date of an instant in a zone, `YYYY-MM-DD`. */
+export function localDate(instant: number, timeZone: string): string {
+  const w = wallTime(instant, timeZone);
+  return formatCalendarDate(w);
+}
+
+/** The first instant of a local calendar date in a zone (local midnight, or the DST jump if midnight is skipped). */
+export function startOfLocalDay(date: string, timeZone: string): number {
+  const d = parseCalendarDate(date);
+  if (!d) throw new RangeError(`Not a calendar date: ${date}`);
+  const wall = Date.UTC(d.year, d.month - 1, d.day);
+  // The offset at midnight is the offset at wall - offset; two rounds settle it except in a gap.
+  const first = wall - offsetAt(wall, timeZone);
+  const second = wall - offsetAt(first, timeZone);
+  const exact = [first, second].filter((t) => wallAsUtc(wallTime(t, timeZone)) === wall);
+  if (exact.length > 0) return Math.min(...exact);
+  // Midnight does not exist that day: the day begins at the transition. Binary search for the
+  // first instant whose local date is `date`.
+  let lo = Math.min(first, second) - 3 * 3_600_000;
+  let hi = Math.max(first, second) + 3 * 3_600_000;
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (localDate(mid, timeZone) >= date) hi = mid;
+    else lo = mid;
+  }
+  return hi;
+}
+
+function windowOf(kind: BoardKind, firstDate: string, nextFirstDate: string, timeZone: string): PeriodWindow {
+  const key =
+    kind === 'daily' ? `d${firstDate}` : kind === 'weekly' ? `w${firstDate}` : `m${firstDate.slice(0, 7)}`;
+  return {
+    kind,
+    key,
+    start: startOfLocalDay(firstDate, timeZone),
+    end: startOfLocalDay(nextFirstDate, timeZone),
+  };
+}
+
+function windowFromDate(kind: BoardKind, date: string, timeZone: string): PeriodWindow {
+  if (kind === 'daily') return windowOf(kind, date, addDays(date, 1), timeZone);
+  if (kind === 'weekly') {
+    const sunday = addDays(date, -dayOfWeek(date));
+    return windowOf(kind, sunday, addDays(sunday, 7), timeZone);
+  }
+  const first = `${date.slice(0, 7)}-01`;
+  const d = parseCalendarDate(first) as CalendarDate;
+  const next = d.month === 12 ? `${pad(d.year + 1, 4)}-01-01` : `${pad(d.year, 4)}-${pad(d.month + 1)}-01`;
+  return windowOf(kind, first, next, timeZone);
+}
+
+/** The day, week (Sunday..Saturday) or calendar month containing the instant, in the zone. */
+export function periodWindow(kind: BoardKind, instant: number, timeZone: string): PeriodWindow {
+  return windowFromDate(kind, localDate(instant, timeZone), timeZone);
+}
+
+export function currentWindows(instant: number, timeZone: string): Record<BoardKind, PeriodWindow> {
+  return {
+    daily: periodWindow('daily', instant, timeZone),
+    weekly: periodWindow('weekly', instant, timeZone),
+    monthly: periodWindow('monthly', instant, timeZone),
+  };
+}
+
+export function periodKey(kind: BoardKind, instant: number, timeZone: string): string {
+  const date = localDate(instant, timeZone);
+  if (kind === 'daily') return `d${date}`;
+  if (kind === 'weekly') return `w${addDays(date, -dayOfWeek(date))}`;
+  return `m${date.slice(0, 7)}`;
+}
+
+/** The window a period key names; throws RangeError for a malformed key (or a weekly key not on a Sunday). */
+export function windowForKey(key: string, timeZone: string): PeriodWindow {
+  const prefix = key.charAt(0);
+  const rest = key.slice(1);
+  if (prefix === 'd' && isCalendarDate(rest)) return windowFromDate('daily', rest, timeZone);
+  if (prefix === 'w' && isCalendarDate(rest) && dayOfWeek(rest) === 0)
+    return windowFromDate('weekly', rest, timeZone);
+  if (prefix === 'm' && isCalendarDate(`${rest}-01`))
+    return windowFromDate('monthly', `${rest}-01`, timeZone);
+  throw new RangeError(`Not a period key: ${key}`);
+}
+
+/** The viewer's own zone, for personal stats and goal progress (reads no clock). */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+// ---- totals ----
+
+export interface Totals {
+  reps: number;
+  minutes: number;
+  calories: number;
+}
+
+/** The one definition of period totals, used by dashboard stats, goal progress and leaderboards alike. */
+export function totalsFromSums(
+  sums: { count: number; time: number; calorieUnits: number },
+  weightLbs: number | undefined | null,
+): Totals {
+  return { reps: sums.count, minutes: sums.time, calories: caloriesFromUnits(sums.calorieUnits, weightLbs) };
+}
+
+function numberOr0(v: unknown): number {
+  return typeof v === 'number' && Number.isFinite(v) ? v : 0;
+}
+
+/** Sums records (optionally only those with timestamp in [start, end)) then applies totalsFromSums. */
+export function totalsOf(
+  records: readonly {
+    count?: number;
+    time?: number;
+    calorieUnits?: number;
+    activityType: string;
+    weightLifted?: number;
+    timestamp: number;
+  }[],
+  weightLbs: number | undefined | null,
+  window?: { start: number; end: number },
+): Totals {
+  const sums = { count: 0, time: 0, calorieUnits: 0 };
+  for (const r of records) {
+    if (window && !(r.timestamp >= window.start && r.timestamp < window.end)) continue;
+    sums.count += numberOr0(r.count);
+    sums.time += numberOr0(r.time);
+    sums.calorieUnits += typeof r.calorieUnits === 'number' ? numberOr0(r.calorieUnits) : calorieUnits(r);
+  }
+  return totalsFromSums(sums, weightLbs);
+}
+
+/** Full-bar targets of the stats bars (spec section 9). */
+export const STATS_TARGETS: Record<BoardKind, Totals> = {
+  daily: { reps: 1000, minutes: 60, calories: 2000 },
+  weekly: { reps: 7000, minutes: 420, calories: 14000 },
+  monthly: { reps: 30000, minutes: 1800, calories: 60000 },
+};
+
+/** Fill of a progress bar in [0, 1]. */
+export function progressFraction(value: number, target: number): number {
+  if (!(target > 0) || !(value > 0)) return 0;
+  return Math.min(1, value / target);
+}
+
+/** Today's progress toward the daily goal ('x/target type'); a non-numeric target reads as 0. */
+export function goalProgress(
+  goal: { target: string; type: 'reps' | 'minutes' | 'calories' },
+  todayTotals: Totals,
+): { value: number; target: number; type: string; fraction: number } {
+  const parsed = /^\s*\d+\s*$/.test(goal.target) ? Number(goal.target) : 0;
+  const value = todayTotals[goal.type];
+  return { value, target: parsed, type: goal.type, fraction: progressFraction(value, parsed) };
+}
