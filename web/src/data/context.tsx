@@ -4,6 +4,8 @@
  */
 import type { LiveDocumentStore } from '@fit/shared/store';
 import { createContext, useContext } from 'react';
+import type { AuthGateway } from './auth.ts';
+import type { Backend } from './repositories.ts';
 
 export interface SessionUser {
   uid: string;
@@ -30,4 +32,31 @@ export function useRequiredUser(): SessionUser {
   const user = useContext(SessionUserContext);
   if (!user) throw new Error('useRequiredUser outside a signed-in route');
   return user;
+}
+
+/** The sign-in port (Firebase Auth in the app, a fake in component tests). */
+export const AuthGatewayContext = createContext<AuthGateway | null>(null);
+
+export function useAuthGateway(): AuthGateway {
+  const auth = useContext(AuthGatewayContext);
+  if (!auth) throw new Error('useAuthGateway outside AuthGatewayContext');
+  return auth;
+}
+
+/** Loads the backend on first use (sign-in pages need it only after a successful sign-in). */
+export const BackendLoaderContext = createContext<(() => Promise<Backend>) | null>(null);
+
+export function useBackendLoader(): () => Promise<Backend> {
+  const load = useContext(BackendLoaderContext);
+  if (!load) throw new Error('useBackendLoader outside BackendLoaderContext');
+  return load;
+}
+
+/** The loaded backend, inside the signed-in layout (deletion, pending offline writes). */
+export const BackendContext = createContext<Backend | null>(null);
+
+export function useBackend(): Backend {
+  const backend = useContext(BackendContext);
+  if (!backend) throw new Error('useBackend outside the signed-in layout');
+  return backend;
 }

@@ -1,0 +1,162 @@
+/**
+ * The signed-in frame: a top bar with the brand, the User / Community / Account links (the current
+ * one highlighted), a pending-sync marker for offline writes, and Logout.
+ */
+import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
+import CloudSyncOutlined from '@mui/icons-material/CloudSyncOutlined';
+import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
+import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
+import Logout from '@mui/icons-material/Logout';
+import Alert from '@mui/material/Alert';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Container from '@mui/material/Container';
+import Snackbar from '@mui/material/Snackbar';
+import Toolbar from '@mui/material/Toolbar';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
+import { NavLink, Outlet, Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Brand } from '../components/Brand.tsx';
+import { Loading } from '../components/Loading.tsx';
+import { useAuthGateway, useBackend } from '../data/context.tsx';
+
+const LINKS: { to: string; label: string; icon: ReactNode }[] = [
+  { to: '/user', label: 'User', icon: <InsightsOutlined fontSize="small" /> },
+  { to: '/community', label: 'Community', icon: <GroupsOutlined fontSize="small" /> },
+  { to: '/account', label: 'Account', icon: <AccountCircleOutlined fontSize="small" /> },
+];
+
+export const LOGOUT_FAILED = 'Failed to log out. Please try again.';
+
+function NavLinks() {
+  return (
+    <Box component="ul" sx={{ display: 'flex', gap: 0.5, listStyle: 'none', m: 0, p: 0 }}>
+      {LINKS.map((link) => (
+        <Box component="li" key={link.to} sx={{ flex: { xs: 1, md: 'none' } }}>
+          <Button
+            component={NavLink}
+            to={link.to}
+            startIcon={link.icon}
+            fullWidth
+            sx={{
+              color: 'text.secondary',
+              px: { xs: 1, sm: 1.75 },
+              py: 0.9,
+              borderRadius: 2.5,
+              '&:hover': { bgcolor: 'rgba(67, 56, 202, 0.06)', color: 'text.primary' },
+              '&.active': { color: 'primary.main', bgcolor: 'rgba(67, 56, 202, 0.1)' },
+            }}
+          >
+            {link.label}
+          </Button>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+function PendingWrites() {
+  const backend = useBackend();
+  const [pending, setPending] = useState(0);
+  useEffect(() => backend.watchPendingWrites(setPending), [backend]);
+  if (pending === 0) return null;
+  return (
+    <Chip
+      icon={<CloudSyncOutlined />}
+      label="Saved offline, syncing…"
+      size="small"
+      color="warning"
+      variant="outlined"
+      role="status"
+      sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
+    />
+  );
+}
+
+export function AppLayout() {
+  const gateway = useAuthGateway();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function logout() {
+    setBusy(true);
+    try {
+      await gateway.signOut();
+      navigate('/login', { replace: true });
+    } catch (e) {
+      console.error('Logout failed', e);
+      setError(LOGOUT_FAILED);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
+      <AppBar
+        position="sticky"
+        color="inherit"
+        sx={{
+          bgcolor: 'rgba(255, 255, 255, 0.92)',
+          backdropFilter: 'blur(8px)',
+          borderBottom: 1,
+          borderColor: 'divider',
+        }}
+      >
+        <Container maxWidth="lg" disableGutters>
+          <Toolbar sx={{ flexWrap: 'wrap', columnGap: 2, rowGap: 0, minHeight: { xs: 60, sm: 68 } }}>
+            <Box
+              component={RouterLink}
+              to="/user"
+              aria-label="FitTrack home"
+              sx={{ textDecoration: 'none', display: 'inline-flex', mr: { md: 2 }, py: { xs: 1.5, md: 0 } }}
+            >
+              <Brand />
+            </Box>
+            <Box
+              component="nav"
+              aria-label="Main"
+              sx={{
+                order: { xs: 3, md: 0 },
+                width: { xs: '100%', md: 'auto' },
+                borderTop: { xs: 1, md: 0 },
+                borderColor: 'divider',
+                py: { xs: 0.75, md: 0 },
+              }}
+            >
+              <NavLinks />
+            </Box>
+            <Box sx={{ flex: 1 }} />
+            <PendingWrites />
+            <Button
+              variant="outlined"
+              color="inherit"
+              onClick={logout}
+              disabled={busy}
+              startIcon={<Logout fontSize="small" />}
+              sx={{ borderColor: 'divider', color: 'text.primary', flexShrink: 0 }}
+            >
+              Logout
+            </Button>
+          </Toolbar>
+        </Container>
+      </AppBar>
+      <Container component="main" maxWidth="lg" sx={{ py: { xs: 3, sm: 4.5 } }}>
+        <Suspense fallback={<Loading />}>
+          <Outlet />
+        </Suspense>
+      </Container>
+      <Snackbar
+        open={error !== null}
+        autoHideDuration={8000}
+        onClose={() => setError(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      >
+        <Alert severity="error" variant="filled" onClose={() => setError(null)}>
+          {error}
+        </Alert>
+      </Snackbar>
+    </Box>
+  );
+}

@@ -1,0 +1,26 @@
+/** Theme, the sign-in port, the backend loader and the session: everything above the router. */
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import type { ReactNode } from 'react';
+import type { AuthGateway } from '../data/auth.ts';
+import { AuthGatewayContext, BackendLoaderContext } from '../data/context.tsx';
+import type { Backend } from '../data/repositories.ts';
+import { SessionProvider } from '../data/session.tsx';
+import { theme } from './theme.ts';
+
+export function AppProviders(props: {
+  auth: AuthGateway;
+  loadBackend: () => Promise<Backend>;
+  children: ReactNode;
+}) {
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <AuthGatewayContext.Provider value={props.auth}>
+        <BackendLoaderContext.Provider value={props.loadBackend}>
+          <SessionProvider>{props.children}</SessionProvider>
+        </BackendLoaderContext.Provider>
+      </AuthGatewayContext.Provider>
+    </ThemeProvider>
+  );
+}

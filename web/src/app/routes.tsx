@@ -1,0 +1,68 @@
+/**
+ * The route table (spec section 2). The landing page ships in the entry chunk; every other screen
+ * loads on demand, so `/` and `/login` stay small and the dashboard, community and account code
+ * arrive only when visited.
+ */
+import { lazy, Suspense } from 'react';
+import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { Loading } from '../components/Loading.tsx';
+import { LandingPage } from '../features/auth/LandingPage.tsx';
+import { AppLayout } from './AppLayout.tsx';
+import { RequireVerified, SignedInArea } from './guards.tsx';
+
+const LoginPage = lazy(() =>
+  import('../features/auth/LoginPage.tsx').then((m) => ({ default: m.LoginPage })),
+);
+const SignUpPage = lazy(() =>
+  import('../features/auth/SignUpPage.tsx').then((m) => ({ default: m.SignUpPage })),
+);
+const VerifyEmailPage = lazy(() =>
+  import('../features/auth/VerifyEmailPage.tsx').then((m) => ({ default: m.VerifyEmailPage })),
+);
+const DashboardPage = lazy(() =>
+  import('../features/dashboard/DashboardPage.tsx').then((m) => ({ default: m.DashboardPage })),
+);
+const CommunityPage = lazy(() =>
+  import('../features/community/CommunityPage.tsx').then((m) => ({ default: m.CommunityPage })),
+);
+const AccountPage = lazy(() =>
+  import('../features/account/AccountPage.tsx').then((m) => ({ default: m.AccountPage })),
+);
+
+function PublicFrame() {
+  return (
+    <Suspense fallback={<Loading />}>
+      <Outlet />
+    </Suspense>
+  );
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <PublicFrame />,
+    children: [
+      { path: '/', element: <LandingPage /> },
+      { path: '/login', element: <LoginPage /> },
+      { path: '/signup', element: <SignUpPage /> },
+      { path: '/verify-email', element: <VerifyEmailPage /> },
+    ],
+  },
+  {
+    element: <SignedInArea />,
+    children: [
+      {
+        element: <AppLayout />,
+        children: [
+          {
+            path: '/user',
+            element: <RequireVerified />,
+            children: [{ index: true, element: <DashboardPage /> }],
+          },
+          { path: '/community', element: <CommunityPage /> },
+          { path: '/account', element: <AccountPage /> },
+        ],
+      },
+    ],
+  },
+  { path: '*', element: <Navigate to="/" replace /> },
+];

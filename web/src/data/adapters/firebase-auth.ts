@@ -1,0 +1,133 @@
+/**
+ * `AuthGateway` over the Firebase Auth SDK, pointed at the Auth emulator when configured (always in
+ * local mode). Built with `initializeAuth` and no popup resolver so the sign-in page stays small; the
+ * Google popup code (`google-popup.ts`) loads only when someone clicks the Google button.
+ */
+import { type FirebaseApp, initializeApp } from 'firebase/app';
+import {
+  type Auth,
+  browserLocalPersistence,
+  connectAuthEmulator,
+  createUserWithEmailAndPassword,
+  EmailAuthProvider,
+  indexedDBLocalPersistence,
+  initializeAuth,
+  onAuthStateChanged,
+  reauthenticateWithCredential,
+  sendEmailVerification,
+  signInWithEmailAndPassword,
+  signOut,
+  type User,
+} from 'firebase/auth';
+import type { AuthGateway, AuthUser } from '../auth.ts';
+import type { AppConfig } from '../config.ts';
+
+export function toAuthUser(user: User): AuthUser {
+  return {
+    uid: user.uid,
+    email: user.email,
+    emailVerified: user.emailVerified,
+    providerIds: user.providerData.map((info) => info.providerId),
+  };
+}
+
+function sameUser(a: AuthUser | null, b: AuthUser | null): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+export interface FirebaseAuthSetup {
+  app: FirebaseApp;
+  auth: Auth;
+  gateway: AuthGateway;
+}
+
+let setup: FirebaseAuthSetup | undefined;
+
+/** The one Firebase app and Auth of this page (Firestore and Functions attach to the same app). */
+export function firebaseAuth(config: AppConfig): FirebaseAuthSetup {
+  setup ??= createFirebaseAuth(config);
+  return setup;
+}
+
+export function firebaseAppOf(config: AppConfig): FirebaseApp {
+  return firebaseAuth(config).app;
+}
+
+function createFirebaseAuth(config: AppConfig): FirebaseAuthSetup {
+  const app = initializeApp({
+    apiKey: config.firebase.apiKey,
+    authDomain: config.firebase.authDomain,
+    projectId: config.firebase.projectId,
+    ...(config.firebase.appId ? { appId: config.firebase.appId } : {}),
+  });
+  // Sessions survive reloads: IndexedDB first, localStorage where IndexedDB is unavailable.
+  const auth = initializeAuth(app, { persistence: [indexedDBLocalPersistence, browserLocalPersistence] });
+  if (config.authEmulatorHost) {
+    connectAuthEmulator(auth, `http://${config.authEmulatorHost}`, { disableWarnings: true });
+  }
+
+  const listeners = new Set<(user: AuthUser | null) => void>();
+  let known: AuthUser | null | undefined; // undefined until the saved session is restored
+  const publish = (user: AuthUser | null) => {
+    if (known !== undefined && sameUser(known, user)) return;
+    known = user;
+    for (const listener of listeners) listener(user);
+  };
+  onAuthStateChanged(auth, (user) => publish(user ? toAuthUser(user) : null));
+
+  const requireUser = (): User => {
+    const user = auth.currentUser;
+    if (!user) throw Object.assign(new Error('Not signed in'), { code: 'auth/no-current-user' });
+    return user;
+  };
+
+  const gateway: AuthGateway = {
+    subscribe(listener) {
+      listeners.add(listener);
+      if (known !== undefined) listener(known);
+      return () => listeners.delete(listener);
+    },
+    async signIn(email, password) {
+      const { user } = await signInWithEmailAndPassword(auth, email, password);
+      return toAuthUser(user);
+    },
+    async signUp(email, password) {
+      const { user } = await createUserWithEmailAndPassword(auth, email, password);
+      return toAuthUser(user);
+    },
+    async signInWithGoogle() {
+      const { googleSignIn } = await import('./google-popup.ts');
+      return googleSignIn(auth);
+    },
+    async sendVerificationEmail() {
+      await sendEmailVerification(requireUser());
+    },
+    async reload() {
+      const user = auth.currentUser;
+      if (!user) return null;
+      const wasVerified = user.emailVerified;
+      await user.reload();
+      // A fresh token carries the new email_verified claim to the data backend.
+      if (user.emailVerified !== wasVerified) await user.getIdToken(true);
+      const next = toAuthUser(user);
+      publish(next);
+      return next;
+    },
+    async signOut() {
+      await signOut(auth);
+    },
+    async reauthenticate(password) {
+      const user = requireUser();
+      if (password !== null) {
+        await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email ?? '', password));
+        return true;
+      }
+      const { googleReauthenticate } = await import('./google-popup.ts');
+      return googleReauthenticate(user);
+    },
+    async idToken() {
+      return auth.currentUser ? auth.currentUser.getIdToken() : null;
+    },
+  };
+  return { app, auth, gateway };
+}

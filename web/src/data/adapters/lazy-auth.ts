@@ -1,0 +1,46 @@
+/**
+ * An `AuthGateway` that loads the Firebase Auth SDK on first use. The landing page never touches the
+ * session, so it ships no Firebase code; the sign-in pages start the import as they mount.
+ */
+import type { AuthGateway } from '../auth.ts';
+import type { AppConfig } from '../config.ts';
+
+export function lazyFirebaseAuth(config: AppConfig): AuthGateway {
+  let loading: Promise<AuthGateway> | undefined;
+  const load = (): Promise<AuthGateway> => {
+    loading ??= import('./firebase-auth.ts').then((m) => m.firebaseAuth(config).gateway);
+    // A failed chunk load (flaky network) may be retried by the next call.
+    loading.catch(() => {
+      loading = undefined;
+    });
+    return loading;
+  };
+
+  return {
+    subscribe(listener) {
+      let unsubscribe: (() => void) | undefined;
+      let cancelled = false;
+      load().then(
+        (gateway) => {
+          if (!cancelled) unsubscribe = gateway.subscribe(listener);
+        },
+        (error: unknown) => {
+          console.error('Could not load sign-in', error);
+          if (!cancelled) listener(null);
+        },
+      );
+      return () => {
+        cancelled = true;
+        unsubscribe?.();
+      };
+    },
+    signIn: async (email, password) => (await load()).signIn(email, password),
+    signUp: async (email, password) => (await load()).signUp(email, password),
+    signInWithGoogle: async () => (await load()).signInWithGoogle(),
+    sendVerificationEmail: async () => (await load()).sendVerificationEmail(),
+    reload: async () => (await load()).reload(),
+    signOut: async () => (await load()).signOut(),
+    reauthenticate: async (password) => (await load()).reauthenticate(password),
+    idToken: async () => (await load()).idToken(),
+  };
+}

@@ -1,0 +1,81 @@
+/** `users/{uid}`: the profile the sign-in flows create and the account page edits. */
+import { paths, type UserProfile } from '@fit/shared/model';
+import type { DocumentStore, LiveDocumentStore, StoreError, Unsubscribe } from '@fit/shared/store';
+import type { GoogleProfile } from './auth.ts';
+
+export async function readProfile(store: DocumentStore, uid: string): Promise<UserProfile | null> {
+  const snap = await store.get(paths.user(uid));
+  return snap ? (snap.data as unknown as UserProfile) : null;
+}
+
+export function watchProfile(
+  store: LiveDocumentStore,
+  uid: string,
+  onNext: (profile: UserProfile | null) => void,
+  onError: (error: StoreError) => void,
+): Unsubscribe {
+  return store.listenDoc(
+    paths.user(uid),
+    (snap) => onNext(snap ? (snap.data as unknown as UserProfile) : null),
+    onError,
+  );
+}
+
+export function hasDisplayName(profile: UserProfile | null): boolean {
+  return typeof profile?.displayName === 'string' && profile.displayName.trim() !== '';
+}
+
+/** Sign-up stores who signed up and when; the account page fills in the rest. */
+export async function createSignUpProfile(store: DocumentStore, uid: string, email: string, now: number) {
+  const profile: UserProfile = { userId: uid, email, createdAt: now, displayName: '' };
+  await store.commit([{ kind: 'set', path: paths.user(uid), data: { ...profile } }]);
+}
+
+/** Google's given / family names when it sends them, else its display name split at the first space. */
+export function splitName(google: GoogleProfile): { firstName: string; lastName: string } {
+  if (google.givenName || google.familyName) {
+    return { firstName: google.givenName ?? '', lastName: google.familyName ?? '' };
+  }
+  const full = (google.displayName ?? '').trim();
+  const cut = full.indexOf(' ');
+  return cut < 0
+    ? { firstName: full, lastName: '' }
+    : { firstName: full.slice(0, cut), lastName: full.slice(cut + 1).trim() };
+}
+
+/**
+ * After a Google sign-in: creates the profile only when there is none, so a returning user's
+ * display name and details are never wiped. Returns the profile as it now stands.
+ */
+export async function ensureGoogleProfile(
+  store: DocumentStore,
+  uid: string,
+  google: GoogleProfile,
+  now: number,
+): Promise<UserProfile> {
+  const existing = await readProfile(store, uid);
+  if (existing) return existing;
+  const profile: UserProfile = {
+    userId: uid,
+    email: google.email ?? '',
+    createdAt: now,
+    displayName: '',
+    ...splitName(google),
+  };
+  await store.commit([{ kind: 'set', path: paths.user(uid), data: { ...profile } }]);
+  return profile;
+}
+
+/**
+ * Saves the account page's "Your Information" fields (already validated). When the profile is
+ * missing (its creation at sign-up failed), the identity fields are written with it.
+ */
+export async function saveAccountProfile(
+  store: DocumentStore,
+  uid: string,
+  fields: Partial<UserProfile>,
+  create?: { email: string; now: number },
+) {
+  const identity = create ? { userId: uid, email: create.email, createdAt: create.now } : {};
+  await store.commit([{ kind: 'set', path: paths.user(uid), data: { ...identity, ...fields }, merge: true }]);
+}

@@ -1,0 +1,41 @@
+/**
+ * The backend the screens write through: the store port plus the two operations that are not plain
+ * documents (account deletion, pending offline writes). One adapter is loaded on demand by mode, so
+ * local mode never ships the Firestore SDK and the sign-in pages ship neither.
+ */
+import type { LiveDocumentStore, Unsubscribe } from '@fit/shared/store';
+import type { AuthGateway } from './auth.ts';
+import type { AppConfig } from './config.ts';
+
+export interface Backend {
+  store: LiveDocumentStore;
+  /** Server-side deletion of the profile, all the user's data and the auth user (callable / endpoint). */
+  deleteAccount(): Promise<void>;
+  /** Writes accepted locally but not yet confirmed by the server (Firebase offline queue; 0 in local mode). */
+  watchPendingWrites(listener: (pending: number) => void): Unsubscribe;
+}
+
+export async function loadBackend(config: AppConfig, auth: AuthGateway): Promise<Backend> {
+  if (config.mode === 'firebase') {
+    const [{ firebaseAppOf }, { createFirestoreStore }] = await Promise.all([
+      import('./adapters/firebase-auth.ts'),
+      import('./adapters/firestore.ts'),
+    ]);
+    const store = createFirestoreStore(firebaseAppOf(config), config);
+    return {
+      store,
+      deleteAccount: () => store.deleteAccount(),
+      watchPendingWrites: store.watchPendingWrites,
+    };
+  }
+  const { createLocalStore } = await import('./adapters/local.ts');
+  const store = createLocalStore({ apiBase: config.apiBase, idToken: () => auth.idToken() });
+  return {
+    store,
+    deleteAccount: () => store.deleteAccount(),
+    watchPendingWrites: (listener) => {
+      listener(0);
+      return () => {};
+    },
+  };
+}

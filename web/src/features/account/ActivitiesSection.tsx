@@ -1,0 +1,180 @@
+/**
+ * "Manage Activities": which catalogue activities the dashboard offers, grouped by category. An
+ * empty saved list means all, so choosing everything saves the empty list (new catalogue entries
+ * then appear too).
+ */
+import { ACTIVITIES, ACTIVITY_CATEGORIES, type ActivityCategory } from '@fit/shared/catalogue';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { SectionCard } from '../../components/SectionCard.tsx';
+import { type Status, StatusAlert } from '../../components/StatusAlert.tsx';
+import { useRequiredUser, useStore } from '../../data/context.tsx';
+import { offeredActivities, saveActivityPreferences } from '../../data/preferences.ts';
+import { useSessionExpiry } from '../../data/session.tsx';
+import { PREFS_EMPTY, PREFS_FAILED, PREFS_SAVED } from './messages.ts';
+
+const CATEGORY_LABELS: Record<ActivityCategory, string> = {
+  weightlifting: 'Weightlifting',
+  cardio: 'Cardio',
+  bodyweight: 'Bodyweight',
+  flexibility: 'Flexibility',
+};
+
+const BY_CATEGORY = ACTIVITY_CATEGORIES.map((category) => ({
+  category,
+  names: ACTIVITIES.filter((a) => a.category === category).map((a) => a.name),
+}));
+
+export function ActivitiesSection(props: { saved: readonly string[] }) {
+  const store = useStore();
+  const user = useRequiredUser();
+  const expired = useSessionExpiry();
+  const [selected, setSelected] = useState<Set<string>>(() => new Set(offeredActivities(props.saved)));
+  const [status, setStatus] = useState<Status>(null);
+  const [busy, setBusy] = useState(false);
+
+  const update = (fn: (next: Set<string>) => void) => {
+    setSelected((current) => {
+      const next = new Set(current);
+      fn(next);
+      return next;
+    });
+    setStatus(null);
+  };
+
+  async function save() {
+    if (selected.size === 0) {
+      setStatus({ kind: 'error', message: PREFS_EMPTY });
+      return;
+    }
+    setBusy(true);
+    setStatus(null);
+    const all = selected.size === ACTIVITIES.length;
+    try {
+      await saveActivityPreferences(
+        store,
+        user.uid,
+        all ? [] : ACTIVITIES.map((a) => a.name).filter((name) => selected.has(name)),
+      );
+      setStatus({ kind: 'success', message: PREFS_SAVED });
+    } catch (e) {
+      console.error('Saving activity preferences failed', e);
+      if (!expired(e)) setStatus({ kind: 'error', message: PREFS_FAILED });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <SectionCard
+      title="Manage Activities"
+      subtitle={`Choose the activities offered when you log a workout. ${selected.size} of ${ACTIVITIES.length} selected.`}
+    >
+      <Box>
+        {BY_CATEGORY.map(({ category, names }) => {
+          const count = names.filter((name) => selected.has(name)).length;
+          const label = CATEGORY_LABELS[category];
+          return (
+            <Accordion
+              key={category}
+              disableGutters
+              elevation={0}
+              sx={{
+                border: 1,
+                borderColor: 'divider',
+                '&:not(:last-of-type)': { borderBottom: 0 },
+                '&:first-of-type': { borderTopLeftRadius: 12, borderTopRightRadius: 12 },
+                '&:last-of-type': { borderBottomLeftRadius: 12, borderBottomRightRadius: 12 },
+                '&::before': { display: 'none' },
+              }}
+            >
+              <AccordionSummary expandIcon={<ExpandMore />} sx={{ px: 2 }}>
+                <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flex: 1, mr: 1 }}>
+                  <Typography sx={{ fontWeight: 600 }}>{label}</Typography>
+                  <Chip
+                    size="small"
+                    label={`${count} of ${names.length}`}
+                    color={count === 0 ? 'default' : 'primary'}
+                    variant={count === names.length ? 'filled' : 'outlined'}
+                  />
+                </Stack>
+              </AccordionSummary>
+              <AccordionDetails sx={{ px: 2, pt: 0, pb: 2 }}>
+                <Stack direction="row" spacing={1} sx={{ mb: 1 }}>
+                  <Button
+                    size="small"
+                    onClick={() =>
+                      update((next) => {
+                        for (const name of names) next.add(name);
+                      })
+                    }
+                    aria-label={`Select all ${label} activities`}
+                  >
+                    Select all
+                  </Button>
+                  <Button
+                    size="small"
+                    onClick={() =>
+                      update((next) => {
+                        for (const name of names) next.delete(name);
+                      })
+                    }
+                    aria-label={`Clear ${label} activities`}
+                  >
+                    Clear
+                  </Button>
+                </Stack>
+                <Box
+                  role="group"
+                  aria-label={`${label} activities`}
+                  sx={{
+                    display: 'grid',
+                    gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' },
+                    columnGap: 2,
+                  }}
+                >
+                  {names.map((name) => (
+                    <FormControlLabel
+                      key={name}
+                      label={name}
+                      control={
+                        <Checkbox
+                          size="small"
+                          checked={selected.has(name)}
+                          onChange={(e) =>
+                            update((next) => {
+                              if (e.target.checked) next.add(name);
+                              else next.delete(name);
+                            })
+                          }
+                        />
+                      }
+                    />
+                  ))}
+                </Box>
+              </AccordionDetails>
+            </Accordion>
+          );
+        })}
+      </Box>
+      <Stack spacing={2} sx={{ mt: 2.5 }}>
+        <StatusAlert status={status} />
+        <Box>
+          <Button variant="contained" onClick={save} disabled={busy}>
+            Save Activities
+          </Button>
+        </Box>
+      </Stack>
+    </SectionCard>
+  );
+}

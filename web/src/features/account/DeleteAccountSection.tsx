@@ -1,0 +1,174 @@
+/**
+ * Account deletion through the server-side operation (callable / local endpoint), which removes
+ * the profile, all the user's data and the auth user. When the sign-in is too old the server says
+ * so: the person proves themselves again (password, or Google) and the deletion is retried.
+ */
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { GoogleButton } from '../../components/GoogleButton.tsx';
+import { SectionCard } from '../../components/SectionCard.tsx';
+import { type Status, StatusAlert } from '../../components/StatusAlert.tsx';
+import { needsRecentLogin, reauthMethod } from '../../data/account.ts';
+import { authErrorMessage } from '../../data/auth.ts';
+import { useAuthGateway, useBackend } from '../../data/context.tsx';
+import { useAuthUser } from '../../data/session.tsx';
+import { DELETE_CONFIRM, DELETE_FAILED, REAUTH_GOOGLE_FAILED, REAUTH_PASSWORD_FAILED } from './messages.ts';
+
+export function DeleteAccountSection() {
+  const backend = useBackend();
+  const gateway = useAuthGateway();
+  const user = useAuthUser();
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  const [reauth, setReauth] = useState(false);
+  const [password, setPassword] = useState('');
+  const [status, setStatus] = useState<Status>(null);
+  const [reauthError, setReauthError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const method = reauthMethod(user.providerIds);
+
+  async function finish() {
+    // The auth user is gone on the server; drop the local session too.
+    await gateway.signOut().catch(() => {});
+    navigate('/login', { replace: true });
+  }
+
+  /** Returns normally when deleted; opens the re-authentication step when the server asks for it. */
+  async function attemptDeletion(afterReauth: boolean) {
+    try {
+      await backend.deleteAccount();
+    } catch (e) {
+      if (needsRecentLogin(e) && !afterReauth) {
+        setConfirming(false);
+        setReauth(true);
+        return;
+      }
+      console.error('Deleting the account failed', e);
+      setConfirming(false);
+      setReauth(false);
+      setStatus({ kind: 'error', message: DELETE_FAILED });
+      setBusy(false);
+      return;
+    }
+    await finish();
+  }
+
+  async function confirmDeletion() {
+    setBusy(true);
+    setStatus(null);
+    await attemptDeletion(false);
+    setBusy(false);
+  }
+
+  async function reauthenticate(withPassword: string | null) {
+    setBusy(true);
+    setReauthError(null);
+    try {
+      const proven = await gateway.reauthenticate(withPassword);
+      if (!proven) {
+        setBusy(false); // the Google popup was closed
+        return;
+      }
+    } catch (e) {
+      const fallback = withPassword === null ? REAUTH_GOOGLE_FAILED : REAUTH_PASSWORD_FAILED;
+      setReauthError(authErrorMessage(e, fallback));
+      setBusy(false);
+      return;
+    }
+    await attemptDeletion(true);
+  }
+
+  function submitPassword(event: FormEvent) {
+    event.preventDefault();
+    if (!password) {
+      setReauthError('Please enter your password.');
+      return;
+    }
+    void reauthenticate(password);
+  }
+
+  return (
+    <SectionCard title="Delete Account" tone="danger">
+      <Typography variant="body2" color="text.secondary">
+        Permanently deletes your profile and everything in it: activities, weight history, goals, preferences
+        and posts.
+      </Typography>
+      <Stack spacing={2} sx={{ mt: 2.5 }}>
+        <StatusAlert status={status} />
+        <Box>
+          <Button variant="outlined" color="error" onClick={() => setConfirming(true)} disabled={busy}>
+            Delete Account
+          </Button>
+        </Box>
+      </Stack>
+      <ConfirmDialog
+        open={confirming}
+        title="Delete your account?"
+        message={DELETE_CONFIRM}
+        confirmLabel="Delete my account"
+        destructive
+        busy={busy}
+        onConfirm={confirmDeletion}
+        onCancel={() => setConfirming(false)}
+      />
+      <Dialog
+        open={reauth}
+        onClose={busy ? undefined : () => setReauth(false)}
+        aria-labelledby="reauth-title"
+        maxWidth="xs"
+        fullWidth
+      >
+        <Box component="form" onSubmit={submitPassword} noValidate>
+          <DialogTitle id="reauth-title">Confirm it's you</DialogTitle>
+          <DialogContent>
+            <DialogContentText sx={{ mb: 2 }}>
+              {method === 'password'
+                ? 'For your security, enter your password again to delete your account.'
+                : 'For your security, sign in with Google again to delete your account.'}
+            </DialogContentText>
+            <Stack spacing={2}>
+              {reauthError && <StatusAlert status={{ kind: 'error', message: reauthError }} />}
+              {method === 'password' ? (
+                <TextField
+                  label="Password"
+                  type="password"
+                  autoComplete="current-password"
+                  autoFocus
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                />
+              ) : (
+                <GoogleButton
+                  label="Continue with Google"
+                  onClick={() => void reauthenticate(null)}
+                  disabled={busy}
+                />
+              )}
+            </Stack>
+          </DialogContent>
+          <DialogActions sx={{ px: 3, pb: 2 }}>
+            <Button onClick={() => setReauth(false)} disabled={busy}>
+              Cancel
+            </Button>
+            {method === 'password' && (
+              <Button type="submit" variant="contained" color="error" disabled={busy}>
+                Confirm and delete
+              </Button>
+            )}
+          </DialogActions>
+        </Box>
+      </Dialog>
+    </SectionCard>
+  );
+}

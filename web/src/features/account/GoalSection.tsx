@@ -1,0 +1,157 @@
+/** "Your Daily Goal": a positive whole-number target in reps, minutes or calories; save or remove. */
+import { type DailyGoal, GOAL_TYPES, type GoalType } from '@fit/shared/model';
+import { validateGoalForm } from '@fit/shared/validation';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { type FormEvent, useState } from 'react';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { SectionCard } from '../../components/SectionCard.tsx';
+import { type Status, StatusAlert } from '../../components/StatusAlert.tsx';
+import { useRequiredUser, useStore } from '../../data/context.tsx';
+import { removeGoal, saveGoal } from '../../data/goal.ts';
+import { useSessionExpiry } from '../../data/session.tsx';
+import {
+  GOAL_FAILED,
+  GOAL_REMOVE_CONFIRM,
+  GOAL_REMOVE_FAILED,
+  GOAL_REMOVED,
+  GOAL_SAVED,
+} from './messages.ts';
+
+const TYPE_LABELS: Record<GoalType, string> = { reps: 'Reps', minutes: 'Minutes', calories: 'Calories' };
+
+export function GoalSection(props: { goal: DailyGoal | null }) {
+  const store = useStore();
+  const user = useRequiredUser();
+  const expired = useSessionExpiry();
+  const [saved, setSaved] = useState<DailyGoal | null>(props.goal);
+  const [target, setTarget] = useState(props.goal?.target ?? '');
+  const [type, setType] = useState<GoalType>(props.goal?.type ?? 'reps');
+  const [status, setStatus] = useState<Status>(null);
+  const [invalid, setInvalid] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const checked = validateGoalForm({ target, type });
+    if (!checked.ok) {
+      setStatus({ kind: 'error', message: checked.message });
+      setInvalid(true);
+      return;
+    }
+    setBusy(true);
+    setStatus(null);
+    try {
+      await saveGoal(store, user.uid, checked.value);
+      setSaved(checked.value);
+      setTarget(checked.value.target);
+      setStatus({ kind: 'success', message: GOAL_SAVED });
+    } catch (e) {
+      console.error('Saving the goal failed', e);
+      if (!expired(e)) setStatus({ kind: 'error', message: GOAL_FAILED });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function remove() {
+    setBusy(true);
+    setStatus(null);
+    try {
+      await removeGoal(store, user.uid);
+      setSaved(null);
+      setTarget('');
+      setType('reps');
+      setStatus({ kind: 'success', message: GOAL_REMOVED });
+    } catch (e) {
+      console.error('Removing the goal failed', e);
+      if (!expired(e)) setStatus({ kind: 'error', message: GOAL_REMOVE_FAILED });
+    } finally {
+      setBusy(false);
+      setConfirming(false);
+    }
+  }
+
+  return (
+    <SectionCard title="Your Daily Goal" subtitle="One target for each day, counted from midnight.">
+      <Box
+        sx={{
+          mb: 2.5,
+          px: 2,
+          py: 1.5,
+          borderRadius: 3,
+          bgcolor: saved ? '#eef2ff' : '#f7f7fc',
+          border: 1,
+          borderColor: saved ? '#c7d2fe' : 'divider',
+        }}
+      >
+        <Typography variant="body2" color="text.secondary">
+          Current goal
+        </Typography>
+        <Typography sx={{ fontWeight: 700, fontSize: '1.1rem' }} data-testid="current-goal">
+          {saved ? `${Number(saved.target).toLocaleString()} ${saved.type} a day` : 'No goal set yet'}
+        </Typography>
+      </Box>
+      <Box component="form" onSubmit={submit} noValidate>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <TextField
+            label="Target"
+            type="number"
+            value={target}
+            error={invalid}
+            onChange={(e) => {
+              setTarget(e.target.value);
+              setInvalid(false);
+              setStatus(null);
+            }}
+            slotProps={{ htmlInput: { min: 1, step: 1, inputMode: 'numeric' } }}
+          />
+          <TextField
+            select
+            label="Type"
+            value={type}
+            onChange={(e) => {
+              setType(e.target.value as GoalType);
+              setStatus(null);
+            }}
+            sx={{ minWidth: { sm: 160 } }}
+          >
+            {GOAL_TYPES.map((t) => (
+              <MenuItem key={t} value={t}>
+                {TYPE_LABELS[t]}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Stack>
+        <Stack spacing={2} sx={{ mt: 2.5 }}>
+          <StatusAlert status={status} />
+          <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap' }}>
+            <Button type="submit" variant="contained" disabled={busy}>
+              Save Goal
+            </Button>
+            {saved && (
+              <Button color="error" onClick={() => setConfirming(true)} disabled={busy}>
+                Remove Goal
+              </Button>
+            )}
+          </Stack>
+        </Stack>
+      </Box>
+      <ConfirmDialog
+        open={confirming}
+        title="Remove your daily goal?"
+        message={GOAL_REMOVE_CONFIRM}
+        confirmLabel="Remove"
+        destructive
+        busy={busy}
+        onConfirm={remove}
+        onCancel={() => setConfirming(false)}
+      />
+    </SectionCard>
+  );
+}

@@ -1,0 +1,203 @@
+/** "Your Information": the profile fields a person edits (email is read-only). */
+import { GENDERS, type Gender, type UserProfile } from '@fit/shared/model';
+import { browserTimeZone, localDate } from '@fit/shared/periods';
+import { validateAccountProfile } from '@fit/shared/validation';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { type FormEvent, useState } from 'react';
+import { SectionCard } from '../../components/SectionCard.tsx';
+import { type Status, StatusAlert } from '../../components/StatusAlert.tsx';
+import { useRequiredUser, useStore } from '../../data/context.tsx';
+import { saveAccountProfile } from '../../data/profile.ts';
+import { useSessionExpiry } from '../../data/session.tsx';
+import { HIDE_EXERCISE_EXPLAINER, PROFILE_FAILED, PROFILE_SAVED } from './messages.ts';
+
+interface Fields {
+  displayName: string;
+  firstName: string;
+  lastName: string;
+  phoneNumber: string;
+  gender: Gender;
+  dateOfBirth: string;
+  height: string;
+  hideExerciseInfo: boolean;
+}
+
+function fieldsOf(profile: UserProfile | null): Fields {
+  return {
+    displayName: profile?.displayName ?? '',
+    firstName: profile?.firstName ?? '',
+    lastName: profile?.lastName ?? '',
+    phoneNumber: profile?.phoneNumber ?? '',
+    gender: profile?.gender === 'Female' ? 'Female' : 'Male',
+    dateOfBirth: profile?.dateOfBirth ?? '',
+    height: profile?.height && profile.height > 0 ? String(profile.height) : '',
+    hideExerciseInfo: profile?.hideExerciseInfo === true,
+  };
+}
+
+export function ProfileSection(props: {
+  profile: UserProfile | null;
+  onSaved: (profile: UserProfile) => void;
+}) {
+  const store = useStore();
+  const user = useRequiredUser();
+  const expired = useSessionExpiry();
+  const [fields, setFields] = useState<Fields>(() => fieldsOf(props.profile));
+  const [status, setStatus] = useState<Status>(null);
+  const [badField, setBadField] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const today = localDate(Date.now(), browserTimeZone());
+  const email = props.profile?.email || user.email || '';
+
+  const set =
+    <K extends keyof Fields>(key: K) =>
+    (value: Fields[K]) => {
+      setFields((f) => ({ ...f, [key]: value }));
+      setStatus(null);
+      setBadField(undefined);
+    };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const checked = validateAccountProfile(fields, today);
+    if (!checked.ok) {
+      setStatus({ kind: 'error', message: checked.message });
+      setBadField(checked.field);
+      return;
+    }
+    setBusy(true);
+    setStatus(null);
+    try {
+      const now = Date.now();
+      await saveAccountProfile(
+        store,
+        user.uid,
+        checked.value,
+        props.profile ? undefined : { email: user.email ?? '', now },
+      );
+      const base: UserProfile = props.profile ?? {
+        userId: user.uid,
+        email: user.email ?? '',
+        createdAt: now,
+        displayName: '',
+      };
+      props.onSaved({ ...base, ...checked.value });
+      setFields((f) => ({ ...f, displayName: checked.value.displayName ?? f.displayName }));
+      setStatus({ kind: 'success', message: PROFILE_SAVED });
+    } catch (e) {
+      console.error('Saving the profile failed', e);
+      if (!expired(e)) setStatus({ kind: 'error', message: PROFILE_FAILED });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const text = (key: 'displayName' | 'firstName' | 'lastName' | 'phoneNumber') => ({
+    value: fields[key],
+    error: badField === key,
+    onChange: (e: { target: { value: string } }) => set(key)(e.target.value),
+  });
+
+  return (
+    <SectionCard
+      title="Your Information"
+      subtitle="How you appear in FitTrack, and what your numbers are based on."
+    >
+      <Box component="form" onSubmit={submit} noValidate>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2.25,
+            gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' },
+          }}
+        >
+          <Box sx={{ gridColumn: '1 / -1' }}>
+            <TextField
+              label="Display Name"
+              required
+              autoComplete="nickname"
+              helperText="Shown to others on the Community page."
+              {...text('displayName')}
+            />
+          </Box>
+          <TextField label="First Name" autoComplete="given-name" {...text('firstName')} />
+          <TextField label="Last Name" autoComplete="family-name" {...text('lastName')} />
+          <TextField
+            label="Email"
+            value={email}
+            helperText="Your sign-in email cannot be changed here."
+            slotProps={{ htmlInput: { readOnly: true } }}
+          />
+          <TextField label="Phone Number" type="tel" autoComplete="tel" {...text('phoneNumber')} />
+          <TextField
+            select
+            label="Gender"
+            value={fields.gender}
+            onChange={(e) => set('gender')(e.target.value as Gender)}
+          >
+            {GENDERS.map((gender) => (
+              <MenuItem key={gender} value={gender}>
+                {gender}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            label="Date of Birth"
+            type="date"
+            value={fields.dateOfBirth}
+            error={badField === 'dateOfBirth'}
+            onChange={(e) => set('dateOfBirth')(e.target.value)}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today } }}
+          />
+          <TextField
+            label="Height (inches)"
+            type="number"
+            value={fields.height}
+            error={badField === 'height'}
+            onChange={(e) => set('height')(e.target.value)}
+            slotProps={{ htmlInput: { min: 1, step: 'any', inputMode: 'decimal' } }}
+          />
+        </Box>
+        <Box
+          sx={{
+            mt: 2.5,
+            p: 2,
+            borderRadius: 3,
+            bgcolor: '#f7f7fc',
+            border: 1,
+            borderColor: 'divider',
+          }}
+        >
+          <FormControlLabel
+            control={
+              <Switch
+                checked={fields.hideExerciseInfo}
+                onChange={(e) => set('hideExerciseInfo')(e.target.checked)}
+                slotProps={{ input: { 'aria-describedby': 'hide-exercise-explainer' } }}
+              />
+            }
+            label="Hide my exercise info"
+          />
+          <Typography id="hide-exercise-explainer" variant="body2" color="text.secondary" sx={{ ml: 6.5 }}>
+            {HIDE_EXERCISE_EXPLAINER}
+          </Typography>
+        </Box>
+        <Stack spacing={2} sx={{ mt: 2.5 }}>
+          <StatusAlert status={status} />
+          <Box>
+            <Button type="submit" variant="contained" disabled={busy}>
+              Save Profile
+            </Button>
+          </Box>
+        </Stack>
+      </Box>
+    </SectionCard>
+  );
+}

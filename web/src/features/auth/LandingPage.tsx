@@ -1,0 +1,164 @@
+/** `/`: welcome text and a Login button, with what FitTrack does. */
+import EmojiEventsOutlined from '@mui/icons-material/EmojiEventsOutlined';
+import FitnessCenter from '@mui/icons-material/FitnessCenter';
+import LocalFireDepartmentOutlined from '@mui/icons-material/LocalFireDepartmentOutlined';
+import MonitorWeightOutlined from '@mui/icons-material/MonitorWeightOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { Brand } from '../../components/Brand.tsx';
+
+const FEATURES: { icon: ReactNode; title: string; text: string }[] = [
+  {
+    icon: <FitnessCenter />,
+    title: 'Log any workout',
+    text: 'Over 80 activities, from bench press to yoga, with reps, minutes and weight lifted.',
+  },
+  {
+    icon: <LocalFireDepartmentOutlined />,
+    title: 'Hit a daily goal',
+    text: 'Set a target in reps, minutes or calories and watch today’s progress fill up.',
+  },
+  {
+    icon: <MonitorWeightOutlined />,
+    title: 'Know your numbers',
+    text: 'Calories burned, BMI, BMR and a weight plan that stays safe and realistic.',
+  },
+  {
+    icon: <EmojiEventsOutlined />,
+    title: 'Train together',
+    text: 'Share posts, see what others are doing and climb the daily, weekly and monthly boards.',
+  },
+];
+
+export function LandingPage() {
+  return (
+    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
+      <Box
+        component="header"
+        sx={{
+          color: '#ffffff',
+          background: 'linear-gradient(150deg, #312e81 0%, #4338ca 55%, #6d28d9 100%)',
+          pb: { xs: 7, md: 11 },
+        }}
+      >
+        <Container maxWidth="lg">
+          <Box sx={{ py: { xs: 2.5, md: 3.5 } }}>
+            <Brand inverse size="large" />
+          </Box>
+        </Container>
+        <Container maxWidth="md" sx={{ textAlign: 'center', pt: { xs: 4, md: 8 } }}>
+          <Typography
+            variant="h2"
+            component="h1"
+            sx={{ fontSize: { xs: '2.25rem', sm: '3rem', md: '3.6rem' }, lineHeight: 1.08 }}
+          >
+            Welcome to FitTrack
+          </Typography>
+          <Typography
+            sx={{
+              mt: 2.5,
+              mx: 'auto',
+              maxWidth: 620,
+              fontSize: { xs: '1.05rem', md: '1.25rem' },
+              color: '#e0e7ff',
+              lineHeight: 1.6,
+            }}
+          >
+            Log your workouts and body weight, set a daily goal, and see exactly what every session is worth.
+            Your training, your numbers, your community.
+          </Typography>
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={1.5}
+            sx={{ mt: 4.5, justifyContent: 'center', alignItems: 'center' }}
+          >
+            <Button
+              component={RouterLink}
+              to="/login"
+              size="large"
+              variant="contained"
+              sx={{
+                bgcolor: '#ffffff',
+                color: 'primary.dark',
+                minWidth: 180,
+                '&:hover': { bgcolor: '#eef2ff' },
+              }}
+            >
+              Login
+            </Button>
+            <Button
+              component={RouterLink}
+              to="/signup"
+              size="large"
+              variant="outlined"
+              sx={{
+                color: '#ffffff',
+                borderColor: 'rgba(255, 255, 255, 0.6)',
+                minWidth: 180,
+                '&:hover': { borderColor: '#ffffff', bgcolor: 'rgba(255, 255, 255, 0.08)' },
+              }}
+            >
+              Create an account
+            </Button>
+          </Stack>
+        </Container>
+      </Box>
+
+      <Container component="main" maxWidth="lg" sx={{ mt: { xs: -4, md: -6 }, pb: 8 }}>
+        <Box
+          component="ul"
+          sx={{
+            listStyle: 'none',
+            p: 0,
+            m: 0,
+            display: 'grid',
+            gap: { xs: 2, md: 2.5 },
+            gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' },
+          }}
+        >
+          {FEATURES.map((feature) => (
+            <Box
+              component="li"
+              key={feature.title}
+              sx={{
+                bgcolor: 'background.paper',
+                border: 1,
+                borderColor: 'divider',
+                borderRadius: 4,
+                p: 3,
+                boxShadow: '0 1px 2px rgba(21, 26, 45, 0.04), 0 12px 32px rgba(21, 26, 45, 0.06)',
+              }}
+            >
+              <Box
+                aria-hidden="true"
+                sx={{
+                  width: 44,
+                  height: 44,
+                  borderRadius: 3,
+                  display: 'grid',
+                  placeItems: 'center',
+                  bgcolor: '#eef2ff',
+                  color: 'primary.main',
+                  mb: 2,
+                }}
+              >
+                {feature.icon}
+              </Box>
+              <Typography variant="h6" component="h2" sx={{ fontSize: '1.05rem' }}>
+                {feature.title}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 0.75, lineHeight: 1.6 }}>
+                {feature.text}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,137 @@
+/**
+ * `/login`: email + password, Google sign-in, a Forgot Password link (coming soon) and a link to
+ * sign-up. After sign-in: unverified -> /verify-email; verified -> /user with a display name, else
+ * /account. Google sign-in creates the profile only when it is missing.
+ */
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { type FormEvent, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { GoogleButton } from '../../components/GoogleButton.tsx';
+import { authErrorMessage } from '../../data/auth.ts';
+import { useAuthGateway, useBackendLoader } from '../../data/context.tsx';
+import { destinationAfterLogin } from '../../data/post-login.ts';
+import { ensureGoogleProfile, hasDisplayName } from '../../data/profile.ts';
+import { useAuthState } from '../../data/session.tsx';
+import { AuthShell } from './AuthShell.tsx';
+import { CREDENTIALS_REQUIRED, FORGOT_PASSWORD_SOON, GOOGLE_FAILED, LOGIN_FAILED } from './messages.ts';
+
+export function LoginPage() {
+  const gateway = useAuthGateway();
+  const loadBackend = useBackendLoader();
+  const navigate = useNavigate();
+  useAuthState(); // start restoring the session (and loading the auth SDK) while the person types
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    setNotice(null);
+    if (!email.trim() || !password) {
+      setError(CREDENTIALS_REQUIRED);
+      return;
+    }
+    setBusy(true);
+    try {
+      const user = await gateway.signIn(email.trim(), password);
+      navigate(await destinationAfterLogin(user, loadBackend), { replace: true });
+    } catch (e) {
+      setError(authErrorMessage(e, LOGIN_FAILED));
+      setBusy(false);
+    }
+  }
+
+  async function google() {
+    setError(null);
+    setNotice(null);
+    setBusy(true);
+    let signedIn = false;
+    try {
+      const result = await gateway.signInWithGoogle();
+      if (!result) {
+        setBusy(false); // the person closed the popup: nothing to report
+        return;
+      }
+      signedIn = true;
+      const { store } = await loadBackend();
+      const profile = await ensureGoogleProfile(store, result.user.uid, result.profile, Date.now());
+      const next = !result.user.emailVerified
+        ? '/verify-email'
+        : hasDisplayName(profile)
+          ? '/user'
+          : '/account';
+      navigate(next, { replace: true });
+    } catch (e) {
+      console.error('Google sign-in failed', e);
+      // Without a profile the signed-in pages cannot work: undo the half-done sign-in.
+      if (signedIn) await gateway.signOut().catch(() => {});
+      setError(authErrorMessage(e, GOOGLE_FAILED));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthShell title="Welcome back" subtitle="Log in to keep your streak going.">
+      <Stack component="form" spacing={2.25} onSubmit={submit} noValidate>
+        {error && <Alert severity="error">{error}</Alert>}
+        {notice && (
+          <Alert severity="info" onClose={() => setNotice(null)}>
+            {notice}
+          </Alert>
+        )}
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <Box>
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <Box sx={{ textAlign: 'right', mt: 1 }}>
+            <Link
+              component="button"
+              type="button"
+              variant="body2"
+              onClick={() => {
+                setError(null);
+                setNotice(FORGOT_PASSWORD_SOON);
+              }}
+            >
+              Forgot Password?
+            </Link>
+          </Box>
+        </Box>
+        <Button type="submit" variant="contained" size="large" disabled={busy}>
+          Login
+        </Button>
+        <Divider sx={{ color: 'text.secondary', fontSize: '0.875rem' }}>or</Divider>
+        <GoogleButton onClick={google} disabled={busy} />
+        <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', pt: 1 }}>
+          New to FitTrack?{' '}
+          <Link component={RouterLink} to="/signup" sx={{ fontWeight: 600 }}>
+            Sign up
+          </Link>
+        </Typography>
+      </Stack>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,106 @@
+/**
+ * `/verify-email`: says a verification link was sent, offers to resend it, links to login, and polls
+ * the auth service (reloading the user) until the email is verified, then goes to /user.
+ */
+import MarkEmailUnreadOutlined from '@mui/icons-material/MarkEmailUnreadOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { authErrorMessage } from '../../data/auth.ts';
+import { useAuthGateway } from '../../data/context.tsx';
+import { useAuthState, useSessionExpiry } from '../../data/session.tsx';
+import { AuthShell } from './AuthShell.tsx';
+import { RESEND_DONE, RESEND_FAILED } from './messages.ts';
+
+/** How often the page asks the auth service whether the email is verified (tests shorten it). */
+export const verifyPolling = { intervalMs: 3000 };
+
+export function VerifyEmailPage() {
+  const gateway = useAuthGateway();
+  const navigate = useNavigate();
+  const auth = useAuthState();
+  const expired = useSessionExpiry();
+  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const user = auth.user;
+  const waiting = user != null && !user.emailVerified;
+
+  useEffect(() => {
+    if (user?.emailVerified) navigate('/user', { replace: true });
+  }, [user, navigate]);
+
+  useEffect(() => {
+    if (!waiting) return;
+    let stopped = false;
+    const timer = setInterval(() => {
+      gateway.reload().then(
+        (fresh) => {
+          if (!stopped && fresh?.emailVerified) navigate('/user', { replace: true });
+        },
+        (error: unknown) => {
+          if (expired(error)) stopped = true;
+        },
+      );
+    }, verifyPolling.intervalMs);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [waiting, gateway, navigate, expired]);
+
+  async function resend() {
+    setBusy(true);
+    setResult(null);
+    try {
+      await gateway.sendVerificationEmail();
+      setResult({ ok: true, message: RESEND_DONE });
+    } catch (e) {
+      setResult({ ok: false, message: authErrorMessage(e, RESEND_FAILED) ?? RESEND_FAILED });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthShell title="Verify your email">
+      <Stack spacing={2.5}>
+        <Box
+          aria-hidden="true"
+          sx={{
+            width: 56,
+            height: 56,
+            borderRadius: 3,
+            display: 'grid',
+            placeItems: 'center',
+            bgcolor: '#eef2ff',
+            color: 'primary.main',
+          }}
+        >
+          <MarkEmailUnreadOutlined fontSize="large" />
+        </Box>
+        <Alert severity="info">
+          We sent a verification link to{' '}
+          <Box component="strong" sx={{ wordBreak: 'break-all' }}>
+            {user?.email ?? 'your email address'}
+          </Box>
+          . Open it to activate your account: this page continues on its own once your email is verified.
+        </Alert>
+        {result && <Alert severity={result.ok ? 'success' : 'error'}>{result.message}</Alert>}
+        <Button variant="contained" size="large" onClick={resend} disabled={busy || !user}>
+          Resend verification email
+        </Button>
+        <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+          Verified on another device, or want to switch accounts?{' '}
+          <Link component={RouterLink} to="/login" sx={{ fontWeight: 600 }}>
+            Back to login
+          </Link>
+        </Typography>
+      </Stack>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,39 @@
+/**
+ * Entry point: reads the configuration (VITE_* variables, default local mode), wires the Firebase
+ * Auth gateway (loaded on first use) and the data backend of the configured mode (loaded once
+ * someone is signed in), and mounts the router.
+ */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { AppProviders } from './app/AppProviders.tsx';
+import { routes } from './app/routes.tsx';
+import { lazyFirebaseAuth } from './data/adapters/lazy-auth.ts';
+import { readConfig } from './data/config.ts';
+import { type Backend, loadBackend } from './data/repositories.ts';
+
+const config = readConfig(import.meta.env);
+const auth = lazyFirebaseAuth(config);
+
+let backend: Promise<Backend> | undefined;
+function backendOnce(): Promise<Backend> {
+  if (!backend) {
+    backend = loadBackend(config, auth);
+    backend.catch(() => {
+      backend = undefined; // a failed chunk load may be retried
+    });
+  }
+  return backend;
+}
+
+const router = createBrowserRouter(routes);
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root');
+
+createRoot(root).render(
+  <StrictMode>
+    <AppProviders auth={auth} loadBackend={backendOnce}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);
