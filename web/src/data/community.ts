@@ -1,0 +1,178 @@
+/**
+ * The community page's reads: the newest 30 feed posts, the newest 30 feed activities and the three
+ * boards. All are projections the reactions maintain, so the page reads 63 documents whatever the
+ * number of users, and every read is live (a new post, activity or rollup shows without reload).
+ *
+ * Queries issued (for firestore.indexes.json: single-field orders, no composite index needed):
+ * - `feedPosts`      orderBy timestamp desc, limit 30 (listen)
+ * - `feedActivities` orderBy timestamp desc, limit 30 (listen)
+ * - `boards/daily`, `boards/weekly`, `boards/monthly` (listenDoc)
+ */
+import {
+  BOARD_KINDS,
+  type Board,
+  type BoardKind,
+  type BoardMetric,
+  type BoardPlace,
+  DEFAULT_COMMUNITY_TIME_ZONE,
+  type FeedActivity,
+  type FeedPost,
+  paths,
+  UNKNOWN_USER_NAME,
+} from '@fit/shared/model';
+import { periodKey } from '@fit/shared/periods';
+import type { DocData, LiveDocumentStore, QuerySpec, StoreError, Unsubscribe } from '@fit/shared/store';
+
+/** How many posts and activities the page shows (spec: latest 30 of each). */
+export const FEED_LIMIT = 30;
+/** Places per leaderboard (spec: top 3). */
+export const BOARD_PLACES = 3;
+
+export const communityQueries = {
+  feedPosts: {
+    collection: paths.feedPosts,
+    orderBy: [{ field: 'timestamp', direction: 'desc' }],
+    limit: FEED_LIMIT,
+  } satisfies QuerySpec,
+  feedActivities: {
+    collection: paths.feedActivities,
+    orderBy: [{ field: 'timestamp', direction: 'desc' }],
+    limit: FEED_LIMIT,
+  } satisfies QuerySpec,
+} as const;
+
+// ---- parsing: projections are written by reactions, but a reader stays defensive ----
+
+function text(value: unknown, fallback = ''): string {
+  return typeof value === 'string' ? value : fallback;
+}
+
+function num(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
+}
+
+function name(value: unknown): string {
+  const s = text(value).trim();
+  return s === '' ? UNKNOWN_USER_NAME : s;
+}
+
+export function toFeedPost(id: string, data: DocData): FeedPost {
+  return {
+    uid: text(data.uid),
+    postId: text(data.postId, id),
+    userName: name(data.userName),
+    message: text(data.message),
+    timestamp: num(data.timestamp),
+  };
+}
+
+export function toFeedActivity(id: string, data: DocData): FeedActivity {
+  return {
+    uid: text(data.uid),
+    repId: text(data.repId, id),
+    userName: name(data.userName),
+    activityType: text(data.activityType),
+    count: num(data.count),
+    time: num(data.time),
+    timestamp: num(data.timestamp),
+  };
+}
+
+function toPlaces(value: unknown): BoardPlace[] {
+  if (!Array.isArray(value)) return [];
+  return value
+    .filter((p): p is Record<string, unknown> => typeof p === 'object' && p !== null)
+    .map((p) => ({ uid: text(p.uid), userName: name(p.userName), value: num(p.value) }))
+    .filter((p) => p.value > 0)
+    .slice(0, BOARD_PLACES);
+}
+
+export function toBoard(kind: BoardKind, data: DocData): Board {
+  return {
+    kind,
+    periodKey: text(data.periodKey),
+    timeZone: text(data.timeZone, DEFAULT_COMMUNITY_TIME_ZONE) || DEFAULT_COMMUNITY_TIME_ZONE,
+    reps: toPlaces(data.reps),
+    minutes: toPlaces(data.minutes),
+    calories: toPlaces(data.calories),
+    computedAt: num(data.computedAt),
+  };
+}
+
+/** True when the board's period is the one running now in the board's own time zone. */
+export function isBoardCurrent(board: Board, now: number): boolean {
+  try {
+    return board.periodKey !== '' && board.periodKey === periodKey(board.kind, now, board.timeZone);
+  } catch {
+    return false; // an unknown time zone: better 'No data available.' than a wrong period
+  }
+}
+
+/** The places to show for one metric: none when the board is missing or not for the current period. */
+export function currentPlaces(
+  board: Board | null | undefined,
+  metric: BoardMetric,
+  now: number,
+): BoardPlace[] {
+  if (!board || !isBoardCurrent(board, now)) return [];
+  return board[metric];
+}
+
+// ---- live reads ----
+
+export function watchFeedPosts(
+  store: LiveDocumentStore,
+  onNext: (posts: FeedPost[]) => void,
+  onError: (error: StoreError) => void,
+): Unsubscribe {
+  return store.listen(
+    communityQueries.feedPosts,
+    (docs) => onNext(docs.map((d) => toFeedPost(d.id, d.data))),
+    onError,
+  );
+}
+
+export function watchFeedActivities(
+  store: LiveDocumentStore,
+  onNext: (activities: FeedActivity[]) => void,
+  onError: (error: StoreError) => void,
+): Unsubscribe {
+  return store.listen(
+    communityQueries.feedActivities,
+    (docs) => onNext(docs.map((d) => toFeedActivity(d.id, d.data))),
+    onError,
+  );
+}
+
+export type Boards = Record<BoardKind, Board | null>;
+
+/** Watches `boards/daily|weekly|monthly`; calls onNext once all three have answered, then on each change. */
+export function watchBoards(
+  store: LiveDocumentStore,
+  onNext: (boards: Boards) => void,
+  onError: (error: StoreError) => void,
+): Unsubscribe {
+  const current: Partial<Record<BoardKind, Board | null>> = {};
+  const stops = BOARD_KINDS.map((kind) =>
+    store.listenDoc(
+      paths.board(kind),
+      (snap) => {
+        current[kind] = snap ? toBoard(kind, snap.data) : null;
+        if (BOARD_KINDS.every((k) => current[k] !== undefined)) onNext({ ...(current as Boards) });
+      },
+      onError,
+    ),
+  );
+  return () => {
+    for (const stop of stops) stop();
+  };
+}
+
+/** The community time zone as the boards state it (they all use the configured one). */
+export function boardsTimeZone(boards: Boards | null): string {
+  for (const kind of BOARD_KINDS) {
+    const zone = boards?.[kind]?.timeZone;
+    if (zone) return zone;
+  }
+  return DEFAULT_COMMUNITY_TIME_ZONE;
+}

@@ -1,0 +1,151 @@
+/** Recent Activities: the newest 30 feed activities of everyone (hidden users never reach the feed). */
+
+import { type ActivityCategory, findActivity } from '@fit/shared/catalogue';
+import type { FeedActivity } from '@fit/shared/model';
+import DirectionsRun from '@mui/icons-material/DirectionsRun';
+import FitnessCenter from '@mui/icons-material/FitnessCenter';
+import SelfImprovement from '@mui/icons-material/SelfImprovement';
+import SportsGymnastics from '@mui/icons-material/SportsGymnastics';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { RelativeTime, UserAvatar } from './bits.tsx';
+import { CommunityCard } from './CommunityCard.tsx';
+
+const CATEGORY: Record<ActivityCategory, { icon: ReactNode; color: string }> = {
+  weightlifting: { icon: <FitnessCenter fontSize="inherit" />, color: '#4338ca' },
+  cardio: { icon: <DirectionsRun fontSize="inherit" />, color: '#c2410c' },
+  bodyweight: { icon: <SportsGymnastics fontSize="inherit" />, color: '#0e7490' },
+  flexibility: { icon: <SelfImprovement fontSize="inherit" />, color: '#15803d' },
+};
+
+const HEAD_SX = {
+  fontWeight: 700,
+  color: 'text.secondary',
+  bgcolor: '#f8f9fd',
+  whiteSpace: 'nowrap',
+} as const;
+
+export function ActivitiesCard(props: {
+  activities: FeedActivity[] | null;
+  uid: string | null;
+  now: number;
+}) {
+  const { activities, uid, now } = props;
+  return (
+    <CommunityCard
+      title="Recent Activities"
+      subtitle="Fresh workouts from the community"
+      icon={<DirectionsRun />}
+    >
+      {activities !== null && activities.length === 0 ? (
+        <Box sx={{ px: 3, pb: 4, pt: 2, textAlign: 'center', color: 'text.secondary' }}>
+          <FitnessCenter sx={{ fontSize: 40, opacity: 0.4 }} />
+          <Typography>No activity yet. Log a workout and lead the way!</Typography>
+        </Box>
+      ) : (
+        <TableContainer sx={{ maxHeight: 588, flex: 1, borderTop: 1, borderColor: 'divider' }}>
+          <Table stickyHeader size="small" aria-label="Recent activities" sx={{ minWidth: 480 }}>
+            <TableHead>
+              <TableRow>
+                <TableCell sx={HEAD_SX}>Date</TableCell>
+                <TableCell sx={HEAD_SX}>User</TableCell>
+                <TableCell sx={HEAD_SX}>Activity</TableCell>
+                <TableCell sx={HEAD_SX} align="right">
+                  Reps
+                </TableCell>
+                <TableCell sx={HEAD_SX} align="right">
+                  Time
+                </TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {activities === null
+                ? [0, 1, 2, 3, 4].map((i) => (
+                    <TableRow key={i}>
+                      {[0, 1, 2, 3, 4].map((j) => (
+                        <TableCell key={j}>
+                          <Skeleton />
+                        </TableCell>
+                      ))}
+                    </TableRow>
+                  ))
+                : activities.map((a) => (
+                    <ActivityRow key={`${a.uid}_${a.repId}`} activity={a} own={a.uid === uid} now={now} />
+                  ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </CommunityCard>
+  );
+}
+
+function ActivityRow({ activity, own, now }: { activity: FeedActivity; own: boolean; now: number }) {
+  const category = findActivity(activity.activityType)?.category;
+  const look = category ? CATEGORY[category] : undefined;
+  return (
+    <TableRow
+      hover
+      data-own={own ? 'true' : 'false'}
+      sx={{
+        '& td': { borderColor: 'divider', py: 1.1 },
+        ...(own ? { bgcolor: 'rgba(67, 56, 202, 0.05)' } : {}),
+        '&:last-of-type td': { borderBottom: 0 },
+      }}
+    >
+      <TableCell sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>
+        <RelativeTime timestamp={activity.timestamp} now={now} />
+      </TableCell>
+      <TableCell>
+        <Stack direction="row" sx={{ gap: 1, alignItems: 'center', minWidth: 0 }}>
+          <UserAvatar uid={activity.uid} name={activity.userName} size={28} />
+          <Typography variant="body2" noWrap sx={{ fontWeight: 600, maxWidth: 160 }}>
+            {activity.userName}
+          </Typography>
+          {own && <Chip label="You" size="small" color="primary" variant="outlined" sx={{ height: 20 }} />}
+        </Stack>
+      </TableCell>
+      <TableCell>
+        <Stack direction="row" sx={{ gap: 0.75, alignItems: 'center' }}>
+          {look && (
+            <Box
+              aria-hidden
+              sx={{
+                display: 'grid',
+                placeItems: 'center',
+                width: 24,
+                height: 24,
+                borderRadius: 1.5,
+                fontSize: 15,
+                flexShrink: 0,
+                color: look.color,
+                bgcolor: `${look.color}14`,
+              }}
+            >
+              {look.icon}
+            </Box>
+          )}
+          <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+            {activity.activityType}
+          </Typography>
+        </Stack>
+      </TableCell>
+      <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+        {activity.count > 0 ? activity.count.toLocaleString() : '—'}
+      </TableCell>
+      <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+        {activity.time > 0 ? `${activity.time.toLocaleString()} min` : '—'}
+      </TableCell>
+    </TableRow>
+  );
+}

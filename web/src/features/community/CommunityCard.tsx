@@ -1,0 +1,56 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { type ReactNode, useId } from 'react';
+
+/** A titled card that fills its grid cell, so cards side by side line up. */
+export function CommunityCard(props: {
+  title: string;
+  icon: ReactNode;
+  subtitle?: ReactNode;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
+  const titleId = useId();
+  return (
+    <Card
+      component="section"
+      aria-labelledby={titleId}
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column', overflow: 'hidden' }}
+    >
+      <Stack
+        direction="row"
+        sx={{ alignItems: 'center', gap: 1.5, px: { xs: 2, sm: 3 }, pt: { xs: 2, sm: 2.5 }, pb: 1.5 }}
+      >
+        <Box
+          aria-hidden
+          sx={{
+            display: 'grid',
+            placeItems: 'center',
+            width: 40,
+            height: 40,
+            borderRadius: 2.5,
+            flexShrink: 0,
+            color: 'primary.main',
+            bgcolor: 'rgba(67, 56, 202, 0.1)',
+          }}
+        >
+          {props.icon}
+        </Box>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Typography id={titleId} variant="h6" component="h2" sx={{ lineHeight: 1.3 }}>
+            {props.title}
+          </Typography>
+          {props.subtitle && (
+            <Typography variant="body2" color="text.secondary">
+              {props.subtitle}
+            </Typography>
+          )}
+        </Box>
+        {props.action}
+      </Stack>
+      <Box sx={{ flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0 }}>{props.children}</Box>
+    </Card>
+  );
+}

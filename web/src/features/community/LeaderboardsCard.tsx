@@ -1,0 +1,355 @@
+/**
+ * Leaderboards: Reps, Minutes and Calories, each with Daily, Weekly and Monthly top 3, from the
+ * boards the rollup writes. A board whose period key is not the current one in its time zone (or a
+ * missing or empty one) shows 'No data available.'; `now` ticks, so midnight rolls over by itself.
+ */
+
+import {
+  BOARD_KINDS,
+  BOARD_METRICS,
+  type BoardKind,
+  type BoardMetric,
+  type BoardPlace,
+} from '@fit/shared/model';
+import { addDays, periodWindow } from '@fit/shared/periods';
+import EmojiEventsOutlined from '@mui/icons-material/EmojiEventsOutlined';
+import LocalFireDepartmentOutlined from '@mui/icons-material/LocalFireDepartmentOutlined';
+import Repeat from '@mui/icons-material/Repeat';
+import TimerOutlined from '@mui/icons-material/TimerOutlined';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Grid from '@mui/material/Grid';
+import LinearProgress from '@mui/material/LinearProgress';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { type ReactNode, useId, useState } from 'react';
+import { type Boards, boardsTimeZone, currentPlaces } from '../../data/community.ts';
+import { UserAvatar } from './bits.tsx';
+import { CommunityCard } from './CommunityCard.tsx';
+
+export const NO_DATA = 'No data available.';
+
+const KIND_LABEL: Record<BoardKind, string> = { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly' };
+
+const METRIC: Record<BoardMetric, { title: string; unit: string; icon: ReactNode; color: string }> = {
+  reps: { title: 'Reps', unit: 'reps', icon: <Repeat fontSize="small" />, color: '#4338ca' },
+  minutes: { title: 'Minutes', unit: 'min', icon: <TimerOutlined fontSize="small" />, color: '#0e7490' },
+  calories: {
+    title: 'Calories',
+    unit: 'cal',
+    icon: <LocalFireDepartmentOutlined fontSize="small" />,
+    color: '#c2410c',
+  },
+};
+
+/** Gold, silver, bronze: the medal, its text, the bar and the row tint of each place. */
+const PODIUM = [
+  {
+    label: '1st',
+    medal: 'linear-gradient(135deg, #fde68a 0%, #f59e0b 100%)',
+    ink: '#78350f',
+    bar: '#f59e0b',
+    tint: 'rgba(245, 158, 11, 0.09)',
+  },
+  {
+    label: '2nd',
+    medal: 'linear-gradient(135deg, #f1f5f9 0%, #94a3b8 100%)',
+    ink: '#1e293b',
+    bar: '#94a3b8',
+    tint: 'rgba(148, 163, 184, 0.1)',
+  },
+  {
+    label: '3rd',
+    medal: 'linear-gradient(135deg, #fed7aa 0%, #c2773b 100%)',
+    ink: '#431407',
+    bar: '#c2773b',
+    tint: 'rgba(194, 119, 59, 0.08)',
+  },
+] as const;
+
+/** A calendar date `YYYY-MM-DD` in words, without any time zone shift. */
+function calendarText(date: string, options: Intl.DateTimeFormatOptions): string {
+  return new Date(`${date}T12:00:00Z`).toLocaleDateString(undefined, { ...options, timeZone: 'UTC' });
+}
+
+/** 'Today · Sun, Nov 22', 'This week · Nov 22 – Nov 28', 'This month · November 2026', in the community zone. */
+function periodLabel(kind: BoardKind, now: number, timeZone: string): string {
+  try {
+    const first = periodWindow(kind, now, timeZone).key.slice(1);
+    if (kind === 'daily')
+      return `Today · ${calendarText(first, { weekday: 'short', month: 'short', day: 'numeric' })}`;
+    if (kind === 'monthly')
+      return `This month · ${calendarText(`${first}-01`, { month: 'long', year: 'numeric' })}`;
+    const short = { month: 'short', day: 'numeric' } as const;
+    return `This week · ${calendarText(first, short)} – ${calendarText(addDays(first, 6), short)}`;
+  } catch {
+    return '';
+  }
+}
+
+export function LeaderboardsCard(props: { boards: Boards | null; uid: string | null; now: number }) {
+  const { boards, uid, now } = props;
+  const [kind, setKind] = useState<BoardKind>('daily');
+  const tabsId = useId();
+  const timeZone = boardsTimeZone(boards);
+  return (
+    <CommunityCard
+      title="Leaderboards"
+      subtitle={`Leaderboard days run midnight to midnight, ${timeZone} · weeks Sunday to Saturday`}
+      icon={<EmojiEventsOutlined />}
+      action={<LiveChip />}
+    >
+      <Box sx={{ px: { xs: 2, sm: 3 } }}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          sx={{ alignItems: { xs: 'stretch', sm: 'center' }, justifyContent: 'space-between', gap: 1 }}
+        >
+          <Tabs
+            value={kind}
+            onChange={(_, value: BoardKind) => setKind(value)}
+            aria-label="Leaderboard period"
+            variant="fullWidth"
+            sx={{
+              minHeight: 40,
+              p: 0.5,
+              borderRadius: 3,
+              bgcolor: '#eef0f8',
+              width: { xs: '100%', sm: 360 },
+              '& .MuiTabs-indicator': {
+                height: '100%',
+                borderRadius: 2.5,
+                bgcolor: 'background.paper',
+                zIndex: 0,
+                boxShadow: '0 1px 4px rgba(21,26,45,0.12)',
+              },
+            }}
+          >
+            {BOARD_KINDS.map((k) => (
+              <Tab
+                key={k}
+                value={k}
+                label={KIND_LABEL[k]}
+                id={`${tabsId}-${k}`}
+                aria-controls={`${tabsId}-panel`}
+                sx={{
+                  minHeight: 32,
+                  py: 0.5,
+                  zIndex: 1,
+                  fontWeight: 700,
+                  '&.Mui-selected': { color: 'text.primary' },
+                }}
+              />
+            ))}
+          </Tabs>
+          <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
+            {periodLabel(kind, now, timeZone)}
+          </Typography>
+        </Stack>
+      </Box>
+      <Box
+        id={`${tabsId}-panel`}
+        role="tabpanel"
+        aria-labelledby={`${tabsId}-${kind}`}
+        sx={{ px: { xs: 2, sm: 3 }, pt: 2, pb: { xs: 2, sm: 3 } }}
+      >
+        <Grid container spacing={2}>
+          {BOARD_METRICS.map((metric) => (
+            <Grid key={metric} size={{ xs: 12, sm: 6, md: 4 }}>
+              <MetricBoard
+                metric={metric}
+                places={boards === null ? null : currentPlaces(boards[kind], metric, now)}
+                uid={uid}
+              />
+            </Grid>
+          ))}
+        </Grid>
+      </Box>
+    </CommunityCard>
+  );
+}
+
+function LiveChip() {
+  return (
+    <Chip
+      size="small"
+      label="Live"
+      variant="outlined"
+      icon={
+        <Box
+          component="span"
+          sx={{
+            width: 8,
+            height: 8,
+            borderRadius: '50%',
+            bgcolor: 'success.main',
+            ml: '8px !important',
+            animation: 'fit-live 1.8s ease-in-out infinite',
+            '@keyframes fit-live': {
+              '0%, 100%': { boxShadow: '0 0 0 0 rgba(21, 128, 61, 0.45)' },
+              '50%': { boxShadow: '0 0 0 5px rgba(21, 128, 61, 0)' },
+            },
+            '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
+          }}
+        />
+      }
+      sx={{ color: 'success.main', borderColor: 'rgba(21, 128, 61, 0.35)', fontWeight: 700 }}
+    />
+  );
+}
+
+function MetricBoard(props: { metric: BoardMetric; places: BoardPlace[] | null; uid: string | null }) {
+  const { metric, places, uid } = props;
+  const look = METRIC[metric];
+  const titleId = useId();
+  const leader = places?.[0]?.value ?? 0;
+  return (
+    <Box
+      role="region"
+      aria-labelledby={titleId}
+      sx={{
+        height: '100%',
+        p: 2,
+        borderRadius: 3,
+        border: 1,
+        borderColor: 'divider',
+        bgcolor: 'background.paper',
+        backgroundImage: `linear-gradient(180deg, ${look.color}0d 0%, transparent 70px)`,
+      }}
+    >
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 1.5 }}>
+        <Box
+          aria-hidden
+          sx={{
+            display: 'grid',
+            placeItems: 'center',
+            width: 30,
+            height: 30,
+            borderRadius: 2,
+            color: '#fff',
+            bgcolor: look.color,
+          }}
+        >
+          {look.icon}
+        </Box>
+        <Typography id={titleId} variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
+          {look.title}
+        </Typography>
+      </Stack>
+      {places === null ? (
+        <Stack sx={{ gap: 1.25 }}>
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} variant="rounded" height={48} />
+          ))}
+        </Stack>
+      ) : places.length === 0 ? (
+        <Box
+          sx={{
+            display: 'grid',
+            placeItems: 'center',
+            minHeight: 120,
+            borderRadius: 2,
+            border: '1px dashed',
+            borderColor: 'divider',
+            color: 'text.secondary',
+            textAlign: 'center',
+            px: 2,
+          }}
+        >
+          <Typography variant="body2">{NO_DATA}</Typography>
+        </Box>
+      ) : (
+        <Box
+          component="ol"
+          sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexDirection: 'column', gap: 1 }}
+        >
+          {places.map((place, i) => (
+            <PlaceRow
+              key={place.uid || i}
+              place={place}
+              rank={i}
+              unit={look.unit}
+              leader={leader}
+              own={uid !== null && place.uid === uid}
+            />
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+function PlaceRow(props: { place: BoardPlace; rank: number; unit: string; leader: number; own: boolean }) {
+  const { place, rank, unit, leader, own } = props;
+  const podium = PODIUM[rank] ?? PODIUM[2];
+  const percent = leader > 0 ? Math.max(4, Math.round((place.value / leader) * 100)) : 0;
+  return (
+    <Box
+      component="li"
+      data-rank={rank + 1}
+      data-own={own ? 'true' : 'false'}
+      sx={{
+        px: 1.25,
+        py: 1,
+        borderRadius: 2,
+        bgcolor: podium.tint,
+        ...(own ? { outline: '2px solid', outlineColor: 'primary.light' } : {}),
+      }}
+    >
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
+        <Box
+          aria-label={`${podium.label} place`}
+          sx={{
+            display: 'grid',
+            placeItems: 'center',
+            width: 24,
+            height: 24,
+            borderRadius: '50%',
+            flexShrink: 0,
+            fontSize: 12,
+            fontWeight: 800,
+            color: podium.ink,
+            background: podium.medal,
+            boxShadow: '0 1px 3px rgba(21,26,45,0.25), inset 0 1px 0 rgba(255,255,255,0.6)',
+          }}
+        >
+          {rank + 1}
+        </Box>
+        <UserAvatar uid={place.uid} name={place.userName} size={28} />
+        <Typography variant="body2" noWrap sx={{ flex: 1, minWidth: 0, fontWeight: 600 }}>
+          {place.userName}
+          {own && (
+            <Box component="span" sx={{ color: 'primary.main', fontWeight: 700 }}>
+              {' '}
+              (you)
+            </Box>
+          )}
+        </Typography>
+        <Typography
+          variant="body2"
+          sx={{ fontWeight: 800, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
+        >
+          {place.value.toLocaleString()}{' '}
+          <Box component="span" sx={{ color: 'text.secondary', fontWeight: 500 }}>
+            {unit}
+          </Box>
+        </Typography>
+      </Stack>
+      <LinearProgress
+        variant="determinate"
+        value={percent}
+        aria-label={`${place.userName}: ${place.value.toLocaleString()} ${unit}`}
+        sx={{
+          mt: 0.75,
+          ml: 4,
+          height: 6,
+          borderRadius: 3,
+          bgcolor: 'rgba(21, 26, 45, 0.07)',
+          '& .MuiLinearProgress-bar': { borderRadius: 3, bgcolor: podium.bar },
+        }}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,29 @@
+import Link from '@mui/material/Link';
+import { splitLinks } from './format.ts';
+
+/** A post's text with its http(s) addresses as links opening in a new tab. Plain React text: never HTML. */
+export function MessageText({ message }: { message: string }) {
+  const parts = splitLinks(message);
+  return (
+    <>
+      {parts.map((part, i) =>
+        part.kind === 'link' ? (
+          <Link
+            // biome-ignore lint/suspicious/noArrayIndexKey: parts of one immutable message
+            key={i}
+            href={part.href}
+            target="_blank"
+            rel="noopener noreferrer"
+            underline="always"
+            sx={{ color: 'inherit', fontWeight: 600, wordBreak: 'break-all' }}
+          >
+            {part.text}
+          </Link>
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: parts of one immutable message
+          <span key={i}>{part.text}</span>
+        ),
+      )}
+    </>
+  );
+}

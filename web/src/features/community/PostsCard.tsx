@@ -1,0 +1,306 @@
+/**
+ * Community Posts: a composer (Post button or Enter; Shift+Enter for a new line) and the newest 30
+ * feed posts. The user's own post shows at once as pending and is replaced, not duplicated, when the
+ * feed reaction writes its feed item (`feedPosts/{uid}_{postId}`).
+ */
+
+import type { FeedPost } from '@fit/shared/model';
+import { LIMITS, validatePostForm } from '@fit/shared/validation';
+import ForumOutlined from '@mui/icons-material/ForumOutlined';
+import Send from '@mui/icons-material/Send';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { type KeyboardEvent, type RefObject, useEffect, useMemo, useRef, useState } from 'react';
+import { FEED_LIMIT } from '../../data/community.ts';
+import { useStore } from '../../data/context.tsx';
+import { addPost, newDocId } from '../../data/posts.ts';
+import { RelativeTime, UserAvatar } from './bits.tsx';
+import { CommunityCard } from './CommunityCard.tsx';
+import { MessageText } from './MessageText.tsx';
+import type { Clock } from './useNow.ts';
+
+export const POST_FAILED = 'Failed to add post. Please try again.';
+
+interface PendingPost {
+  id: string;
+  message: string;
+  timestamp: number;
+  /** The write is confirmed; the feed item is still on its way. */
+  sent: boolean;
+}
+
+interface ShownPost {
+  key: string;
+  uid: string;
+  userName: string;
+  message: string;
+  timestamp: number;
+  own: boolean;
+  sending: boolean;
+}
+
+const feedKey = (uid: string, postId: string) => `${uid}_${postId}`;
+
+export function PostsCard(props: {
+  posts: FeedPost[] | null;
+  uid: string | null;
+  now: number;
+  clock: Clock;
+}) {
+  const { posts, uid, now, clock } = props;
+  const store = useStore();
+  const [text, setText] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [pending, setPending] = useState<PendingPost[]>([]);
+  const listRef = useRef<HTMLUListElement>(null);
+
+  const inFeed = useMemo(() => new Set((posts ?? []).map((p) => feedKey(p.uid, p.postId))), [posts]);
+
+  // Once the feed holds a pending post, the feed's copy is the one to show.
+  useEffect(() => {
+    if (!uid) return;
+    setPending((list) => {
+      const left = list.filter((p) => !inFeed.has(feedKey(uid, p.id)));
+      return left.length === list.length ? list : left;
+    });
+  }, [inFeed, uid]);
+
+  const shown: ShownPost[] = useMemo(() => {
+    const fromFeed: ShownPost[] = (posts ?? []).map((p) => ({
+      key: feedKey(p.uid, p.postId),
+      uid: p.uid,
+      userName: p.userName,
+      message: p.message,
+      timestamp: p.timestamp,
+      own: uid !== null && p.uid === uid,
+      sending: false,
+    }));
+    if (!uid) return fromFeed;
+    const mine: ShownPost[] = pending
+      .filter((p) => !inFeed.has(feedKey(uid, p.id)))
+      .map((p) => ({
+        key: feedKey(uid, p.id),
+        uid,
+        userName: 'You',
+        message: p.message,
+        timestamp: p.timestamp,
+        own: true,
+        sending: !p.sent,
+      }));
+    if (mine.length === 0) return fromFeed;
+    return [...mine, ...fromFeed].sort((a, b) => b.timestamp - a.timestamp).slice(0, FEED_LIMIT);
+  }, [posts, pending, inFeed, uid]);
+
+  async function submit() {
+    const result = validatePostForm({ message: text, userId: uid, timestamp: clock() });
+    if (!result.ok) {
+      setFieldError(result.message);
+      return;
+    }
+    const author = uid as string;
+    const post = result.value;
+    const id = newDocId();
+    setPending((list) => [{ id, message: post.message, timestamp: post.timestamp, sent: false }, ...list]);
+    setText('');
+    setFieldError(null);
+    setFailed(false);
+    if (listRef.current) listRef.current.scrollTop = 0;
+    try {
+      await addPost(store, author, post, id);
+      setPending((list) => list.map((p) => (p.id === id ? { ...p, sent: true } : p)));
+    } catch (error) {
+      console.error('Adding a post failed', error);
+      setPending((list) => list.filter((p) => p.id !== id));
+      setFailed(true);
+      setText((current) => (current === '' ? post.message : current));
+    }
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void submit();
+    }
+  }
+
+  const length = text.trim().length;
+  const nearLimit = length > LIMITS.maxPostLength - 100;
+
+  return (
+    <CommunityCard
+      title="Community Posts"
+      subtitle="Share a win, a tip or a question"
+      icon={<ForumOutlined />}
+    >
+      <Box sx={{ px: { xs: 2, sm: 3 }, pb: 2 }}>
+        <Stack direction="row" sx={{ gap: 1, alignItems: 'flex-start' }}>
+          <TextField
+            value={text}
+            onChange={(e) => {
+              setText(e.target.value);
+              if (fieldError) setFieldError(null);
+            }}
+            onKeyDown={onKeyDown}
+            placeholder="What did you crush today?"
+            multiline
+            maxRows={4}
+            size="small"
+            error={fieldError !== null || length > LIMITS.maxPostLength}
+            helperText={fieldError ?? (nearLimit ? `${length}/${LIMITS.maxPostLength}` : undefined)}
+            slotProps={{ htmlInput: { 'aria-label': 'Post message' } }}
+          />
+          <Button
+            variant="contained"
+            onClick={() => void submit()}
+            endIcon={<Send fontSize="small" />}
+            sx={{ flexShrink: 0, height: 40 }}
+          >
+            Post
+          </Button>
+        </Stack>
+        {failed && (
+          <Alert severity="error" onClose={() => setFailed(false)} sx={{ mt: 1.5 }}>
+            {POST_FAILED}
+          </Alert>
+        )}
+      </Box>
+      <PostList posts={posts === null ? null : shown} now={now} listRef={listRef} />
+    </CommunityCard>
+  );
+}
+
+function PostList(props: {
+  posts: ShownPost[] | null;
+  now: number;
+  listRef: RefObject<HTMLUListElement | null>;
+}) {
+  const { posts, now, listRef } = props;
+  if (posts === null) {
+    return (
+      <Stack sx={{ gap: 2, px: { xs: 2, sm: 3 }, pb: 3 }} aria-busy="true" aria-label="Loading posts">
+        {[0, 1, 2].map((i) => (
+          <Stack key={i} direction="row" sx={{ gap: 1.5 }}>
+            <Skeleton variant="circular" width={36} height={36} />
+            <Skeleton variant="rounded" height={56} sx={{ flex: 1 }} />
+          </Stack>
+        ))}
+      </Stack>
+    );
+  }
+  if (posts.length === 0) {
+    return (
+      <Box sx={{ px: 3, pb: 4, pt: 2, textAlign: 'center', color: 'text.secondary' }}>
+        <ForumOutlined sx={{ fontSize: 40, opacity: 0.4 }} />
+        <Typography>No posts yet. Be the first to say hello!</Typography>
+      </Box>
+    );
+  }
+  return (
+    <Box
+      component="ul"
+      ref={listRef}
+      aria-label="Posts"
+      sx={{
+        listStyle: 'none',
+        m: 0,
+        px: { xs: 2, sm: 3 },
+        py: 1,
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 1.5,
+        flex: 1,
+        maxHeight: 520,
+        minHeight: 160,
+        overflowY: 'auto',
+        borderTop: 1,
+        borderColor: 'divider',
+        bgcolor: '#fafbfe',
+      }}
+    >
+      {posts.map((post) => (
+        <PostItem key={post.key} post={post} now={now} />
+      ))}
+    </Box>
+  );
+}
+
+function PostItem({ post, now }: { post: ShownPost; now: number }) {
+  return (
+    <Box
+      component="li"
+      data-own={post.own ? 'true' : 'false'}
+      data-pending={post.sending ? 'true' : undefined}
+      sx={{
+        display: 'flex',
+        flexDirection: post.own ? 'row-reverse' : 'row',
+        alignItems: 'flex-end',
+        gap: 1,
+        opacity: post.sending ? 0.7 : 1,
+        transition: 'opacity 200ms',
+        '&:first-of-type': { mt: 1 },
+        '&:last-of-type': { mb: 1 },
+      }}
+    >
+      {!post.own && <UserAvatar uid={post.uid} name={post.userName} size={34} />}
+      <Box
+        sx={{
+          maxWidth: { xs: '88%', sm: '82%' },
+          px: 1.75,
+          py: 1.1,
+          borderRadius: 3,
+          ...(post.own
+            ? {
+                borderBottomRightRadius: 6,
+                color: '#fff',
+                background: 'linear-gradient(135deg, #4338ca 0%, #6366f1 100%)',
+                boxShadow: '0 4px 14px rgba(67, 56, 202, 0.25)',
+              }
+            : {
+                borderBottomLeftRadius: 6,
+                bgcolor: 'background.paper',
+                border: 1,
+                borderColor: 'divider',
+              }),
+        }}
+      >
+        <Stack
+          direction="row"
+          sx={{
+            gap: 1,
+            alignItems: 'baseline',
+            justifyContent: 'space-between',
+            mb: 0.25,
+            color: post.own ? 'rgba(255,255,255,0.85)' : 'text.secondary',
+          }}
+        >
+          <Typography variant="subtitle2" component="span" sx={{ color: post.own ? '#fff' : 'text.primary' }}>
+            {post.userName}
+            {post.own && post.userName !== 'You' && (
+              <Chip
+                label="You"
+                size="small"
+                sx={{ ml: 0.75, height: 18, fontSize: 11, color: '#fff', bgcolor: 'rgba(255,255,255,0.2)' }}
+              />
+            )}
+          </Typography>
+          <Typography variant="caption" component="span" sx={{ color: 'inherit' }}>
+            {post.sending ? 'Sending…' : <RelativeTime timestamp={post.timestamp} now={now} />}
+          </Typography>
+        </Stack>
+        <Typography
+          variant="body2"
+          sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', lineHeight: 1.5 }}
+        >
+          <MessageText message={post.message} />
+        </Typography>
+      </Box>
+    </Box>
+  );
+}

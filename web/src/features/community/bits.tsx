@@ -1,0 +1,38 @@
+/** Small pieces shared by the community cards: avatar with initials, relative time with the full date on hover. */
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Tooltip from '@mui/material/Tooltip';
+import { avatarColor, fullDateTime, initials, relativeTime } from './format.ts';
+
+export function UserAvatar({ uid, name, size = 36 }: { uid: string; name: string; size?: number }) {
+  return (
+    <Avatar
+      aria-hidden
+      sx={{
+        width: size,
+        height: size,
+        fontSize: size * 0.4,
+        fontWeight: 700,
+        bgcolor: avatarColor(uid || name),
+        color: '#fff',
+      }}
+    >
+      {initials(name)}
+    </Avatar>
+  );
+}
+
+export function RelativeTime({ timestamp, now }: { timestamp: number; now: number }) {
+  const full = fullDateTime(timestamp);
+  return (
+    <Tooltip title={full} describeChild arrow>
+      <Box
+        component="time"
+        dateTime={new Date(timestamp).toISOString()}
+        sx={{ cursor: 'default', whiteSpace: 'nowrap' }}
+      >
+        {relativeTime(timestamp, now)}
+      </Box>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,109 @@
+/** Small pure helpers of the community page: relative dates, initials, avatar colours, links. */
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** '5 min ago', '3 h ago', 'yesterday', '4 d ago', else a short date ('Nov 2', or 'Nov 2, 2025' in another year). */
+export function relativeTime(timestamp: number, now: number): string {
+  const ago = now - timestamp;
+  if (ago < 45_000) return 'just now';
+  if (ago < HOUR) return `${Math.max(1, Math.round(ago / MINUTE))} min ago`;
+  if (ago < DAY) return `${Math.floor(ago / HOUR)} h ago`;
+  if (ago < 2 * DAY) return 'yesterday';
+  if (ago < 7 * DAY) return `${Math.floor(ago / DAY)} d ago`;
+  const date = new Date(timestamp);
+  const sameYear = date.getFullYear() === new Date(now).getFullYear();
+  return date.toLocaleDateString(undefined, {
+    month: 'short',
+    day: 'numeric',
+    ...(sameYear ? {} : { year: 'numeric' }),
+  });
+}
+
+/** The full date and time, in the viewer's locale and zone (shown on hover). */
+export function fullDateTime(timestamp: number): string {
+  return new Date(timestamp).toLocaleString(undefined, { dateStyle: 'full', timeStyle: 'short' });
+}
+
+/** Up to two initials of a display name ('Ada Lovelace' -> 'AL', 'ada' -> 'A'). */
+export function initials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const letters = words.slice(0, 2).map((w) => Array.from(w)[0] ?? '');
+  return letters.join('').toUpperCase() || '?';
+}
+
+const AVATAR_COLORS = [
+  '#4338ca',
+  '#0e7490',
+  '#15803d',
+  '#b45309',
+  '#be185d',
+  '#7c3aed',
+  '#0369a1',
+  '#c2410c',
+  '#4d7c0f',
+  '#9f1239',
+];
+
+/** A stable colour per user id (white initials keep AA contrast on each). */
+export function avatarColor(uid: string): string {
+  let hash = 0;
+  for (const ch of uid) hash = (hash * 31 + (ch.codePointAt(0) ?? 0)) >>> 0;
+  return AVATAR_COLORS[hash % AVATAR_COLORS.length] as string;
+}
+
+export type MessagePart = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string };
+
+const URL_CANDIDATE = /\b(?:https?:\/\/|www\.)[^\s<>"'`]+/gi;
+const TRAILING = /[.,!?;:'"*_~]+$/;
+
+/** The href a candidate should link to, or null unless it is a well-formed http(s) URL. */
+function safeHref(candidate: string): string | null {
+  const withScheme = /^www\./i.test(candidate) ? `https://${candidate}` : candidate;
+  try {
+    const url = new URL(withScheme);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    if (!url.hostname) return null;
+    return url.href;
+  } catch {
+    return null;
+  }
+}
+
+/** Drops trailing punctuation and an unbalanced closing bracket: '(see https://x.io/a).' -> 'https://x.io/a'. */
+function trimCandidate(candidate: string): string {
+  let out = candidate;
+  for (;;) {
+    const before = out;
+    out = out.replace(TRAILING, '');
+    for (const [open, close] of [
+      ['(', ')'],
+      ['[', ']'],
+      ['{', '}'],
+    ] as const) {
+      if (out.endsWith(close) && out.split(open).length < out.split(close).length) out = out.slice(0, -1);
+    }
+    if (out === before) return out;
+  }
+}
+
+/**
+ * Splits a message into text and http(s) links. Only `http://`, `https://` and `www.` addresses
+ * become links; anything else (e.g. `javascript:`) stays plain text. Rendered as React text, never HTML.
+ */
+export function splitLinks(message: string): MessagePart[] {
+  const parts: MessagePart[] = [];
+  let last = 0;
+  for (const match of message.matchAll(URL_CANDIDATE)) {
+    const start = match.index ?? 0;
+    const candidate = trimCandidate(match[0]);
+    const href = safeHref(candidate);
+    if (!href) continue;
+    if (start > last) parts.push({ kind: 'text', text: message.slice(last, start) });
+    parts.push({ kind: 'link', text: candidate, href });
+    last = start + candidate.length;
+  }
+  if (last < message.length) parts.push({ kind: 'text', text: message.slice(last) });
+  return parts;
+}
