@@ -43,7 +43,7 @@ function NavLinks() {
               color: 'text.secondary',
               px: { xs: 1, sm: 1.75 },
               py: 0.9,
-              borderRadius: 2.5,
+              borderRadius: '10px',
               '&:hover': { bgcolor: 'rgba(67, 56, 202, 0.06)', color: 'text.primary' },
               '&.active': { color: 'primary.main', bgcolor: 'rgba(67, 56, 202, 0.1)' },
             }}

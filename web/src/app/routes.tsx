@@ -7,9 +7,11 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { Loading } from '../components/Loading.tsx';
 import { LandingPage } from '../features/auth/LandingPage.tsx';
-import { AppLayout } from './AppLayout.tsx';
-import { RequireVerified, SignedInArea } from './guards.tsx';
 
+// The signed-in frame (guards, top bar) is its own chunk too.
+const SignedInArea = lazy(() => import('./guards.tsx').then((m) => ({ default: m.SignedInArea })));
+const RequireVerified = lazy(() => import('./guards.tsx').then((m) => ({ default: m.RequireVerified })));
+const AppLayout = lazy(() => import('./AppLayout.tsx').then((m) => ({ default: m.AppLayout })));
 const LoginPage = lazy(() =>
   import('../features/auth/LoginPage.tsx').then((m) => ({ default: m.LoginPage })),
 );
@@ -29,7 +31,7 @@ const AccountPage = lazy(() =>
   import('../features/account/AccountPage.tsx').then((m) => ({ default: m.AccountPage })),
 );
 
-function PublicFrame() {
+function Frame() {
   return (
     <Suspense fallback={<Loading />}>
       <Outlet />
@@ -39,27 +41,27 @@ function PublicFrame() {
 
 export const routes: RouteObject[] = [
   {
-    element: <PublicFrame />,
+    element: <Frame />,
     children: [
       { path: '/', element: <LandingPage /> },
       { path: '/login', element: <LoginPage /> },
       { path: '/signup', element: <SignUpPage /> },
       { path: '/verify-email', element: <VerifyEmailPage /> },
-    ],
-  },
-  {
-    element: <SignedInArea />,
-    children: [
       {
-        element: <AppLayout />,
+        element: <SignedInArea />,
         children: [
           {
-            path: '/user',
-            element: <RequireVerified />,
-            children: [{ index: true, element: <DashboardPage /> }],
+            element: <AppLayout />,
+            children: [
+              {
+                path: '/user',
+                element: <RequireVerified />,
+                children: [{ index: true, element: <DashboardPage /> }],
+              },
+              { path: '/community', element: <CommunityPage /> },
+              { path: '/account', element: <AccountPage /> },
+            ],
           },
-          { path: '/community', element: <CommunityPage /> },
-          { path: '/account', element: <AccountPage /> },
         ],
       },
     ],

@@ -23,7 +23,12 @@ function GoogleMark() {
   );
 }
 
-export function GoogleButton(props: { onClick: () => void; disabled?: boolean; label?: string }) {
+export function GoogleButton(props: {
+  onClick: () => void;
+  onFocus?: () => void;
+  disabled?: boolean;
+  label?: string;
+}) {
   return (
     <Button
       variant="outlined"
@@ -31,6 +36,8 @@ export function GoogleButton(props: { onClick: () => void; disabled?: boolean; l
       size="large"
       fullWidth
       onClick={props.onClick}
+      onFocus={props.onFocus}
+      onMouseEnter={props.onFocus}
       disabled={props.disabled}
       startIcon={<GoogleMark />}
       sx={{ borderColor: 'divider', color: 'text.primary', bgcolor: 'background.paper' }}

@@ -46,6 +46,8 @@ export interface AuthGateway {
   reauthenticate(password: string | null): Promise<boolean>;
   /** The current ID token (refreshed by the SDK when near expiry), or null when signed out. */
   idToken(): Promise<string | null>;
+  /** Starts loading the sign-in code ahead of use (a sign-in form got focus). Optional. */
+  preload?(): void;
 }
 
 export function authErrorCode(error: unknown): string | undefined {

@@ -42,5 +42,11 @@ export function lazyFirebaseAuth(config: AppConfig): AuthGateway {
     signOut: async () => (await load()).signOut(),
     reauthenticate: async (password) => (await load()).reauthenticate(password),
     idToken: async () => (await load()).idToken(),
+    preload() {
+      // The Google popup code too, so the popup opens straight from the click.
+      load()
+        .then(() => import('./google-popup.ts'))
+        .catch(() => {});
+    },
   };
 }

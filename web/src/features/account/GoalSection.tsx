@@ -84,7 +84,7 @@ export function GoalSection(props: { goal: DailyGoal | null }) {
           mb: 2.5,
           px: 2,
           py: 1.5,
-          borderRadius: 3,
+          borderRadius: '12px',
           bgcolor: saved ? '#eef2ff' : '#f7f7fc',
           border: 1,
           borderColor: saved ? '#c7d2fe' : 'divider',

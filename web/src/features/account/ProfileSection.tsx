@@ -169,7 +169,7 @@ export function ProfileSection(props: {
           sx={{
             mt: 2.5,
             p: 2,
-            borderRadius: 3,
+            borderRadius: '12px',
             bgcolor: '#f7f7fc',
             border: 1,
             borderColor: 'divider',

@@ -98,7 +98,7 @@ export function AuthShell(props: { title: string; subtitle?: ReactNode; children
             width: '100%',
             maxWidth: 440,
             p: { xs: 3, sm: 4.5 },
-            borderRadius: 4,
+            borderRadius: '20px',
             boxShadow: '0 1px 2px rgba(21, 26, 45, 0.04), 0 16px 40px rgba(21, 26, 45, 0.06)',
           }}
         >

@@ -129,7 +129,7 @@ export function LandingPage() {
                 bgcolor: 'background.paper',
                 border: 1,
                 borderColor: 'divider',
-                borderRadius: 4,
+                borderRadius: '20px',
                 p: 3,
                 boxShadow: '0 1px 2px rgba(21, 26, 45, 0.04), 0 12px 32px rgba(21, 26, 45, 0.06)',
               }}
@@ -139,7 +139,7 @@ export function LandingPage() {
                 sx={{
                   width: 44,
                   height: 44,
-                  borderRadius: 3,
+                  borderRadius: '12px',
                   display: 'grid',
                   placeItems: 'center',
                   bgcolor: '#eef2ff',
@@ -158,6 +158,9 @@ export function LandingPage() {
             </Box>
           ))}
         </Box>
+        <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', mt: { xs: 5, md: 7 } }}>
+          FitTrack · Train with purpose, track with confidence.
+        </Typography>
       </Container>
     </Box>
   );

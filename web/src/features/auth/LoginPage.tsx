@@ -9,16 +9,15 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { GoogleButton } from '../../components/GoogleButton.tsx';
+import { TextInput } from '../../components/TextInput.tsx';
 import { authErrorMessage } from '../../data/auth.ts';
 import { useAuthGateway, useBackendLoader } from '../../data/context.tsx';
 import { destinationAfterLogin } from '../../data/post-login.ts';
 import { ensureGoogleProfile, hasDisplayName } from '../../data/profile.ts';
-import { useAuthState } from '../../data/session.tsx';
 import { AuthShell } from './AuthShell.tsx';
 import { CREDENTIALS_REQUIRED, FORGOT_PASSWORD_SOON, GOOGLE_FAILED, LOGIN_FAILED } from './messages.ts';
 
@@ -26,7 +25,6 @@ export function LoginPage() {
   const gateway = useAuthGateway();
   const loadBackend = useBackendLoader();
   const navigate = useNavigate();
-  useAuthState(); // start restoring the session (and loading the auth SDK) while the person types
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -89,22 +87,23 @@ export function LoginPage() {
             {notice}
           </Alert>
         )}
-        <TextField
+        <TextInput
           label="Email"
           type="email"
+          onFocus={() => gateway.preload?.()}
           autoComplete="email"
           required
           value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          onChange={setEmail}
         />
         <Box>
-          <TextField
+          <TextInput
             label="Password"
             type="password"
             autoComplete="current-password"
             required
             value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            onChange={setPassword}
           />
           <Box sx={{ textAlign: 'right', mt: 1 }}>
             <Link
@@ -124,7 +123,7 @@ export function LoginPage() {
           Login
         </Button>
         <Divider sx={{ color: 'text.secondary', fontSize: '0.875rem' }}>or</Divider>
-        <GoogleButton onClick={google} disabled={busy} />
+        <GoogleButton onClick={google} onFocus={() => gateway.preload?.()} disabled={busy} />
         <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', pt: 1 }}>
           New to FitTrack?{' '}
           <Link component={RouterLink} to="/signup" sx={{ fontWeight: 600 }}>

@@ -7,14 +7,13 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { TextInput } from '../../components/TextInput.tsx';
 import { authErrorMessage } from '../../data/auth.ts';
 import { useAuthGateway, useBackendLoader } from '../../data/context.tsx';
 import { createSignUpProfile } from '../../data/profile.ts';
-import { useAuthState } from '../../data/session.tsx';
 import { AuthShell } from './AuthShell.tsx';
 import { SIGNUP_FAILED } from './messages.ts';
 
@@ -22,7 +21,6 @@ export function SignUpPage() {
   const gateway = useAuthGateway();
   const loadBackend = useBackendLoader();
   const navigate = useNavigate();
-  useAuthState();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
@@ -68,16 +66,17 @@ export function SignUpPage() {
     <AuthShell title="Create your account" subtitle="Start tracking in under a minute.">
       <Stack component="form" spacing={2.25} onSubmit={submit} noValidate>
         {error && <Alert severity="error">{error.message}</Alert>}
-        <TextField
+        <TextInput
           label="Email"
           type="email"
+          onFocus={() => gateway.preload?.()}
           autoComplete="email"
           required
           error={fieldError('email')}
           value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          onChange={setEmail}
         />
-        <TextField
+        <TextInput
           label="Password"
           type="password"
           autoComplete="new-password"
@@ -85,16 +84,16 @@ export function SignUpPage() {
           error={fieldError('password')}
           helperText="At least 6 characters."
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          onChange={setPassword}
         />
-        <TextField
+        <TextInput
           label="Confirm Password"
           type="password"
           autoComplete="new-password"
           required
           error={fieldError('confirmPassword')}
           value={confirmPassword}
-          onChange={(e) => setConfirmPassword(e.target.value)}
+          onChange={setConfirmPassword}
         />
         <Button type="submit" variant="contained" size="large" disabled={busy}>
           Sign Up

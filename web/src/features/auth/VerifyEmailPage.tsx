@@ -74,7 +74,7 @@ export function VerifyEmailPage() {
           sx={{
             width: 56,
             height: 56,
-            borderRadius: 3,
+            borderRadius: '12px',
             display: 'grid',
             placeItems: 'center',
             bgcolor: '#eef2ff',
