@@ -6,3 +6,4 @@ export * from './periods.ts';
 export * from './store.ts';
 export * from './store-semantics.ts';
 export * from './validation.ts';
+export * from './reactions/index.ts';

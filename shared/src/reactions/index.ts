@@ -1,0 +1,41 @@
+/**
+ * The reactions that keep the community projections current: feed items, board entries, boards
+ * (rollup), expiry, the account-deletion cascade and the from-scratch rebuild. Pure over the store
+ * port: no Firebase imports, no clock (`env.now`), so Cloud Functions (functions/) and the local
+ * backend (local/) run the very same code after each committed write, at least once.
+ */
+export {
+  boardEntryDoc,
+  displayNameOf,
+  feedActivityDoc,
+  feedPostDoc,
+  liveWindows,
+  type Person,
+  personOf,
+  planWrite,
+  type ReactionEnv,
+  reactionPaths,
+  sameProjection,
+} from './core.ts';
+export {
+  boardDoc,
+  deleteAccountData,
+  expireProjections,
+  MAX_PAGES_PER_RUN,
+  placesOf,
+  rollupBoards,
+  USER_SUBCOLLECTIONS,
+} from './maintenance.ts';
+export {
+  FEED_KEEP,
+  FEED_SHOWN,
+  type FeedCollection,
+  PAGE_SIZE,
+  queryShape,
+  REACTION_QUERY_SHAPES,
+  reactionQueries,
+  USER_ENTRIES_LIMIT,
+  USER_FEED_LIMIT,
+} from './queries.ts';
+export { eventForWrite, RELEVANT_FIELDS, type ReactionEvent, react, syncUserFeed } from './react.ts';
+export { rebuildProjections } from './rebuild.ts';

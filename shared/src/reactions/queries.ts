@@ -1,0 +1,152 @@
+/**
+ * Every query the reactions issue, built in one place so the index test (shared/test/indexes.test.ts)
+ * can hold them against firestore.indexes.json, and the bounded-reads test can check that each
+ * query the reactions really issue has one of these shapes.
+ *
+ * All queries carry a limit, except the aggregates over one user's activities in one period window
+ * (bounded by that user's activities in a day, week or month; an aggregate is billed one read per
+ * 1000 index entries).
+ */
+import { type BoardKind, type BoardMetric, paths } from '../model.ts';
+import type { Cursor, QuerySpec } from '../store.ts';
+
+/** Items each feed keeps (the page shows the newest 30); older ones expire. */
+export const FEED_KEEP = 100;
+/** What the community page shows of each feed. */
+export const FEED_SHOWN = 30;
+/** Page size of scans and cascades (well under Firestore's 500 writes per batch). */
+export const PAGE_SIZE = 200;
+/** Upper bound of one user's board entries read at once (a handful exist between expiries). */
+export const USER_ENTRIES_LIMIT = 50;
+/** Most items of one user one feed sync reads (the feed keeps FEED_KEEP in all). */
+export const USER_FEED_LIMIT = 2 * FEED_KEEP;
+
+export type FeedCollection = 'feedPosts' | 'feedActivities';
+
+/** Key prefix of each board kind: keys of one kind sort by date within the prefix. */
+export const KEY_PREFIX: Record<BoardKind, string> = { daily: 'd', weekly: 'w', monthly: 'm' };
+
+export const reactionQueries = {
+  /** Sum of one user's activities in [start, end): the board entry's source. */
+  repsInWindow: (uid: string, start: number, end: number): QuerySpec => ({
+    collection: paths.reps(uid),
+    where: [
+      { field: 'timestamp', op: '>=', value: start },
+      { field: 'timestamp', op: '<', value: end },
+    ],
+  }),
+  /** One user's board entries (profile changes, account deletion). */
+  userBoardEntries: (uid: string, limit = USER_ENTRIES_LIMIT, startAfter?: Cursor): QuerySpec => ({
+    collection: paths.boardEntries,
+    where: [{ field: 'uid', op: '==', value: uid }],
+    limit,
+    ...(startAfter ? { startAfter } : {}),
+  }),
+  /** One user's feed items (profile changes, account deletion). */
+  userFeedItems: (
+    feed: FeedCollection,
+    uid: string,
+    limit = USER_FEED_LIMIT,
+    startAfter?: Cursor,
+  ): QuerySpec => ({
+    collection: feed,
+    where: [{ field: 'uid', op: '==', value: uid }],
+    limit,
+    ...(startAfter ? { startAfter } : {}),
+  }),
+  /** One user's own activities or posts at or after the feed horizon, newest first. */
+  userSourcesSince: (collection: string, since: number, limit = USER_FEED_LIMIT): QuerySpec => ({
+    collection,
+    where: [{ field: 'timestamp', op: '>=', value: since }],
+    orderBy: [{ field: 'timestamp', direction: 'desc' }],
+    limit,
+  }),
+  /** Top 3 visible entries of a period by one metric (the rollup; the web reads boards instead). */
+  topEntries: (periodKey: string, metric: BoardMetric, limit = 3): QuerySpec => ({
+    collection: paths.boardEntries,
+    where: [
+      { field: 'periodKey', op: '==', value: periodKey },
+      { field: 'visible', op: '==', value: true },
+    ],
+    orderBy: [{ field: metric, direction: 'desc' }],
+    limit,
+  }),
+  /** Board entries of a kind whose period ended (key before the current key of that kind). */
+  staleEntries: (kind: BoardKind, currentKey: string, limit = PAGE_SIZE): QuerySpec => ({
+    collection: paths.boardEntries,
+    where: [
+      { field: 'periodKey', op: '>=', value: KEY_PREFIX[kind] },
+      { field: 'periodKey', op: '<', value: currentKey },
+    ],
+    limit,
+  }),
+  /** The newest items of a feed (the horizon: the FEED_KEEP-th newest). */
+  newestFeedItems: (feed: FeedCollection, limit = FEED_KEEP): QuerySpec => ({
+    collection: feed,
+    orderBy: [{ field: 'timestamp', direction: 'desc' }],
+    limit,
+  }),
+  /** Feed items older than the horizon, oldest first. */
+  feedItemsBefore: (feed: FeedCollection, timestamp: number, limit = PAGE_SIZE): QuerySpec => ({
+    collection: feed,
+    where: [{ field: 'timestamp', op: '<', value: timestamp }],
+    orderBy: [{ field: 'timestamp', direction: 'asc' }],
+    limit,
+  }),
+  /** A page of any collection in document order (cascade delete, audits). */
+  page: (collection: string, limit = PAGE_SIZE, startAfter?: Cursor): QuerySpec => ({
+    collection,
+    limit,
+    ...(startAfter ? { startAfter } : {}),
+  }),
+  /** All users' activities or posts since an instant, oldest first, paged (rebuild / audit). */
+  groupSince: (
+    collectionId: 'reps' | 'posts',
+    since: number,
+    limit = PAGE_SIZE,
+    startAfter?: Cursor,
+  ): QuerySpec => ({
+    collection: collectionId,
+    group: true,
+    where: [{ field: 'timestamp', op: '>=', value: since }],
+    orderBy: [{ field: 'timestamp', direction: 'asc' }],
+    limit,
+    ...(startAfter ? { startAfter } : {}),
+  }),
+} as const;
+
+/** One example of every query shape the reactions issue (values are placeholders). */
+export const REACTION_QUERY_SHAPES: readonly QuerySpec[] = [
+  reactionQueries.repsInWindow('u', 0, 1),
+  reactionQueries.userBoardEntries('u'),
+  reactionQueries.userFeedItems('feedPosts', 'u'),
+  reactionQueries.userFeedItems('feedActivities', 'u'),
+  reactionQueries.userSourcesSince(paths.reps('u'), 0),
+  reactionQueries.userSourcesSince(paths.posts('u'), 0),
+  ...(['reps', 'minutes', 'calories'] as const).map((m) => reactionQueries.topEntries('d2026-01-01', m)),
+  reactionQueries.staleEntries('daily', 'd2026-01-01'),
+  reactionQueries.newestFeedItems('feedPosts'),
+  reactionQueries.newestFeedItems('feedActivities'),
+  reactionQueries.feedItemsBefore('feedPosts', 0),
+  reactionQueries.feedItemsBefore('feedActivities', 0),
+  reactionQueries.page(paths.reps('u')),
+  reactionQueries.page(paths.weightRecords('u')),
+  reactionQueries.page(paths.posts('u')),
+  reactionQueries.page(paths.preferences('u')),
+  reactionQueries.page(paths.boardEntries),
+  reactionQueries.page(paths.feedPosts),
+  reactionQueries.page(paths.feedActivities),
+  reactionQueries.page(paths.boards),
+  reactionQueries.groupSince('reps', 0),
+  reactionQueries.groupSince('posts', 0),
+];
+
+/** A query's shape, values left out: what an index depends on. */
+export function queryShape(spec: QuerySpec): string {
+  const collection = spec.group
+    ? `group:${spec.collection}`
+    : spec.collection.replace(/^users\/[^/]+\//, 'users/*/');
+  const where = (spec.where ?? []).map((f) => `${f.field}${f.op}`).join(',');
+  const order = (spec.orderBy ?? []).map((o) => `${o.field} ${o.direction}`).join(',');
+  return `${collection} where[${where}] order[${order}] ${spec.limit === undefined ? 'unbounded' : 'limited'}`;
+}

@@ -1,0 +1,171 @@
+/**
+ * "Rebuild all projections": recomputes every projection from the source documents alone and
+ * compares with what is stored. With `apply: false` it is an audit (differences only); with
+ * `apply: true` it also writes the fixes. It defines what the reactions must converge to:
+ *
+ * - a board entry per (user, live period key: the current day, week and month, or later) in which
+ *   the user has at least one activity; none for tombstoned users; `visible` = !hideExerciseInfo;
+ * - a feed item per activity of a visible user and per post, at or after the feed's horizon;
+ * - a board per kind for the current key: the top 3 visible entries per metric (value > 0).
+ *
+ * Reads are paged (PAGE_SIZE): collection-group scans of activities and posts since the oldest
+ * instant any projection needs, and the projections themselves.
+ */
+import { BOARD_KINDS, BOARD_METRICS, type BoardPlace, paths } from '../model.ts';
+import { currentWindows, periodWindow, windowForKey } from '../periods.ts';
+import type { DocData, DocSnapshot, QuerySpec, WriteOp } from '../store.ts';
+import { applyQuery, cursorOf } from '../store-semantics.ts';
+import {
+  boardEntryDoc,
+  feedActivityDoc,
+  feedPostDoc,
+  isLiveKey,
+  numberOr0,
+  type Person,
+  personOf,
+  planWrite,
+  type ReactionEnv,
+  reactionPaths,
+  sameProjection,
+  uidOfPath,
+} from './core.ts';
+import { boardDoc, placesOf, scanCollection } from './maintenance.ts';
+import { type FeedCollection, PAGE_SIZE, reactionQueries } from './queries.ts';
+
+async function* scanGroupSince(
+  env: ReactionEnv,
+  id: 'reps' | 'posts',
+  since: number,
+): AsyncGenerator<DocSnapshot> {
+  let spec: QuerySpec = reactionQueries.groupSince(id, since);
+  for (;;) {
+    const docs = await env.store.query(spec);
+    yield* docs;
+    const last = docs[docs.length - 1];
+    if (!last || docs.length < PAGE_SIZE) return;
+    spec = reactionQueries.groupSince(id, since, PAGE_SIZE, cursorOf(last, spec));
+  }
+}
+
+function isSourcePath(path: string, sub: 'reps' | 'posts'): boolean {
+  const s = path.split('/');
+  return s.length === 4 && s[0] === 'users' && s[2] === sub;
+}
+
+export async function rebuildProjections(
+  env: ReactionEnv,
+  opts: { apply: boolean },
+): Promise<{ differences: string[] }> {
+  const { now, timeZone } = env;
+  const current = currentWindows(now, timeZone);
+
+  const people = new Map<string, Person | null>();
+  const personFor = async (uid: string): Promise<Person | null> => {
+    if (!people.has(uid)) {
+      const [tombstone, profile] = await Promise.all([
+        env.store.get(paths.tombstone(uid)),
+        env.store.get(paths.user(uid)),
+      ]);
+      people.set(uid, tombstone ? null : personOf(uid, profile?.data));
+    }
+    return people.get(uid) ?? null;
+  };
+  const horizon = async (feed: FeedCollection) => {
+    const doc = await env.store.get(reactionPaths.feedHorizon(feed));
+    return typeof doc?.data.timestamp === 'number' ? doc.data.timestamp : 0;
+  };
+  const activityHorizon = await horizon('feedActivities');
+  const postHorizon = await horizon('feedPosts');
+
+  const expected = new Map<string, DocData>();
+  const sums = new Map<
+    string,
+    { uid: string; key: string; activities: number; count: number; time: number; calorieUnits: number }
+  >();
+
+  const boardsSince = Math.min(...BOARD_KINDS.map((k) => current[k].start));
+  for await (const rep of scanGroupSince(env, 'reps', Math.min(boardsSince, activityHorizon))) {
+    if (!isSourcePath(rep.path, 'reps')) continue;
+    const uid = uidOfPath(rep.path);
+    const person = await personFor(uid);
+    if (!person) continue;
+    const t = rep.data.timestamp;
+    if (typeof t !== 'number') continue;
+    if (t >= activityHorizon) {
+      const item = feedActivityDoc(uid, rep.id, rep.data, person);
+      if (item) expected.set(paths.feedActivity(uid, rep.id), item);
+    }
+    for (const kind of BOARD_KINDS) {
+      const key = periodWindow(kind, t, timeZone).key;
+      if (!isLiveKey(kind, key, current)) continue;
+      const path = paths.boardEntry(key, uid);
+      const s = sums.get(path) ?? { uid, key, activities: 0, count: 0, time: 0, calorieUnits: 0 };
+      s.activities += 1;
+      s.count += numberOr0(rep.data.count);
+      s.time += numberOr0(rep.data.time);
+      s.calorieUnits += numberOr0(rep.data.calorieUnits);
+      sums.set(path, s);
+    }
+  }
+  for (const [path, s] of sums) {
+    const person = (await personFor(s.uid)) as Person;
+    const doc = boardEntryDoc(s.uid, windowForKey(s.key, timeZone), s, person);
+    if (doc) expected.set(path, doc);
+  }
+  for await (const post of scanGroupSince(env, 'posts', postHorizon)) {
+    if (!isSourcePath(post.path, 'posts')) continue;
+    const uid = uidOfPath(post.path);
+    const person = await personFor(uid);
+    if (!person) continue;
+    const item = feedPostDoc(uid, post.id, post.data, person);
+    if (item) expected.set(paths.feedPost(uid, post.id), item);
+  }
+
+  // Boards from the expected entries, with the rollup's own query semantics.
+  const expectedEntries: DocSnapshot[] = [...expected]
+    .filter(([path]) => path.startsWith(`${paths.boardEntries}/`))
+    .map(([path, data]) => ({ path, id: path.slice(paths.boardEntries.length + 1), data }));
+  for (const kind of BOARD_KINDS) {
+    const key = current[kind].key;
+    const places = Object.fromEntries(
+      BOARD_METRICS.map((m) => [
+        m,
+        placesOf(applyQuery(reactionQueries.topEntries(key, m), expectedEntries), m),
+      ]),
+    ) as Record<(typeof BOARD_METRICS)[number], BoardPlace[]>;
+    expected.set(paths.board(kind), boardDoc(kind, key, timeZone, places, now));
+  }
+
+  // What is stored.
+  const actual = new Map<string, DocSnapshot>();
+  for (const collection of [paths.boardEntries, paths.feedActivities, paths.feedPosts, paths.boards]) {
+    for await (const doc of scanCollection(env, collection)) actual.set(doc.path, doc);
+  }
+
+  const differences: string[] = [];
+  const writes: WriteOp[] = [];
+  const allPaths = [...new Set([...expected.keys(), ...actual.keys()])].sort();
+  for (const path of allPaths) {
+    const want = expected.get(path) ?? null;
+    const have = actual.get(path) ?? null;
+    if (want && have && sameProjection(want, have.data)) continue;
+    if (!want && !have) continue;
+    if (!have) differences.push(`missing ${path}: expected ${JSON.stringify(want)}`);
+    else if (!want) differences.push(`extra ${path}: ${JSON.stringify(have.data)}`);
+    else
+      differences.push(
+        `differs ${path}: expected ${JSON.stringify(want)}, stored ${JSON.stringify(have.data)}`,
+      );
+    if (opts.apply) {
+      const isBoard = path.startsWith(`${paths.boards}/`);
+      if (isBoard && want) writes.push({ kind: 'set', path, data: want });
+      else {
+        // A rebuild is the newest computation there is: it overrides any asOf.
+        const op = planWrite(path, have ? { ...have, data: { ...have.data, asOf: now } } : null, want, now);
+        if (op) writes.push(op);
+      }
+    }
+  }
+  for (let i = 0; i < writes.length; i += PAGE_SIZE) await env.store.commit(writes.slice(i, i + PAGE_SIZE));
+  return { differences };
+}
