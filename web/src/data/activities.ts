@@ -1,0 +1,211 @@
+/**
+ * `users/{uid}/reps`: the activities a user logs. Every query here is single-field on `timestamp`
+ * (an order, or a range for period sums), so no composite index is needed:
+ *
+ * - recent:  orderBy timestamp desc, limit 5 (live)
+ * - pages:   orderBy timestamp desc, limit 50, startAfter cursor
+ * - count:   aggregate count over the whole collection
+ * - periods: where timestamp >= start and timestamp < end, aggregate sum(count, time, calorieUnits)
+ *
+ * Activity names are shown in display case; a stored name that is not (a legacy 'bench press') is
+ * written back in display case when it is loaded (spec section 4).
+ */
+import { findActivity, normalizeActivityName } from '@fit/shared/catalogue';
+import { calorieUnits } from '@fit/shared/formulas';
+import { type ActivityRecord, paths } from '@fit/shared/model';
+import type {
+  Cursor,
+  DocSnapshot,
+  DocumentStore,
+  LiveDocumentStore,
+  QuerySpec,
+  StoreError,
+  Unsubscribe,
+  WriteOp,
+} from '@fit/shared/store';
+
+export const RECENT_ACTIVITIES = 5;
+export const ACTIVITIES_PAGE_SIZE = 50;
+
+/** An activity as the dashboard shows it: display-cased name, calorie units always present. */
+export interface StoredActivity extends ActivityRecord {
+  id: string;
+  path: string;
+}
+
+const NEWEST_FIRST = [{ field: 'timestamp', direction: 'desc' }] as const;
+
+function finiteNumber(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+export function toActivity(doc: DocSnapshot): StoredActivity {
+  const d = doc.data;
+  const activityType = normalizeActivityName(typeof d.activityType === 'string' ? d.activityType : '');
+  const out: StoredActivity = {
+    id: doc.id,
+    path: doc.path,
+    activityType,
+    timestamp: finiteNumber(d.timestamp) ?? 0,
+    calorieUnits: 0,
+  };
+  const count = finiteNumber(d.count);
+  const time = finiteNumber(d.time);
+  const weightLifted = finiteNumber(d.weightLifted);
+  if (count !== undefined) out.count = count;
+  if (time !== undefined) out.time = time;
+  if (weightLifted !== undefined) out.weightLifted = weightLifted;
+  out.calorieUnits = finiteNumber(d.calorieUnits) ?? calorieUnits(out);
+  return out;
+}
+
+/**
+ * The write-backs that put stored names in display case. Only names that become a catalogue name
+ * are rewritten (the rules accept nothing else); a record missing its calorie units gets them too.
+ */
+export function nameNormalizationWrites(docs: readonly DocSnapshot[]): WriteOp[] {
+  const writes: WriteOp[] = [];
+  for (const doc of docs) {
+    const stored = doc.data.activityType;
+    if (typeof stored !== 'string') continue;
+    const normalized = normalizeActivityName(stored);
+    if (normalized === stored || !findActivity(normalized)) continue;
+    const patch: Record<string, unknown> = { activityType: normalized };
+    if (finiteNumber(doc.data.calorieUnits) === undefined) patch.calorieUnits = toActivity(doc).calorieUnits;
+    writes.push({ kind: 'update', path: doc.path, data: patch });
+  }
+  return writes;
+}
+
+/** Writes the display-case names back (one batch); resolves to the paths it rewrote. */
+export async function normalizeStoredNames(
+  store: DocumentStore,
+  docs: readonly DocSnapshot[],
+  skip: ReadonlySet<string> = new Set(),
+): Promise<string[]> {
+  const writes = nameNormalizationWrites(docs).filter((w) => !skip.has(w.path));
+  if (writes.length === 0) return [];
+  await store.commit(writes.slice(0, 500));
+  return writes.slice(0, 500).map((w) => w.path);
+}
+
+export function recentActivitiesQuery(uid: string, limit = RECENT_ACTIVITIES): QuerySpec {
+  return { collection: paths.reps(uid), orderBy: NEWEST_FIRST, limit };
+}
+
+/** The latest activities, live; `raw` are the stored documents (for name write-back). */
+export function watchRecentActivities(
+  store: LiveDocumentStore,
+  uid: string,
+  onNext: (activities: StoredActivity[], raw: DocSnapshot[]) => void,
+  onError: (error: StoreError) => void,
+  limit = RECENT_ACTIVITIES,
+): Unsubscribe {
+  return store.listen(
+    recentActivitiesQuery(uid, limit),
+    (docs) => onNext(docs.map(toActivity), docs),
+    onError,
+  );
+}
+
+export async function countActivities(store: DocumentStore, uid: string): Promise<number> {
+  const result = await store.aggregate({ collection: paths.reps(uid) }, { count: true });
+  return result.count;
+}
+
+export interface ActivityPage {
+  activities: StoredActivity[];
+  raw: DocSnapshot[];
+  /** Continue after this to read the next page (null when this page is short). */
+  next: Cursor | null;
+}
+
+export async function activitiesPage(
+  store: DocumentStore,
+  uid: string,
+  after: Cursor | null,
+  pageSize = ACTIVITIES_PAGE_SIZE,
+): Promise<ActivityPage> {
+  const spec: QuerySpec = {
+    collection: paths.reps(uid),
+    orderBy: NEWEST_FIRST,
+    limit: pageSize,
+    ...(after ? { startAfter: after } : {}),
+  };
+  const docs = await store.query(spec);
+  const last = docs[docs.length - 1];
+  return {
+    activities: docs.map(toActivity),
+    raw: docs,
+    next:
+      last && docs.length === pageSize ? { values: [last.data.timestamp ?? null], path: last.path } : null,
+  };
+}
+
+export interface PeriodSums {
+  count: number;
+  time: number;
+  calorieUnits: number;
+}
+
+/** Sums of reps, minutes and calorie units of the activities in [start, end): one aggregate query. */
+export async function periodSums(
+  store: DocumentStore,
+  uid: string,
+  window: { start: number; end: number },
+): Promise<PeriodSums> {
+  const result = await store.aggregate(
+    {
+      collection: paths.reps(uid),
+      where: [
+        { field: 'timestamp', op: '>=', value: window.start },
+        { field: 'timestamp', op: '<', value: window.end },
+      ],
+    },
+    { sum: ['count', 'time', 'calorieUnits'] },
+  );
+  return {
+    count: result.sum.count ?? 0,
+    time: result.sum.time ?? 0,
+    calorieUnits: result.sum.calorieUnits ?? 0,
+  };
+}
+
+const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** A Firestore-style 20-character auto id, from the platform's secure random source. */
+export function newDocId(): string {
+  const bytes = new Uint8Array(20);
+  crypto.getRandomValues(bytes);
+  let id = '';
+  // 62 * 4 = 248: bytes >= 248 would bias the alphabet, so they are redrawn.
+  for (let i = 0; i < bytes.length; i++) {
+    let b = bytes[i] as number;
+    while (b >= 248) b = crypto.getRandomValues(new Uint8Array(1))[0] as number;
+    id += ID_ALPHABET.charAt(b % 62);
+  }
+  return id;
+}
+
+/** Adds a validated activity (from `validateActivityForm`); resolves to its id. */
+export async function logActivity(
+  store: DocumentStore,
+  uid: string,
+  record: ActivityRecord,
+): Promise<string> {
+  const id = newDocId();
+  await store.commit([{ kind: 'set', path: paths.rep(uid, id), data: { ...record } }]);
+  return id;
+}
+
+/**
+ * Replaces an activity with its edited, validated version (same timestamp): a full `set`, so a
+ * field cleared in the form (reps left empty) is removed rather than kept.
+ */
+export async function updateActivity(store: DocumentStore, uid: string, id: string, record: ActivityRecord) {
+  await store.commit([{ kind: 'set', path: paths.rep(uid, id), data: { ...record } }]);
+}
+
+export async function deleteActivity(store: DocumentStore, uid: string, id: string) {
+  await store.commit([{ kind: 'delete', path: paths.rep(uid, id) }]);
+}

@@ -1,0 +1,77 @@
+import { caloriesFromUnits } from '@fit/shared/formulas';
+import Box from '@mui/material/Box';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import type { StoredActivity } from '../../data/activities.ts';
+import { formatDateTime, formatInt, TABULAR } from './format.ts';
+import { HelpButton } from './HelpButton.tsx';
+
+/** Date, Activity, Reps, Time, Calories; a row opens its details. */
+export function ActivitiesTable(props: {
+  activities: readonly StoredActivity[];
+  weight: number | undefined;
+  onOpen: (activity: StoredActivity) => void;
+  onCaloriesHelp: () => void;
+  label: string;
+}) {
+  const num = { ...TABULAR, textAlign: 'right', whiteSpace: 'nowrap' } as const;
+  return (
+    <TableContainer sx={{ mx: { xs: -1, sm: 0 }, width: 'auto' }}>
+      <Table
+        size="small"
+        aria-label={props.label}
+        sx={{ '& th': { fontWeight: 700, color: 'text.secondary' } }}
+      >
+        <TableHead>
+          <TableRow>
+            <TableCell>Date</TableCell>
+            <TableCell>Activity</TableCell>
+            <TableCell sx={num}>Reps</TableCell>
+            <TableCell sx={num}>Time</TableCell>
+            <TableCell sx={{ ...num, pr: 1 }}>
+              <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center' }}>
+                Calories
+                <HelpButton label="How calories are calculated" onClick={props.onCaloriesHelp} />
+              </Box>
+            </TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {props.activities.map((a) => (
+            <TableRow
+              key={a.id}
+              hover
+              tabIndex={0}
+              onClick={() => props.onOpen(a)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' || e.key === ' ') {
+                  e.preventDefault();
+                  props.onOpen(a);
+                }
+              }}
+              sx={{
+                cursor: 'pointer',
+                '&:last-child td': { borderBottom: 0 },
+                '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
+              }}
+            >
+              <TableCell sx={{ ...TABULAR, whiteSpace: 'nowrap', color: 'text.secondary' }}>
+                {formatDateTime(a.timestamp)}
+              </TableCell>
+              <TableCell sx={{ fontWeight: 600 }}>{a.activityType}</TableCell>
+              <TableCell sx={num}>{a.count === undefined ? '—' : formatInt(a.count)}</TableCell>
+              <TableCell sx={num}>{a.time === undefined ? '—' : `${formatInt(a.time)} min`}</TableCell>
+              <TableCell sx={{ ...num, fontWeight: 600 }}>
+                {formatInt(caloriesFromUnits(a.calorieUnits, props.weight))}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

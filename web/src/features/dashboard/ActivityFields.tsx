@@ -1,0 +1,132 @@
+import { type Activity, acceptsField, findActivity } from '@fit/shared/catalogue';
+import { activityCalories } from '@fit/shared/formulas';
+import { parseNumberInput } from '@fit/shared/validation';
+import LocalFireDepartment from '@mui/icons-material/LocalFireDepartment';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { CATEGORY_LABELS } from './MetValuesDialog.tsx';
+
+export interface ActivityInputs {
+  count: string;
+  time: string;
+  weightLifted: string;
+}
+
+export const EMPTY_INPUTS: ActivityInputs = { count: '', time: '', weightLifted: '' };
+
+const FIELD_LABELS = {
+  count: 'Reps',
+  time: 'Time (min)',
+  weightLifted: 'Weight lifted (lbs)',
+} as const;
+
+/** Searchable activity select, grouped by category. */
+export function ActivityPicker(props: {
+  options: readonly string[];
+  value: string | null;
+  onChange: (name: string | null) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <Autocomplete
+      options={props.options as string[]}
+      value={props.value}
+      onChange={(_, v) => props.onChange(v)}
+      groupBy={(name) => {
+        const category = findActivity(name)?.category;
+        return category ? CATEGORY_LABELS[category] : '';
+      }}
+      disabled={props.disabled ?? false}
+      autoHighlight
+      renderInput={(params) => <TextField {...params} label="Activity" />}
+    />
+  );
+}
+
+/** The inputs the chosen activity accepts (and only those), with a live calorie estimate. */
+export function ActivityFields(props: {
+  activity: Activity | undefined;
+  values: ActivityInputs;
+  onChange: (values: ActivityInputs) => void;
+  weight: number | undefined;
+  disabled?: boolean;
+  /** Field to highlight as invalid. */
+  errorField?: string | undefined;
+  idPrefix: string;
+}) {
+  const { activity, values } = props;
+  if (!activity) return null;
+  const fields = (['count', 'time', 'weightLifted'] as const).filter((f) => acceptsField(activity, f));
+  const time = parseNumberInput(values.time);
+  const lifted = parseNumberInput(values.weightLifted);
+  const preview =
+    acceptsField(activity, 'time') && time !== undefined && Number.isInteger(time) && time > 0
+      ? activityCalories(
+          {
+            activityType: activity.name,
+            time,
+            ...(lifted !== undefined && lifted > 0 ? { weightLifted: lifted } : {}),
+          },
+          props.weight,
+        )
+      : null;
+  return (
+    <>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 1.5,
+          gridTemplateColumns: { xs: '1fr', sm: `repeat(${fields.length}, minmax(0, 1fr))` },
+        }}
+      >
+        {fields.map((field) => (
+          <TextField
+            key={field}
+            id={`${props.idPrefix}-${field}`}
+            label={FIELD_LABELS[field]}
+            value={values[field]}
+            onChange={(e) => props.onChange({ ...values, [field]: e.target.value })}
+            disabled={props.disabled ?? false}
+            error={props.errorField === field}
+            placeholder={field === 'time' ? undefined : 'Optional'}
+            slotProps={{
+              htmlInput: {
+                inputMode: field === 'weightLifted' ? 'decimal' : 'numeric',
+                style: { fontVariantNumeric: 'tabular-nums' },
+              },
+              inputLabel: { shrink: true },
+            }}
+          />
+        ))}
+      </Box>
+      <Typography
+        variant="body2"
+        color="text.secondary"
+        sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mt: 1, minHeight: 22 }}
+        aria-live="polite"
+      >
+        {preview !== null ? (
+          <>
+            <LocalFireDepartment sx={{ fontSize: 18, color: 'secondary.light' }} />
+            About <strong>{preview}</strong> calories
+          </>
+        ) : acceptsField(activity, 'time') ? (
+          'Enter the minutes to see the calories.'
+        ) : (
+          `${activity.name} is logged by reps and load; it counts no minutes or calories.`
+        )}
+      </Typography>
+    </>
+  );
+}
+
+/** The form's values for a stored activity. */
+export function inputsOf(rec: { count?: number; time?: number; weightLifted?: number }): ActivityInputs {
+  return {
+    count: rec.count === undefined ? '' : String(rec.count),
+    time: rec.time === undefined ? '' : String(rec.time),
+    weightLifted: rec.weightLifted === undefined ? '' : String(rec.weightLifted),
+  };
+}

@@ -1,0 +1,43 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { formatInt, TABULAR } from './format.ts';
+import { InfoDialog } from './InfoDialog.tsx';
+
+/** What BMR is and the Mifflin-St Jeor equation behind it. */
+export function BmrDialog(props: { open: boolean; onClose: () => void; value: number | null }) {
+  return (
+    <InfoDialog open={props.open} onClose={props.onClose} title="About BMR" maxWidth="xs">
+      <Typography sx={{ mb: 1.5 }}>
+        Basal Metabolic Rate is the energy your body burns at complete rest in a day: breathing, circulation,
+        keeping warm. Your workouts come on top of it.
+      </Typography>
+      {props.value !== null && (
+        <Typography sx={{ mb: 2, ...TABULAR }}>
+          Yours is about <strong>{formatInt(props.value)}</strong> calories a day.
+        </Typography>
+      )}
+      <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
+        Mifflin-St Jeor equation
+      </Typography>
+      <Box
+        sx={{
+          bgcolor: 'rgba(67, 56, 202, 0.06)',
+          borderRadius: 2,
+          px: 2,
+          py: 1.25,
+          mb: 1.5,
+          fontWeight: 600,
+          lineHeight: 1.7,
+        }}
+      >
+        Male: 10 × kg + 6.25 × cm − 5 × age + 5
+        <br />
+        Female: 10 × kg + 6.25 × cm − 5 × age − 161
+      </Box>
+      <Typography variant="body2" color="text.secondary">
+        Your weight and height are converted with 0.453592 kg per lb and 2.54 cm per inch; age and gender come
+        from your Account page.
+      </Typography>
+    </InfoDialog>
+  );
+}

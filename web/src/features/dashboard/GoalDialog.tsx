@@ -1,0 +1,108 @@
+import { GOAL_TYPES } from '@fit/shared/model';
+import type { DocumentStore } from '@fit/shared/store';
+import { validateGoalForm } from '@fit/shared/validation';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { type FormEvent, useId, useState } from 'react';
+import { saveGoal } from '../../data/goal.ts';
+import { MSG } from './messages.ts';
+
+/** Invites the user to set a daily goal; 'Maybe Later' just closes it. */
+export function GoalDialog(props: {
+  open: boolean;
+  onClose: () => void;
+  store: DocumentStore;
+  uid: string;
+  onSaved: () => void;
+}) {
+  const titleId = useId();
+  const [target, setTarget] = useState('');
+  const [type, setType] = useState<string>('minutes');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const checked = validateGoalForm({ target, type });
+    if (!checked.ok) {
+      setError(checked.message);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await saveGoal(props.store, props.uid, checked.value);
+      setTarget('');
+      props.onSaved();
+    } catch (err) {
+      console.error('Goal save failed', err);
+      setError(MSG.saveGoal);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog
+      open={props.open}
+      onClose={busy ? undefined : props.onClose}
+      aria-labelledby={titleId}
+      maxWidth="xs"
+      fullWidth
+    >
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id={titleId}>Set a daily goal</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2.5 }}>
+            A daily target keeps you moving. Pick what to count; progress resets at midnight.
+          </DialogContentText>
+          <Stack direction="row" spacing={1.5}>
+            <TextField
+              label="Target"
+              value={target}
+              onChange={(e) => setTarget(e.target.value)}
+              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+              autoFocus
+              disabled={busy}
+            />
+            <TextField
+              select
+              label="Type"
+              value={type}
+              onChange={(e) => setType(e.target.value)}
+              disabled={busy}
+              sx={{ minWidth: 130 }}
+            >
+              {GOAL_TYPES.map((t) => (
+                <MenuItem key={t} value={t}>
+                  {t}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Stack>
+          {error && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {error}
+            </Alert>
+          )}
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={props.onClose} disabled={busy}>
+            Maybe Later
+          </Button>
+          <Button type="submit" variant="contained" disabled={busy}>
+            Set Goal
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,78 @@
+import type { DailyGoal } from '@fit/shared/model';
+import { goalProgress, type Totals } from '@fit/shared/periods';
+import EmojiEvents from '@mui/icons-material/EmojiEvents';
+import Flag from '@mui/icons-material/Flag';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import { TABULAR } from './format.ts';
+
+/** Today's progress toward the daily goal as 'x/target type', or a prompt to set one. */
+export function GoalWidget(props: {
+  goal: DailyGoal | null;
+  loaded: boolean;
+  today: Totals | null;
+  onSetGoal: () => void;
+}) {
+  const box = {
+    borderRadius: 3,
+    p: 2,
+    border: 1,
+    borderColor: 'divider',
+    bgcolor: 'rgba(67, 56, 202, 0.04)',
+  } as const;
+  if (!props.loaded) return <Skeleton variant="rounded" height={84} />;
+  if (!props.goal) {
+    return (
+      <Box sx={{ ...box, display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
+        <Flag color="primary" />
+        <Typography sx={{ flex: 1, minWidth: 180 }}>Set a daily goal to track your progress.</Typography>
+        <Button variant="outlined" size="small" onClick={props.onSetGoal}>
+          Set a goal
+        </Button>
+      </Box>
+    );
+  }
+  const progress = goalProgress(props.goal, props.today ?? { reps: 0, minutes: 0, calories: 0 });
+  const done = progress.target > 0 && progress.value >= progress.target;
+  return (
+    <Box sx={box} aria-label="Daily goal">
+      <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 1, mb: 1 }}>
+        <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
+          Today's goal
+        </Typography>
+        <Link component={RouterLink} to="/account" variant="body2">
+          Change goal
+        </Link>
+      </Box>
+      <Typography
+        sx={{
+          ...TABULAR,
+          fontSize: '1.35rem',
+          fontWeight: 700,
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1,
+        }}
+      >
+        <span data-testid="goal-progress">
+          {props.today
+            ? `${progress.value}/${progress.target} ${progress.type}`
+            : `…/${progress.target} ${progress.type}`}
+        </span>
+        {done && <EmojiEvents sx={{ color: 'secondary.light' }} titleAccess="Goal reached" />}
+      </Typography>
+      <LinearProgress
+        variant="determinate"
+        value={progress.fraction * 100}
+        color={done ? 'success' : 'primary'}
+        aria-label="Daily goal progress"
+        sx={{ mt: 1.25, height: 8, borderRadius: 4 }}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,282 @@
+import {
+  ageOn,
+  bmi,
+  bmiCategory,
+  bmiEncouragement,
+  bmr,
+  goalAdvice,
+  isKnownMeasure,
+} from '@fit/shared/formulas';
+import type { UserProfile } from '@fit/shared/model';
+import type { DocumentStore } from '@fit/shared/store';
+import { validateDashboardProfile } from '@fit/shared/validation';
+import TrackChanges from '@mui/icons-material/TrackChanges';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { SectionCard } from '../../components/SectionCard.tsx';
+import { saveWeightTargets } from '../../data/weights.ts';
+import { BMI_COLORS } from './BmiDialog.tsx';
+import { formatInt, formatOneDecimal, formatWeight, TABULAR } from './format.ts';
+import { HelpButton } from './HelpButton.tsx';
+import { MSG } from './messages.ts';
+
+export const BMI_ENCOURAGEMENT =
+  'Every workout counts. Steady activity and balanced meals will move your BMI toward the healthy range, one week at a time.';
+
+interface FormValues {
+  targetWeight: string;
+  targetDate: string;
+}
+
+function formOf(profile: UserProfile | null): FormValues {
+  return {
+    targetWeight: isKnownMeasure(profile?.targetWeight) ? String(profile?.targetWeight) : '',
+    targetDate: profile?.targetDate ?? '',
+  };
+}
+
+function Figure(props: {
+  label: string;
+  value: string;
+  unit: string;
+  help: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <Box sx={{ p: 1.75, borderRadius: 3, border: 1, borderColor: 'divider', bgcolor: 'background.default' }}>
+      <Typography
+        variant="body2"
+        color="text.secondary"
+        sx={{ display: 'flex', alignItems: 'center', fontWeight: 600 }}
+      >
+        {props.label}
+        {props.help}
+      </Typography>
+      <Typography sx={{ ...TABULAR, fontSize: '1.6rem', fontWeight: 800, lineHeight: 1.2, mt: 0.25 }}>
+        {props.value}
+        <Box component="span" sx={{ fontSize: '0.85rem', fontWeight: 500, color: 'text.secondary', ml: 0.5 }}>
+          {props.unit}
+        </Box>
+      </Typography>
+      {props.children}
+    </Box>
+  );
+}
+
+/** Current weight (read-only), target weight and date, goal advice, BMR and BMI. */
+export function ProfileCard(props: {
+  store: DocumentStore;
+  uid: string;
+  profile: UserProfile | null;
+  loaded: boolean;
+  today: string;
+  onShowBmi: () => void;
+  onShowBmr: () => void;
+}) {
+  const { profile } = props;
+  const [form, setForm] = useState<FormValues>(() => formOf(profile));
+  const dirty = useRef(false);
+  const [message, setMessage] = useState<{
+    severity: 'error' | 'success';
+    text: string;
+    field?: string;
+  } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  // Follow the stored values until the person starts typing.
+  useEffect(() => {
+    if (!dirty.current) setForm(formOf(profile));
+  }, [profile]);
+
+  function edit(patch: Partial<FormValues>) {
+    dirty.current = true;
+    setForm((f) => ({ ...f, ...patch }));
+    setMessage(null);
+  }
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    const checked = validateDashboardProfile(form, props.today);
+    if (!checked.ok) {
+      setMessage({
+        severity: 'error',
+        text: checked.message,
+        ...(checked.field ? { field: checked.field } : {}),
+      });
+      return;
+    }
+    setBusy(true);
+    setMessage(null);
+    try {
+      await saveWeightTargets(props.store, props.uid, checked.value);
+      dirty.current = false;
+      setMessage({ severity: 'success', text: MSG.profileSaved });
+    } catch (err) {
+      console.error('Profile save failed', err);
+      setMessage({ severity: 'error', text: MSG.saveProfile });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const weight = profile?.currentWeight;
+  const height = profile?.height;
+  const bmiValue = bmi(weight, height);
+  const category = bmiValue === null ? null : bmiCategory(bmiValue);
+  const age = profile?.dateOfBirth ? ageOn(profile.dateOfBirth, props.today) : null;
+  const bmrValue = bmr({ weightLbs: weight, heightIn: height, age, gender: profile?.gender ?? 'Male' });
+  const advice = goalAdvice({
+    currentWeight: weight,
+    targetWeight: profile?.targetWeight,
+    targetDate: profile?.targetDate || null,
+    today: props.today,
+  });
+  const missing = [
+    !isKnownMeasure(weight) && 'log your weight',
+    !isKnownMeasure(height) && 'add your height',
+    isKnownMeasure(height) && isKnownMeasure(weight) && age === null && 'add your date of birth',
+  ].filter(Boolean) as string[];
+
+  if (!props.loaded) {
+    return (
+      <SectionCard title="Your Profile">
+        <Skeleton variant="rounded" height={220} />
+      </SectionCard>
+    );
+  }
+
+  return (
+    <SectionCard title="Your Profile">
+      <Box component="form" onSubmit={save} noValidate aria-label="Weight goal">
+        <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+          <TextField
+            label="Current weight"
+            value={isKnownMeasure(weight) ? formatWeight(weight) : ''}
+            placeholder="Log a weight"
+            slotProps={{
+              input: {
+                readOnly: true,
+                endAdornment: <InputAdornment position="end">lbs</InputAdornment>,
+              },
+              inputLabel: { shrink: true },
+              htmlInput: { style: { fontVariantNumeric: 'tabular-nums' } },
+            }}
+            helperText="Updated when you log a weight"
+          />
+          <TextField
+            label="Target weight"
+            value={form.targetWeight}
+            onChange={(e) => edit({ targetWeight: e.target.value })}
+            error={message?.field === 'targetWeight'}
+            disabled={busy}
+            slotProps={{
+              input: { endAdornment: <InputAdornment position="end">lbs</InputAdornment> },
+              htmlInput: { inputMode: 'decimal', style: { fontVariantNumeric: 'tabular-nums' } },
+              inputLabel: { shrink: true },
+            }}
+          />
+          <TextField
+            label="Target date"
+            type="date"
+            value={form.targetDate}
+            onChange={(e) => edit({ targetDate: e.target.value })}
+            error={message?.field === 'targetDate'}
+            disabled={busy}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: props.today } }}
+            sx={{ gridColumn: { sm: '1 / -1' } }}
+          />
+        </Box>
+        {message && (
+          <Alert severity={message.severity} sx={{ mt: 1.5 }}>
+            {message.text}
+          </Alert>
+        )}
+        <Button type="submit" variant="contained" disabled={busy} sx={{ mt: 2 }} fullWidth>
+          Save Profile
+        </Button>
+      </Box>
+
+      {advice.kind !== 'none' && (
+        <Box
+          role="note"
+          aria-label="Goal advice"
+          sx={{
+            mt: 2.5,
+            p: 1.75,
+            borderRadius: 3,
+            display: 'flex',
+            gap: 1.25,
+            bgcolor: advice.kind === 'at-target' ? 'rgba(21, 128, 61, 0.08)' : 'rgba(67, 56, 202, 0.06)',
+          }}
+        >
+          <TrackChanges
+            sx={{ color: advice.kind === 'at-target' ? 'success.main' : 'primary.main', mt: 0.25 }}
+          />
+          <Typography variant="body2" sx={{ lineHeight: 1.6 }}>
+            {advice.text}
+          </Typography>
+        </Box>
+      )}
+
+      {(bmiValue !== null || bmrValue !== null) && (
+        <Box
+          sx={{
+            mt: 2.5,
+            display: 'grid',
+            gap: 1.5,
+            gridTemplateColumns: 'repeat(auto-fit, minmax(150px, 1fr))',
+          }}
+        >
+          {bmrValue !== null && (
+            <Figure
+              label="BMR"
+              value={formatInt(bmrValue)}
+              unit="cal/day"
+              help={<HelpButton label="What is BMR?" onClick={props.onShowBmr} />}
+            />
+          )}
+          {bmiValue !== null && category && (
+            <Figure
+              label="BMI"
+              value={formatOneDecimal(bmiValue)}
+              unit=""
+              help={<HelpButton label="What is BMI?" onClick={props.onShowBmi} />}
+            >
+              <Typography variant="body2" sx={{ color: BMI_COLORS[category], fontWeight: 700 }}>
+                {category}
+              </Typography>
+            </Figure>
+          )}
+        </Box>
+      )}
+      {bmiValue !== null && bmiEncouragement(bmiValue) && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+          {BMI_ENCOURAGEMENT}
+        </Typography>
+      )}
+      {missing.length > 0 && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+          To see your {bmiValue === null ? 'BMI and BMR' : 'BMR'}, {missing.join(' and ')}
+          {missing.some((m) => m !== 'log your weight') && (
+            <>
+              {' '}
+              on the{' '}
+              <Link component={RouterLink} to="/account">
+                Account page
+              </Link>
+            </>
+          )}
+          .
+        </Typography>
+      )}
+    </SectionCard>
+  );
+}

@@ -1,0 +1,77 @@
+import DirectionsRun from '@mui/icons-material/DirectionsRun';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { SectionCard } from '../../components/SectionCard.tsx';
+import type { StoredActivity } from '../../data/activities.ts';
+import { ActivitiesTable } from './ActivitiesTable.tsx';
+
+/** The latest 5 activities; Show All opens the paged list, a row opens its details. */
+export function RecentActivitiesCard(props: {
+  activities: StoredActivity[];
+  loaded: boolean;
+  error: string | null;
+  weight: number | undefined;
+  onOpen: (activity: StoredActivity) => void;
+  onShowAll: () => void;
+  onCaloriesHelp: () => void;
+}) {
+  return (
+    <SectionCard
+      title="Recent Activities"
+      action={
+        <Button size="small" onClick={props.onShowAll} sx={{ mt: -0.5, whiteSpace: 'nowrap' }}>
+          Show All
+        </Button>
+      }
+    >
+      {props.error && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {props.error}
+        </Alert>
+      )}
+      {!props.loaded ? (
+        <Stack spacing={1}>
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} variant="rounded" height={32} />
+          ))}
+        </Stack>
+      ) : props.activities.length === 0 ? (
+        !props.error && (
+          <Box sx={{ textAlign: 'center', py: 4, px: 2 }}>
+            <Box
+              sx={{
+                width: 56,
+                height: 56,
+                mx: 'auto',
+                mb: 1.5,
+                borderRadius: '50%',
+                display: 'grid',
+                placeItems: 'center',
+                bgcolor: 'rgba(67, 56, 202, 0.08)',
+                color: 'primary.main',
+              }}
+            >
+              <DirectionsRun />
+            </Box>
+            <Typography sx={{ fontWeight: 600 }}>No activities yet</Typography>
+            <Typography variant="body2" color="text.secondary">
+              Log your first workout and it will show up here.
+            </Typography>
+          </Box>
+        )
+      ) : (
+        <ActivitiesTable
+          label="Recent activities"
+          activities={props.activities}
+          weight={props.weight}
+          onOpen={props.onOpen}
+          onCaloriesHelp={props.onCaloriesHelp}
+        />
+      )}
+    </SectionCard>
+  );
+}

@@ -1,0 +1,182 @@
+import { isKnownMeasure } from '@fit/shared/formulas';
+import type { DocumentStore } from '@fit/shared/store';
+import { validateWeightForm } from '@fit/shared/validation';
+import MonitorWeightOutlined from '@mui/icons-material/MonitorWeightOutlined';
+import ShowChart from '@mui/icons-material/ShowChart';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { SectionCard } from '../../components/SectionCard.tsx';
+import { logWeight, RECENT_WEIGHTS, type StoredWeight } from '../../data/weights.ts';
+import { MSG } from './messages.ts';
+import { WeightList } from './WeightList.tsx';
+
+const WeightChart = lazy(() => import('./WeightChart.tsx'));
+
+/** The chart needs at least 2 records and a known height (for BMI). */
+export function showsWeightChart(records: readonly unknown[], height: number | undefined): boolean {
+  return records.length >= 2 && isKnownMeasure(height);
+}
+
+/** Log a weight, see the latest 5, open any record, and the weight + BMI chart. */
+export function WeightCard(props: {
+  store: DocumentStore;
+  uid: string;
+  /** Newest first. */
+  records: StoredWeight[];
+  loaded: boolean;
+  error: string | null;
+  height: number | undefined;
+  onOpen: (record: StoredWeight) => void;
+  onShowAll: () => void;
+}) {
+  const [weight, setWeight] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const latest = props.records.slice(0, RECENT_WEIGHTS);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const checked = validateWeightForm({ weight, timestamp: Date.now() });
+    if (!checked.ok) {
+      setError(checked.message);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await logWeight(props.store, props.uid, checked.value);
+      setWeight('');
+    } catch (err) {
+      console.error('Weight log failed', err);
+      setError(MSG.logWeight);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const chart = showsWeightChart(props.records, props.height);
+  return (
+    <SectionCard
+      title="Weight Tracking"
+      action={
+        <Button size="small" onClick={props.onShowAll} sx={{ mt: -0.5, whiteSpace: 'nowrap' }}>
+          Show All
+        </Button>
+      }
+    >
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2.5,
+          gridTemplateColumns: 'minmax(0, 1fr)',
+        }}
+      >
+        <div>
+          <Stack
+            component="form"
+            direction="row"
+            spacing={1.25}
+            onSubmit={submit}
+            noValidate
+            aria-label="Log weight"
+          >
+            <TextField
+              label="Weight"
+              value={weight}
+              onChange={(e) => {
+                setWeight(e.target.value);
+                setError(null);
+              }}
+              error={error !== null && error !== MSG.logWeight}
+              disabled={busy}
+              size="small"
+              slotProps={{
+                input: { endAdornment: <InputAdornment position="end">lbs</InputAdornment> },
+                htmlInput: { inputMode: 'decimal', style: { fontVariantNumeric: 'tabular-nums' } },
+              }}
+            />
+            <Button type="submit" variant="contained" disabled={busy} sx={{ flexShrink: 0 }}>
+              Log
+            </Button>
+          </Stack>
+          {error && (
+            <Alert severity="error" sx={{ mt: 1.5 }}>
+              {error}
+            </Alert>
+          )}
+          {props.error && (
+            <Alert severity="error" sx={{ mt: 1.5 }}>
+              {props.error}
+            </Alert>
+          )}
+          <Box sx={{ mt: 2 }}>
+            {!props.loaded ? (
+              <Stack spacing={1}>
+                {[0, 1, 2].map((i) => (
+                  <Skeleton key={i} variant="rounded" height={32} />
+                ))}
+              </Stack>
+            ) : latest.length === 0 ? (
+              !props.error && (
+                <Box sx={{ textAlign: 'center', py: 3 }}>
+                  <MonitorWeightOutlined sx={{ color: 'primary.main', fontSize: 36, mb: 0.5 }} />
+                  <Typography sx={{ fontWeight: 600 }}>No weigh-ins yet</Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    Log your weight to track your trend and personalise your calories.
+                  </Typography>
+                </Box>
+              )
+            ) : (
+              <WeightList
+                label="Latest weight records"
+                records={latest}
+                before={props.records[RECENT_WEIGHTS]}
+                onOpen={props.onOpen}
+              />
+            )}
+          </Box>
+        </div>
+        {chart ? (
+          <Box data-testid="weight-chart" sx={{ minWidth: 0 }}>
+            <Suspense fallback={<Skeleton variant="rounded" height={280} />}>
+              <WeightChart records={props.records} height={props.height as number} />
+            </Suspense>
+          </Box>
+        ) : (
+          props.loaded &&
+          props.records.length >= 2 && (
+            <Box
+              sx={{
+                display: 'flex',
+                alignItems: 'center',
+                gap: 1,
+                p: 1.5,
+                borderRadius: 2,
+                bgcolor: 'background.default',
+                color: 'text.secondary',
+              }}
+            >
+              <ShowChart />
+              <Typography variant="body2">
+                Add your height on the{' '}
+                <Link component={RouterLink} to="/account">
+                  Account page
+                </Link>{' '}
+                to see your weight and BMI chart.
+              </Typography>
+            </Box>
+          )
+        )}
+      </Box>
+    </SectionCard>
+  );
+}

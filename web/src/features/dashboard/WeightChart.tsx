@@ -1,0 +1,63 @@
+/** Weight and BMI over time (loaded on demand: the charts library is only fetched when shown). */
+import { bmi } from '@fit/shared/formulas';
+import Box from '@mui/material/Box';
+import { LineChart } from '@mui/x-charts/LineChart';
+import type { StoredWeight } from '../../data/weights.ts';
+import { formatDate, formatOneDecimal, formatShortDate, formatWeight } from './format.ts';
+
+export default function WeightChart(props: { records: readonly StoredWeight[]; height: number }) {
+  // Oldest first, for a left-to-right timeline.
+  const points = [...props.records].sort((a, b) => a.timestamp - b.timestamp);
+  const dates = points.map((p) => new Date(p.timestamp));
+  const weights = points.map((p) => p.weight);
+  const bmis = points.map((p) => {
+    const v = bmi(p.weight, props.height);
+    return v === null ? null : Math.round(v * 10) / 10;
+  });
+  return (
+    <Box sx={{ width: '100%', height: 280 }} role="img" aria-label="Weight and BMI over time">
+      <LineChart
+        height={280}
+        margin={{ left: 8, right: 8, top: 16, bottom: 8 }}
+        xAxis={[
+          {
+            scaleType: 'time',
+            data: dates,
+            valueFormatter: (d: Date, ctx) =>
+              ctx.location === 'tick' ? formatShortDate(d.getTime()) : formatDate(d.getTime()),
+          },
+        ]}
+        yAxis={[
+          { id: 'weight', label: 'lbs', width: 52 },
+          { id: 'bmi', label: 'BMI', position: 'right', width: 44 },
+        ]}
+        series={[
+          {
+            id: 'weight',
+            label: 'Weight (lbs)',
+            data: weights,
+            yAxisId: 'weight',
+            color: '#4338ca',
+            curve: 'monotoneX',
+            showMark: points.length <= 40,
+            valueFormatter: (v) => (v === null ? '' : `${formatWeight(v)} lbs`),
+          },
+          {
+            id: 'bmi',
+            label: 'BMI',
+            data: bmis,
+            yAxisId: 'bmi',
+            color: '#f97316',
+            curve: 'monotoneX',
+            showMark: points.length <= 40,
+            valueFormatter: (v) => (v === null ? '' : formatOneDecimal(v)),
+          },
+        ]}
+        grid={{ horizontal: true }}
+        slotProps={{
+          legend: { direction: 'horizontal', position: { vertical: 'top', horizontal: 'center' } },
+        }}
+      />
+    </Box>
+  );
+}

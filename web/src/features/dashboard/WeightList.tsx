@@ -1,0 +1,61 @@
+import ArrowDownward from '@mui/icons-material/ArrowDownward';
+import ArrowUpward from '@mui/icons-material/ArrowUpward';
+import Box from '@mui/material/Box';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import Typography from '@mui/material/Typography';
+import type { StoredWeight } from '../../data/weights.ts';
+import { formatDateTime, formatWeight, TABULAR } from './format.ts';
+
+/** Weight records, newest first, each with its change from the one before; a click opens it. */
+export function WeightList(props: {
+  records: readonly StoredWeight[];
+  /** The record logged before the last one shown (for its change), if any. */
+  before?: StoredWeight | undefined;
+  onOpen: (record: StoredWeight) => void;
+  label: string;
+}) {
+  return (
+    <List aria-label={props.label} disablePadding>
+      {props.records.map((r, i) => {
+        const prev = props.records[i + 1] ?? (i === props.records.length - 1 ? props.before : undefined);
+        const delta = prev ? Math.round((r.weight - prev.weight) * 10) / 10 : 0;
+        return (
+          <ListItemButton
+            key={r.id}
+            onClick={() => props.onOpen(r)}
+            sx={{
+              borderRadius: 2,
+              px: 1.25,
+              py: 0.75,
+              gap: 2,
+              '& + &': { borderTop: 1, borderColor: 'divider' },
+            }}
+          >
+            <Typography variant="body2" color="text.secondary" sx={{ ...TABULAR, flex: 1 }}>
+              {formatDateTime(r.timestamp)}
+            </Typography>
+            {delta !== 0 && (
+              <Typography
+                variant="caption"
+                sx={{
+                  ...TABULAR,
+                  display: 'inline-flex',
+                  alignItems: 'center',
+                  color: 'text.secondary',
+                }}
+                aria-label={`${delta > 0 ? 'up' : 'down'} ${formatWeight(Math.abs(delta))} lbs`}
+              >
+                {delta > 0 ? <ArrowUpward sx={{ fontSize: 14 }} /> : <ArrowDownward sx={{ fontSize: 14 }} />}
+                {formatWeight(Math.abs(delta))}
+              </Typography>
+            )}
+            <Box sx={{ ...TABULAR, fontWeight: 700, minWidth: 72, textAlign: 'right' }}>
+              {formatWeight(r.weight)} lbs
+            </Box>
+          </ListItemButton>
+        );
+      })}
+    </List>
+  );
+}

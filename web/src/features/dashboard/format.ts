@@ -1,0 +1,56 @@
+/** Display formatting for the dashboard, in the viewer's locale and zone. */
+
+const dateTime = new Intl.DateTimeFormat(undefined, {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+const dateOnly = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', year: 'numeric' });
+const shortDate = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
+const integer = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
+const oneDecimal = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
+const fixedOne = new Intl.NumberFormat(undefined, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+export function formatDateTime(ms: number): string {
+  return dateTime.format(ms);
+}
+
+export function formatDate(ms: number): string {
+  return dateOnly.format(ms);
+}
+
+export function formatShortDate(ms: number): string {
+  return shortDate.format(ms);
+}
+
+export function formatInt(n: number): string {
+  return integer.format(n);
+}
+
+/** Up to one decimal: 180, 180.5. */
+export function formatWeight(n: number): string {
+  return oneDecimal.format(n);
+}
+
+/** Always one decimal: 24.0, 7.3. */
+export function formatOneDecimal(n: number): string {
+  return fixedOne.format(n);
+}
+
+/** A calendar date `YYYY-MM-DD` as a readable date, without any time zone shift. */
+export function formatCalendarDay(date: string, withWeekday = false): string {
+  const [y, m, d] = date.split('-').map(Number);
+  if (!y || !m || !d) return date;
+  return new Intl.DateTimeFormat(undefined, {
+    ...(withWeekday ? { weekday: 'long' } : {}),
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(Date.UTC(y, m - 1, d));
+}
+
+/** Sx for figures that line up in columns. */
+export const TABULAR = { fontVariantNumeric: 'tabular-nums' } as const;
