@@ -1,0 +1,372 @@
+/**
+ * The local server's HTTP API (`@fit/shared/local-protocol`): one POST per store-port operation,
+ * a Server-Sent Events live stream, the account-deletion endpoint, a few admin endpoints for
+ * tests and the benchmark (off unless LOCAL_ADMIN_TOKEN is set), and the built web app.
+ */
+
+import { HTTP_STATUS, type ListenEvent, LOCAL_API } from '@fit/shared/local-protocol';
+import { RECENT_SIGN_IN_MAX_AGE_SECONDS, REQUIRES_RECENT_LOGIN } from '@fit/shared/model';
+import { deleteAccountData, rebuildProjections } from '@fit/shared/reactions/index';
+import { type DocSnapshot, type QuerySpec, StoreError, type WriteOp } from '@fit/shared/store';
+import { assertValidQuery, isDocPath, matchesCollection } from '@fit/shared/store-semantics';
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import type { TokenVerifier } from './auth.ts';
+import { type Caller, checkChanges, checkQuery, checkRead, checkWritePaths } from './policy.ts';
+import type { ReactionRunner } from './reactions-runner.ts';
+import type { DocChange, SqliteStore } from './sqlite-store.ts';
+import { serveWeb } from './web.ts';
+
+export interface AppDeps {
+  store: SqliteStore;
+  verifier: TokenVerifier;
+  runner: ReactionRunner;
+  webDist: string;
+  adminToken: string | undefined;
+  now?: () => number;
+  /** Heartbeat of the live stream (ms). */
+  heartbeatMs?: number;
+}
+
+/** A request body is JSON, at most this big (Firestore's request limit is 10 MiB). */
+const MAX_BODY_BYTES = 11 * 1024 * 1024;
+
+function errorResponse(c: Context, error: unknown): Response {
+  if (error instanceof StoreError) {
+    return c.json({ error: { code: error.code, message: error.message } }, HTTP_STATUS[error.code] as 400);
+  }
+  console.error('internal error:', error);
+  return c.json(
+    { error: { code: 'internal', message: `Internal error: ${(error as Error)?.message ?? String(error)}` } },
+    500,
+  );
+}
+
+async function readJson(c: Context): Promise<Record<string, unknown>> {
+  const length = Number(c.req.header('content-length') ?? '0');
+  if (length > MAX_BODY_BYTES)
+    throw new StoreError('invalid-argument', `The request body exceeds ${MAX_BODY_BYTES} bytes.`);
+  const text = await c.req.text();
+  if (text.length > MAX_BODY_BYTES)
+    throw new StoreError('invalid-argument', `The request body exceeds ${MAX_BODY_BYTES} bytes.`);
+  let body: unknown;
+  try {
+    body = text === '' ? {} : JSON.parse(text);
+  } catch (error) {
+    throw new StoreError('invalid-argument', `Malformed JSON body: ${(error as Error).message}`);
+  }
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw new StoreError('invalid-argument', 'The request body must be a JSON object.');
+  return body as Record<string, unknown>;
+}
+
+function requirePath(body: Record<string, unknown>): string {
+  const path = body.path;
+  if (typeof path !== 'string' || !isDocPath(path))
+    throw new StoreError(
+      'invalid-argument',
+      `Invalid document path '${String(path)}': it must have an even number of non-empty segments.`,
+    );
+  return path;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+/** Structural check of a query from the wire (the semantic checks are Firestore's, in shared). */
+function requireQuery(value: unknown): QuerySpec {
+  if (!isObject(value)) throw new StoreError('invalid-argument', 'The request needs a `query` object.');
+  if (value.where !== undefined) {
+    if (!Array.isArray(value.where) || !value.where.every(isObject))
+      throw new StoreError('invalid-argument', 'query.where must be a list of {field, op, value} filters.');
+  }
+  if (value.orderBy !== undefined) {
+    if (!Array.isArray(value.orderBy) || !value.orderBy.every(isObject))
+      throw new StoreError('invalid-argument', 'query.orderBy must be a list of {field, direction}.');
+  }
+  if (value.startAfter !== undefined && !isObject(value.startAfter))
+    throw new StoreError('invalid-argument', 'query.startAfter must be a {values, path} cursor.');
+  if (value.group !== undefined && typeof value.group !== 'boolean')
+    throw new StoreError('invalid-argument', 'query.group must be a boolean.');
+  const spec = value as unknown as QuerySpec;
+  assertValidQuery(spec);
+  return spec;
+}
+
+export function createApp(deps: AppDeps): { app: Hono; closeStreamsOf(uid: string): void; closeAll(): void } {
+  const { store, verifier, runner } = deps;
+  const now = deps.now ?? Date.now;
+  const app = new Hono();
+  const streams = new Set<LiveStream>();
+
+  async function caller(c: Context): Promise<{ caller: Caller; token: { auth_time: number } }> {
+    const decoded = await verifier.verify(c.req.header('authorization'));
+    return { caller: { uid: decoded.uid }, token: decoded };
+  }
+
+  const api = (handler: (c: Context) => Promise<Response>) => async (c: Context) => {
+    try {
+      return await handler(c);
+    } catch (error) {
+      return errorResponse(c, error);
+    }
+  };
+
+  app.post(
+    LOCAL_API.get,
+    api(async (c) => {
+      const { caller: who } = await caller(c);
+      const path = requirePath(await readJson(c));
+      checkRead(who, path);
+      return c.json({ doc: store.readDoc(path) });
+    }),
+  );
+
+  app.post(
+    LOCAL_API.query,
+    api(async (c) => {
+      const { caller: who } = await caller(c);
+      const body = await readJson(c);
+      const spec = requireQuery(body.query);
+      checkQuery(who, spec);
+      return c.json({ docs: store.runQuery(spec) });
+    }),
+  );
+
+  app.post(
+    LOCAL_API.aggregate,
+    api(async (c) => {
+      const { caller: who } = await caller(c);
+      const body = await readJson(c);
+      const spec = requireQuery(body.query);
+      checkQuery(who, spec);
+      const aggregate = body.aggregate;
+      if (!isObject(aggregate))
+        throw new StoreError('invalid-argument', 'The request needs an `aggregate` object ({count, sum}).');
+      if (
+        aggregate.sum !== undefined &&
+        (!Array.isArray(aggregate.sum) || !aggregate.sum.every((f) => typeof f === 'string' && f !== ''))
+      )
+        throw new StoreError('invalid-argument', 'aggregate.sum must be a list of field paths.');
+      return c.json(await store.aggregate(spec, aggregate));
+    }),
+  );
+
+  app.post(
+    LOCAL_API.commit,
+    api(async (c) => {
+      const { caller: who } = await caller(c);
+      const body = await readJson(c);
+      const writes = body.writes;
+      if (!Array.isArray(writes) || writes.length === 0)
+        throw new StoreError('invalid-argument', 'The request needs a non-empty `writes` list.');
+      checkWritePaths(who, writes as WriteOp[]);
+      const t = now();
+      await store.commitChecked(writes as WriteOp[], (changes) => checkChanges(who, changes, t));
+      return c.json({ ok: true });
+    }),
+  );
+
+  app.post(
+    LOCAL_API.listen,
+    api(async (c) => {
+      const { caller: who } = await caller(c);
+      const body = await readJson(c);
+      let target: { kind: 'query'; spec: QuerySpec } | { kind: 'doc'; path: string };
+      if (body.query !== undefined) {
+        const spec = requireQuery(body.query);
+        checkQuery(who, spec);
+        store.runQuery(spec); // index check before the stream opens: a refusal is a plain JSON error
+        target = { kind: 'query', spec };
+      } else {
+        const path = requirePath(body);
+        checkRead(who, path);
+        target = { kind: 'doc', path };
+      }
+      const stream = new LiveStream(who.uid, target, store, deps.heartbeatMs ?? 15_000, () =>
+        streams.delete(stream),
+      );
+      streams.add(stream);
+      c.req.raw.signal.addEventListener('abort', () => stream.close());
+      return new Response(stream.readable, {
+        headers: {
+          'Content-Type': 'text/event-stream; charset=utf-8',
+          'Cache-Control': 'no-cache, no-transform',
+          Connection: 'keep-alive',
+          'X-Accel-Buffering': 'no',
+        },
+      });
+    }),
+  );
+
+  app.post(
+    LOCAL_API.deleteAccount,
+    api(async (c) => {
+      const { caller: who, token } = await caller(c);
+      const age = Math.floor(now() / 1000) - token.auth_time;
+      if (!(age <= RECENT_SIGN_IN_MAX_AGE_SECONDS))
+        throw new StoreError(
+          'failed-precondition',
+          `${REQUIRES_RECENT_LOGIN}: deleting the account needs a sign-in within the last ${RECENT_SIGN_IN_MAX_AGE_SECONDS / 60} minutes; sign in again and retry.`,
+        );
+      await deleteAccountData(runner.env(), who.uid);
+      await verifier.deleteUser(who.uid);
+      for (const s of streams) if (s.uid === who.uid) s.close();
+      return c.json({ ok: true });
+    }),
+  );
+
+  app.get(LOCAL_API.health, (c) => c.json({ ok: true }));
+
+  // ---- admin (tests, bench, operators) ----
+  const admin = (handler: (c: Context) => Promise<Response>) =>
+    api(async (c) => {
+      if (!deps.adminToken || c.req.header('x-admin-token') !== deps.adminToken)
+        throw new StoreError(
+          'permission-denied',
+          'Admin endpoints need the X-Admin-Token of LOCAL_ADMIN_TOKEN.',
+        );
+      return handler(c);
+    });
+  app.get(
+    '/api/admin/status',
+    admin(async (c) =>
+      c.json({ pendingDeliveries: store.pendingDeliveries(), hotDocuments: store.hotDocuments() }),
+    ),
+  );
+  app.post(
+    '/api/admin/idle',
+    admin(async (c) => {
+      const body = await readJson(c);
+      const ok = await runner.idle(typeof body.timeoutMs === 'number' ? body.timeoutMs : 30_000);
+      return c.json({ idle: ok, pendingDeliveries: store.pendingDeliveries() });
+    }),
+  );
+  app.post(
+    '/api/admin/rollup',
+    admin(async (c) => {
+      await runner.rollupNow();
+      return c.json({ ok: true });
+    }),
+  );
+  app.post(
+    '/api/admin/writes',
+    admin(async (c) => c.json(store.writeStatsOf(requirePath(await readJson(c))))),
+  );
+  app.post(
+    '/api/admin/rebuild',
+    admin(async (c) => {
+      const body = await readJson(c);
+      return c.json(await rebuildProjections(runner.env(), { apply: body.apply === true }));
+    }),
+  );
+
+  app.all('/api/*', (c) =>
+    c.json(
+      { error: { code: 'not-found', message: `No such API endpoint: ${c.req.method} ${c.req.path}` } },
+      404,
+    ),
+  );
+  app.get('*', (c) => serveWeb(c, deps.webDist));
+
+  // Live streams see every commit (client writes and reactions alike).
+  store.onCommit((changes) => {
+    for (const s of streams) s.changed(changes);
+  });
+
+  return {
+    app,
+    closeStreamsOf(uid) {
+      for (const s of streams) if (s.uid === uid) s.close();
+    },
+    closeAll() {
+      for (const s of streams) s.close();
+    },
+  };
+}
+
+const encoder = new TextEncoder();
+
+/** One SSE stream: the first result, then each new result after commits that touch it. */
+class LiveStream {
+  readonly readable: ReadableStream<Uint8Array>;
+  private controller!: ReadableStreamDefaultController<Uint8Array>;
+  private last: string | undefined;
+  private scheduled = false;
+  private closed = false;
+  private readonly heartbeat: NodeJS.Timeout;
+
+  constructor(
+    readonly uid: string,
+    private readonly target: { kind: 'query'; spec: QuerySpec } | { kind: 'doc'; path: string },
+    private readonly store: SqliteStore,
+    heartbeatMs: number,
+    private readonly onClose: () => void,
+  ) {
+    this.readable = new ReadableStream<Uint8Array>({
+      start: (controller) => {
+        this.controller = controller;
+      },
+      cancel: () => this.close(),
+    });
+    this.heartbeat = setInterval(() => this.send(': keep-alive\n\n'), heartbeatMs);
+    this.heartbeat.unref();
+    this.push();
+  }
+
+  changed(changes: readonly DocChange[]): void {
+    if (this.closed || this.scheduled) return;
+    const target = this.target;
+    const touches = changes.some((ch) =>
+      target.kind === 'doc' ? ch.path === target.path : matchesCollection(target.spec, ch.path),
+    );
+    if (!touches) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.push();
+    });
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    clearInterval(this.heartbeat);
+    try {
+      this.controller.close();
+    } catch {
+      // already closed by the client
+    }
+    this.onClose();
+  }
+
+  private push(): void {
+    if (this.closed) return;
+    let event: ListenEvent;
+    try {
+      event =
+        this.target.kind === 'doc'
+          ? { doc: this.store.readDoc(this.target.path) }
+          : { docs: this.store.runQuery(this.target.spec) as DocSnapshot[] };
+    } catch (error) {
+      const e = error instanceof StoreError ? error : new StoreError('internal', String(error));
+      this.send(`data: ${JSON.stringify({ error: { code: e.code, message: e.message } })}\n\n`);
+      this.close();
+      return;
+    }
+    const json = JSON.stringify(event);
+    if (json === this.last) return;
+    this.last = json;
+    this.send(`data: ${json}\n\n`);
+  }
+
+  private send(text: string): void {
+    if (this.closed) return;
+    try {
+      this.controller.enqueue(encoder.encode(text));
+    } catch {
+      this.close();
+    }
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * Builds and starts the whole local backend from a configuration: SQLite store, index checks,
+ * token verifier, reaction runner, HTTP server. Used by `main.ts` and by the tests (in-process).
+ */
+import { join } from 'node:path';
+import { eventForWrite } from '@fit/shared/reactions/index';
+import { type ServerType, serve } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { createTokenVerifier, type TokenVerifier } from './auth.ts';
+import type { LocalConfig } from './config.ts';
+import { IndexChecker } from './indexes.ts';
+import { ReactionRunner } from './reactions-runner.ts';
+import { SqliteStore } from './sqlite-store.ts';
+
+export interface LocalServer {
+  url: string;
+  port: number;
+  store: SqliteStore;
+  runner: ReactionRunner;
+  verifier: TokenVerifier;
+  close(): Promise<void>;
+}
+
+export const DATA_FILE = 'fittrack.sqlite';
+
+export function openStore(config: Pick<LocalConfig, 'dataDir' | 'indexesFile'>): SqliteStore {
+  return new SqliteStore({
+    file: join(config.dataDir, DATA_FILE),
+    indexes: IndexChecker.fromFile(config.indexesFile),
+    eventForWrite,
+  });
+}
+
+export class PortInUseError extends Error {}
+
+export async function startLocalServer(config: LocalConfig): Promise<LocalServer> {
+  const store = openStore(config);
+  const verifier = createTokenVerifier(config.projectId, config.authEmulatorHost);
+  const runner = new ReactionRunner(store, {
+    timeZone: config.communityTimeZone,
+    rollupDebounceMs: config.rollupDebounceMs,
+    rollupIntervalMs: config.rollupIntervalMs,
+  });
+  const { app, closeAll } = createApp({
+    store,
+    verifier,
+    runner,
+    webDist: config.webDist,
+    adminToken: config.adminToken,
+  });
+  store.onCommit(() => runner.wake());
+
+  let server: ServerType;
+  const port = await new Promise<number>((resolve, reject) => {
+    server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) =>
+      resolve(info.port),
+    );
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new PortInUseError(
+              `Port ${config.port} on ${config.host} is already in use: stop what runs there or set LOCAL_PORT to another port.`,
+            )
+          : error,
+      );
+    });
+  }).catch(async (error) => {
+    store.close();
+    await verifier.close();
+    throw error;
+  });
+  runner.start();
+
+  const host = config.host.includes(':') && !config.host.startsWith('[') ? `[${config.host}]` : config.host;
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    store,
+    runner,
+    verifier,
+    async close() {
+      closeAll();
+      await new Promise<void>((resolve) => {
+        // closeAllConnections: live streams would otherwise hold the server open.
+        (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+        server.close(() => resolve());
+      });
+      await runner.stop();
+      store.close();
+      await verifier.close();
+    },
+  };
+}

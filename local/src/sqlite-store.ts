@@ -1,0 +1,426 @@
+/**
+ * The store port over SQLite (better-sqlite3, WAL): documents at Firestore paths, Firestore's
+ * semantics from `@fit/shared/store-semantics` (reused, not re-implemented), and the delivery
+ * rows that make reactions at-least-once.
+ *
+ * - Every commit is one SQLite transaction: the documents and, for each change a reaction cares
+ *   about, a delivery row. So a crash either keeps a write with its delivery or neither.
+ * - better-sqlite3 is synchronous, so a commit is atomic with respect to other requests; `transact`
+ *   (async callbacks) holds a promise lock that commits also wait for, so its reads stay valid until
+ *   its writes land (serializable, like Firestore transactions, without retries).
+ * - Queries read the candidate documents of one collection (or collection group) through an index
+ *   on the parent path / collection id, push equality filters down to SQLite as a pre-filter, then
+ *   apply the exact Firestore semantics in JS.
+ * - Each document's writes are counted (total, and the most in any one second) for the tests that
+ *   hold Firestore's one-write-per-second-per-document guideline.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import {
+  type AggregateResult,
+  type AggregateSpec,
+  type DocData,
+  type DocSnapshot,
+  type QuerySpec,
+  type ReactionStore,
+  StoreError,
+  splitDocPath,
+  type Transaction,
+  type WriteOp,
+} from '@fit/shared/store';
+import {
+  aggregateDocs,
+  applyBatch,
+  applyQuery,
+  assertValidQuery,
+  isDocPath,
+  isPlainMap,
+} from '@fit/shared/store-semantics';
+import Database from 'better-sqlite3';
+import type { IndexChecker } from './indexes.ts';
+
+export interface DocChange {
+  readonly path: string;
+  readonly before: DocData | null;
+  readonly after: DocData | null;
+}
+
+export interface DeliveryRow {
+  readonly id: number;
+  readonly event: unknown;
+  readonly attempts: number;
+}
+
+export interface WriteStats {
+  readonly total: number;
+  /** The most writes this document took within one wall-clock second. */
+  readonly maxPerSecond: number;
+}
+
+export interface SqliteStoreOptions {
+  /** SQLite file path, or ':memory:'. */
+  file: string;
+  /** Refuses queries whose index firestore.indexes.json lacks; null = no index check. */
+  indexes?: IndexChecker | null;
+  /** The reaction event of a committed change, or null when no reaction cares (stored as a delivery row). */
+  eventForWrite?: (path: string, before: DocData | null, after: DocData | null) => unknown;
+  now?: () => number;
+}
+
+/** Checks a batch's resulting changes before they are written (access policy); throws to refuse. */
+export type ChangeCheck = (changes: readonly DocChange[]) => void;
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS docs (
+  path TEXT PRIMARY KEY,
+  parent TEXT NOT NULL,
+  coll TEXT NOT NULL,
+  data TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS docs_parent ON docs(parent);
+CREATE INDEX IF NOT EXISTS docs_coll ON docs(coll);
+CREATE TABLE IF NOT EXISTS deliveries (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  event TEXT NOT NULL,
+  attempts INTEGER NOT NULL DEFAULT 0,
+  next_at INTEGER NOT NULL DEFAULT 0,
+  last_error TEXT,
+  created_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS deliveries_due ON deliveries(next_at, id);
+`;
+
+/** `$."a"."b"` for the dotted field path `a.b` (quoted, so any field name is safe). */
+function jsonPath(field: string): string {
+  return `$${field
+    .split('.')
+    .map((s) => `."${s.replaceAll('"', '""')}"`)
+    .join('')}`;
+}
+
+function parentOf(path: string): { parent: string; coll: string } {
+  const { collection } = splitDocPath(path);
+  return { parent: collection, coll: collection.slice(collection.lastIndexOf('/') + 1) };
+}
+
+/** A SQLite pre-filter for one equality filter (superset: the exact filter runs in JS after). */
+function pushDown(field: string, value: unknown): { sql: string; param: string | number } | null {
+  if (field.includes('"') || field.includes('\\')) return null;
+  if (typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)))
+    return { sql: `json_extract(data, '${jsonPath(field).replaceAll("'", "''")}') = ?`, param: value };
+  return null;
+}
+
+export class SqliteStore implements ReactionStore {
+  readonly db: Database.Database;
+  private readonly indexes: IndexChecker | null;
+  private readonly eventForWrite: SqliteStoreOptions['eventForWrite'];
+  private readonly now: () => number;
+  private readonly listeners = new Set<(changes: readonly DocChange[]) => void>();
+  private readonly writeStats = new Map<
+    string,
+    { total: number; second: number; inSecond: number; max: number }
+  >();
+  private lock: Promise<void> = Promise.resolve();
+  private locked = false;
+
+  private readonly stmt: {
+    get: Database.Statement<[string], { data: string }>;
+    byParent: Database.Statement<[string], { path: string; data: string }>;
+    byColl: Database.Statement<[string], { path: string; data: string }>;
+    upsert: Database.Statement<[string, string, string, string]>;
+    remove: Database.Statement<[string]>;
+    deliver: Database.Statement<[string, number]>;
+    due: Database.Statement<[number, number], { id: number; event: string; attempts: number }>;
+    done: Database.Statement<[number]>;
+    retry: Database.Statement<[number, string, number]>;
+    pending: Database.Statement<[], { n: number }>;
+  };
+
+  constructor(options: SqliteStoreOptions) {
+    if (options.file !== ':memory:') mkdirSync(dirname(options.file), { recursive: true });
+    this.db = new Database(options.file);
+    this.db.pragma('journal_mode = WAL');
+    // NORMAL in WAL mode: a commit is durable against a process crash (SIGKILL), which is what
+    // local mode promises; FULL would also survive power loss at a large cost in writes/s.
+    this.db.pragma('synchronous = NORMAL');
+    this.db.pragma('busy_timeout = 5000');
+    this.db.exec(SCHEMA);
+    this.indexes = options.indexes ?? null;
+    this.eventForWrite = options.eventForWrite;
+    this.now = options.now ?? Date.now;
+    this.stmt = {
+      get: this.db.prepare('SELECT data FROM docs WHERE path = ?'),
+      byParent: this.db.prepare('SELECT path, data FROM docs WHERE parent = ?'),
+      byColl: this.db.prepare('SELECT path, data FROM docs WHERE coll = ?'),
+      upsert: this.db.prepare(
+        'INSERT INTO docs (path, parent, coll, data) VALUES (?, ?, ?, ?) ON CONFLICT(path) DO UPDATE SET data = excluded.data',
+      ),
+      remove: this.db.prepare('DELETE FROM docs WHERE path = ?'),
+      deliver: this.db.prepare('INSERT INTO deliveries (event, created_at) VALUES (?, ?)'),
+      due: this.db.prepare(
+        'SELECT id, event, attempts FROM deliveries WHERE next_at <= ? ORDER BY id LIMIT ?',
+      ),
+      done: this.db.prepare('DELETE FROM deliveries WHERE id = ?'),
+      retry: this.db.prepare(
+        'UPDATE deliveries SET attempts = attempts + 1, next_at = ?, last_error = ? WHERE id = ?',
+      ),
+      pending: this.db.prepare('SELECT count(*) AS n FROM deliveries'),
+    };
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+
+  // ---- reads ----
+
+  async get(path: string): Promise<DocSnapshot | null> {
+    return this.readDoc(path);
+  }
+
+  async query(spec: QuerySpec): Promise<DocSnapshot[]> {
+    return this.runQuery(spec);
+  }
+
+  async aggregate(spec: QuerySpec, aggregate: AggregateSpec): Promise<AggregateResult> {
+    return aggregateDocs(this.runQuery(spec), aggregate);
+  }
+
+  /** Synchronous read (the server's listen streams re-run queries right after a commit). */
+  readDoc(path: string): DocSnapshot | null {
+    if (typeof path !== 'string' || !isDocPath(path))
+      throw new StoreError('invalid-argument', `Invalid document path '${String(path)}'.`);
+    const row = this.stmt.get.get(path);
+    return row ? { path, id: splitDocPath(path).id, data: JSON.parse(row.data) as DocData } : null;
+  }
+
+  /** Synchronous query with Firestore's shape and index checks. */
+  runQuery(spec: QuerySpec): DocSnapshot[] {
+    if (!spec || typeof spec !== 'object') throw new StoreError('invalid-argument', 'A query is required.');
+    assertValidQuery(spec);
+    this.indexes?.check(spec);
+    const clauses: string[] = [spec.group ? 'coll = ?' : 'parent = ?'];
+    const params: (string | number)[] = [spec.collection];
+    for (const f of spec.where ?? []) {
+      if (f.op !== '==') continue;
+      const p = pushDown(f.field, f.value);
+      if (p) {
+        clauses.push(p.sql);
+        params.push(p.param);
+      }
+    }
+    const rows =
+      clauses.length === 1
+        ? (spec.group ? this.stmt.byColl : this.stmt.byParent).all(spec.collection)
+        : (this.db.prepare(`SELECT path, data FROM docs WHERE ${clauses.join(' AND ')}`).all(...params) as {
+            path: string;
+            data: string;
+          }[]);
+    const candidates = rows.map((r) => ({
+      path: r.path,
+      id: splitDocPath(r.path).id,
+      data: JSON.parse(r.data) as DocData,
+    }));
+    return applyQuery(spec, candidates);
+  }
+
+  // ---- writes ----
+
+  async commit(writes: readonly WriteOp[]): Promise<void> {
+    await this.commitChecked(writes);
+  }
+
+  /**
+   * Applies a batch all-or-nothing; `check` sees the resulting changes first and may throw to
+   * refuse the whole batch (nothing written). Resolves with the changes made.
+   */
+  async commitChecked(writes: readonly WriteOp[], check?: ChangeCheck): Promise<DocChange[]> {
+    if (!this.locked) return this.applySync(writes, check);
+    return this.exclusive(async () => this.applySync(writes, check));
+  }
+
+  async transact<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+    return this.exclusive(async () => {
+      const buffered: WriteOp[] = [];
+      const beforeWrites = (what: string) => {
+        if (buffered.length > 0)
+          throw new StoreError(
+            'invalid-argument',
+            `Firestore transactions require all reads to be executed before all writes (${what}).`,
+          );
+      };
+      const tx: Transaction = {
+        get: async (path) => {
+          beforeWrites(`get ${path}`);
+          return this.readDoc(path);
+        },
+        query: async (spec) => {
+          beforeWrites(`query ${spec.collection}`);
+          return this.runQuery(spec);
+        },
+        aggregate: async (spec, aggregate) => {
+          beforeWrites(`aggregate ${spec.collection}`);
+          return aggregateDocs(this.runQuery(spec), aggregate);
+        },
+        write: (op) => {
+          buffered.push(op);
+        },
+      };
+      const result = await fn(tx);
+      if (buffered.length > 0) this.applySync(buffered);
+      return result;
+    });
+  }
+
+  /** Called synchronously after each successful commit or transaction with its changes. */
+  onCommit(listener: (changes: readonly DocChange[]) => void): () => void {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  // ---- write counters ----
+
+  writeStatsOf(path: string): WriteStats {
+    const s = this.writeStats.get(path);
+    return { total: s?.total ?? 0, maxPerSecond: s?.max ?? 0 };
+  }
+
+  /** Documents written more than `limit` times within one second since the server started. */
+  hotDocuments(limit = 1): { path: string; maxPerSecond: number }[] {
+    return [...this.writeStats]
+      .filter(([, s]) => s.max > limit)
+      .map(([path, s]) => ({ path, maxPerSecond: s.max }))
+      .sort((a, b) => b.maxPerSecond - a.maxPerSecond);
+  }
+
+  // ---- test and tooling helpers ----
+
+  /** Puts documents in place as they are: no write counts, no delivery rows, no listeners. */
+  seed(docs: Readonly<Record<string, DocData>>): void {
+    const run = this.db.transaction(() => {
+      for (const [path, data] of Object.entries(docs)) {
+        if (!isDocPath(path)) throw new StoreError('invalid-argument', `Invalid document path '${path}'.`);
+        const { parent, coll } = parentOf(path);
+        this.stmt.upsert.run(path, parent, coll, JSON.stringify(data));
+      }
+    });
+    run();
+  }
+
+  /** Every document by path. */
+  snapshot(): Record<string, DocData> {
+    const out: Record<string, DocData> = {};
+    for (const row of this.db.prepare('SELECT path, data FROM docs ORDER BY path').all() as {
+      path: string;
+      data: string;
+    }[])
+      out[row.path] = JSON.parse(row.data) as DocData;
+    return out;
+  }
+
+  /** Removes every document and delivery (tests). */
+  clear(): void {
+    this.db.exec('DELETE FROM docs; DELETE FROM deliveries;');
+    this.writeStats.clear();
+  }
+
+  // ---- deliveries ----
+
+  dueDeliveries(limit: number, now = this.now()): DeliveryRow[] {
+    return this.stmt.due
+      .all(now, limit)
+      .map((r) => ({ id: r.id, event: JSON.parse(r.event) as unknown, attempts: r.attempts }));
+  }
+
+  completeDelivery(id: number): void {
+    this.stmt.done.run(id);
+  }
+
+  retryDelivery(id: number, nextAt: number, error: string): void {
+    this.stmt.retry.run(nextAt, error.slice(0, 2000), id);
+  }
+
+  pendingDeliveries(): number {
+    return this.stmt.pending.get()?.n ?? 0;
+  }
+
+  // ---- internals ----
+
+  private applySync(writes: readonly WriteOp[], check?: ChangeCheck): DocChange[] {
+    if (!Array.isArray(writes)) throw new StoreError('invalid-argument', 'A commit needs a list of writes.');
+    const run = this.db.transaction((): DocChange[] => {
+      const batch = applyBatch(writes, (path) => {
+        const row = this.stmt.get.get(path);
+        return row ? (JSON.parse(row.data) as DocData) : null;
+      });
+      const changes: DocChange[] = [...batch].map(([path, c]) => ({
+        path,
+        before: c.before,
+        after: c.after,
+      }));
+      check?.(changes);
+      const now = this.now();
+      for (const change of changes) {
+        if (change.after) {
+          const { parent, coll } = parentOf(change.path);
+          this.stmt.upsert.run(change.path, parent, coll, JSON.stringify(change.after));
+        } else {
+          this.stmt.remove.run(change.path);
+        }
+        const event = this.eventForWrite?.(change.path, change.before, change.after);
+        if (event) this.stmt.deliver.run(JSON.stringify(event), now);
+      }
+      return changes;
+    });
+    const changes = run();
+    this.count(changes);
+    for (const listener of this.listeners) {
+      try {
+        listener(changes);
+      } catch (error) {
+        console.error('commit listener failed:', error);
+      }
+    }
+    return changes;
+  }
+
+  private count(changes: readonly DocChange[]): void {
+    const second = Math.floor(this.now() / 1000);
+    for (const { path } of changes) {
+      const s = this.writeStats.get(path) ?? { total: 0, second, inSecond: 0, max: 0 };
+      if (s.second !== second) {
+        s.second = second;
+        s.inSecond = 0;
+      }
+      s.total++;
+      s.inSecond++;
+      s.max = Math.max(s.max, s.inSecond);
+      this.writeStats.set(path, s);
+    }
+  }
+
+  /** Runs fn after every earlier transaction has finished; failures release the lock too. */
+  private exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.lock.then(async () => {
+      this.locked = true;
+      try {
+        return await fn();
+      } finally {
+        this.locked = false;
+      }
+    });
+    this.lock = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
+  }
+}
+
+/** Whether a value is a plain JSON map (request bodies). */
+export function isMap(value: unknown): value is DocData {
+  return isPlainMap(value);
+}

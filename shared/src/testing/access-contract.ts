@@ -1,0 +1,428 @@
+/**
+ * The access contract as data: who may do what to which document, written once and executed by
+ * two runners that must agree:
+ * - the local backend's integration tests (local/test/access-contract.test.ts), over HTTP;
+ * - the Firestore rules runner (@firebase/rules-unit-testing against the Firestore emulator).
+ *
+ * Each case is self-contained and runner-neutral:
+ * - `seed`: documents put in place first with rules bypassed (rules runner:
+ *   `withSecurityRulesDisabled`; local: the store directly);
+ * - `auth`: the signed-in uid, or null for a signed-out request;
+ * - `op`: `get` (one document), `list` (a query, `query` below), `create` (setDoc on a missing
+ *   document, `data` is the whole document), `update` (updateDoc of a seeded document, `data` is
+ *   the patch, keys may be dotted field paths), `delete` (deleteDoc);
+ * - `expect`: 'allow' or 'deny'. A denial in Firestore is PERMISSION_DENIED; the local server
+ *   answers 403 permission-denied (400 invalid-argument where Firestore refuses the request before
+ *   the rules, e.g. a document over 1 MiB: `denyCode` says so).
+ *
+ * Times are relative to `now` (the server's clock when the case runs): build the table right before
+ * running it. The table covers each collection x {owner, other signed-in user, signed out} x
+ * {get, list, create, update, delete}, then bad shapes that only the owner could otherwise write.
+ */
+import { calorieUnits } from '../formulas.ts';
+import type { DocData, QuerySpec } from '../store.ts';
+import { LIMITS } from '../validation.ts';
+
+export type ContractOp = 'get' | 'list' | 'create' | 'update' | 'delete';
+export type Actor = 'owner' | 'other' | 'signedOut';
+
+export interface ContractCase {
+  /** Unique, readable: `<collection> <actor> <op>` or `<collection> bad shape: <what>`. */
+  readonly name: string;
+  readonly auth: string | null;
+  readonly op: ContractOp;
+  /** Document path (get, create, update, delete) or collection path (list, unless `query` is set). */
+  readonly path: string;
+  readonly query?: QuerySpec;
+  readonly data?: DocData;
+  readonly seed?: Readonly<Record<string, DocData>>;
+  readonly expect: 'allow' | 'deny';
+  /** When a denial is not the rules' but Firestore's own request validation. */
+  readonly denyCode?: 'invalid-argument';
+}
+
+export interface ContractParams {
+  /** The uid that owns the private documents. */
+  readonly owner: string;
+  /** Another signed-in user. */
+  readonly other: string;
+  /** Epoch ms: the server's time when the cases run. */
+  readonly now: number;
+}
+
+const MINUTE = 60_000;
+
+function rep(
+  activityType: string,
+  fields: { count?: number; time?: number; weightLifted?: number },
+  timestamp: number,
+) {
+  const doc: DocData = { activityType, ...fields, timestamp };
+  doc.calorieUnits = calorieUnits({ activityType, ...fields });
+  return doc;
+}
+
+/** One source collection: where its documents live and what valid documents look like. */
+interface Collection {
+  readonly label: string;
+  /** Path of a document of `uid`. */
+  readonly doc: (uid: string) => string;
+  /** Collection path for list (null: a single-document path without a list). */
+  readonly list: (uid: string) => string;
+  /** A valid new document of `uid`. */
+  readonly valid: (uid: string, now: number) => DocData;
+  /** A valid update patch of an existing valid document. */
+  readonly patch: (now: number) => DocData;
+  readonly ownerMay: Readonly<Record<ContractOp, boolean>>;
+}
+
+const ALL = { get: true, list: true, create: true, update: true, delete: true } as const;
+
+const SOURCES: readonly Collection[] = [
+  {
+    label: 'users/{uid}',
+    doc: (uid) => `users/${uid}`,
+    list: () => 'users',
+    valid: (uid, now) => ({ userId: uid, email: `${uid}@example.com`, createdAt: now, displayName: 'Pat' }),
+    patch: () => ({ displayName: 'Pat Renamed', height: 70, hideExerciseInfo: true }),
+    // Listing `users` is a query over everyone's profiles: denied even to a user with a profile.
+    // The profile is deleted with the account (deleteAccount endpoint / callable), never directly.
+    ownerMay: { get: true, list: false, create: true, update: true, delete: false },
+  },
+  {
+    label: 'users/{uid}/reps',
+    doc: (uid) => `users/${uid}/reps/r1`,
+    list: (uid) => `users/${uid}/reps`,
+    valid: (_uid, now) => rep('Running', { time: 30 }, now),
+    patch: () => ({ time: 45, calorieUnits: calorieUnits({ activityType: 'Running', time: 45 }) }),
+    ownerMay: ALL,
+  },
+  {
+    label: 'users/{uid}/weightRecords',
+    doc: (uid) => `users/${uid}/weightRecords/w1`,
+    list: (uid) => `users/${uid}/weightRecords`,
+    valid: (_uid, now) => ({ weight: 180.5, timestamp: now }),
+    patch: () => ({ weight: 178 }),
+    ownerMay: ALL,
+  },
+  {
+    label: 'users/{uid}/posts',
+    doc: (uid) => `users/${uid}/posts/p1`,
+    list: (uid) => `users/${uid}/posts`,
+    valid: (_uid, now) => ({ message: 'Hello https://example.com', timestamp: now }),
+    patch: () => ({ message: 'Edited' }),
+    // Posts are immutable once posted; the feed shows them to others.
+    ownerMay: { get: true, list: true, create: true, update: false, delete: false },
+  },
+  {
+    label: 'users/{uid}/preferences/activities',
+    doc: (uid) => `users/${uid}/preferences/activities`,
+    list: (uid) => `users/${uid}/preferences`,
+    valid: () => ({ activities: ['Running', 'Bench Press'] }),
+    patch: () => ({ activities: [] }),
+    ownerMay: ALL,
+  },
+  {
+    label: 'users/{uid}/preferences/goals',
+    doc: (uid) => `users/${uid}/preferences/goals`,
+    list: (uid) => `users/${uid}/preferences`,
+    valid: () => ({ target: '100', type: 'reps' }),
+    patch: () => ({ target: '250', type: 'minutes' }),
+    ownerMay: ALL,
+  },
+];
+
+/** Projections and server-only documents: paths, a plausible document, who reads them. */
+const SERVER_ONLY: readonly {
+  label: string;
+  doc: (owner: string) => string;
+  list: string;
+  data: (owner: string, now: number) => DocData;
+  signedInRead: boolean;
+}[] = [
+  {
+    label: 'feedPosts',
+    doc: (owner) => `feedPosts/${owner}_p1`,
+    list: 'feedPosts',
+    data: (owner, now) => ({ uid: owner, postId: 'p1', userName: 'Pat', message: 'Hi', timestamp: now }),
+    signedInRead: true,
+  },
+  {
+    label: 'feedActivities',
+    doc: (owner) => `feedActivities/${owner}_r1`,
+    list: 'feedActivities',
+    data: (owner, now) => ({
+      uid: owner,
+      repId: 'r1',
+      userName: 'Pat',
+      activityType: 'Running',
+      count: 0,
+      time: 30,
+      timestamp: now,
+    }),
+    signedInRead: true,
+  },
+  {
+    label: 'boards',
+    doc: () => 'boards/daily',
+    list: 'boards',
+    data: (_owner, now) => ({
+      kind: 'daily',
+      periodKey: 'd2026-01-01',
+      timeZone: 'UTC',
+      reps: [],
+      minutes: [],
+      calories: [],
+      computedAt: now,
+    }),
+    signedInRead: true,
+  },
+  {
+    label: 'boardEntries',
+    doc: (owner) => `boardEntries/d2026-01-01_${owner}`,
+    list: 'boardEntries',
+    data: (owner, now) => ({
+      uid: owner,
+      periodKey: 'd2026-01-01',
+      kind: 'daily',
+      userName: 'Pat',
+      reps: 10,
+      minutes: 5,
+      calories: 40,
+      visible: true,
+      asOf: now,
+    }),
+    signedInRead: false,
+  },
+  {
+    label: 'tombstones',
+    doc: (owner) => `tombstones/${owner}`,
+    list: 'tombstones',
+    data: (owner, now) => ({ uid: owner, deletedAt: now }),
+    signedInRead: false,
+  },
+  {
+    label: 'an undeclared collection',
+    doc: (owner) => `admin/${owner}`,
+    list: 'admin',
+    data: () => ({ anything: true }),
+    signedInRead: false,
+  },
+];
+
+const OPS: readonly ContractOp[] = ['get', 'list', 'create', 'update', 'delete'];
+
+export function accessContract({ owner, other, now }: ContractParams): ContractCase[] {
+  const cases: ContractCase[] = [];
+  const actors: readonly [Actor, string | null][] = [
+    ['owner', owner],
+    ['other', other],
+    ['signedOut', null],
+  ];
+
+  // ---- the matrix: source collections ----
+  for (const c of SOURCES) {
+    const docPath = c.doc(owner);
+    const existing = { [docPath]: c.valid(owner, now) };
+    for (const [actor, auth] of actors) {
+      for (const op of OPS) {
+        const allowed = actor === 'owner' && c.ownerMay[op];
+        const base = { name: `${c.label} ${actor} ${op}`, auth, expect: allowed ? 'allow' : 'deny' } as const;
+        switch (op) {
+          case 'get':
+            cases.push({ ...base, op, path: docPath, seed: existing });
+            break;
+          case 'list':
+            cases.push({ ...base, op, path: c.list(owner), seed: existing });
+            break;
+          case 'create':
+            // The other user tries to create a document in the owner's path (another uid in the path).
+            cases.push({ ...base, op, path: docPath, data: c.valid(owner, now) });
+            break;
+          case 'update':
+            cases.push({ ...base, op, path: docPath, data: c.patch(now), seed: existing });
+            break;
+          case 'delete':
+            cases.push({ ...base, op, path: docPath, seed: existing });
+            break;
+        }
+      }
+    }
+  }
+
+  // ---- the matrix: projections and server-only documents ----
+  for (const p of SERVER_ONLY) {
+    const docPath = p.doc(owner);
+    const existing = { [docPath]: p.data(owner, now) };
+    for (const [actor, auth] of actors) {
+      for (const op of OPS) {
+        const allowed = (op === 'get' || op === 'list') && p.signedInRead && auth !== null;
+        const base = { name: `${p.label} ${actor} ${op}`, auth, expect: allowed ? 'allow' : 'deny' } as const;
+        if (op === 'get' || op === 'delete') cases.push({ ...base, op, path: docPath, seed: existing });
+        else if (op === 'list') cases.push({ ...base, op, path: p.list, seed: existing });
+        else if (op === 'create') cases.push({ ...base, op, path: docPath, data: p.data(owner, now) });
+        else cases.push({ ...base, op, path: docPath, data: { reps: 1_000_000 }, seed: existing });
+      }
+    }
+  }
+
+  // ---- queries judged by their constraints ----
+  const ownRep = { [`users/${owner}/reps/r1`]: rep('Running', { time: 30 }, now) };
+  const q = (name: string, auth: string | null, query: QuerySpec, expect: 'allow' | 'deny', seed = ownRep) =>
+    cases.push({ name: `query: ${name}`, auth, op: 'list', path: query.collection, query, expect, seed });
+  q(
+    "owner's recent 5 activities",
+    owner,
+    { collection: `users/${owner}/reps`, orderBy: [{ field: 'timestamp', direction: 'desc' }], limit: 5 },
+    'allow',
+  );
+  q(
+    "another user's recent activities",
+    other,
+    { collection: `users/${owner}/reps`, orderBy: [{ field: 'timestamp', direction: 'desc' }], limit: 5 },
+    'deny',
+  );
+  q('collection group over reps (owner)', owner, { collection: 'reps', group: true }, 'deny');
+  q('collection group over reps (other)', other, { collection: 'reps', group: true }, 'deny');
+  q('collection group over posts', owner, { collection: 'posts', group: true }, 'deny');
+  q(
+    'newest 30 feed activities',
+    other,
+    { collection: 'feedActivities', orderBy: [{ field: 'timestamp', direction: 'desc' }], limit: 30 },
+    'allow',
+  );
+  q(
+    'newest 30 feed posts, signed out',
+    null,
+    { collection: 'feedPosts', orderBy: [{ field: 'timestamp', direction: 'desc' }], limit: 30 },
+    'deny',
+  );
+  q(
+    'board entries filtered to my own uid',
+    owner,
+    { collection: 'boardEntries', where: [{ field: 'uid', op: '==', value: owner }] },
+    'deny',
+  );
+  q(
+    'profiles filtered to my own userId',
+    owner,
+    { collection: 'users', where: [{ field: 'userId', op: '==', value: owner }] },
+    'deny',
+  );
+
+  // ---- bad shapes: the owner writes their own documents ----
+  const bad = (
+    name: string,
+    path: string,
+    data: DocData,
+    op: 'create' | 'update' = 'create',
+    seed?: Record<string, DocData>,
+    denyCode?: 'invalid-argument',
+  ) =>
+    cases.push({
+      name: `bad shape: ${name}`,
+      auth: owner,
+      op,
+      path,
+      data,
+      expect: 'deny',
+      ...(seed ? { seed } : {}),
+      ...(denyCode ? { denyCode } : {}),
+    });
+  const repPath = `users/${owner}/reps/bad`;
+  const running = (fields: DocData) => ({ ...rep('Running', { time: 30 }, now), ...fields });
+  bad('reps: time as a string', repPath, running({ time: '30' }));
+  bad('reps: negative time', repPath, running({ time: -5 }));
+  bad('reps: fractional time', repPath, running({ time: 2.5 }));
+  bad('reps: zero time', repPath, running({ time: 0 }));
+  bad('reps: time over the daily limit', repPath, rep('Running', { time: LIMITS.maxMinutes + 1 }, now));
+  bad('reps: count over the limit', repPath, rep('Push Ups', { count: LIMITS.maxReps + 1, time: 5 }, now));
+  bad('reps: fractional count', repPath, rep('Push Ups', { count: 10.5, time: 5 }, now));
+  bad('reps: negative count', repPath, rep('Push Ups', { count: -10, time: 5 }, now));
+  bad(
+    'reps: negative weight lifted',
+    repPath,
+    rep('Bench Press', { count: 10, time: 5, weightLifted: -20 }, now),
+  );
+  bad(
+    'reps: weight lifted over the limit',
+    repPath,
+    rep('Bench Press', { count: 10, time: 5, weightLifted: LIMITS.maxWeightLifted + 1 }, now),
+  );
+  bad('reps: field the activity does not take', repPath, running({ weightLifted: 50 }));
+  bad('reps: unknown field', repPath, running({ verified: true }));
+  bad('reps: activity not in the catalogue', repPath, { ...running({}), activityType: 'Teleporting' });
+  bad('reps: activity name not display-cased', repPath, { ...running({}), activityType: 'running' });
+  bad('reps: wrong calorie units', repPath, running({ calorieUnits: 999_999 }));
+  bad('reps: missing timestamp', repPath, (({ timestamp: _t, ...rest }) => rest)(running({})));
+  bad('reps: timestamp a day ahead', repPath, running({ timestamp: now + 24 * 60 * MINUTE }));
+  bad('reps: timestamp a day behind on create', repPath, running({ timestamp: now - 24 * 60 * MINUTE }));
+  bad('reps: timestamp as a string', repPath, running({ timestamp: String(now) }));
+  bad(
+    'reps: edit moves the timestamp into the future',
+    `users/${owner}/reps/r1`,
+    { timestamp: now + 60 * MINUTE },
+    'update',
+    ownRep,
+  );
+  bad('reps: edit breaks calorie units', `users/${owner}/reps/r1`, { time: 60 }, 'update', ownRep);
+
+  const weightPath = `users/${owner}/weightRecords/bad`;
+  bad('weight: negative', weightPath, { weight: -1, timestamp: now });
+  bad('weight: zero', weightPath, { weight: 0, timestamp: now });
+  bad('weight: a string', weightPath, { weight: '180', timestamp: now });
+  bad('weight: over the limit', weightPath, { weight: LIMITS.maxBodyWeight + 1, timestamp: now });
+  bad('weight: unknown field', weightPath, { weight: 180, timestamp: now, bmi: 25 });
+  bad('weight: timestamp far in the future', weightPath, {
+    weight: 180,
+    timestamp: now + 365 * 24 * 60 * MINUTE,
+  });
+
+  const postPath = `users/${owner}/posts/bad`;
+  bad('post: empty message', postPath, { message: '', timestamp: now });
+  bad('post: blank message', postPath, { message: '   ', timestamp: now });
+  bad('post: message over the limit', postPath, {
+    message: 'x'.repeat(LIMITS.maxPostLength + 1),
+    timestamp: now,
+  });
+  bad('post: 1 MB message', postPath, { message: 'x'.repeat(1_000_000), timestamp: now });
+  bad('post: message not a string', postPath, { message: 42, timestamp: now });
+  bad('post: userName forged', postPath, { message: 'Hi', timestamp: now, userName: 'Admin' });
+  bad('post: timestamp far in the future', postPath, { message: 'Hi', timestamp: now + 24 * 60 * MINUTE });
+
+  const userPath = `users/${owner}`;
+  const profile = { userId: owner, email: `${owner}@example.com`, createdAt: now, displayName: 'Pat' };
+  const existingProfile = { [userPath]: profile };
+  bad("profile: another user's uid as userId", userPath, { ...profile, userId: other });
+  bad('profile: unknown field', userPath, { ...profile, isAdmin: true });
+  bad('profile: negative height', userPath, { ...profile, height: -70 });
+  bad('profile: height as a string', userPath, { ...profile, height: '70' });
+  bad('profile: unknown gender', userPath, { ...profile, gender: 'Other' });
+  bad('profile: display name too long', userPath, {
+    ...profile,
+    displayName: 'x'.repeat(LIMITS.maxNameLength + 1),
+  });
+  bad('profile: impossible date of birth', userPath, { ...profile, dateOfBirth: '2020-13-45' });
+  bad('profile: current weight over the limit', userPath, { ...profile, currentWeight: 99_999 });
+  bad('profile: hideExerciseInfo not a boolean', userPath, { ...profile, hideExerciseInfo: 'yes' });
+  bad('profile: createdAt far in the future', userPath, { ...profile, createdAt: now + 24 * 60 * MINUTE });
+  bad('profile: email changed', userPath, { email: 'someone-else@example.com' }, 'update', existingProfile);
+  bad('profile: createdAt changed', userPath, { createdAt: now - 60 * MINUTE }, 'update', existingProfile);
+  bad('profile: userId changed', userPath, { userId: other }, 'update', existingProfile);
+
+  const goalPath = `users/${owner}/preferences/goals`;
+  bad('goal: target zero', goalPath, { target: '0', type: 'reps' });
+  bad('goal: target not digits', goalPath, { target: 'abc', type: 'reps' });
+  bad('goal: target a number, not text', goalPath, { target: 100, type: 'reps' });
+  bad('goal: target fractional', goalPath, { target: '2.5', type: 'reps' });
+  bad('goal: unknown type', goalPath, { target: '100', type: 'steps' });
+  bad('goal: unknown field', goalPath, { target: '100', type: 'reps', streak: 3 });
+
+  const prefsPath = `users/${owner}/preferences/activities`;
+  bad('activity preferences: unknown activity', prefsPath, { activities: ['Teleporting'] });
+  bad('activity preferences: not a list', prefsPath, { activities: 'Running' });
+  bad('undeclared preference document', `users/${owner}/preferences/theme`, { dark: true });
+  bad('document nested under an activity', `users/${owner}/reps/r1/notes/n1`, { text: 'hi' });
+
+  return cases;
+}
