@@ -1,0 +1,163 @@
+/**
+ * The store port over firebase-admin's Firestore: each operation is one thin call. Errors become
+ * StoreError with the port's codes, so reactions branch on one set of codes everywhere.
+ */
+
+import type {
+  AggregateResult,
+  AggregateSpec,
+  DocData,
+  DocSnapshot,
+  QuerySpec,
+  ReactionStore,
+  StoreErrorCode,
+  Transaction,
+  WriteOp,
+} from '@fit/shared/store';
+import { StoreError } from '@fit/shared/store';
+import { effectiveOrderBy, queryProblem } from '@fit/shared/store-semantics';
+import {
+  type AggregateSpec as AdminAggregateSpec,
+  type Transaction as AdminTransaction,
+  AggregateField,
+  type DocumentData,
+  type DocumentSnapshot,
+  FieldPath,
+  type Firestore,
+  type Query,
+} from 'firebase-admin/firestore';
+
+/** gRPC status codes (what @google-cloud/firestore errors carry) to the port's codes. */
+const GRPC_CODES: Record<number, StoreErrorCode> = {
+  3: 'invalid-argument',
+  4: 'unavailable', // deadline exceeded: transient
+  5: 'not-found',
+  6: 'already-exists',
+  7: 'permission-denied',
+  8: 'resource-exhausted',
+  9: 'failed-precondition',
+  10: 'aborted',
+  13: 'internal',
+  14: 'unavailable',
+  16: 'unauthenticated',
+};
+
+export function toStoreError(error: unknown): StoreError {
+  if (error instanceof StoreError) return error;
+  const e = error as { code?: unknown; message?: unknown };
+  const code =
+    typeof e?.code === 'number'
+      ? (GRPC_CODES[e.code] ?? 'internal')
+      : typeof e?.code === 'string' && e.code.replace(/^firestore\//, '') in reverseCodes
+        ? (e.code.replace(/^firestore\//, '') as StoreErrorCode)
+        : 'internal';
+  return new StoreError(code, typeof e?.message === 'string' ? e.message : String(error));
+}
+const reverseCodes: Record<string, true> = Object.fromEntries(
+  Object.values(GRPC_CODES).map((c) => [c, true]),
+);
+
+async function mapped<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw toStoreError(error);
+  }
+}
+
+function snapshotOf(doc: DocumentSnapshot): DocSnapshot | null {
+  if (!doc.exists) return null;
+  return { path: doc.ref.path, id: doc.id, data: (doc.data() ?? {}) as DocData };
+}
+
+export class AdminStore implements ReactionStore {
+  constructor(private readonly db: Firestore) {}
+
+  /** The admin Query for a port query: filters, ordering (with the path tie-break when paging), limit, cursor. */
+  toQuery(spec: QuerySpec): Query {
+    const problem = queryProblem(spec);
+    if (problem) throw new StoreError('invalid-argument', problem);
+    let q: Query = spec.group
+      ? this.db.collectionGroup(spec.collection)
+      : this.db.collection(spec.collection);
+    for (const f of spec.where ?? []) q = q.where(f.field, f.op, f.value);
+    for (const o of spec.orderBy ?? []) q = q.orderBy(o.field, o.direction);
+    if (spec.startAfter) {
+      const order = effectiveOrderBy(spec);
+      const last = order[order.length - 1]?.direction ?? 'asc';
+      if (!spec.orderBy?.length && order.length > 0)
+        for (const o of order) q = q.orderBy(o.field, o.direction);
+      q = q
+        .orderBy(FieldPath.documentId(), last)
+        .startAfter(...spec.startAfter.values, this.db.doc(spec.startAfter.path));
+    }
+    if (spec.limit !== undefined) q = q.limit(spec.limit);
+    return q;
+  }
+
+  private aggregateQuery(spec: QuerySpec, aggregate: AggregateSpec) {
+    const fields: AdminAggregateSpec = { count: AggregateField.count() };
+    (aggregate.sum ?? []).forEach((field, i) => {
+      fields[`sum${i}`] = AggregateField.sum(field);
+    });
+    return this.toQuery(spec).aggregate(fields);
+  }
+
+  private static aggregateResult(data: DocumentData, aggregate: AggregateSpec): AggregateResult {
+    const sum: Record<string, number> = {};
+    (aggregate.sum ?? []).forEach((field, i) => {
+      const v = data[`sum${i}`];
+      sum[field] = typeof v === 'number' && Number.isFinite(v) ? v : 0;
+    });
+    return { count: Number(data.count ?? 0), sum };
+  }
+
+  get(path: string): Promise<DocSnapshot | null> {
+    return mapped(async () => snapshotOf(await this.db.doc(path).get()));
+  }
+
+  query(spec: QuerySpec): Promise<DocSnapshot[]> {
+    return mapped(async () => (await this.toQuery(spec).get()).docs.map((d) => snapshotOf(d) as DocSnapshot));
+  }
+
+  aggregate(spec: QuerySpec, aggregate: AggregateSpec): Promise<AggregateResult> {
+    return mapped(async () =>
+      AdminStore.aggregateResult((await this.aggregateQuery(spec, aggregate).get()).data(), aggregate),
+    );
+  }
+
+  commit(writes: readonly WriteOp[]): Promise<void> {
+    return mapped(async () => {
+      if (writes.length === 0) return;
+      const batch = this.db.batch();
+      for (const w of writes) {
+        const ref = this.db.doc(w.path);
+        if (w.kind === 'delete') batch.delete(ref);
+        else if (w.kind === 'update') batch.update(ref, w.data);
+        else batch.set(ref, w.data, { merge: w.merge === true });
+      }
+      await batch.commit();
+    });
+  }
+
+  transact<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+    return mapped(() =>
+      this.db.runTransaction(async (t: AdminTransaction) => {
+        const tx: Transaction = {
+          get: async (path) => snapshotOf(await t.get(this.db.doc(path))),
+          query: async (spec) =>
+            (await t.get(this.toQuery(spec))).docs.map((d) => snapshotOf(d) as DocSnapshot),
+          aggregate: async (spec, aggregate) =>
+            AdminStore.aggregateResult((await t.get(this.aggregateQuery(spec, aggregate))).data(), aggregate),
+          write: (w) => {
+            const ref = this.db.doc(w.path);
+            if (w.kind === 'delete') t.delete(ref);
+            else if (w.kind === 'update') t.update(ref, w.data);
+            else t.set(ref, w.data, { merge: w.merge === true });
+          },
+        };
+        return fn(tx);
+      }),
+    );
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * The body of each trigger: a few lines handing the event to a shared reaction. Event payloads
+ * are used only to decide whether a reaction is called for (eventForWrite); the reactions re-read
+ * the source themselves.
+ */
+import { RECENT_SIGN_IN_MAX_AGE_SECONDS } from '@fit/shared/model';
+import {
+  deleteAccountData,
+  eventForWrite,
+  expireProjections,
+  react,
+  rollupBoards,
+} from '@fit/shared/reactions/index';
+import type { DocData } from '@fit/shared/store';
+import { DomainError, isTransient, requiresRecentLogin, toHttpsError } from './errors.ts';
+import { reactionEnv, runtime } from './runtime.ts';
+
+export type Outcome = 'ignored' | 'done' | 'failed-permanently';
+
+/** Runs a reaction; permanent failures are logged and swallowed (so retries end), transient ones rethrown. */
+async function guarded(what: string, context: object, run: () => Promise<unknown>): Promise<Outcome> {
+  try {
+    await run();
+    return 'done';
+  } catch (error) {
+    if (isTransient(error)) throw error;
+    runtime().log.error(`${what} failed permanently; not retrying`, {
+      ...context,
+      error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+    });
+    return 'failed-permanently';
+  }
+}
+
+/** A committed write of a source document (reps, posts, the profile). */
+export async function onSourceWritten(
+  path: string,
+  before: DocData | null,
+  after: DocData | null,
+): Promise<Outcome> {
+  const event = eventForWrite(path, before, after);
+  if (!event) return 'ignored';
+  return guarded('reaction', { path, kind: event.kind }, () => react(reactionEnv(), event));
+}
+
+/** The minute schedule: boards follow the current period keys; what is no longer shown expires. */
+export async function onRollup(): Promise<{ written: string[]; expired: number }> {
+  const env = reactionEnv();
+  const { written } = await rollupBoards(env);
+  const expired = await expireProjections(env);
+  return { written, expired };
+}
+
+/** The account-deletion callable: recent sign-in, then the cascade, then the auth user last. */
+export async function onDeleteAccount(
+  auth: { uid: string; token: { auth_time?: number } } | undefined,
+): Promise<{ deleted: true }> {
+  try {
+    if (!auth?.uid) throw new DomainError('unauthenticated', 'You must be signed in to delete your account.');
+    const authTime = Number(auth.token.auth_time);
+    const nowSeconds = runtime().now() / 1000;
+    if (!Number.isFinite(authTime) || nowSeconds - authTime > RECENT_SIGN_IN_MAX_AGE_SECONDS)
+      throw requiresRecentLogin();
+    await deleteAccountData(reactionEnv(), auth.uid);
+    await runtime().deleteAuthUser(auth.uid);
+    return { deleted: true };
+  } catch (error) {
+    if (!(error instanceof DomainError))
+      runtime().log.error('deleteAccount failed', { error: String(error) });
+    throw toHttpsError(error);
+  }
+}
+
+/** The v1 auth backstop: an auth user deleted by any means gets the same idempotent cascade. */
+export async function onAuthUserDeleted(uid: string): Promise<Outcome> {
+  return guarded('account cascade', { uid }, () => deleteAccountData(reactionEnv(), uid));
+}

@@ -1,0 +1,269 @@
+/**
+ * Every trigger, the schedule and the callable, run through firebase-functions-test (wrapped
+ * functions, document snapshots and changes, params) over an in-memory store behind the port.
+ */
+import { paths } from '@fit/shared/model';
+import { StoreError } from '@fit/shared/store';
+import { MemoryStore } from '@fit/shared/testing/memory-store';
+import functionsTest from 'firebase-functions-test';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as fns from '../src/index.ts';
+import { provide } from '../src/runtime.ts';
+
+const fft = functionsTest();
+afterAll(() => fft.cleanup());
+
+const T0 = Date.UTC(2026, 10, 22, 12); // Sunday 22 Nov 2026, noon UTC
+let store: MemoryStore;
+let clock: number;
+const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+const deleteAuthUser = vi.fn(async (_uid: string) => {});
+
+function use(timeZone = 'UTC') {
+  provide({ store: () => store, now: () => clock, timeZone, deleteAuthUser, log });
+}
+
+beforeEach(() => {
+  store = new MemoryStore();
+  clock = T0;
+  log.error.mockClear();
+  deleteAuthUser.mockClear();
+  use();
+});
+
+const running = { activityType: 'Running', time: 30, timestamp: T0, calorieUnits: 80 * 30 * 10 };
+
+function snap(data: Record<string, unknown> | null, path: string) {
+  return fft.firestore.makeDocumentSnapshot(data ?? {}, path, data ? {} : ({ exists: false } as never));
+}
+function change(path: string, before: Record<string, unknown> | null, after: Record<string, unknown> | null) {
+  return fft.makeChange(snap(before, path), snap(after, path));
+}
+
+const repWritten = fft.wrap(fns.onRepWritten);
+const postWritten = fft.wrap(fns.onPostWritten);
+const profileWritten = fft.wrap(fns.onProfileWritten);
+
+describe('declared options', () => {
+  it('Firestore triggers: region, retry, document pattern', () => {
+    for (const [fn, document] of [
+      [fns.onRepWritten, 'users/{uid}/reps/{repId}'],
+      [fns.onPostWritten, 'users/{uid}/posts/{postId}'],
+      [fns.onProfileWritten, 'users/{uid}'],
+    ] as const) {
+      const ep = fn.__endpoint;
+      expect(ep.region).toEqual(['us-central1']);
+      expect(ep.availableMemoryMb).toBe(256);
+      expect(ep.maxInstances).toBe(10);
+      expect(ep.eventTrigger?.retry).toBe(true);
+      expect(ep.eventTrigger?.eventType).toBe('google.cloud.firestore.document.v1.written');
+      expect(ep.eventTrigger?.eventFilterPathPatterns?.document).toBe(document);
+    }
+  });
+  it('schedule, callable and the v1 auth backstop', () => {
+    expect(fns.rollup.__endpoint.scheduleTrigger).toMatchObject({
+      schedule: 'every 1 minutes',
+      timeZone: 'UTC',
+    });
+    expect(fns.rollup.__endpoint.region).toEqual(['us-central1']);
+    expect(fns.deleteAccount.__endpoint.callableTrigger).toBeDefined();
+    expect(fns.deleteAccount.__endpoint.region).toEqual(['us-central1']);
+    const v1 = fns.onAuthUserDeletedBackstop.__endpoint;
+    expect(v1.region).toEqual(['us-central1']);
+    expect(v1.eventTrigger).toMatchObject({
+      eventType: 'providers/firebase.auth/eventTypes/user.delete',
+      retry: true,
+    });
+  });
+});
+
+describe('Firestore triggers', () => {
+  it('a logged activity makes its feed item and board entries; a duplicate event changes nothing', async () => {
+    const path = paths.rep('u1', 'r1');
+    await store.commit([
+      { kind: 'set', path: paths.user('u1'), data: { displayName: 'Ann', currentWeight: 155 } },
+      { kind: 'set', path, data: running },
+    ]);
+    const event = { data: change(path, null, running), params: { uid: 'u1', repId: 'r1' } };
+    await repWritten(event);
+    const after = store.snapshot();
+    expect(after['feedActivities/u1_r1']).toMatchObject({ userName: 'Ann', time: 30 });
+    expect(after['boardEntries/d2026-11-22_u1']).toMatchObject({ minutes: 30, calories: 240 });
+    clock += 5000;
+    await repWritten(event);
+    expect(store.snapshot()).toEqual(after);
+    expect(store.writeCount('feedActivities/u1_r1')).toBe(1);
+  });
+
+  it('the event payload is not trusted: the reaction re-reads the document', async () => {
+    const path = paths.rep('u1', 'r1');
+    await store.commit([{ kind: 'set', path, data: running }]);
+    await repWritten({
+      data: change(path, null, { ...running, time: 999 }),
+      params: { uid: 'u1', repId: 'r1' },
+    });
+    expect(store.snapshot()['feedActivities/u1_r1']).toMatchObject({ time: 30 });
+  });
+
+  it('a delete delivered before its create leaves no projection', async () => {
+    const path = paths.rep('u1', 'r1'); // created, then deleted: the store no longer has it
+    await repWritten({ data: change(path, running, null), params: { uid: 'u1', repId: 'r1' } });
+    await repWritten({ data: change(path, null, running), params: { uid: 'u1', repId: 'r1' } });
+    expect(store.snapshot()).toEqual({});
+  });
+
+  it("a tombstoned user's events change nothing", async () => {
+    store.seed({
+      'tombstones/u1': { uid: 'u1', deletedAt: T0 - 1 },
+      [paths.rep('u1', 'r1')]: running,
+      [paths.post('u1', 'p1')]: { message: 'hi', timestamp: T0 },
+      [paths.user('u1')]: { displayName: 'Ann' },
+    });
+    await repWritten({
+      data: change(paths.rep('u1', 'r1'), null, running),
+      params: { uid: 'u1', repId: 'r1' },
+    });
+    await postWritten({
+      data: change(paths.post('u1', 'p1'), null, { message: 'hi', timestamp: T0 }),
+      params: { uid: 'u1', postId: 'p1' },
+    });
+    await profileWritten({
+      data: change(paths.user('u1'), null, { displayName: 'Ann' }),
+      params: { uid: 'u1' },
+    });
+    expect(Object.keys(store.snapshot()).some((p) => p.startsWith('feed') || p.startsWith('board'))).toBe(
+      false,
+    );
+  });
+
+  it('returns early when no field it cares about changed (and writes nothing)', async () => {
+    const before = { displayName: 'Ann', phoneNumber: '1' };
+    const after = { displayName: 'Ann', phoneNumber: '2' };
+    await store.commit([{ kind: 'set', path: paths.user('u1'), data: after }]);
+    const spy = vi.spyOn(store, 'transact');
+    await profileWritten({ data: change(paths.user('u1'), before, after), params: { uid: 'u1' } });
+    expect(spy).not.toHaveBeenCalled();
+  });
+
+  it('a profile change reaches feed items (posts and activities)', async () => {
+    store.seed({
+      [paths.user('u1')]: { displayName: 'Ann' },
+      [paths.post('u1', 'p1')]: { message: 'hi', timestamp: T0 },
+    });
+    await postWritten({
+      data: change(paths.post('u1', 'p1'), null, { message: 'hi', timestamp: T0 }),
+      params: { uid: 'u1', postId: 'p1' },
+    });
+    await store.commit([{ kind: 'update', path: paths.user('u1'), data: { displayName: 'Bo' } }]);
+    await profileWritten({
+      data: change(paths.user('u1'), { displayName: 'Ann' }, { displayName: 'Bo' }),
+      params: { uid: 'u1' },
+    });
+    expect(store.snapshot()['feedPosts/u1_p1']).toMatchObject({ userName: 'Bo' });
+  });
+
+  it('transient failures are rethrown (retried); permanent ones logged and swallowed', async () => {
+    const event = { data: change(paths.rep('u1', 'r1'), null, running), params: { uid: 'u1', repId: 'r1' } };
+    vi.spyOn(store, 'transact').mockRejectedValueOnce(new StoreError('unavailable', 'down'));
+    await expect(repWritten(event)).rejects.toThrow('down');
+    vi.spyOn(store, 'transact').mockRejectedValueOnce(new StoreError('invalid-argument', 'bad'));
+    await expect(repWritten(event)).resolves.toBeUndefined();
+    expect(log.error).toHaveBeenCalledWith(
+      expect.stringContaining('permanently'),
+      expect.objectContaining({ path: paths.rep('u1', 'r1') }),
+    );
+  });
+});
+
+describe('rollup schedule', () => {
+  // firebase-functions-test's types have no overload for schedules; its wrapV2 runs them all the same.
+  const wrapAny = fft.wrap as unknown as (fn: unknown) => (event: object) => Promise<unknown>;
+  const rollupFn = wrapAny(fns.rollup);
+  const rollup = (event: object) => rollupFn(event);
+
+  it('at midnight the daily board moves to the new key and starts empty', async () => {
+    store.seed({ [paths.rep('u1', 'r1')]: running });
+    await repWritten({
+      data: change(paths.rep('u1', 'r1'), null, running),
+      params: { uid: 'u1', repId: 'r1' },
+    });
+    clock = Date.UTC(2026, 10, 22, 23, 59, 30);
+    await rollup({});
+    expect(store.snapshot()['boards/daily']).toMatchObject({
+      periodKey: 'd2026-11-22',
+      minutes: [{ uid: 'u1', value: 30 }],
+    });
+    clock = Date.UTC(2026, 10, 23, 0, 0, 30);
+    await rollup({});
+    const snap = store.snapshot();
+    expect(snap['boards/daily']).toMatchObject({ periodKey: 'd2026-11-23', minutes: [] });
+    expect(snap['boards/weekly']).toMatchObject({ periodKey: 'w2026-11-22', minutes: [{ value: 30 }] });
+    expect(snap['boardEntries/d2026-11-22_u1']).toBeUndefined(); // expired
+  });
+
+  it('across a DST change the day follows local midnight (America/New_York, 8 March 2026: 23 hours)', async () => {
+    use('America/New_York');
+    clock = Date.UTC(2026, 2, 9, 3, 59); // 23:59 EDT on 8 March
+    await rollup({});
+    expect(store.snapshot()['boards/daily']).toMatchObject({
+      periodKey: 'd2026-03-08',
+      timeZone: 'America/New_York',
+    });
+    clock = Date.UTC(2026, 2, 9, 4, 0); // 00:00 EDT on 9 March (the day began at 05:00 UTC)
+    await rollup({});
+    expect(store.snapshot()['boards/daily']).toMatchObject({ periodKey: 'd2026-03-09' });
+    expect(store.snapshot()['boards/weekly']).toMatchObject({ periodKey: 'w2026-03-08' });
+  });
+});
+
+describe('deleteAccount callable', () => {
+  const call = fft.wrap(fns.deleteAccount);
+  const seed = () =>
+    store.seed({
+      [paths.user('u1')]: { displayName: 'Ann' },
+      [paths.rep('u1', 'r1')]: running,
+      [paths.goal('u1')]: { target: '5', type: 'reps' },
+      'feedActivities/u1_r1': { uid: 'u1' },
+    });
+
+  it('with a recent sign-in: cascade, then the auth user last', async () => {
+    seed();
+    deleteAuthUser.mockImplementationOnce(async () => {
+      expect(store.snapshot()).toEqual({ 'tombstones/u1': { uid: 'u1', deletedAt: T0 } });
+    });
+    const result = await call({
+      data: {},
+      auth: { uid: 'u1', token: { auth_time: T0 / 1000 - 60 } },
+    } as never);
+    expect(result).toEqual({ deleted: true });
+    expect(deleteAuthUser).toHaveBeenCalledWith('u1');
+  });
+
+  it('without a recent sign-in: failed-precondition with REQUIRES_RECENT_LOGIN, nothing deleted', async () => {
+    seed();
+    const before = store.snapshot();
+    const err = await Promise.resolve(
+      call({ data: {}, auth: { uid: 'u1', token: { auth_time: T0 / 1000 - 3600 } } } as never),
+    ).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'failed-precondition', details: { reason: 'requires-recent-login' } });
+    expect(String((err as Error).message)).toContain('requires-recent-login');
+    expect(store.snapshot()).toEqual(before);
+    expect(deleteAuthUser).not.toHaveBeenCalled();
+  });
+
+  it('signed out: unauthenticated', async () => {
+    const err = await Promise.resolve(call({ data: {} } as never)).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'unauthenticated' });
+  });
+});
+
+describe('v1 auth backstop', () => {
+  it('runs the same idempotent cascade', async () => {
+    store.seed({ [paths.user('u1')]: { displayName: 'Ann' }, [paths.rep('u1', 'r1')]: running });
+    const wrapped = fft.wrap(fns.onAuthUserDeletedBackstop);
+    const user = fft.auth.makeUserRecord({ uid: 'u1' });
+    await wrapped(user);
+    await wrapped(user);
+    expect(Object.keys(store.snapshot())).toEqual(['tombstones/u1']);
+  });
+});
