@@ -1,0 +1,194 @@
+import type { DocData, WriteOp } from '@fit/shared/store';
+import { StoreError } from '@fit/shared/store';
+import { validateDocument } from '@fit/shared/validation';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { feedPost, ME, MemoryStore, NOW, renderPage } from './test-utils.tsx';
+
+// Rich MUI lists render slowly in jsdom on a busy machine; the first render also pays MUI's start-up.
+vi.setConfig({ testTimeout: 30_000 });
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+/** The post list (plain DOM queries: role queries over 30 rich items are slow in jsdom). */
+async function postList(): Promise<HTMLElement> {
+  return waitFor(() => {
+    const list = document.querySelector<HTMLElement>('ul[aria-label="Posts"]');
+    if (!list) throw new Error('no post list yet');
+    return list;
+  });
+}
+
+function items(list: HTMLElement): HTMLElement[] {
+  return [...list.querySelectorAll<HTMLElement>(':scope > li')];
+}
+
+function ownPostDocs(store: MemoryStore): [string, DocData][] {
+  return Object.entries(store.snapshot()).filter(([path]) => path.startsWith(`users/${ME.uid}/posts/`));
+}
+
+class FailingCommitStore extends MemoryStore {
+  override async commit(_writes: readonly WriteOp[]): Promise<void> {
+    throw new StoreError('unavailable', 'offline');
+  }
+}
+
+describe('Community Posts', () => {
+  it('shows the newest 30 feed posts, newest first, with author names', async () => {
+    const seed = {};
+    for (let i = 0; i < 35; i++)
+      Object.assign(seed, feedPost(`u${i}`, `p${i}`, `Message ${i}`, NOW - (35 - i) * 60_000));
+    renderPage(new MemoryStore(seed));
+    const list = await postList();
+    const shown = items(list);
+    expect(shown).toHaveLength(30);
+    expect(shown[0]?.textContent).toContain('Message 34');
+    expect(shown[0]?.textContent).toContain('User u34');
+    expect(shown[0]?.textContent).toContain('1 min ago');
+    expect(shown[29]?.textContent).toContain('Message 5');
+    expect(list.textContent).not.toContain('Message 4');
+  });
+
+  it('styles own posts differently', async () => {
+    renderPage(
+      new MemoryStore({
+        ...feedPost('other', 'a', 'Their post', NOW - 120_000),
+        ...feedPost(ME.uid, 'b', 'My post', NOW - 60_000, 'Me Myself'),
+      }),
+    );
+    const [mine, theirs] = items(await postList());
+    expect(mine?.textContent).toContain('My post');
+    expect(mine?.getAttribute('data-own')).toBe('true');
+    expect(theirs?.textContent).toContain('Their post');
+    expect(theirs?.getAttribute('data-own')).toBe('false');
+  });
+
+  it('turns http(s) addresses into new-tab links and leaves javascript: as text', async () => {
+    renderPage(
+      new MemoryStore(
+        feedPost(
+          'other',
+          'a',
+          'Plan: https://example.com/run?x=1. Also (www.fit.example) but not javascript:alert(1) <b>bold</b>',
+          NOW,
+        ),
+      ),
+    );
+    const [item] = items(await postList());
+    const links = within(item as HTMLElement).getAllByRole('link');
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([
+      'https://example.com/run?x=1',
+      'https://www.fit.example/',
+    ]);
+    for (const link of links) {
+      expect(link.getAttribute('target')).toBe('_blank');
+      expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    }
+    expect(links[0]?.textContent).toBe('https://example.com/run?x=1');
+    expect(item?.textContent).toContain('javascript:alert(1) <b>bold</b>');
+    expect(item?.querySelector('b')).toBeNull();
+    expect(item?.querySelector('a[href^="javascript"]')).toBeNull();
+  });
+
+  it('posts on Enter as {message, timestamp}, shows it at once and does not duplicate it when the feed item lands', async () => {
+    const store = new MemoryStore();
+    renderPage(store);
+    await screen.findByText('No posts yet. Be the first to say hello!');
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Post message' }), '  Hello team!  {Enter}');
+
+    await waitFor(() => expect(ownPostDocs(store)).toHaveLength(1));
+    const [path, data] = ownPostDocs(store)[0] as [string, DocData];
+    expect(data).toEqual({ message: 'Hello team!', timestamp: NOW });
+    expect(validateDocument('posts', data, { uid: ME.uid, now: NOW, before: null }).ok).toBe(true);
+    expect((screen.getByRole('textbox', { name: 'Post message' }) as HTMLTextAreaElement).value).toBe('');
+
+    // Pending until the reaction writes the feed item.
+    let list = await postList();
+    expect(items(list)).toHaveLength(1);
+    expect(items(list)[0]?.getAttribute('data-own')).toBe('true');
+    expect(items(list)[0]?.textContent).toContain('Hello team!');
+
+    const postId = path.split('/').pop() as string;
+    await act(() =>
+      store.commit([
+        {
+          kind: 'set',
+          path: `feedPosts/${ME.uid}_${postId}`,
+          data: { uid: ME.uid, postId, userName: 'Me Myself', message: 'Hello team!', timestamp: NOW },
+        },
+      ]),
+    );
+    list = await postList();
+    await waitFor(() => expect(list.textContent).toContain('Me Myself'));
+    expect(items(list)).toHaveLength(1);
+    expect(screen.getAllByText('Hello team!')).toHaveLength(1);
+  });
+
+  it('posts with the Post button too', async () => {
+    const store = new MemoryStore();
+    renderPage(store);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Post message' }), {
+      target: { value: 'Leg day done' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Post' }));
+    await waitFor(() => expect(ownPostDocs(store)).toHaveLength(1));
+    expect(ownPostDocs(store)[0]?.[1]).toEqual({ message: 'Leg day done', timestamp: NOW });
+  });
+
+  it("refuses an empty post with the spec's message", async () => {
+    const store = new MemoryStore();
+    renderPage(store);
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Post message' }), '   {Enter}');
+    expect(await screen.findByText('Post message cannot be empty.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Post' }));
+    expect(ownPostDocs(store)).toHaveLength(0);
+  });
+
+  it('says the user must be logged in when there is no session', async () => {
+    renderPage(new MemoryStore(), {}, null);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Post message' }), { target: { value: 'Hi' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Post' }));
+    expect(await screen.findByText('You must be logged in to post.')).toBeTruthy();
+  });
+
+  it('refuses a post over the length limit', async () => {
+    renderPage(new MemoryStore());
+    fireEvent.change(screen.getByRole('textbox', { name: 'Post message' }), {
+      target: { value: 'x'.repeat(501) },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Post' }));
+    expect(await screen.findByText('Post message cannot exceed 500 characters.')).toBeTruthy();
+  });
+
+  it('reports a failed post, drops the pending copy and gives the text back', async () => {
+    renderPage(new FailingCommitStore());
+    await screen.findByText('No posts yet. Be the first to say hello!');
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Post message' }), 'Will not land{Enter}');
+    expect(await screen.findByText('Failed to add post. Please try again.')).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Posts' })).toBeNull();
+    expect((screen.getByRole('textbox', { name: 'Post message' }) as HTMLTextAreaElement).value).toBe(
+      'Will not land',
+    );
+  });
+
+  it('keeps Shift+Enter for a new line', async () => {
+    const store = new MemoryStore();
+    renderPage(store);
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Post message' }), 'one{Shift>}{Enter}{/Shift}two');
+    expect((screen.getByRole('textbox', { name: 'Post message' }) as HTMLTextAreaElement).value).toBe(
+      'one\ntwo',
+    );
+    expect(ownPostDocs(store)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,73 @@
+/** Renders the community page over a MemoryStore, signed in as `me` (component tests only). */
+import type { Board, BoardKind, FeedActivity, FeedPost } from '@fit/shared/model';
+import { paths } from '@fit/shared/model';
+import { periodKey } from '@fit/shared/periods';
+import type { DocData, LiveDocumentStore } from '@fit/shared/store';
+import { MemoryStore } from '@fit/shared/testing/memory-store';
+import { render } from '@testing-library/react';
+import { type SessionUser, SessionUserContext, StoreContext } from '../../data/context.tsx';
+import { CommunityPage, type CommunityPageProps } from './CommunityPage.tsx';
+
+export const ME: SessionUser = { uid: 'me', email: 'me@example.com', emailVerified: true };
+/** Sunday 22 Nov 2026, 15:00 UTC. */
+export const NOW = Date.UTC(2026, 10, 22, 15, 0, 0);
+
+export function feedPost(
+  uid: string,
+  postId: string,
+  message: string,
+  timestamp: number,
+  userName = `User ${uid}`,
+) {
+  const post: FeedPost = { uid, postId, userName, message, timestamp };
+  return { [paths.feedPost(uid, postId)]: { ...post } as DocData };
+}
+
+export function feedActivity(
+  uid: string,
+  repId: string,
+  timestamp: number,
+  extra: Partial<FeedActivity> = {},
+) {
+  const item: FeedActivity = {
+    uid,
+    repId,
+    userName: `User ${uid}`,
+    activityType: 'Squats',
+    count: 12,
+    time: 10,
+    timestamp,
+    ...extra,
+  };
+  return { [paths.feedActivity(uid, repId)]: { ...item } as DocData };
+}
+
+export function board(kind: BoardKind, now: number, parts: Partial<Board> = {}) {
+  const doc: Board = {
+    kind,
+    periodKey: periodKey(kind, now, 'UTC'),
+    timeZone: 'UTC',
+    reps: [],
+    minutes: [],
+    calories: [],
+    computedAt: now,
+    ...parts,
+  };
+  return { [paths.board(kind)]: { ...doc } as DocData };
+}
+
+export function renderPage(
+  store: LiveDocumentStore,
+  props: CommunityPageProps = {},
+  user: SessionUser | null = ME,
+) {
+  return render(
+    <StoreContext.Provider value={store}>
+      <SessionUserContext.Provider value={user}>
+        <CommunityPage clock={() => NOW} {...props} />
+      </SessionUserContext.Provider>
+    </StoreContext.Provider>,
+  );
+}
+
+export { MemoryStore };
