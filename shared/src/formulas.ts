@@ -51,7 +51,14 @@ export function calorieUnits(rec: CalorieInput): number {
 
 /** The ONE definition of calories for any set of activities: round(units x weight / 15500). */
 export function caloriesFromUnits(units: number, weightLbs: number | undefined | null): number {
-  return Math.round((units * effectiveWeight(weightLbs)) / (10 * 10 * DEFAULT_WEIGHT_LBS));
+  const weight = effectiveWeight(weightLbs);
+  // Weights are entered to a tenth of a pound. Then units x tenths / 155000 is a ratio of exact
+  // integers, and one correctly rounded division lands exactly on a .5 tie, which Math.round rounds
+  // up as the spec's "rounded" means (units x 260.4 / 15500 in floating point can fall just below).
+  const tenths = Math.round(weight * 10);
+  if (Math.abs(weight * 10 - tenths) < 1e-6 && Number.isSafeInteger(units * tenths))
+    return Math.round((units * tenths) / (10 * 10 * 10 * DEFAULT_WEIGHT_LBS));
+  return Math.round((units * weight) / (10 * 10 * DEFAULT_WEIGHT_LBS));
 }
 
 export function activityCalories(rec: CalorieInput, weightLbs?: number | null): number {
@@ -83,16 +90,25 @@ export const BMI_CATEGORIES: readonly { category: BmiCategory; range: string }[]
   { category: 'Obese', range: '30.0 and above' },
 ];
 
+/**
+ * The BMI as shown (one decimal). The spec's categories are written at that precision (24.9 Healthy,
+ * 25.0 Overweight), so a BMI of 24.96 is shown as 25.0 and must be categorized as 25.0 too.
+ */
+export function roundBmi(value: number): number {
+  return Math.round(value * 10) / 10;
+}
+
 export function bmiCategory(value: number): BmiCategory {
-  if (value < 18.5) return 'Underweight';
-  if (value < 25) return 'Healthy';
-  if (value < 30) return 'Overweight';
+  const shown = roundBmi(value);
+  if (shown < 18.5) return 'Underweight';
+  if (shown < 25) return 'Healthy';
+  if (shown < 30) return 'Overweight';
   return 'Obese';
 }
 
-/** Whether to show the encouragement message (BMI 25 or above). */
+/** Whether to show the encouragement message (BMI 25 or above, as shown). */
 export function bmiEncouragement(value: number): boolean {
-  return value >= 25;
+  return roundBmi(value) >= 25;
 }
 
 // ---- age and BMR ----
@@ -195,10 +211,16 @@ export function goalAdvice(p: {
     const tooClose = days < GOAL_TOO_CLOSE_DAYS;
     const dayWord = days === 1 ? 'day' : 'days';
     const parts: string[] = [];
-    if (tooClose)
-      parts.push(
-        `Goal too close: ${p.targetDate} is only ${days} ${dayWord} away. A later date gives a steadier pace.`,
-      );
+    if (tooClose) {
+      // The date may have arrived or passed since it was saved: the plan then counts 1 day.
+      const when =
+        daysToDate < 0
+          ? `${p.targetDate} has already passed`
+          : daysToDate === 0
+            ? `${p.targetDate} is today`
+            : `${p.targetDate} is only ${days} ${dayWord} away`;
+      parts.push(`Goal too close: ${when}. A later date gives a steadier pace.`);
+    }
     if (capped) {
       const safeDays = Math.ceil(totalCalories / SAFE_MAX_DAILY_CALORIES);
       parts.push(
