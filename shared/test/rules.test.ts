@@ -1,0 +1,77 @@
+/**
+ * firestore.rules against shared/: the generated constant block is current, the rules' calorie
+ * formula over the generated map equals shared calorieUnits, and the structure holds (default deny,
+ * no client write of any projection). What the rules allow or deny, case by case, is the access
+ * contract's job (functions/test/rules.contract.test.ts, against the Firestore emulator).
+ */
+import { describe, expect, it } from 'vitest';
+import rules from '../../firestore.rules?raw';
+// @ts-expect-error: a plain ESM script (node runs it without a build step); no type declarations.
+import { BEGIN, END, generateBlock } from '../../scripts/gen-rules.mjs';
+import { ACTIVITIES, findActivity } from '../src/catalogue.ts';
+import { calorieUnits } from '../src/formulas.ts';
+import { GENDERS, GOAL_TYPES } from '../src/model.ts';
+import { LIMITS } from '../src/validation.ts';
+
+describe('firestore.rules', () => {
+  it('has the generated constant block of the current shared/ (else: node scripts/gen-rules.mjs)', () => {
+    const block = (generateBlock as (m: object) => string)({ ACTIVITIES, LIMITS, GENDERS, GOAL_TYPES });
+    const start = rules.indexOf(BEGIN as string);
+    const end = rules.indexOf(END as string);
+    expect(start).toBeGreaterThan(0);
+    expect(rules.slice(start, end + (END as string).length)).toBe(block);
+  });
+
+  it("the rules' calorieUnits formula over the generated map equals shared calorieUnits", () => {
+    const entries = new Map(
+      [
+        ...rules.matchAll(
+          /'([^']+)': \{'rate10': (\d+), 'count': (\w+), 'time': (\w+), 'weightLifted': (\w+)\}/g,
+        ),
+      ].map((m) => [
+        m[1] as string,
+        { rate10: Number(m[2]), time: m[4] === 'true', weightLifted: m[5] === 'true' },
+      ]),
+    );
+    expect(entries.size).toBe(ACTIVITIES.length);
+    for (const a of ACTIVITIES) {
+      const g = entries.get(a.name);
+      expect(g, a.name).toBeDefined();
+      for (const time of [1, 37, 1440]) {
+        for (const lifted of [0, 9.5, 10, 135, 2000]) {
+          const d: { activityType: string; time?: number; weightLifted?: number } = { activityType: a.name };
+          if (g?.time) d.time = time;
+          if (g?.weightLifted) d.weightLifted = lifted;
+          // expectedUnits() in firestore.rules
+          const rulesUnits = g?.time
+            ? g.rate10 * (d.time ?? 0) * (10 + (g.weightLifted ? Math.floor((d.weightLifted ?? 0) / 10) : 0))
+            : 0;
+          expect(rulesUnits, `${a.name} ${time} min ${lifted} lbs`).toBe(calorieUnits(d));
+          expect(findActivity(a.name)?.name).toBe(a.name);
+        }
+      }
+    }
+  });
+
+  it('denies by default and lets no client write a projection', () => {
+    const body = rules.replace(/\/\/.*$/gm, '');
+    for (const projection of ['feedPosts', 'feedActivities', 'boards']) {
+      const m = new RegExp(`match /${projection}/\\{\\w+\\} \\{([^}]*)\\}`).exec(body);
+      expect(m?.[1]?.trim(), projection).toBe('allow read: if signedIn();');
+    }
+    for (const hidden of ['boardEntries', 'tombstones', 'feedHorizons'])
+      expect(body).not.toContain(`match /${hidden}`);
+    expect(body).not.toMatch(/allow[^;]*: if true/);
+    expect(body).not.toContain('{document=**}');
+  });
+
+  it('uses every limit that bounds a client write', () => {
+    for (const key of Object.keys(LIMITS).filter((k) => k !== 'maxGoalTarget')) {
+      if (key === 'maxEmailLength' || key === 'timestampSkewMs' || key.startsWith('max'))
+        expect(rules.split(`limits().${key}`).length - 1, key).toBeGreaterThan(0);
+    }
+    // maxGoalTarget (9999999) is the goal regex: a positive integer of at most 7 digits.
+    expect(String(LIMITS.maxGoalTarget)).toMatch(/^9{7}$/);
+    expect(rules).toContain("'^[1-9][0-9]{0,6}$'");
+  });
+});
