@@ -1,0 +1,499 @@
+import { describe, expect, it } from 'vitest';
+import { calorieUnits } from '../src/formulas.ts';
+import {
+  LIMITS,
+  MESSAGES,
+  parseNumberInput,
+  type SourceCollection,
+  type Validation,
+  validateAccountProfile,
+  validateActivityForm,
+  validateDashboardProfile,
+  validateDocument,
+  validateGoalForm,
+  validatePostForm,
+  validateSignUp,
+  validateWeightForm,
+} from '../src/validation.ts';
+
+const NOW = Date.UTC(2026, 10, 22, 12);
+const TODAY = '2026-11-22';
+
+function messageOf<T>(v: Validation<T>): string | undefined {
+  return v.ok ? undefined : v.message;
+}
+
+function valueOf<T>(v: Validation<T>): T {
+  if (!v.ok) throw new Error(`expected ok, got: ${v.message}`);
+  return v.value;
+}
+
+describe('spec messages are exact', () => {
+  it('section 5 strings', () => {
+    expect(MESSAGES).toMatchObject({
+      timePositive: 'Time must be a positive number.',
+      repsPositive: 'Reps must be a positive number if provided.',
+      weightLiftedNonNegative: 'Weight lifted must be a non-negative number.',
+      missingUser: 'User ID not found. Please try logging out and back in.',
+      weightPositive: 'Weight must be a positive number.',
+      targetWeightPositive: 'Target weight must be a positive number.',
+      heightPositive: 'Height must be a positive number.',
+      dobFuture: 'Date of birth cannot be in the future.',
+      targetDatePast: 'Target date cannot be in the past.',
+      displayNameRequired: 'Display Name is required.',
+      goalTargetPositive: 'Target must be a positive number.',
+      postEmpty: 'Post message cannot be empty.',
+      postSignedOut: 'You must be logged in to post.',
+      passwordsMismatch: 'Passwords do not match.',
+    });
+  });
+});
+
+describe('parseNumberInput', () => {
+  it('reads plain decimals, empty as undefined, anything else as NaN', () => {
+    expect(parseNumberInput(' 12 ')).toBe(12);
+    expect(parseNumberInput('12.5')).toBe(12.5);
+    expect(parseNumberInput('.5')).toBe(0.5);
+    expect(parseNumberInput('')).toBeUndefined();
+    expect(parseNumberInput('   ')).toBeUndefined();
+    expect(parseNumberInput(undefined)).toBeUndefined();
+    expect(parseNumberInput(null)).toBeUndefined();
+    for (const bad of ['1e3', '0x10', 'Infinity', 'abc', '12abc', '1,000', '--1'])
+      expect(parseNumberInput(bad), bad).toBeNaN();
+    expect(parseNumberInput(Number.POSITIVE_INFINITY)).toBeNaN();
+    expect(parseNumberInput(7)).toBe(7);
+  });
+});
+
+describe('activity log and edit', () => {
+  const base = { userId: 'u1', timestamp: NOW };
+
+  it.each(['', '0', '-5', '2.5', 'abc', undefined])('time %j -> time message', (time) => {
+    const v = validateActivityForm({ ...base, activityType: 'Running', time });
+    expect(messageOf(v)).toBe('Time must be a positive number.');
+    expect(v.ok === false && v.field).toBe('time');
+  });
+
+  it.each(['0', '-1', '2.5', 'ten'])('reps %j -> reps message', (count) => {
+    const v = validateActivityForm({ ...base, activityType: 'Push Ups', time: '10', count });
+    expect(messageOf(v)).toBe('Reps must be a positive number if provided.');
+  });
+
+  it.each(['-1', '-0.5', 'heavy'])('weight lifted %j -> weight lifted message', (weightLifted) => {
+    const v = validateActivityForm({ ...base, activityType: 'Bench Press', time: '10', weightLifted });
+    expect(messageOf(v)).toBe('Weight lifted must be a non-negative number.');
+  });
+
+  it.each([undefined, null, ''])('missing user id %j', (userId) => {
+    const v = validateActivityForm({ userId, activityType: 'Running', time: '10', timestamp: NOW });
+    expect(messageOf(v)).toBe('User ID not found. Please try logging out and back in.');
+  });
+
+  it('reps and weight lifted are optional; weight lifted may be 0', () => {
+    expect(
+      valueOf(validateActivityForm({ ...base, activityType: 'Push Ups', time: '10', count: '' })),
+    ).toEqual({
+      activityType: 'Push Ups',
+      timestamp: NOW,
+      time: 10,
+      calorieUnits: calorieUnits({ activityType: 'Push Ups', time: 10 }),
+    });
+    const v = valueOf(
+      validateActivityForm({ ...base, activityType: 'Bench Press', time: 20, count: 8, weightLifted: '0' }),
+    );
+    expect(v.weightLifted).toBe(0);
+    expect(v.count).toBe(8);
+  });
+
+  it('keeps only the fields the activity accepts', () => {
+    const running = valueOf(
+      validateActivityForm({ ...base, activityType: 'running', time: '30', count: '-9', weightLifted: 'x' }),
+    );
+    expect(running).toEqual({
+      activityType: 'Running',
+      timestamp: NOW,
+      time: 30,
+      calorieUnits: 80 * 30 * 10,
+    });
+    // Leg Curl takes no time: an empty or bogus time is not an error, and is not stored
+    const curl = valueOf(
+      validateActivityForm({
+        ...base,
+        activityType: 'Leg Curl',
+        time: 'abc',
+        count: '12',
+        weightLifted: '90',
+      }),
+    );
+    expect(curl).toEqual({
+      activityType: 'Leg Curl',
+      timestamp: NOW,
+      count: 12,
+      weightLifted: 90,
+      calorieUnits: 0,
+    });
+  });
+
+  it('stores the display-cased name and exact calorie units', () => {
+    const v = valueOf(
+      validateActivityForm({
+        ...base,
+        activityType: 'BENCH PRESS',
+        time: '20',
+        count: '10',
+        weightLifted: '45',
+      }),
+    );
+    expect(v.activityType).toBe('Bench Press');
+    expect(v.calorieUnits).toBe(50 * 20 * 14);
+  });
+
+  it('refuses unknown activities, out-of-range values and bad timestamps', () => {
+    expect(messageOf(validateActivityForm({ ...base, activityType: 'Heavy Bag', time: '10' }))).toBe(
+      MESSAGES.unknownActivity,
+    );
+    expect(messageOf(validateActivityForm({ ...base, activityType: 'Running', time: '1441' }))).toBe(
+      MESSAGES.timeTooLong,
+    );
+    expect(valueOf(validateActivityForm({ ...base, activityType: 'Running', time: '1440' })).time).toBe(1440);
+    expect(
+      messageOf(validateActivityForm({ ...base, activityType: 'Push Ups', time: '10', count: '10001' })),
+    ).toBe(MESSAGES.repsTooMany);
+    expect(
+      messageOf(
+        validateActivityForm({ ...base, activityType: 'Deadlift', time: '10', weightLifted: '2001' }),
+      ),
+    ).toBe(MESSAGES.weightLiftedTooHeavy);
+    expect(
+      messageOf(validateActivityForm({ ...base, activityType: 'Running', time: '10', timestamp: 1.5 })),
+    ).toBe(MESSAGES.timestampInvalid);
+  });
+});
+
+describe('weight entry and edit', () => {
+  it.each(['', '0', '-1', 'abc', '1e2', 0, -3])('weight %j -> message', (weight) => {
+    expect(messageOf(validateWeightForm({ weight, timestamp: NOW }))).toBe(
+      'Weight must be a positive number.',
+    );
+  });
+
+  it('accepts a decimal weight', () => {
+    expect(valueOf(validateWeightForm({ weight: '180.4', timestamp: NOW }))).toEqual({
+      weight: 180.4,
+      timestamp: NOW,
+    });
+    expect(messageOf(validateWeightForm({ weight: '1501', timestamp: NOW }))).toBe(MESSAGES.weightTooHeavy);
+  });
+});
+
+describe('dashboard profile', () => {
+  it('messages in their situations', () => {
+    const check = (input: Parameters<typeof validateDashboardProfile>[0]) =>
+      messageOf(validateDashboardProfile(input, TODAY));
+    expect(check({ targetWeight: '0' })).toBe('Target weight must be a positive number.');
+    expect(check({ targetWeight: '-150' })).toBe('Target weight must be a positive number.');
+    expect(check({ targetWeight: 'abc' })).toBe('Target weight must be a positive number.');
+    expect(check({ height: '0' })).toBe('Height must be a positive number.');
+    expect(check({ dateOfBirth: '2026-11-23' })).toBe('Date of birth cannot be in the future.');
+    expect(check({ targetDate: '2026-11-21' })).toBe('Target date cannot be in the past.');
+    expect(check({ targetDate: '2026-11-31' })).toBe(MESSAGES.targetDateInvalid);
+  });
+
+  it('today is neither past (target) nor future (birth); empty clears', () => {
+    expect(
+      valueOf(
+        validateDashboardProfile(
+          { targetWeight: '170.5', targetDate: TODAY, dateOfBirth: TODAY, height: '70' },
+          TODAY,
+        ),
+      ),
+    ).toEqual({ targetWeight: 170.5, targetDate: TODAY, dateOfBirth: TODAY, height: 70 });
+    expect(valueOf(validateDashboardProfile({ targetWeight: '', targetDate: ' ' }, TODAY))).toEqual({
+      targetWeight: 0,
+      targetDate: '',
+    });
+    expect(valueOf(validateDashboardProfile({}, TODAY))).toEqual({});
+  });
+});
+
+describe('account profile', () => {
+  const check = (input: Partial<Parameters<typeof validateAccountProfile>[0]>) =>
+    validateAccountProfile({ displayName: 'Sam', ...input }, TODAY);
+
+  it.each(['', '   ', '\t\n'])('display name %j is required after trimming', (displayName) => {
+    expect(messageOf(check({ displayName }))).toBe('Display Name is required.');
+  });
+
+  it('height and date of birth', () => {
+    expect(messageOf(check({ height: '0' }))).toBe('Height must be a positive number.');
+    expect(messageOf(check({ height: '-60' }))).toBe('Height must be a positive number.');
+    expect(messageOf(check({ dateOfBirth: '2027-01-01' }))).toBe('Date of birth cannot be in the future.');
+    expect(messageOf(check({ dateOfBirth: '1990-02-30' }))).toBe(MESSAGES.dobInvalid);
+    expect(messageOf(check({ gender: 'Other' }))).toBe(MESSAGES.genderInvalid);
+  });
+
+  it('trims text, keeps only the fields given, never an email', () => {
+    const v = valueOf(
+      check({
+        displayName: '  Sam  ',
+        firstName: ' Samuel ',
+        gender: 'Female',
+        height: '70',
+        dateOfBirth: '1990-06-15',
+        hideExerciseInfo: true,
+      }),
+    );
+    expect(v).toEqual({
+      displayName: 'Sam',
+      firstName: 'Samuel',
+      gender: 'Female',
+      height: 70,
+      dateOfBirth: '1990-06-15',
+      hideExerciseInfo: true,
+    });
+    expect(v).not.toHaveProperty('email');
+    expect(messageOf(check({ displayName: 'x'.repeat(101) }))).toBe(MESSAGES.displayNameTooLong);
+  });
+});
+
+describe('goal', () => {
+  it.each(['', '0', '-5', '1.5', 'abc', '1e3'])('target %j -> message', (target) => {
+    expect(messageOf(validateGoalForm({ target, type: 'reps' }))).toBe('Target must be a positive number.');
+  });
+
+  it('stores the target as text of a positive integer', () => {
+    expect(valueOf(validateGoalForm({ target: ' 30 ', type: 'minutes' }))).toEqual({
+      target: '30',
+      type: 'minutes',
+    });
+    expect(valueOf(validateGoalForm({ target: '007', type: 'calories' })).target).toBe('7');
+    expect(valueOf(validateGoalForm({ target: 500, type: 'reps' })).target).toBe('500');
+    expect(messageOf(validateGoalForm({ target: '10', type: 'steps' }))).toBe(MESSAGES.goalTypeInvalid);
+    expect(messageOf(validateGoalForm({ target: '10000000', type: 'reps' }))).toBe(
+      MESSAGES.goalTargetTooLarge,
+    );
+  });
+});
+
+describe('post', () => {
+  it('empty after trimming, and signed out', () => {
+    expect(messageOf(validatePostForm({ message: '   ', userId: 'u1', timestamp: NOW }))).toBe(
+      'Post message cannot be empty.',
+    );
+    expect(messageOf(validatePostForm({ message: 'hi', userId: null, timestamp: NOW }))).toBe(
+      'You must be logged in to post.',
+    );
+    expect(valueOf(validatePostForm({ message: '  hello  ', userId: 'u1', timestamp: NOW }))).toEqual({
+      message: 'hello',
+      timestamp: NOW,
+    });
+    expect(messageOf(validatePostForm({ message: 'x'.repeat(501), userId: 'u1', timestamp: NOW }))).toBe(
+      MESSAGES.postTooLong,
+    );
+  });
+});
+
+describe('sign-up', () => {
+  it('passwords must match; email and password are required', () => {
+    expect(
+      messageOf(validateSignUp({ email: 'a@b.co', password: 'secret1', confirmPassword: 'secret2' })),
+    ).toBe('Passwords do not match.');
+    expect(messageOf(validateSignUp({ email: ' ', password: 'secret1', confirmPassword: 'secret1' }))).toBe(
+      MESSAGES.emailRequired,
+    );
+    expect(messageOf(validateSignUp({ email: 'a@b.co', password: '', confirmPassword: '' }))).toBe(
+      MESSAGES.passwordRequired,
+    );
+    expect(messageOf(validateSignUp({ email: 'not-an-email', password: 'x', confirmPassword: 'x' }))).toBe(
+      MESSAGES.emailInvalid,
+    );
+    expect(
+      valueOf(validateSignUp({ email: ' a@b.co ', password: 'secret1', confirmPassword: 'secret1' })),
+    ).toEqual({
+      email: 'a@b.co',
+      password: 'secret1',
+    });
+  });
+});
+
+describe('validateDocument', () => {
+  const create = (kind: SourceCollection, doc: Record<string, unknown>, uid = 'u1') =>
+    validateDocument(kind, doc, { uid, now: NOW, before: null });
+  const update = (kind: SourceCollection, before: Record<string, unknown>, after: Record<string, unknown>) =>
+    validateDocument(kind, after, { uid: 'u1', now: NOW, before });
+
+  const rep = (over: Record<string, unknown> = {}) => {
+    const doc: Record<string, unknown> = {
+      activityType: 'Bench Press',
+      count: 10,
+      time: 20,
+      weightLifted: 45,
+      timestamp: NOW,
+      ...over,
+    };
+    if (!('calorieUnits' in over)) doc.calorieUnits = calorieUnits(doc as { activityType: string });
+    return doc;
+  };
+
+  it('accepts what the forms produce', () => {
+    const activity = valueOf(
+      validateActivityForm({
+        userId: 'u1',
+        activityType: 'Leg Curl',
+        count: 8,
+        weightLifted: 60,
+        timestamp: NOW,
+      }),
+    );
+    expect(create('reps', { ...activity }).ok).toBe(true);
+    expect(create('reps', rep()).ok).toBe(true);
+    expect(create('weightRecords', { weight: 180.5, timestamp: NOW }).ok).toBe(true);
+    expect(create('posts', { message: 'hello', timestamp: NOW }).ok).toBe(true);
+    expect(create('goal', { target: '30', type: 'minutes' }).ok).toBe(true);
+    expect(create('activityPreferences', { activities: [] }).ok).toBe(true);
+    expect(create('activityPreferences', { activities: ['Running', 'Yoga'] }).ok).toBe(true);
+    expect(create('user', { userId: 'u1', email: 'a@b.co', createdAt: NOW, displayName: '' }).ok).toBe(true);
+  });
+
+  it('refuses unknown fields', () => {
+    for (const [kind, doc] of [
+      ['reps', rep({ calories: 5 })],
+      ['weightRecords', { weight: 180, timestamp: NOW, bmi: 25 }],
+      ['posts', { message: 'hi', timestamp: NOW, userName: 'x' }],
+      ['goal', { target: '5', type: 'reps', extra: true }],
+      ['user', { displayName: 'Sam', isAdmin: true }],
+      ['activityPreferences', { activities: [], more: [] }],
+    ] as const) {
+      const v = create(kind, doc);
+      expect(v.ok, kind).toBe(false);
+      expect(messageOf(v), kind).toMatch(/^Unknown field/);
+    }
+  });
+
+  it('refuses wrong types', () => {
+    expect(create('reps', rep({ count: '10' })).ok).toBe(false);
+    expect(create('reps', rep({ timestamp: String(NOW) })).ok).toBe(false);
+    expect(create('weightRecords', { weight: '180', timestamp: NOW }).ok).toBe(false);
+    expect(create('goal', { target: 30, type: 'minutes' }).ok).toBe(false);
+    expect(create('user', { hideExerciseInfo: 'yes' }).ok).toBe(false);
+    expect(create('user', { height: null }).ok).toBe(false);
+    expect(create('activityPreferences', { activities: 'Running' }).ok).toBe(false);
+    expect(create('posts', { message: 5, timestamp: NOW }).ok).toBe(false);
+  });
+
+  it('refuses negatives, fractions where integers are needed, NaN and infinities', () => {
+    expect(messageOf(create('reps', rep({ count: 2.5 })))).toMatch(/count/);
+    expect(messageOf(create('reps', rep({ count: -1 })))).toMatch(/count/);
+    expect(messageOf(create('reps', rep({ count: 0 })))).toMatch(/count/);
+    expect(messageOf(create('reps', rep({ time: 2.5 })))).toMatch(/time/);
+    expect(messageOf(create('reps', rep({ weightLifted: -5 })))).toMatch(/weightLifted/);
+    expect(messageOf(create('reps', rep({ timestamp: NOW + 0.5 })))).toMatch(/timestamp/);
+    expect(messageOf(create('reps', rep({ calorieUnits: -1 })))).toMatch(/calorieUnits/);
+    expect(create('weightRecords', { weight: -180, timestamp: NOW }).ok).toBe(false);
+    expect(create('weightRecords', { weight: 0, timestamp: NOW }).ok).toBe(false);
+    expect(create('weightRecords', { weight: Number.NaN, timestamp: NOW }).ok).toBe(false);
+    expect(create('weightRecords', { weight: Number.POSITIVE_INFINITY, timestamp: NOW }).ok).toBe(false);
+    expect(create('user', { height: -1 }).ok).toBe(false);
+    expect(create('user', { currentWeight: -1 }).ok).toBe(false);
+    // 0 means unknown on the profile
+    expect(create('user', { height: 0, currentWeight: 0, targetWeight: 0 }).ok).toBe(true);
+  });
+
+  it('refuses values past the bounds that stop leaderboard inflation', () => {
+    expect(create('reps', rep({ count: LIMITS.maxReps })).ok).toBe(true);
+    expect(create('reps', rep({ count: LIMITS.maxReps + 1 })).ok).toBe(false);
+    expect(create('reps', rep({ time: LIMITS.maxMinutes + 1 })).ok).toBe(false);
+    expect(create('reps', rep({ weightLifted: LIMITS.maxWeightLifted + 1 })).ok).toBe(false);
+    expect(create('weightRecords', { weight: 1501, timestamp: NOW }).ok).toBe(false);
+    expect(create('posts', { message: 'x'.repeat(500), timestamp: NOW }).ok).toBe(true);
+    expect(create('posts', { message: 'x'.repeat(501), timestamp: NOW }).ok).toBe(false);
+    expect(create('posts', { message: '   ', timestamp: NOW }).ok).toBe(false);
+    expect(create('user', { displayName: 'x'.repeat(101) }).ok).toBe(false);
+    expect(create('user', { height: 121 }).ok).toBe(false);
+    expect(create('goal', { target: '9999999', type: 'reps' }).ok).toBe(true);
+    for (const target of ['0', '01', '10000000', '-5', '1.5', ' 5', ''])
+      expect(create('goal', { target, type: 'reps' }).ok, target).toBe(false);
+    expect(create('goal', { target: '5', type: 'steps' }).ok).toBe(false);
+    expect(create('activityPreferences', { activities: Array(201).fill('Running') }).ok).toBe(false);
+  });
+
+  it('refuses activity names outside the catalogue (display case required)', () => {
+    expect(
+      messageOf(create('reps', { activityType: 'Heavy Bag', time: 10, timestamp: NOW, calorieUnits: 0 })),
+    ).toMatch(/activityType/);
+    expect(create('reps', rep({ activityType: 'bench press' })).ok).toBe(false);
+    expect(create('activityPreferences', { activities: ['Running', 'Moonwalking'] }).ok).toBe(false);
+  });
+
+  it('refuses fields the activity does not take, and a missing time where time is taken', () => {
+    expect(
+      messageOf(
+        create('reps', { activityType: 'Running', time: 10, count: 5, timestamp: NOW, calorieUnits: 8000 }),
+      ),
+    ).toBe('Running does not take count.');
+    expect(
+      messageOf(
+        create('reps', { activityType: 'Leg Curl', time: 10, count: 5, timestamp: NOW, calorieUnits: 0 }),
+      ),
+    ).toBe('Leg Curl does not take time.');
+    expect(messageOf(create('reps', { activityType: 'Running', timestamp: NOW, calorieUnits: 0 }))).toBe(
+      MESSAGES.timePositive,
+    );
+  });
+
+  it('refuses calorieUnits that are not the exact value', () => {
+    const right = calorieUnits({ activityType: 'Bench Press', time: 20, weightLifted: 45 });
+    expect(right).toBe(14000);
+    expect(create('reps', rep({ calorieUnits: right })).ok).toBe(true);
+    expect(messageOf(create('reps', rep({ calorieUnits: right + 1 })))).toBe(
+      `Invalid calorieUnits: expected ${right}, got ${right + 1}.`,
+    );
+    expect(create('reps', rep({ calorieUnits: 999999999 })).ok).toBe(false);
+  });
+
+  it('timestamps must be near now on create', () => {
+    const skew = LIMITS.timestampSkewMs;
+    expect(create('reps', rep({ timestamp: NOW - skew })).ok).toBe(true);
+    expect(create('reps', rep({ timestamp: NOW + skew })).ok).toBe(true);
+    expect(create('reps', rep({ timestamp: NOW - skew - 1 })).ok).toBe(false);
+    expect(create('reps', rep({ timestamp: NOW + skew + 1 })).ok).toBe(false);
+    expect(create('weightRecords', { weight: 180, timestamp: NOW - 86_400_000 }).ok).toBe(false);
+    expect(create('posts', { message: 'hi', timestamp: NOW + 3_600_000 }).ok).toBe(false);
+    expect(create('user', { userId: 'u1', createdAt: 0 }).ok).toBe(false);
+  });
+
+  it('on update, a timestamp may stay or move into the past, never into the future', () => {
+    const old = rep({ timestamp: NOW - 30 * 86_400_000 });
+    expect(update('reps', old, { ...old, count: 12 }).ok).toBe(true);
+    expect(update('reps', old, { ...old, timestamp: NOW - 40 * 86_400_000 }).ok).toBe(true);
+    expect(update('reps', old, { ...old, timestamp: NOW + 86_400_000 }).ok).toBe(false);
+  });
+
+  it('userId, email and createdAt are immutable', () => {
+    const before = { userId: 'u1', email: 'a@b.co', createdAt: NOW - 1e9, displayName: 'Sam' };
+    expect(update('user', before, { ...before, displayName: 'Samuel' }).ok).toBe(true);
+    expect(messageOf(update('user', before, { ...before, email: 'evil@b.co' }))).toBe(
+      'email cannot be changed.',
+    );
+    expect(messageOf(update('user', before, { ...before, createdAt: NOW }))).toBe(
+      'createdAt cannot be changed.',
+    );
+    const { email: _dropped, ...withoutEmail } = before;
+    expect(update('user', before, withoutEmail).ok).toBe(false);
+    expect(update('user', before, { ...before, userId: 'u2' }).ok).toBe(false);
+  });
+
+  it('userId must be the uid of the path', () => {
+    expect(messageOf(create('user', { userId: 'u2', email: 'a@b.co', createdAt: NOW }, 'u1'))).toBe(
+      'Invalid userId: it must be the id of the signed-in user.',
+    );
+    expect(create('user', { userId: 'u1', createdAt: NOW }, 'u1').ok).toBe(true);
+  });
+
+  it('dates on the profile are calendar dates or empty', () => {
+    expect(create('user', { dateOfBirth: '1990-06-15', targetDate: '' }).ok).toBe(true);
+    expect(create('user', { dateOfBirth: '1990-06-31' }).ok).toBe(false);
+    expect(create('user', { targetDate: '2026-11-22T00:00:00Z' }).ok).toBe(false);
+    expect(create('user', { gender: 'male' }).ok).toBe(false);
+  });
+});
