@@ -23,7 +23,7 @@ function messageOf<T>(v: Validation<T>): string | undefined {
   return v.ok ? undefined : v.message;
 }
 
-function valueOf<T>(v: Validation<T>): T {
+function okValue<T>(v: Validation<T>): T {
   if (!v.ok) throw new Error(`expected ok, got: ${v.message}`);
   return v.value;
 }
@@ -91,14 +91,14 @@ describe('activity log and edit', () => {
 
   it('reps and weight lifted are optional; weight lifted may be 0', () => {
     expect(
-      valueOf(validateActivityForm({ ...base, activityType: 'Push Ups', time: '10', count: '' })),
+      okValue(validateActivityForm({ ...base, activityType: 'Push Ups', time: '10', count: '' })),
     ).toEqual({
       activityType: 'Push Ups',
       timestamp: NOW,
       time: 10,
       calorieUnits: calorieUnits({ activityType: 'Push Ups', time: 10 }),
     });
-    const v = valueOf(
+    const v = okValue(
       validateActivityForm({ ...base, activityType: 'Bench Press', time: 20, count: 8, weightLifted: '0' }),
     );
     expect(v.weightLifted).toBe(0);
@@ -106,7 +106,7 @@ describe('activity log and edit', () => {
   });
 
   it('keeps only the fields the activity accepts', () => {
-    const running = valueOf(
+    const running = okValue(
       validateActivityForm({ ...base, activityType: 'running', time: '30', count: '-9', weightLifted: 'x' }),
     );
     expect(running).toEqual({
@@ -116,7 +116,7 @@ describe('activity log and edit', () => {
       calorieUnits: 80 * 30 * 10,
     });
     // Leg Curl takes no time: an empty or bogus time is not an error, and is not stored
-    const curl = valueOf(
+    const curl = okValue(
       validateActivityForm({
         ...base,
         activityType: 'Leg Curl',
@@ -135,7 +135,7 @@ describe('activity log and edit', () => {
   });
 
   it('stores the display-cased name and exact calorie units', () => {
-    const v = valueOf(
+    const v = okValue(
       validateActivityForm({
         ...base,
         activityType: 'BENCH PRESS',
@@ -155,7 +155,7 @@ describe('activity log and edit', () => {
     expect(messageOf(validateActivityForm({ ...base, activityType: 'Running', time: '1441' }))).toBe(
       MESSAGES.timeTooLong,
     );
-    expect(valueOf(validateActivityForm({ ...base, activityType: 'Running', time: '1440' })).time).toBe(1440);
+    expect(okValue(validateActivityForm({ ...base, activityType: 'Running', time: '1440' })).time).toBe(1440);
     expect(
       messageOf(validateActivityForm({ ...base, activityType: 'Push Ups', time: '10', count: '10001' })),
     ).toBe(MESSAGES.repsTooMany);
@@ -178,7 +178,7 @@ describe('weight entry and edit', () => {
   });
 
   it('accepts a decimal weight', () => {
-    expect(valueOf(validateWeightForm({ weight: '180.4', timestamp: NOW }))).toEqual({
+    expect(okValue(validateWeightForm({ weight: '180.4', timestamp: NOW }))).toEqual({
       weight: 180.4,
       timestamp: NOW,
     });
@@ -201,18 +201,18 @@ describe('dashboard profile', () => {
 
   it('today is neither past (target) nor future (birth); empty clears', () => {
     expect(
-      valueOf(
+      okValue(
         validateDashboardProfile(
           { targetWeight: '170.5', targetDate: TODAY, dateOfBirth: TODAY, height: '70' },
           TODAY,
         ),
       ),
     ).toEqual({ targetWeight: 170.5, targetDate: TODAY, dateOfBirth: TODAY, height: 70 });
-    expect(valueOf(validateDashboardProfile({ targetWeight: '', targetDate: ' ' }, TODAY))).toEqual({
+    expect(okValue(validateDashboardProfile({ targetWeight: '', targetDate: ' ' }, TODAY))).toEqual({
       targetWeight: 0,
       targetDate: '',
     });
-    expect(valueOf(validateDashboardProfile({}, TODAY))).toEqual({});
+    expect(okValue(validateDashboardProfile({}, TODAY))).toEqual({});
   });
 });
 
@@ -233,7 +233,7 @@ describe('account profile', () => {
   });
 
   it('trims text, keeps only the fields given, never an email', () => {
-    const v = valueOf(
+    const v = okValue(
       check({
         displayName: '  Sam  ',
         firstName: ' Samuel ',
@@ -262,12 +262,12 @@ describe('goal', () => {
   });
 
   it('stores the target as text of a positive integer', () => {
-    expect(valueOf(validateGoalForm({ target: ' 30 ', type: 'minutes' }))).toEqual({
+    expect(okValue(validateGoalForm({ target: ' 30 ', type: 'minutes' }))).toEqual({
       target: '30',
       type: 'minutes',
     });
-    expect(valueOf(validateGoalForm({ target: '007', type: 'calories' })).target).toBe('7');
-    expect(valueOf(validateGoalForm({ target: 500, type: 'reps' })).target).toBe('500');
+    expect(okValue(validateGoalForm({ target: '007', type: 'calories' })).target).toBe('7');
+    expect(okValue(validateGoalForm({ target: 500, type: 'reps' })).target).toBe('500');
     expect(messageOf(validateGoalForm({ target: '10', type: 'steps' }))).toBe(MESSAGES.goalTypeInvalid);
     expect(messageOf(validateGoalForm({ target: '10000000', type: 'reps' }))).toBe(
       MESSAGES.goalTargetTooLarge,
@@ -283,7 +283,7 @@ describe('post', () => {
     expect(messageOf(validatePostForm({ message: 'hi', userId: null, timestamp: NOW }))).toBe(
       'You must be logged in to post.',
     );
-    expect(valueOf(validatePostForm({ message: '  hello  ', userId: 'u1', timestamp: NOW }))).toEqual({
+    expect(okValue(validatePostForm({ message: '  hello  ', userId: 'u1', timestamp: NOW }))).toEqual({
       message: 'hello',
       timestamp: NOW,
     });
@@ -308,7 +308,7 @@ describe('sign-up', () => {
       MESSAGES.emailInvalid,
     );
     expect(
-      valueOf(validateSignUp({ email: ' a@b.co ', password: 'secret1', confirmPassword: 'secret1' })),
+      okValue(validateSignUp({ email: ' a@b.co ', password: 'secret1', confirmPassword: 'secret1' })),
     ).toEqual({
       email: 'a@b.co',
       password: 'secret1',
@@ -336,7 +336,7 @@ describe('validateDocument', () => {
   };
 
   it('accepts what the forms produce', () => {
-    const activity = valueOf(
+    const activity = okValue(
       validateActivityForm({
         userId: 'u1',
         activityType: 'Leg Curl',
