@@ -1,0 +1,139 @@
+/**
+ * An in-memory `AuthGateway` for component tests: accounts with passwords, email verification,
+ * a scripted Google popup, and failures injected by Firebase error code.
+ */
+import type { AuthGateway, AuthUser, GoogleSignIn } from '../src/data/auth.ts';
+
+type Method = Exclude<keyof AuthGateway, 'subscribe' | 'preload'>;
+
+export function authError(code: string, message = code): Error {
+  return Object.assign(new Error(`Firebase: Error (${message}).`), { code });
+}
+
+interface Account {
+  password: string | null;
+  user: AuthUser;
+}
+
+export class FakeAuth implements AuthGateway {
+  readonly accounts = new Map<string, Account>();
+  current: AuthUser | null = null;
+  googleResult: GoogleSignIn | null = null;
+  verificationEmails = 0;
+  reloads = 0;
+  reauthentications: (string | null)[] = [];
+  private readonly failures = new Map<Method, Error[]>();
+  private readonly listeners = new Set<(user: AuthUser | null) => void>();
+  private nextUid = 1;
+
+  /** Adds an account; `signedIn` makes it the current session. */
+  addUser(
+    email: string,
+    options: {
+      password?: string;
+      verified?: boolean;
+      signedIn?: boolean;
+      uid?: string;
+      providers?: string[];
+    } = {},
+  ): AuthUser {
+    const user: AuthUser = {
+      uid: options.uid ?? `uid${this.nextUid++}`,
+      email,
+      emailVerified: options.verified ?? true,
+      providerIds: options.providers ?? ['password'],
+    };
+    this.accounts.set(email, { password: options.password ?? 'secret123', user });
+    if (options.signedIn) this.current = { ...user };
+    return user;
+  }
+
+  /** The person clicked the link in the verification email. */
+  verify(email: string) {
+    const account = this.accounts.get(email);
+    if (account) account.user = { ...account.user, emailVerified: true };
+  }
+
+  /** The next call of `method` fails with this Firebase error code. */
+  failNext(method: Method, code: string, message?: string) {
+    const list = this.failures.get(method) ?? [];
+    list.push(authError(code, message));
+    this.failures.set(method, list);
+  }
+
+  private check(method: Method) {
+    const error = this.failures.get(method)?.shift();
+    if (error) throw error;
+  }
+
+  private publish(user: AuthUser | null) {
+    this.current = user ? { ...user } : null;
+    for (const listener of this.listeners) listener(this.current);
+  }
+
+  subscribe(listener: (user: AuthUser | null) => void) {
+    this.listeners.add(listener);
+    queueMicrotask(() => listener(this.current));
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  async signIn(email: string, password: string) {
+    this.check('signIn');
+    const account = this.accounts.get(email);
+    if (!account || account.password !== password) throw authError('auth/invalid-credential');
+    this.publish(account.user);
+    return { ...account.user };
+  }
+
+  async signUp(email: string, password: string) {
+    this.check('signUp');
+    if (this.accounts.has(email)) throw authError('auth/email-already-in-use');
+    const user = this.addUser(email, { password, verified: false });
+    this.publish(user);
+    return { ...user };
+  }
+
+  async signInWithGoogle() {
+    this.check('signInWithGoogle');
+    const result = this.googleResult;
+    if (!result) return null;
+    this.accounts.set(result.user.email ?? result.user.uid, { password: null, user: result.user });
+    this.publish(result.user);
+    return result;
+  }
+
+  async sendVerificationEmail() {
+    this.check('sendVerificationEmail');
+    if (!this.current) throw authError('auth/no-current-user');
+    this.verificationEmails++;
+  }
+
+  async reload() {
+    this.check('reload');
+    this.reloads++;
+    if (!this.current) return null;
+    const account = this.accounts.get(this.current.email ?? '');
+    if (account && account.user.emailVerified !== this.current.emailVerified) this.publish(account.user);
+    return this.current ? { ...this.current } : null;
+  }
+
+  async signOut() {
+    this.check('signOut');
+    this.publish(null);
+  }
+
+  async reauthenticate(password: string | null) {
+    this.check('reauthenticate');
+    this.reauthentications.push(password);
+    if (password === null) return true;
+    const account = this.accounts.get(this.current?.email ?? '');
+    if (!account || account.password !== password) throw authError('auth/wrong-password');
+    return true;
+  }
+
+  async idToken() {
+    return this.current ? `token-${this.current.uid}` : null;
+  }
+}
