@@ -229,12 +229,11 @@ export function createApp(deps: AppDeps): { app: Hono; closeStreamsOf(uid: strin
         );
       return handler(c);
     });
-  app.get(
-    '/api/admin/status',
-    admin(async (c) =>
-      c.json({ pendingDeliveries: store.pendingDeliveries(), hotDocuments: store.hotDocuments() }),
-    ),
+  const status = admin(async (c) =>
+    c.json({ pendingDeliveries: store.pendingDeliveries(), hotDocuments: store.hotDocuments() }),
   );
+  app.get('/api/admin/status', status);
+  app.post('/api/admin/status', status);
   app.post(
     '/api/admin/idle',
     admin(async (c) => {

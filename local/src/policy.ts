@@ -16,6 +16,7 @@
  * document stays 'not-found' (Firestore's order: the owner may learn that their own doc is gone).
  */
 import { type QuerySpec, StoreError, type WriteOp } from '@fit/shared/store';
+import { isDocPath } from '@fit/shared/store-semantics';
 import { type SourceCollection, validateDocument } from '@fit/shared/validation';
 import type { DocChange } from './sqlite-store.ts';
 
@@ -143,7 +144,7 @@ export function checkQuery(caller: Caller | null, spec: QuerySpec): void {
 export function checkWritePaths(caller: Caller | null, writes: readonly WriteOp[]): void {
   const signed = requireSignIn(caller, 'writing');
   for (const w of writes) {
-    if (!w || typeof w.path !== 'string') continue; // shape errors come from the store
+    if (!w || typeof w.path !== 'string' || !isDocPath(w.path)) continue; // shape errors come from the store
     const target = targetOfDoc(w.path);
     if (target.kind === 'unknown' || target.kind === 'otherPreference')
       deny(`Missing or insufficient permissions: clients cannot write '${w.path}'.`);

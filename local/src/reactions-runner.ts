@@ -18,6 +18,8 @@ export interface RunnerOptions {
   timeZone: string;
   rollupDebounceMs: number;
   rollupIntervalMs: number;
+  /** At most one rollup per this many ms, so a board is written at most once a second (default 1000). */
+  rollupMinGapMs?: number;
   /** After this many failed attempts a delivery is dropped and logged (Cloud Functions retry for a day). */
   maxAttempts?: number;
   now?: () => number;
@@ -35,6 +37,7 @@ export class ReactionRunner {
   private intervalTimer: NodeJS.Timeout | undefined;
   private rollupRunning: Promise<void> | null = null;
   private rollupWanted = false;
+  private lastRollupAt = 0;
   private readonly now: () => number;
   private readonly log: (message: string) => void;
   private readonly idleWaiters: (() => void)[] = [];
@@ -155,16 +158,21 @@ export class ReactionRunner {
     if (this.stopped) return;
     this.rollupWanted = true;
     clearTimeout(this.rollupTimer);
-    this.rollupTimer = setTimeout(() => {
-      this.rollupTimer = undefined;
-      void this.runRollup();
-    }, this.options.rollupDebounceMs);
+    const gap = this.lastRollupAt + (this.options.rollupMinGapMs ?? 1000) - Date.now();
+    this.rollupTimer = setTimeout(
+      () => {
+        this.rollupTimer = undefined;
+        void this.runRollup();
+      },
+      Math.max(this.options.rollupDebounceMs, gap),
+    );
   }
 
   private async runRollup(): Promise<void> {
     while (this.rollupRunning) await this.rollupRunning;
     if (!this.rollupWanted) return;
     this.rollupWanted = false;
+    this.lastRollupAt = Date.now();
     this.rollupRunning = (async () => {
       try {
         await rollupBoards(this.env());

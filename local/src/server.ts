@@ -33,13 +33,18 @@ export function openStore(config: Pick<LocalConfig, 'dataDir' | 'indexesFile'>):
 
 export class PortInUseError extends Error {}
 
-export async function startLocalServer(config: LocalConfig): Promise<LocalServer> {
+/** `now`: the server's clock (tests move it to check the recent sign-in rule). */
+export async function startLocalServer(
+  config: LocalConfig,
+  overrides: { now?: () => number } = {},
+): Promise<LocalServer> {
   const store = openStore(config);
   const verifier = createTokenVerifier(config.projectId, config.authEmulatorHost);
   const runner = new ReactionRunner(store, {
     timeZone: config.communityTimeZone,
     rollupDebounceMs: config.rollupDebounceMs,
     rollupIntervalMs: config.rollupIntervalMs,
+    ...(overrides.now ? { now: overrides.now } : {}),
   });
   const { app, closeAll } = createApp({
     store,
@@ -47,6 +52,7 @@ export async function startLocalServer(config: LocalConfig): Promise<LocalServer
     runner,
     webDist: config.webDist,
     adminToken: config.adminToken,
+    ...(overrides.now ? { now: overrides.now } : {}),
   });
   store.onCommit(() => runner.wake());
 

@@ -24,7 +24,7 @@ export interface TestServer extends LocalServer {
 
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { reactions?: boolean } = {},
+  options: { reactions?: boolean; now?: () => number } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'fittrack-local-test-'));
   const config = readConfig({
@@ -34,9 +34,11 @@ export async function startTestServer(
     LOCAL_ADMIN_TOKEN: ADMIN_TOKEN,
     LOCAL_ROLLUP_DEBOUNCE_MS: '20',
     LOCAL_WEB_DIST: join(dataDir, 'no-web-dist'),
+    // Only to try the tests before firestore.indexes.json is complete; the default is the real file.
+    ...(process.env.TEST_INDEXES_FILE ? { LOCAL_INDEXES_FILE: process.env.TEST_INDEXES_FILE } : {}),
     ...env,
   });
-  const server = await startLocalServer(config);
+  const server = await startLocalServer(config, options.now ? { now: options.now } : {});
   if (options.reactions === false) await server.runner.stop();
   return {
     ...server,
