@@ -271,9 +271,8 @@ describe('live stream', () => {
     });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/text\/event-stream/);
-    const reader = (response.body as ReadableStream<Uint8Array>)
-      .pipeThrough(new TextDecoderStream())
-      .getReader();
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
     let buffer = '';
     const next = async (): Promise<{ docs: DocSnapshot[] }> => {
       for (;;) {
@@ -287,7 +286,7 @@ describe('live stream', () => {
         }
         const { value, done } = await reader.read();
         if (done) throw new Error('stream ended');
-        buffer += value;
+        buffer += decoder.decode(value, { stream: true });
       }
     };
     expect((await next()).docs).toEqual([]);
