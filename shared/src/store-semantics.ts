@@ -427,12 +427,19 @@ export function aggregateDocs(docs: readonly DocSnapshot[], spec: AggregateSpec)
 
 // ---- writes ----
 
-/** Deep merge for `set` with merge: maps merge recursively, every other value replaces. */
+/**
+ * Deep merge for `set` with merge: non-empty maps merge recursively, every other value replaces.
+ * An empty map replaces too: the Firestore SDK puts its path in the merge mask, so the field
+ * becomes `{}` rather than keeping its old entries.
+ */
 export function mergeData(target: DocData, patch: DocData): DocData {
   const out: DocData = deepClone(target);
   for (const [k, v] of Object.entries(patch)) {
     const existing = out[k];
-    out[k] = isPlainMap(v) && isPlainMap(existing) ? mergeData(existing, v) : deepClone(v);
+    out[k] =
+      isPlainMap(v) && Object.keys(v).length > 0 && isPlainMap(existing)
+        ? mergeData(existing, v)
+        : deepClone(v);
   }
   return out;
 }
