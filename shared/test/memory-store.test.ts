@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { DocSnapshot, QuerySpec, StoreError } from '../src/store.ts';
 import { MemoryStore } from '../src/testing/memory-store.ts';
 
-const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+/** Lets queued microtasks run (shared/ has no DOM or Node types, so no setTimeout). */
+async function flush(): Promise<void> {
+  for (let i = 0; i < 20; i++) await Promise.resolve();
+}
 const paths = (docs: DocSnapshot[]) => docs.map((d) => d.path);
 
 async function rejection(promise: Promise<unknown>): Promise<StoreError> {
@@ -177,7 +180,7 @@ describe('MemoryStore', () => {
       const bump = () =>
         store.transact(async (tx) => {
           const n = (await tx.get('c/counter'))?.data.n as number;
-          await new Promise((resolve) => setTimeout(resolve, 1));
+          await flush(); // let the other callers run meanwhile
           tx.write({ kind: 'update', path: 'c/counter', data: { n: n + 1 } });
         });
       await Promise.all([
