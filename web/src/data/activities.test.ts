@@ -1,0 +1,143 @@
+import { calorieUnits } from '@fit/shared/formulas';
+import { paths } from '@fit/shared/model';
+import { MemoryStore } from '@fit/shared/testing/memory-store';
+import { validateActivityForm, validateDocument } from '@fit/shared/validation';
+import { describe, expect, it } from 'vitest';
+import {
+  activitiesPage,
+  countActivities,
+  logActivity,
+  nameNormalizationWrites,
+  newDocId,
+  normalizeStoredNames,
+  periodSums,
+  updateActivity,
+} from './activities.ts';
+
+const UID = 'u1';
+const NOW = 1_773_230_400_000;
+
+function seeded(n: number): MemoryStore {
+  const store = new MemoryStore();
+  const docs: Record<string, Record<string, unknown>> = {};
+  for (let i = 0; i < n; i++) {
+    const rec = { activityType: 'Running', time: 10, timestamp: NOW - i * 60_000 };
+    docs[paths.rep(UID, `a${String(i).padStart(3, '0')}`)] = { ...rec, calorieUnits: calorieUnits(rec) };
+  }
+  store.seed(docs);
+  return store;
+}
+
+describe('activities repository', () => {
+  it('logs a document the rules accept exactly', async () => {
+    const store = new MemoryStore();
+    const form = validateActivityForm({
+      userId: UID,
+      activityType: 'bench press',
+      count: '12',
+      time: '5',
+      weightLifted: '135',
+      timestamp: NOW,
+    });
+    if (!form.ok) throw new Error(form.message);
+    const id = await logActivity(store, UID, form.value);
+    const stored = (await store.get(paths.rep(UID, id)))?.data as Record<string, unknown>;
+    expect(stored).toEqual({
+      activityType: 'Bench Press',
+      count: 12,
+      time: 5,
+      weightLifted: 135,
+      timestamp: NOW,
+      calorieUnits: 50 * 5 * 23,
+    });
+    expect(validateDocument('reps', stored, { uid: UID, now: NOW, before: null })).toEqual({
+      ok: true,
+      value: stored,
+    });
+  });
+
+  it('edits by replacing the document, so a cleared field disappears', async () => {
+    const store = new MemoryStore();
+    const first = validateActivityForm({
+      userId: UID,
+      activityType: 'Push Ups',
+      count: '20',
+      time: '5',
+      timestamp: NOW,
+    });
+    if (!first.ok) throw new Error(first.message);
+    const id = await logActivity(store, UID, first.value);
+    const edited = validateActivityForm({
+      userId: UID,
+      activityType: 'Push Ups',
+      count: '',
+      time: '7',
+      timestamp: NOW,
+    });
+    if (!edited.ok) throw new Error(edited.message);
+    await updateActivity(store, UID, id, edited.value);
+    const stored = (await store.get(paths.rep(UID, id)))?.data as Record<string, unknown>;
+    expect(stored).toEqual({ activityType: 'Push Ups', time: 7, timestamp: NOW, calorieUnits: 40 * 7 * 10 });
+    expect(
+      validateDocument('reps', stored, { uid: UID, now: NOW + 3_600_000, before: first.value as never }).ok,
+    ).toBe(true);
+  });
+
+  it('pages newest first with cursors, 50 at a time, and counts with an aggregate', async () => {
+    const store = seeded(120);
+    expect(await countActivities(store, UID)).toBe(120);
+    const p1 = await activitiesPage(store, UID, null);
+    expect(p1.activities).toHaveLength(50);
+    expect(p1.activities[0]?.id).toBe('a000');
+    const p2 = await activitiesPage(store, UID, p1.next);
+    expect(p2.activities[0]?.id).toBe('a050');
+    const p3 = await activitiesPage(store, UID, p2.next);
+    expect(p3.activities.map((a) => a.id)).toEqual(Array.from({ length: 20 }, (_, i) => `a${100 + i}`));
+    expect(p3.next).toBeNull();
+  });
+
+  it('sums reps, minutes and calorie units in a half-open window', async () => {
+    const store = new MemoryStore();
+    const recs = [
+      { activityType: 'Push Ups', count: 10, time: 2, timestamp: 1000 },
+      { activityType: 'Push Ups', count: 5, time: 1, timestamp: 1999 },
+      { activityType: 'Push Ups', count: 7, time: 3, timestamp: 2000 },
+    ];
+    store.seed(
+      Object.fromEntries(
+        recs.map((r, i) => [paths.rep(UID, `r${i}`), { ...r, calorieUnits: calorieUnits(r) }]),
+      ),
+    );
+    expect(await periodSums(store, UID, { start: 1000, end: 2000 })).toEqual({
+      count: 15,
+      time: 3,
+      calorieUnits: 40 * 3 * 10,
+    });
+  });
+
+  it('writes back stored names in display case, and only catalogue names', async () => {
+    const store = new MemoryStore();
+    store.seed({
+      [paths.rep(UID, 'a')]: { activityType: 'bench press', count: 5, timestamp: 1, calorieUnits: 0 },
+      [paths.rep(UID, 'b')]: { activityType: 'Running', time: 10, timestamp: 2, calorieUnits: 8000 },
+      [paths.rep(UID, 'c')]: { activityType: 'heavy bag', time: 10, timestamp: 3, calorieUnits: 0 },
+      [paths.rep(UID, 'd')]: { activityType: 'RUNNING', time: 10, timestamp: 4 },
+    });
+    const docs = await store.query({ collection: paths.reps(UID) });
+    expect(nameNormalizationWrites(docs)).toEqual([
+      { kind: 'update', path: paths.rep(UID, 'a'), data: { activityType: 'Bench Press' } },
+      { kind: 'update', path: paths.rep(UID, 'd'), data: { activityType: 'Running', calorieUnits: 8000 } },
+    ]);
+    expect(await normalizeStoredNames(store, docs, new Set([paths.rep(UID, 'd')]))).toEqual([
+      paths.rep(UID, 'a'),
+    ]);
+    expect((await store.get(paths.rep(UID, 'a')))?.data.activityType).toBe('Bench Press');
+    expect((await store.get(paths.rep(UID, 'd')))?.data.activityType).toBe('RUNNING');
+  });
+
+  it('makes Firestore-style ids', () => {
+    const ids = new Set(Array.from({ length: 200 }, newDocId));
+    expect(ids.size).toBe(200);
+    for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9]{20}$/);
+  });
+});

@@ -1,0 +1,88 @@
+import { paths } from '@fit/shared/model';
+import { MemoryStore } from '@fit/shared/testing/memory-store';
+import { validateDocument } from '@fit/shared/validation';
+import { describe, expect, it } from 'vitest';
+import {
+  countWeights,
+  deleteWeight,
+  logWeight,
+  saveWeightTargets,
+  updateWeight,
+  weightsPage,
+} from './weights.ts';
+
+const UID = 'u1';
+
+function store(): MemoryStore {
+  const s = new MemoryStore();
+  s.seed({
+    [paths.user(UID)]: { userId: UID, email: 'a@b.c', createdAt: 1, displayName: 'A', currentWeight: 190 },
+    [paths.weightRecord(UID, 'old')]: { weight: 200, timestamp: 1000 },
+    [paths.weightRecord(UID, 'mid')]: { weight: 195, timestamp: 2000 },
+    [paths.weightRecord(UID, 'new')]: { weight: 190, timestamp: 3000 },
+  });
+  return s;
+}
+
+async function currentWeight(s: MemoryStore) {
+  return (await s.get(paths.user(UID)))?.data.currentWeight;
+}
+
+describe('weights repository', () => {
+  it('logging a weight adds the record and sets the current weight in one commit', async () => {
+    const s = store();
+    const commits: number[] = [];
+    s.onCommit((changes) => commits.push(changes.length));
+    const id = await logWeight(s, UID, { weight: 188.5, timestamp: 4000 });
+    expect(commits).toEqual([2]);
+    const rec = (await s.get(paths.weightRecord(UID, id)))?.data as Record<string, unknown>;
+    expect(rec).toEqual({ weight: 188.5, timestamp: 4000 });
+    expect(validateDocument('weightRecords', rec, { uid: UID, now: 4000, before: null }).ok).toBe(true);
+    expect(await currentWeight(s)).toBe(188.5);
+  });
+
+  it('editing the newest record updates the current weight', async () => {
+    const s = store();
+    expect(await updateWeight(s, UID, 'new', 189)).toBe(true);
+    expect(await currentWeight(s)).toBe(189);
+    expect((await s.get(paths.weightRecord(UID, 'new')))?.data).toEqual({ weight: 189, timestamp: 3000 });
+  });
+
+  it('editing an older record leaves the current weight as the profile has it', async () => {
+    const s = store();
+    expect(await updateWeight(s, UID, 'old', 210)).toBe(false);
+    expect(await currentWeight(s)).toBe(190);
+    expect((await s.get(paths.weightRecord(UID, 'old')))?.data).toEqual({ weight: 210, timestamp: 1000 });
+  });
+
+  it('deleting sets the current weight to the newest remaining weight, or 0', async () => {
+    const s = store();
+    expect(await deleteWeight(s, UID, 'new')).toBe(195);
+    expect(await currentWeight(s)).toBe(195);
+    expect(await deleteWeight(s, UID, 'old')).toBe(195);
+    expect(await currentWeight(s)).toBe(195);
+    expect(await deleteWeight(s, UID, 'mid')).toBe(0);
+    expect(await currentWeight(s)).toBe(0);
+    expect(await countWeights(s, UID)).toBe(0);
+  });
+
+  it('pages newest first', async () => {
+    const s = store();
+    const p1 = await weightsPage(s, UID, null, 2);
+    expect(p1.records.map((r) => r.id)).toEqual(['new', 'mid']);
+    const p2 = await weightsPage(s, UID, p1.next, 2);
+    expect(p2.records.map((r) => r.id)).toEqual(['old']);
+  });
+
+  it('saves the target weight and date by merge', async () => {
+    const s = store();
+    await saveWeightTargets(s, UID, { targetWeight: 175, targetDate: '2026-09-01' });
+    const profile = (await s.get(paths.user(UID)))?.data;
+    expect(profile).toMatchObject({
+      displayName: 'A',
+      currentWeight: 190,
+      targetWeight: 175,
+      targetDate: '2026-09-01',
+    });
+  });
+});

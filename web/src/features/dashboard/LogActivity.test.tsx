@@ -1,0 +1,152 @@
+import { paths } from '@fit/shared/model';
+import { validateDocument } from '@fit/shared/validation';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { activityDoc, at, freezeClock, NOW, renderDashboard, seedStore, UID } from './test-utils.tsx';
+
+vi.setConfig({ testTimeout: 45_000 });
+beforeEach(() => freezeClock());
+afterEach(() => vi.useRealTimers());
+
+async function chooseActivity(name: string) {
+  const user = userEvent.setup({ delay: null });
+  const form = await screen.findByRole('form', { name: 'Log activity' });
+  const input = await within(form).findByRole('combobox', { name: 'Activity' });
+  fireEvent.focus(input);
+  fireEvent.change(input, { target: { value: '' } });
+  fireEvent.change(input, { target: { value: name } });
+  const listbox = await waitFor(() => {
+    const found = document.querySelector('[role="listbox"]');
+    if (!found) throw new Error('no listbox yet');
+    return found as HTMLElement;
+  });
+  fireEvent.click(within(listbox).getByText(name, { selector: 'li' }));
+  return { user, form };
+}
+
+describe('Log Activity', () => {
+  it('shows only the inputs the chosen activity accepts', async () => {
+    renderDashboard(seedStore());
+    const { form } = await chooseActivity('Running');
+    expect(within(form).getByLabelText('Time (min)')).toBeInTheDocument();
+    expect(within(form).queryByLabelText('Reps')).toBeNull();
+    expect(within(form).queryByLabelText('Weight lifted (lbs)')).toBeNull();
+
+    await chooseActivity('Bench Press');
+    expect(within(form).getByLabelText('Reps')).toBeInTheDocument();
+    expect(within(form).getByLabelText('Time (min)')).toBeInTheDocument();
+    expect(within(form).getByLabelText('Weight lifted (lbs)')).toBeInTheDocument();
+
+    await chooseActivity('Leg Curl');
+    expect(within(form).getByLabelText('Reps')).toBeInTheDocument();
+    expect(within(form).getByLabelText('Weight lifted (lbs)')).toBeInTheDocument();
+    expect(within(form).queryByLabelText('Time (min)')).toBeNull();
+
+    await chooseActivity('Push Ups');
+    expect(within(form).getByLabelText('Reps')).toBeInTheDocument();
+    expect(within(form).getByLabelText('Time (min)')).toBeInTheDocument();
+    expect(within(form).queryByLabelText('Weight lifted (lbs)')).toBeNull();
+  });
+
+  it('validates with the exact messages', async () => {
+    const store = seedStore();
+    renderDashboard(store);
+    const { user, form } = await chooseActivity('Bench Press');
+    await user.click(within(form).getByRole('button', { name: 'Log' }));
+    expect(await within(form).findByText('Time must be a positive number.')).toBeInTheDocument();
+
+    fireEvent.change(within(form).getByLabelText('Time (min)'), { target: { value: '10' } });
+    fireEvent.change(within(form).getByLabelText('Reps'), { target: { value: '-3' } });
+    await user.click(within(form).getByRole('button', { name: 'Log' }));
+    expect(await within(form).findByText('Reps must be a positive number if provided.')).toBeInTheDocument();
+
+    fireEvent.change(within(form).getByLabelText('Reps'), { target: { value: '' } });
+    fireEvent.change(within(form).getByLabelText('Weight lifted (lbs)'), { target: { value: '-5' } });
+    await user.click(within(form).getByRole('button', { name: 'Log' }));
+    expect(await within(form).findByText('Weight lifted must be a non-negative number.')).toBeInTheDocument();
+    expect(store.collection(paths.reps(UID))).toEqual({});
+  });
+
+  it('logs a document the rules accept, timestamped now, and clears the inputs', async () => {
+    const store = seedStore({ profile: { currentWeight: 200 } });
+    renderDashboard(store);
+    const { user, form } = await chooseActivity('Bench Press');
+    fireEvent.change(within(form).getByLabelText('Reps'), { target: { value: '12' } });
+    fireEvent.change(within(form).getByLabelText('Time (min)'), { target: { value: '10' } });
+    fireEvent.change(within(form).getByLabelText('Weight lifted (lbs)'), { target: { value: '135' } });
+    expect(within(form).getByText(/About/)).toHaveTextContent('About 148 calories');
+    await user.click(within(form).getByRole('button', { name: 'Log' }));
+
+    await waitFor(() => expect(Object.values(store.collection(paths.reps(UID)))).toHaveLength(1));
+    const [doc] = Object.values(store.collection(paths.reps(UID)));
+    expect(doc).toEqual({
+      activityType: 'Bench Press',
+      count: 12,
+      time: 10,
+      weightLifted: 135,
+      timestamp: NOW,
+      calorieUnits: 50 * 10 * 23,
+    });
+    expect(
+      validateDocument('reps', doc as Record<string, unknown>, { uid: UID, now: NOW, before: null }).ok,
+    ).toBe(true);
+    await waitFor(() => expect(within(form).getByLabelText('Reps')).toHaveValue(''));
+    // The recent list picks it up live.
+    const table = await screen.findByRole('table', { name: 'Recent activities' });
+    expect(await within(table).findByText('Bench Press')).toBeInTheDocument();
+  });
+
+  it("says 'Failed to log activity. Please try again.' when the write fails", async () => {
+    const store = seedStore();
+    store.failCommit = (writes) => writes.some((w) => w.path.includes('/reps/'));
+    renderDashboard(store);
+    const { user, form } = await chooseActivity('Running');
+    fireEvent.change(within(form).getByLabelText('Time (min)'), { target: { value: '30' } });
+    await user.click(within(form).getByRole('button', { name: 'Log' }));
+    expect(await within(form).findByText('Failed to log activity. Please try again.')).toBeInTheDocument();
+  });
+
+  it('offers only the saved preferred activities, starting with the last one logged', async () => {
+    const store = seedStore({
+      preferences: ['Yoga', 'Running', 'Squats'],
+      activities: { a1: activityDoc({ activityType: 'Running', time: 20, timestamp: at(2026, 3, 10) }) },
+    });
+    renderDashboard(store);
+    const user = userEvent.setup({ delay: null });
+    const form = await screen.findByRole('form', { name: 'Log activity' });
+    const input = await within(form).findByRole('combobox', { name: 'Activity' });
+    await waitFor(() => expect(input).toHaveValue('Running'));
+    await user.click(within(form).getByRole('button', { name: 'Open' }));
+    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(options).toEqual(['Squats', 'Running', 'Yoga']);
+  });
+
+  it('offers every activity when no preferences are saved, and creates the empty preferences document', async () => {
+    const store = seedStore();
+    renderDashboard(store);
+    const user = userEvent.setup({ delay: null });
+    const form = await screen.findByRole('form', { name: 'Log activity' });
+    await waitFor(() => expect(store.doc(paths.activityPreferences(UID))).toEqual({ activities: [] }));
+    await within(form).findByRole('combobox', { name: 'Activity' });
+    await user.click(within(form).getByRole('button', { name: 'Open' }));
+    expect(await screen.findAllByRole('option')).toHaveLength(81);
+  });
+
+  it("says 'Failed to fetch available activities. Please try again.' when preferences cannot be read", async () => {
+    const store = seedStore();
+    store.failRead = (path) => path === paths.activityPreferences(UID);
+    renderDashboard(store);
+    expect(
+      await screen.findByText('Failed to fetch available activities. Please try again.'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows a motivational quote that is the same all day', async () => {
+    renderDashboard(seedStore());
+    const quote = (await screen.findByRole('form', { name: 'Log activity' })).parentElement?.querySelector(
+      'blockquote',
+    );
+    expect(quote?.textContent).toMatch(/^“.+”$/);
+  });
+});
