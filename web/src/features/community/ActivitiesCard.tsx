@@ -54,7 +54,15 @@ export function ActivitiesCard(props: {
         </Box>
       ) : (
         <TableContainer sx={{ maxHeight: 588, flex: 1, borderTop: 1, borderColor: 'divider' }}>
-          <Table stickyHeader size="small" aria-label="Recent activities" sx={{ minWidth: 480 }}>
+          <Table
+            stickyHeader
+            size="small"
+            aria-label="Recent activities"
+            sx={{
+              minWidth: { sm: 480 },
+              '& th, & td': { px: { xs: 0.75, sm: 2 }, fontSize: { xs: '0.8125rem', sm: '0.875rem' } },
+            }}
+          >
             <TableHead>
               <TableRow>
                 <TableCell sx={HEAD_SX}>Date</TableCell>
@@ -103,16 +111,35 @@ function ActivityRow({ activity, own, now }: { activity: FeedActivity; own: bool
         '&:last-of-type td': { borderBottom: 0 },
       }}
     >
-      <TableCell sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>
+      <TableCell sx={{ color: 'text.secondary', whiteSpace: { xs: 'normal', sm: 'nowrap' } }}>
         <RelativeTime timestamp={activity.timestamp} now={now} />
       </TableCell>
       <TableCell>
         <Stack direction="row" sx={{ gap: 1, alignItems: 'center', minWidth: 0 }}>
-          <UserAvatar uid={activity.uid} name={activity.userName} size={28} />
-          <Typography variant="body2" noWrap sx={{ fontWeight: 600, maxWidth: 160 }}>
+          <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
+            <UserAvatar uid={activity.uid} name={activity.userName} size={28} />
+          </Box>
+          <Typography
+            variant="body2"
+            sx={{
+              fontWeight: 600,
+              maxWidth: 160,
+              overflow: 'hidden',
+              textOverflow: 'ellipsis',
+              whiteSpace: { xs: 'normal', sm: 'nowrap' },
+            }}
+          >
             {activity.userName}
           </Typography>
-          {own && <Chip label="You" size="small" color="primary" variant="outlined" sx={{ height: 20 }} />}
+          {own && (
+            <Chip
+              label="You"
+              size="small"
+              color="primary"
+              variant="outlined"
+              sx={{ height: 20, display: { xs: 'none', sm: 'inline-flex' } }}
+            />
+          )}
         </Stack>
       </TableCell>
       <TableCell>
@@ -121,12 +148,12 @@ function ActivityRow({ activity, own, now }: { activity: FeedActivity; own: bool
             <Box
               aria-hidden
               sx={{
-                display: 'grid',
+                display: { xs: 'none', sm: 'grid' },
                 placeItems: 'center',
-                width: 24,
-                height: 24,
+                width: 26,
+                height: 26,
                 borderRadius: 1.5,
-                fontSize: 15,
+                fontSize: 17,
                 flexShrink: 0,
                 color: look.color,
                 bgcolor: `${look.color}14`,
@@ -135,7 +162,7 @@ function ActivityRow({ activity, own, now }: { activity: FeedActivity; own: bool
               {look.icon}
             </Box>
           )}
-          <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+          <Typography variant="body2" sx={{ whiteSpace: { xs: 'normal', sm: 'nowrap' } }}>
             {activity.activityType}
           </Typography>
         </Stack>

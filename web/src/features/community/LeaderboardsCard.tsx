@@ -18,7 +18,6 @@ import Repeat from '@mui/icons-material/Repeat';
 import TimerOutlined from '@mui/icons-material/TimerOutlined';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import Grid from '@mui/material/Grid';
 import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -155,17 +154,32 @@ export function LeaderboardsCard(props: { boards: Boards | null; uid: string | n
         aria-labelledby={`${tabsId}-${kind}`}
         sx={{ px: { xs: 2, sm: 3 }, pt: 2, pb: { xs: 2, sm: 3 } }}
       >
-        <Grid container spacing={2}>
+        {/* Phones and tablets swipe between the three boards; desktops see them side by side. */}
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridAutoFlow: { xs: 'column', md: 'row' },
+            gridAutoColumns: { xs: '86%', sm: '47%', md: 'auto' },
+            gridTemplateColumns: { md: 'repeat(3, minmax(0, 1fr))' },
+            overflowX: { xs: 'auto', md: 'visible' },
+            scrollSnapType: { xs: 'x mandatory', md: 'none' },
+            scrollPaddingInline: { xs: 16, sm: 24 },
+            mx: { xs: -2, sm: -3, md: 0 },
+            px: { xs: 2, sm: 3, md: 0 },
+            pb: { xs: 1, md: 0 },
+            '& > *': { scrollSnapAlign: 'start' },
+          }}
+        >
           {BOARD_METRICS.map((metric) => (
-            <Grid key={metric} size={{ xs: 12, sm: 6, md: 4 }}>
-              <MetricBoard
-                metric={metric}
-                places={boards === null ? null : currentPlaces(boards[kind], metric, now)}
-                uid={uid}
-              />
-            </Grid>
+            <MetricBoard
+              key={metric}
+              metric={metric}
+              places={boards === null ? null : currentPlaces(boards[kind], metric, now)}
+              uid={uid}
+            />
           ))}
-        </Grid>
+        </Box>
       </Box>
     </CommunityCard>
   );
@@ -317,16 +331,26 @@ function PlaceRow(props: { place: BoardPlace; rank: number; unit: string; leader
         >
           {rank + 1}
         </Box>
-        <UserAvatar uid={place.uid} name={place.userName} size={28} />
+        <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
+          <UserAvatar uid={place.uid} name={place.userName} size={28} />
+        </Box>
         <Typography variant="body2" noWrap sx={{ flex: 1, minWidth: 0, fontWeight: 600 }}>
           {place.userName}
-          {own && (
-            <Box component="span" sx={{ color: 'primary.main', fontWeight: 700 }}>
-              {' '}
-              (you)
-            </Box>
-          )}
         </Typography>
+        {own && (
+          <Chip
+            label="You"
+            size="small"
+            color="primary"
+            sx={{
+              height: 18,
+              fontSize: 11,
+              fontWeight: 700,
+              flexShrink: 0,
+              display: { xs: 'none', sm: 'inline-flex' },
+            }}
+          />
+        )}
         <Typography
           variant="body2"
           sx={{ fontWeight: 800, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}

@@ -15,7 +15,7 @@ export function MessageText({ message }: { message: string }) {
             target="_blank"
             rel="noopener noreferrer"
             underline="always"
-            sx={{ color: 'inherit', fontWeight: 600, wordBreak: 'break-all' }}
+            sx={{ color: 'inherit', fontWeight: 600, overflowWrap: 'anywhere' }}
           >
             {part.text}
           </Link>

@@ -148,7 +148,7 @@ export function PostsCard(props: {
               if (fieldError) setFieldError(null);
             }}
             onKeyDown={onKeyDown}
-            placeholder="What did you crush today?"
+            placeholder="Write a post…"
             multiline
             maxRows={4}
             size="small"
@@ -290,7 +290,7 @@ function PostItem({ post, now }: { post: ShownPost; now: number }) {
               />
             )}
           </Typography>
-          <Typography variant="caption" component="span" sx={{ color: 'inherit' }}>
+          <Typography variant="caption" component="span" sx={{ color: 'inherit', whiteSpace: 'nowrap' }}>
             {post.sending ? 'Sending…' : <RelativeTime timestamp={post.timestamp} now={now} />}
           </Typography>
         </Stack>

@@ -26,11 +26,7 @@ export function RelativeTime({ timestamp, now }: { timestamp: number; now: numbe
   const full = fullDateTime(timestamp);
   return (
     <Tooltip title={full} describeChild arrow>
-      <Box
-        component="time"
-        dateTime={new Date(timestamp).toISOString()}
-        sx={{ cursor: 'default', whiteSpace: 'nowrap' }}
-      >
+      <Box component="time" dateTime={new Date(timestamp).toISOString()} sx={{ cursor: 'default' }}>
         {relativeTime(timestamp, now)}
       </Box>
     </Tooltip>
