@@ -24,6 +24,8 @@ export interface LocalConfig {
   rollupDebounceMs: number;
   /** Token for /api/admin/* (tests, bench, operators); undefined = admin endpoints off. */
   adminToken: string | undefined;
+  /** false (LOCAL_REACTIONS=off): deliveries are recorded but not run until a restart with reactions on. */
+  reactions: boolean;
 }
 
 /** Repository root (local/src/config.ts -> ../..). */
@@ -104,5 +106,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): LocalConfig {
     rollupIntervalMs: intFrom(env, 'LOCAL_ROLLUP_INTERVAL_MS', 60_000),
     rollupDebounceMs: intFrom(env, 'LOCAL_ROLLUP_DEBOUNCE_MS', 250),
     adminToken: env.LOCAL_ADMIN_TOKEN?.trim() || undefined,
+    reactions: env.LOCAL_REACTIONS?.trim() !== 'off',
   };
 }

@@ -54,7 +54,7 @@ export async function startLocalServer(
     adminToken: config.adminToken,
     ...(overrides.now ? { now: overrides.now } : {}),
   });
-  store.onCommit(() => runner.wake());
+  if (config.reactions) store.onCommit(() => runner.wake());
 
   let server: ServerType;
   const port = await new Promise<number>((resolve, reject) => {
@@ -75,7 +75,7 @@ export async function startLocalServer(
     await verifier.close();
     throw error;
   });
-  runner.start();
+  if (config.reactions) runner.start();
 
   const host = config.host.includes(':') && !config.host.startsWith('[') ? `[${config.host}]` : config.host;
   return {

@@ -36,10 +36,10 @@ export async function startTestServer(
     LOCAL_WEB_DIST: join(dataDir, 'no-web-dist'),
     // Only to try the tests before firestore.indexes.json is complete; the default is the real file.
     ...(process.env.TEST_INDEXES_FILE ? { LOCAL_INDEXES_FILE: process.env.TEST_INDEXES_FILE } : {}),
+    ...(options.reactions === false ? { LOCAL_REACTIONS: 'off' } : {}),
     ...env,
   });
   const server = await startLocalServer(config, options.now ? { now: options.now } : {});
-  if (options.reactions === false) await server.runner.stop();
   return {
     ...server,
     dataDir,
