@@ -1,26 +1,40 @@
-// Bundles the functions for deploy: only functions/ is uploaded, so @fit/shared (a workspace
-// link) is inlined; firebase-functions and firebase-admin stay external (installed at deploy).
+// Bundles the functions for deploy into functions/lib: index.js (esbuild; @fit/shared, a workspace
+// link that does not exist on npm, is inlined) and a package.json that lists only what the bundle
+// imports (firebase-functions, firebase-admin, installed by Cloud Build at deploy). firebase.json
+// deploys functions/lib, so no workspace dependency reaches the deploy.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const here = new URL('.', import.meta.url);
+const EXTERNAL = ['firebase-functions', 'firebase-admin'];
 
-export async function bundle(outfile = new URL('lib/index.js', here).pathname) {
+export async function bundle(outdir = new URL('lib/', here).pathname) {
   await build({
     entryPoints: [new URL('src/index.ts', here).pathname],
-    outfile,
+    outfile: `${outdir}index.js`,
     bundle: true,
     platform: 'node',
     target: 'node20',
     format: 'esm',
     sourcemap: true,
-    external: ['firebase-functions', 'firebase-functions/*', 'firebase-admin', 'firebase-admin/*'],
+    external: EXTERNAL.flatMap((p) => [p, `${p}/*`]),
     logLevel: 'warning',
     legalComments: 'none',
   });
-  return outfile;
+  const pkg = JSON.parse(readFileSync(new URL('package.json', here), 'utf8'));
+  const deployPkg = {
+    name: 'fittrack-functions',
+    private: true,
+    type: 'module',
+    main: 'index.js',
+    engines: pkg.engines,
+    dependencies: Object.fromEntries(EXTERNAL.map((p) => [p, pkg.dependencies[p]])),
+  };
+  writeFileSync(`${outdir}package.json`, `${JSON.stringify(deployPkg, null, 2)}\n`);
+  return outdir;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const out = await bundle();
-  console.log(`functions bundle: ${out}`);
+  console.log(`functions bundle: ${out}index.js (+ package.json for deploy)`);
 }

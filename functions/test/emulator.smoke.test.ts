@@ -61,8 +61,8 @@ describe.skipIf(skip)('bundle in the official Functions emulator (offline)', () 
     writeFileSync(
       join(dir, 'firebase.json'),
       JSON.stringify({
-        // The emulator resolves `source` against the config's folder.
-        functions: [{ source: relative(dir, functionsDir), codebase: 'default' }],
+        // What firebase.json deploys (functions/lib: the bundle and its package.json), resolved against the config folder.
+        functions: [{ source: relative(dir, join(functionsDir, 'lib')), codebase: 'default' }],
         emulators: {
           functions: { host, port: functionsPort },
           auth: { host, port: authPort },
