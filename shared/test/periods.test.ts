@@ -79,6 +79,20 @@ describe('calendar dates', () => {
   });
 });
 
+describe('calendar dates are never UTC instants', () => {
+  it('a date typed in a UTC-10 zone stays that date', () => {
+    const zone = 'Pacific/Honolulu';
+    // The trap: new Date('2000-06-15') is midnight UTC, which is still June 14 in Honolulu.
+    expect(localDate(new Date('2000-06-15').getTime(), zone)).toBe('2000-06-14');
+    // The domain keeps it a date, and its local midnight is 10:00 UTC
+    expect(parseCalendarDate('2000-06-15')).toEqual({ year: 2000, month: 6, day: 15 });
+    const start = startOfLocalDay('2000-06-15', zone);
+    expect(start).toBe(Date.UTC(2000, 5, 15, 10));
+    expect(localDate(start, zone)).toBe('2000-06-15');
+    expect(addDays('2000-06-15', 0)).toBe('2000-06-15');
+  });
+});
+
 describe('period windows', () => {
   it('day, week (Sun-Sat) and month of an instant, with their keys (UTC)', () => {
     const t = Date.UTC(2026, 10, 25, 15, 30); // Wednesday

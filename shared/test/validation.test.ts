@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { calorieUnits } from '../src/formulas.ts';
+import { localDate } from '../src/periods.ts';
 import {
   LIMITS,
   MESSAGES,
@@ -213,6 +214,21 @@ describe('dashboard profile', () => {
       targetDate: '',
     });
     expect(okValue(validateDashboardProfile({}, TODAY))).toEqual({});
+  });
+});
+
+describe("'today' is the viewer's local date", () => {
+  it('a birth date that is today in UTC is still in the future in Honolulu', () => {
+    const instant = Date.UTC(2026, 5, 15, 5); // June 15 05:00 UTC = June 14 19:00 in Honolulu
+    const today = localDate(instant, 'Pacific/Honolulu');
+    expect(messageOf(validateDashboardProfile({ dateOfBirth: '2026-06-15' }, today))).toBe(
+      'Date of birth cannot be in the future.',
+    );
+    expect(
+      messageOf(validateDashboardProfile({ dateOfBirth: '2026-06-15' }, localDate(instant, 'UTC'))),
+    ).toBeUndefined();
+    // and a target date of June 14 is not yet past there
+    expect(messageOf(validateDashboardProfile({ targetDate: '2026-06-14' }, today))).toBeUndefined();
   });
 });
 
