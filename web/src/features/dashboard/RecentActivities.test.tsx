@@ -1,0 +1,222 @@
+import { paths } from '@fit/shared/model';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { activityDoc, at, freezeClock, NOW, renderDashboard, seedStore, UID } from './test-utils.tsx';
+
+vi.setConfig({ testTimeout: 45_000 });
+beforeEach(() => freezeClock());
+afterEach(() => vi.useRealTimers());
+
+function bodyRows(table: HTMLElement): HTMLTableRowElement[] {
+  return [...table.querySelectorAll('tbody tr')] as HTMLTableRowElement[];
+}
+
+function cells(row: HTMLTableRowElement): string[] {
+  return [...row.querySelectorAll('td')].map((td) => td.textContent ?? '');
+}
+
+async function dialogNamed(name: string): Promise<HTMLElement> {
+  return screen.findByRole('dialog', { name });
+}
+
+/** n activities a minute apart, newest (id r000) first. */
+function many(n: number) {
+  const out: Record<string, Record<string, unknown>> = {};
+  for (let i = 0; i < n; i++) {
+    out[`r${String(i).padStart(3, '0')}`] = activityDoc({
+      activityType: 'Push Ups',
+      count: i + 1,
+      time: 1,
+      timestamp: NOW - 3_600_000 - i * 60_000,
+    });
+  }
+  return out;
+}
+
+describe('Recent Activities', () => {
+  it('shows the latest 5 by time with Date, Activity, Reps, Time, Calories', async () => {
+    const store = seedStore({ profile: { currentWeight: 310 }, activities: many(8) });
+    renderDashboard(store);
+    const table = await screen.findByRole('table', { name: 'Recent activities' });
+    expect([...table.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual([
+      'Date',
+      'Activity',
+      'Reps',
+      'Time',
+      'Calories',
+    ]);
+    await waitFor(() => expect(bodyRows(table)).toHaveLength(5));
+    const rows = bodyRows(table).map(cells);
+    expect(rows.map((r) => r[2])).toEqual(['1', '2', '3', '4', '5']);
+    // Push Ups: 4 cal/min at 155 lbs -> 8 at 310 lbs.
+    expect(rows[0]?.slice(1)).toEqual(['Push Ups', '1', '1 min', '8']);
+  });
+
+  it('has a friendly empty state', async () => {
+    renderDashboard(seedStore());
+    expect(await screen.findByText('No activities yet')).toBeInTheDocument();
+  });
+
+  it('explains calories in the ? popup', async () => {
+    renderDashboard(seedStore({ activities: many(1) }));
+    const table = await screen.findByRole('table', { name: 'Recent activities' });
+    fireEvent.click(within(table).getByRole('button', { name: 'How calories are calculated' }));
+    const dialog = await dialogNamed('How calories are calculated');
+    expect(dialog).toHaveTextContent(
+      'Calories = base rate × minutes × (your weight ÷ 155) × (1 + 0.1 × whole tens of lbs lifted), rounded',
+    );
+    expect(dialog).toHaveTextContent('155 lbs is used');
+  });
+
+  it('normalizes stored names to display case and writes them back', async () => {
+    const store = seedStore({
+      activities: {
+        a: {
+          activityType: 'bench press',
+          count: 5,
+          time: 2,
+          timestamp: at(2026, 3, 11, 8),
+          calorieUnits: 1000,
+        },
+        b: { activityType: 'RUNNING', time: 10, timestamp: at(2026, 3, 11, 9), calorieUnits: 8000 },
+      },
+    });
+    renderDashboard(store);
+    const table = await screen.findByRole('table', { name: 'Recent activities' });
+    await waitFor(() => expect(bodyRows(table).map((r) => cells(r)[1])).toEqual(['Running', 'Bench Press']));
+    await waitFor(() => {
+      expect(store.doc(paths.rep(UID, 'a'))?.activityType).toBe('Bench Press');
+      expect(store.doc(paths.rep(UID, 'b'))?.activityType).toBe('Running');
+    });
+    expect(store.writeCount(paths.rep(UID, 'a'))).toBe(1);
+  });
+
+  it('pages Show All 50 at a time with Previous / Next and Page n of m', async () => {
+    renderDashboard(seedStore({ activities: many(120) }));
+    const card = (await screen.findByRole('table', { name: 'Recent activities' })).closest(
+      'section',
+    ) as HTMLElement;
+    fireEvent.click(within(card).getByRole('button', { name: 'Show All' }));
+    const dialog = await dialogNamed('All Activities');
+    expect(await within(dialog).findByText('Page 1 of 3')).toBeInTheDocument();
+    const table = within(dialog).getByRole('table', { name: 'All activities' });
+    await waitFor(() => expect(bodyRows(table)).toHaveLength(50));
+    expect(cells(bodyRows(table)[0] as HTMLTableRowElement)[2]).toBe('1');
+    expect(within(dialog).getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
+    expect(await within(dialog).findByText('Page 2 of 3')).toBeInTheDocument();
+    await waitFor(() => expect(cells(bodyRows(table)[0] as HTMLTableRowElement)[2]).toBe('51'));
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
+    expect(await within(dialog).findByText('Page 3 of 3')).toBeInTheDocument();
+    await waitFor(() => expect(bodyRows(table)).toHaveLength(20));
+    expect(cells(bodyRows(table)[19] as HTMLTableRowElement)[2]).toBe('120');
+    expect(within(dialog).getByRole('button', { name: 'Next' })).toBeDisabled();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Previous' }));
+    expect(await within(dialog).findByText('Page 2 of 3')).toBeInTheDocument();
+    await waitFor(() => expect(cells(bodyRows(table)[0] as HTMLTableRowElement)[2]).toBe('51'));
+  });
+
+  it('opens Activity Details from a row; Save updates the record', async () => {
+    const store = seedStore({
+      activities: {
+        a: activityDoc({ activityType: 'Bench Press', count: 10, time: 5, timestamp: at(2026, 3, 11, 8) }),
+      },
+    });
+    renderDashboard(store);
+    const table = await screen.findByRole('table', { name: 'Recent activities' });
+    await waitFor(() => expect(bodyRows(table)).toHaveLength(1));
+    fireEvent.click(bodyRows(table)[0] as HTMLElement);
+    const dialog = await dialogNamed('Activity Details');
+    expect(within(dialog).getByLabelText('Reps')).toHaveValue('10');
+    fireEvent.change(within(dialog).getByLabelText('Time (min)'), { target: { value: '0' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Time must be a positive number.')).toBeInTheDocument();
+
+    fireEvent.change(within(dialog).getByLabelText('Time (min)'), { target: { value: '8' } });
+    fireEvent.change(within(dialog).getByLabelText('Reps'), { target: { value: '' } });
+    fireEvent.change(within(dialog).getByLabelText('Weight lifted (lbs)'), { target: { value: '45' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(store.doc(paths.rep(UID, 'a'))).toEqual({
+        activityType: 'Bench Press',
+        time: 8,
+        weightLifted: 45,
+        timestamp: at(2026, 3, 11, 8),
+        calorieUnits: 50 * 8 * 14,
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Activity Details' })).toBeNull());
+  });
+
+  it('Delete removes the record; Close leaves it', async () => {
+    const store = seedStore({
+      activities: { a: activityDoc({ activityType: 'Yoga', time: 30, timestamp: at(2026, 3, 11, 8) }) },
+    });
+    renderDashboard(store);
+    const table = await screen.findByRole('table', { name: 'Recent activities' });
+    await waitFor(() => expect(bodyRows(table)).toHaveLength(1));
+    fireEvent.click(bodyRows(table)[0] as HTMLElement);
+    let dialog = await dialogNamed('Activity Details');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Activity Details' })).toBeNull());
+    expect(store.doc(paths.rep(UID, 'a'))).toBeDefined();
+
+    fireEvent.click(bodyRows(table)[0] as HTMLElement);
+    dialog = await dialogNamed('Activity Details');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(store.doc(paths.rep(UID, 'a'))).toBeUndefined());
+    expect(await screen.findByText('No activities yet')).toBeInTheDocument();
+  });
+
+  it("says 'Failed to update activity.' and 'Failed to delete activity.' when the writes fail", async () => {
+    const store = seedStore({
+      activities: { a: activityDoc({ activityType: 'Yoga', time: 30, timestamp: at(2026, 3, 11, 8) }) },
+    });
+    store.failCommit = (writes) => writes.some((w) => w.path === paths.rep(UID, 'a'));
+    renderDashboard(store);
+    const table = await screen.findByRole('table', { name: 'Recent activities' });
+    await waitFor(() => expect(bodyRows(table)).toHaveLength(1));
+    fireEvent.click(bodyRows(table)[0] as HTMLElement);
+    const dialog = await dialogNamed('Activity Details');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Failed to update activity.')).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await within(dialog).findByText('Failed to delete activity.')).toBeInTheDocument();
+  });
+
+  it("says 'Failed to fetch activities. Please try again.' when they cannot be read", async () => {
+    const store = seedStore();
+    store.failRead = (path) => path === paths.reps(UID);
+    renderDashboard(store);
+    expect(
+      (await screen.findAllByText('Failed to fetch activities. Please try again.')).length,
+    ).toBeGreaterThan(0);
+  });
+
+  it('popups open and close independently: the calories help over Show All', async () => {
+    renderDashboard(seedStore({ activities: many(3) }));
+    const card = (await screen.findByRole('table', { name: 'Recent activities' })).closest(
+      'section',
+    ) as HTMLElement;
+    fireEvent.click(within(card).getByRole('button', { name: 'Show All' }));
+    const all = await dialogNamed('All Activities');
+    const allTable = within(all).getByRole('table', { name: 'All activities' });
+    await waitFor(() => expect(bodyRows(allTable)).toHaveLength(3));
+    fireEvent.click(within(allTable).getByRole('button', { name: 'How calories are calculated' }));
+    const help = await dialogNamed('How calories are calculated');
+    fireEvent.click(within(help).getByRole('button', { name: 'Close' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'How calories are calculated' })).toBeNull(),
+    );
+    expect(screen.getByRole('dialog', { name: 'All Activities' })).toBeInTheDocument();
+    // A row of the full list opens its details on top; closing them keeps the list.
+    fireEvent.click(bodyRows(allTable)[1] as HTMLElement);
+    const details = await dialogNamed('Activity Details');
+    fireEvent.click(within(details).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Activity Details' })).toBeNull());
+    expect(screen.getByRole('dialog', { name: 'All Activities' })).toBeInTheDocument();
+  });
+});
