@@ -54,6 +54,58 @@ describe('value order (Firestore type order, then value)', () => {
     expect('\uffff' < '😀').toBe(false);
   });
 
+  it('string order equals code point order on random strings with astral characters (property loop)', () => {
+    const rand = seededRandom(11);
+    const alphabet = ['a', 'b', 'Z', '\u00e9', '\uffff', '\ud83d\ude00', '\ud83d\ude01', '\ud800\udc00', ''];
+    const codePoints = (x: string) => Array.from(x, (c) => c.codePointAt(0) as number);
+    const reference = (x: string, y: string) => {
+      const a = codePoints(x);
+      const b = codePoints(y);
+      for (let i = 0; i < Math.min(a.length, b.length); i++)
+        if (a[i] !== b[i]) return (a[i] as number) < (b[i] as number) ? -1 : 1;
+      return Math.sign(a.length - b.length);
+    };
+    for (let i = 0; i < 2000; i++) {
+      const x = Array.from({ length: intBetween(rand, 0, 4) }, () => pick(rand, alphabet)).join('');
+      const y = Array.from({ length: intBetween(rand, 0, 4) }, () => pick(rand, alphabet)).join('');
+      expect(Math.sign(compareValues(x, y)), JSON.stringify([x, y])).toBe(reference(x, y));
+    }
+  });
+
+  it('is a consistent total order over mixed random values (antisymmetric, sort-stable)', () => {
+    const rand = seededRandom(12);
+    const leaf = () =>
+      pick(rand, [
+        null,
+        true,
+        false,
+        0,
+        -1,
+        2.5,
+        Number.NaN,
+        '',
+        'a',
+        'b',
+        [],
+        [1],
+        [1, 'a'],
+        {},
+        { a: 1 },
+        { b: 0 },
+      ]);
+    const values = Array.from({ length: 300 }, () =>
+      rand() < 0.2 ? [leaf(), leaf()] : rand() < 0.2 ? { k: leaf() } : leaf(),
+    );
+    for (let i = 0; i < values.length - 1; i++) {
+      const a = values[i];
+      const b = values[i + 1];
+      expect(Math.sign(compareValues(a, b))).toBe(-Math.sign(compareValues(b, a)) || 0);
+    }
+    const sorted = [...values].sort(compareValues);
+    for (let i = 0; i < sorted.length - 1; i++)
+      expect(compareValues(sorted[i], sorted[i + 1])).toBeLessThanOrEqual(0);
+  });
+
   it('compares arrays element-wise then by length, maps key by key', () => {
     expect(compareValues([1, 2], [1, 3])).toBeLessThan(0);
     expect(compareValues([1, 2], [1, 2, 0])).toBeLessThan(0);
