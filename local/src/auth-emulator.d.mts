@@ -12,5 +12,7 @@ export function startAuthEmulator(options?: {
   port?: number;
   projectId?: string;
   timeoutMs?: number;
+  /** Accounts imported from here at start and exported here on a clean stop. */
+  persistDir?: string;
   onOutput?: (text: string) => void;
 }): Promise<AuthEmulator>;

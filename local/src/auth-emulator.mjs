@@ -2,7 +2,7 @@
 // project, UI disabled) on chosen or free ports with a temporary firebase.json, and stops it.
 // Plain JavaScript so that scripts/start.mjs and the tests (TypeScript) share it.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -45,7 +45,9 @@ async function ready(url) {
 }
 
 /**
- * @param {{ host?: string, port?: number, projectId?: string, timeoutMs?: number, onOutput?: (text: string) => void }} [options]
+ * `persistDir`: accounts are imported from there at start (when an export exists) and exported
+ * there on a clean stop (SIGINT), so that sign-ins survive restarts like the documents do.
+ * @param {{ host?: string, port?: number, projectId?: string, timeoutMs?: number, persistDir?: string, onOutput?: (text: string) => void }} [options]
  * @returns {Promise<{ host: string, port: number, stop: () => Promise<void> }>}
  */
 export async function startAuthEmulator(options = {}) {
@@ -73,16 +75,28 @@ export async function startAuthEmulator(options = {}) {
       },
     }),
   );
-  const child = spawn(
-    process.execPath,
-    [FIREBASE_BIN, 'emulators:start', '--only', 'auth', '--project', projectId, '--config', config],
-    {
-      cwd: dir,
-      env: { ...process.env, CI: '1', NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_EXPERIMENTS: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    },
-  );
+  const args = [
+    FIREBASE_BIN,
+    'emulators:start',
+    '--only',
+    'auth',
+    '--project',
+    projectId,
+    '--config',
+    config,
+  ];
+  if (options.persistDir) {
+    mkdirSync(options.persistDir, { recursive: true });
+    if (existsSync(join(options.persistDir, 'firebase-export-metadata.json')))
+      args.push('--import', options.persistDir);
+    args.push('--export-on-exit', options.persistDir);
+  }
+  const child = spawn(process.execPath, args, {
+    cwd: dir,
+    env: { ...process.env, CI: '1', NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_EXPERIMENTS: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   let output = '';
   const collect = (chunk) => {
     const text = chunk.toString();

@@ -1,0 +1,151 @@
+// `npm start`: builds the web app, starts the official Auth emulator and the local server, prints
+// the URL to open. Ctrl-C stops both. Documents (SQLite) and accounts (emulator export) persist
+// under .data/ across restarts.
+//
+// Environment:
+//   LOCAL_PORT (default 3000)            the app and its API: http://127.0.0.1:3000
+//   AUTH_EMULATOR_PORT (default 9099)    the Firebase Auth emulator
+//   LOCAL_DATA_DIR (default .data)       SQLite documents and the emulator's account export
+//   COMMUNITY_TIME_ZONE (default UTC)    leaderboard periods
+//   SKIP_WEB_BUILD=1                     serve web/dist as it is
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isPortFree, startAuthEmulator } from '../local/src/auth-emulator.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const host = '127.0.0.1';
+const localPort = Number(process.env.LOCAL_PORT ?? 3000);
+const authPort = Number(process.env.AUTH_EMULATOR_PORT ?? 9099);
+const dataDirEnv = process.env.LOCAL_DATA_DIR?.trim();
+const dataDir = dataDirEnv
+  ? isAbsolute(dataDirEnv)
+    ? dataDirEnv
+    : resolve(dataDirEnv)
+  : join(root, '.data');
+const authHost = `${host}:${authPort}`;
+
+function fail(message) {
+  console.error(`\nnpm start: ${message}`);
+  process.exit(1);
+}
+
+for (const [name, port] of [
+  ['LOCAL_PORT', localPort],
+  ['AUTH_EMULATOR_PORT', authPort],
+]) {
+  if (!Number.isInteger(port) || port <= 0 || port > 65535)
+    fail(`${name} must be a port number, got '${port}'.`);
+}
+if (localPort === authPort) fail('LOCAL_PORT and AUTH_EMULATOR_PORT must differ.');
+if (!(await isPortFree(host, localPort)))
+  fail(
+    `port ${localPort} on ${host} is already in use (another npm start?). Stop it, or choose another port: LOCAL_PORT=3001 npm start`,
+  );
+if (!(await isPortFree(host, authPort)))
+  fail(
+    `port ${authPort} on ${host} (the Auth emulator) is already in use. Stop what runs there, or choose another port: AUTH_EMULATOR_PORT=9199 npm start`,
+  );
+
+function run(command, args, env) {
+  return new Promise((resolveRun, reject) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+    child.once('error', reject);
+    child.once('exit', (code, signal) =>
+      code === 0
+        ? resolveRun()
+        : reject(new Error(`${command} ${args.join(' ')} failed (${signal ?? code})`)),
+    );
+  });
+}
+
+// 1. The web app, pointed at this Auth emulator (the API is the page's own origin).
+if (process.env.SKIP_WEB_BUILD === '1') {
+  console.log('Skipping the web build (SKIP_WEB_BUILD=1).');
+} else if (!existsSync(join(root, 'web', 'index.html'))) {
+  console.log(
+    'The web app is not there yet (web/index.html is missing): skipping its build; the server says so at /.',
+  );
+} else {
+  console.log('Building the web app (npm run build -w web)...');
+  try {
+    await run('npm', ['run', 'build', '-w', 'web'], {
+      VITE_AUTH_EMULATOR_HOST: authHost,
+      VITE_BACKEND: 'local',
+    });
+  } catch (error) {
+    fail(`${error.message}. Fix the build, or run with SKIP_WEB_BUILD=1 to serve the last build.`);
+  }
+}
+
+// 2. The Auth emulator (offline, demo project, UI disabled); accounts persist in .data/auth.
+console.log(`Starting the Firebase Auth emulator on ${authHost} (up to a minute on a busy machine)...`);
+let emulator;
+try {
+  emulator = await startAuthEmulator({ host, port: authPort, persistDir: join(dataDir, 'auth') });
+} catch (error) {
+  fail(error.message);
+}
+
+// 3. The local server.
+const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'local', 'src', 'main.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    FIREBASE_AUTH_EMULATOR_HOST: authHost,
+    LOCAL_HOST: host,
+    LOCAL_PORT: String(localPort),
+    LOCAL_DATA_DIR: dataDir,
+  },
+});
+
+let stopping = false;
+async function shutdown(code) {
+  if (stopping) return;
+  stopping = true;
+  console.log('\nStopping the local server and the Auth emulator...');
+  if (server.exitCode === null && server.signalCode === null) {
+    const exited = new Promise((r) => server.once('exit', r));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  await emulator.stop();
+  console.log('Stopped.');
+  process.exit(code);
+}
+
+server.once('exit', (code, signal) => {
+  if (!stopping) {
+    console.error(`The local server exited (${signal ?? code}).`);
+    void shutdown(code || 1);
+  }
+});
+emulator.exited.then(() => {
+  if (!stopping) {
+    console.error('The Auth emulator exited.');
+    void shutdown(1);
+  }
+});
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
+
+const url = `http://${host}:${localPort}`;
+const deadline = Date.now() + 60_000;
+for (;;) {
+  try {
+    if ((await fetch(`${url}/api/health`)).ok) break;
+  } catch {
+    // starting
+  }
+  if (stopping) await new Promise(() => {});
+  if (Date.now() > deadline) {
+    console.error('The local server did not answer within 60 s.');
+    await shutdown(1);
+  }
+  await new Promise((r) => setTimeout(r, 200));
+}
+console.log(
+  `\n  FitTrack is running: open ${url}\n  (Auth emulator ${authHost}, data in ${dataDir}; Ctrl-C stops both)\n`,
+);
