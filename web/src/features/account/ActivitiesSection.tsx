@@ -89,6 +89,7 @@ export function ActivitiesSection(props: { saved: readonly string[] }) {
               key={category}
               disableGutters
               elevation={0}
+              slotProps={{ transition: { unmountOnExit: true } }}
               sx={{
                 border: 1,
                 borderColor: 'divider',
