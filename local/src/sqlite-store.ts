@@ -33,6 +33,7 @@ import {
   applyBatch,
   applyQuery,
   assertValidQuery,
+  effectiveOrderBy,
   isDocPath,
   isPlainMap,
 } from '@fit/shared/store-semantics';
@@ -79,6 +80,8 @@ CREATE TABLE IF NOT EXISTS docs (
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS docs_parent ON docs(parent);
 CREATE INDEX IF NOT EXISTS docs_coll ON docs(coll);
+CREATE INDEX IF NOT EXISTS docs_parent_timestamp ON docs(parent, json_extract(data, '$."timestamp"'));
+CREATE INDEX IF NOT EXISTS docs_coll_timestamp ON docs(coll, json_extract(data, '$."timestamp"'));
 CREATE TABLE IF NOT EXISTS deliveries (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   event TEXT NOT NULL,
@@ -103,11 +106,29 @@ function parentOf(path: string): { parent: string; coll: string } {
   return { parent: collection, coll: collection.slice(collection.lastIndexOf('/') + 1) };
 }
 
-/** A SQLite pre-filter for one equality filter (superset: the exact filter runs in JS after). */
-function pushDown(field: string, value: unknown): { sql: string; param: string | number } | null {
-  if (field.includes('"') || field.includes('\\')) return null;
-  if (typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)))
-    return { sql: `json_extract(data, '${jsonPath(field).replaceAll("'", "''")}') = ?`, param: value };
+const SAFE_FIELD = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
+
+/** `'$."a"."b"'` as a SQL string literal, for plain field names only (others take the slow path). */
+function jsonPathLiteral(field: string): string {
+  return jsonPath(field);
+}
+
+/** The SQL expression of a field's value, or null for field names the fast paths do not handle. */
+function sqlJson(field: string): string | null {
+  return SAFE_FIELD.test(field) ? `json_extract(data, '${jsonPath(field)}')` : null;
+}
+
+const RANGE_SQL: Partial<Record<string, string>> = { '<': '<', '<=': '<=', '>': '>', '>=': '>=' };
+
+/** An exact SQL test of `field == value` for strings, numbers and booleans (null: no fast path). */
+function exactEquality(field: string, value: unknown): { sql: string; params: (string | number)[] } | null {
+  const expr = sqlJson(field);
+  if (!expr) return null;
+  const type = `json_type(data, '${jsonPath(field)}')`;
+  if (typeof value === 'string') return { sql: `${type} = 'text' AND ${expr} = ?`, params: [value] };
+  if (typeof value === 'number' && Number.isFinite(value))
+    return { sql: `${type} IN ('integer', 'real') AND ${expr} = ?`, params: [value] };
+  if (typeof value === 'boolean') return { sql: `${type} = '${value ? 'true' : 'false'}'`, params: [] };
   return null;
 }
 
@@ -123,6 +144,7 @@ export class SqliteStore implements ReactionStore {
   >();
   private lock: Promise<void> = Promise.resolve();
   private locked = false;
+  private readonly ordered = new Map<string, Database.Statement>();
 
   private readonly stmt: {
     get: Database.Statement<[string], { data: string }>;
@@ -200,29 +222,97 @@ export class SqliteStore implements ReactionStore {
     if (!spec || typeof spec !== 'object') throw new StoreError('invalid-argument', 'A query is required.');
     assertValidQuery(spec);
     this.indexes?.check(spec);
-    const clauses: string[] = [spec.group ? 'coll = ?' : 'parent = ?'];
-    const params: (string | number)[] = [spec.collection];
-    for (const f of spec.where ?? []) {
-      if (f.op !== '==') continue;
-      const p = pushDown(f.field, f.value);
-      if (p) {
-        clauses.push(p.sql);
-        params.push(p.param);
-      }
-    }
-    const rows =
-      clauses.length === 1
-        ? (spec.group ? this.stmt.byColl : this.stmt.byParent).all(spec.collection)
-        : (this.db.prepare(`SELECT path, data FROM docs WHERE ${clauses.join(' AND ')}`).all(...params) as {
-            path: string;
-            data: string;
-          }[]);
+    const rows = this.orderedRows(spec) ?? this.candidateRows(spec);
     const candidates = rows.map((r) => ({
       path: r.path,
       id: splitDocPath(r.path).id,
       data: JSON.parse(r.data) as DocData,
     }));
     return applyQuery(spec, candidates);
+  }
+
+  /** Every document of the scope, narrowed by the equality filters SQLite can pre-check. */
+  private candidateRows(spec: QuerySpec): { path: string; data: string }[] {
+    const clauses: string[] = [spec.group ? 'coll = ?' : 'parent = ?'];
+    const params: (string | number)[] = [spec.collection];
+    for (const f of spec.where ?? []) {
+      if (f.op !== '==') continue;
+      const p = exactEquality(f.field, f.value);
+      if (p) {
+        clauses.push(p.sql);
+        params.push(...p.params);
+      }
+    }
+    if (clauses.length === 1)
+      return (spec.group ? this.stmt.byColl : this.stmt.byParent).all(spec.collection);
+    return this.db.prepare(`SELECT path, data FROM docs WHERE ${clauses.join(' AND ')}`).all(...params) as {
+      path: string;
+      data: string;
+    }[];
+  }
+
+  /**
+   * The fast path: a query ordered by one numeric field (feeds, recent activities, period sums,
+   * paging) runs as one SQL statement with ORDER BY and LIMIT, served by the expression index on
+   * `timestamp`. Exact only when every filter translates exactly and every document of the scope
+   * that has the ordering field holds a number there (Firestore orders by type first), so it
+   * answers null (fall back) otherwise; JS re-applies the query on the rows either way.
+   */
+  private orderedRows(spec: QuerySpec): { path: string; data: string }[] | null {
+    const order = effectiveOrderBy(spec);
+    if (order.length !== 1) return null;
+    const { field, direction } = order[0] as { field: string; direction: 'asc' | 'desc' };
+    const value = sqlJson(field);
+    if (!value) return null;
+    const scope = spec.group ? 'coll = ?' : 'parent = ?';
+    const clauses: string[] = [scope, `json_type(data, '${jsonPathLiteral(field)}') IN ('integer', 'real')`];
+    const params: (string | number)[] = [spec.collection];
+    let pinned = false;
+    for (const f of spec.where ?? []) {
+      if (f.op === '==') {
+        const p = exactEquality(f.field, f.value);
+        if (!p) return null;
+        clauses.push(p.sql);
+        params.push(...p.params);
+      } else if (
+        RANGE_SQL[f.op] &&
+        f.field === field &&
+        typeof f.value === 'number' &&
+        Number.isFinite(f.value)
+      ) {
+        clauses.push(`${value} ${RANGE_SQL[f.op]} ?`);
+        params.push(f.value);
+        pinned = true;
+      } else {
+        return null;
+      }
+    }
+    if (!pinned) {
+      // Without a numeric range filter, documents holding another type would sort elsewhere.
+      const other = this.db
+        .prepare(
+          `SELECT 1 FROM docs WHERE ${scope} AND json_type(data, '${jsonPathLiteral(field)}') NOT IN ('integer', 'real') LIMIT 1`,
+        )
+        .get(spec.collection);
+      if (other) return null;
+    }
+    const dir = direction === 'desc' ? 'DESC' : 'ASC';
+    const pathKey = "replace(path, '/', char(1))";
+    if (spec.startAfter) {
+      const v = spec.startAfter.values[0];
+      if (typeof v !== 'number' || !Number.isFinite(v)) return null;
+      const cmp = direction === 'desc' ? '<' : '>';
+      clauses.push(`(${value} ${cmp} ? OR (${value} = ? AND ${pathKey} ${cmp} ?))`);
+      params.push(v, v, spec.startAfter.path.replaceAll('/', '\u0001'));
+    }
+    const limit = spec.limit === undefined ? '' : ` LIMIT ${spec.limit}`;
+    const sql = `SELECT path, data FROM docs WHERE ${clauses.join(' AND ')} ORDER BY ${value} ${dir}, ${pathKey} ${dir}${limit}`;
+    let statement = this.ordered.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      if (this.ordered.size < 500) this.ordered.set(sql, statement);
+    }
+    return statement.all(...params) as { path: string; data: string }[];
   }
 
   // ---- writes ----

@@ -32,7 +32,6 @@ async function startChild(extra: Record<string, string> = {}): Promise<string> {
       LOCAL_DATA_DIR: dataDir,
       LOCAL_ADMIN_TOKEN: ADMIN_TOKEN,
       LOCAL_ROLLUP_DEBOUNCE_MS: '20',
-      ...(process.env.TEST_INDEXES_FILE ? { LOCAL_INDEXES_FILE: process.env.TEST_INDEXES_FILE } : {}),
       ...extra,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -34,8 +34,6 @@ export async function startTestServer(
     LOCAL_ADMIN_TOKEN: ADMIN_TOKEN,
     LOCAL_ROLLUP_DEBOUNCE_MS: '20',
     LOCAL_WEB_DIST: join(dataDir, 'no-web-dist'),
-    // Only to try the tests before firestore.indexes.json is complete; the default is the real file.
-    ...(process.env.TEST_INDEXES_FILE ? { LOCAL_INDEXES_FILE: process.env.TEST_INDEXES_FILE } : {}),
     ...(options.reactions === false ? { LOCAL_REACTIONS: 'off' } : {}),
     ...env,
   });

@@ -46,14 +46,66 @@ function sample(): Record<string, DocData> {
         nested: { a: k % 2, b: String(k) },
         tags: [`t${k % 3}`, 't'],
         ...(k % 5 === 0 ? {} : { maybe: k }),
+        ...(k === 7 ? {} : { timestamp: 1000 + ((k * 7) % 5) * 10 + (uid === 'u2' ? 0.5 : 0) }),
+        ...(uid === 'u-3' ? { flag: k % 2 === 0 } : {}),
       };
     }
   }
   docs['users/u1/weightRecords/w'] = { v: 1 };
+  docs['feed/a'] = { timestamp: 5, uid: 'x' };
+  docs['feed/b'] = { timestamp: 5, uid: 'y' };
+  docs['feed/c'] = { timestamp: 'late', uid: 'x' };
+  docs['feed/d'] = { timestamp: 1, uid: 'x' };
   return docs;
 }
 
+const ts = (direction: 'asc' | 'desc') => [{ field: 'timestamp', direction }] as const;
 const queries: QuerySpec[] = [
+  { collection: 'users/u1/reps', orderBy: ts('desc'), limit: 5 },
+  { collection: 'users/u2/reps', orderBy: ts('asc') },
+  { collection: 'reps', group: true, orderBy: ts('desc'), limit: 9 },
+  {
+    collection: 'reps',
+    group: true,
+    where: [{ field: 'timestamp', op: '>=', value: 1010 }],
+    orderBy: ts('asc'),
+    limit: 7,
+  },
+  {
+    collection: 'reps',
+    group: true,
+    where: [
+      { field: 'timestamp', op: '>=', value: 1000 },
+      { field: 'timestamp', op: '<', value: 1030 },
+    ],
+  },
+  {
+    collection: 'reps',
+    group: true,
+    where: [{ field: 'timestamp', op: '>', value: 0 }],
+    orderBy: ts('asc'),
+    startAfter: { values: [1020], path: 'users/u1/reps/r1' },
+    limit: 6,
+  },
+  {
+    collection: 'reps',
+    group: true,
+    orderBy: ts('desc'),
+    startAfter: { values: [1020], path: 'users/u1/reps/r3' },
+    limit: 6,
+  },
+  {
+    collection: 'reps',
+    group: true,
+    where: [{ field: 's', op: '==', value: 's2' }],
+    orderBy: ts('desc'),
+    limit: 4,
+  },
+  { collection: 'reps', group: true, where: [{ field: 'flag', op: '==', value: true }], orderBy: ts('desc') },
+  { collection: 'reps', group: true, where: [{ field: 'n', op: '==', value: 1 }], orderBy: ts('asc') },
+  { collection: 'feed', orderBy: ts('desc'), limit: 3 },
+  { collection: 'feed', where: [{ field: 'timestamp', op: '<', value: 10 }], orderBy: ts('asc') },
+  { collection: 'feed', where: [{ field: 'uid', op: '==', value: 'x' }], orderBy: ts('asc') },
   { collection: 'users/u1/reps' },
   { collection: 'reps', group: true },
   { collection: 'reps', group: true, orderBy: [{ field: 'v', direction: 'asc' }] },
