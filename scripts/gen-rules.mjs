@@ -10,17 +10,23 @@ export const END = '  // </generated>';
 
 const q = (s) => `'${String(s).replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
+/** rate x 10 x 8 + input bits (1 count, 2 time, 4 weightLifted): what the rules decode. */
+export function activityCode(a) {
+  const bits =
+    (a.fields.includes('count') ? 1 : 0) +
+    (a.fields.includes('time') ? 2 : 0) +
+    (a.fields.includes('weightLifted') ? 4 : 0);
+  return Math.round(a.rate * 10) * 8 + bits;
+}
+
 /** The generated block (markers included) from the shared modules' values. */
 export function generateBlock({ ACTIVITIES, LIMITS, GENDERS, GOAL_TYPES }) {
-  const entries = ACTIVITIES.map(
-    (a) =>
-      `      ${q(a.name)}: {'rate10': ${Math.round(a.rate * 10)}, 'count': ${a.fields.includes('count')}, ` +
-      `'time': ${a.fields.includes('time')}, 'weightLifted': ${a.fields.includes('weightLifted')}}`,
-  );
+  const entries = ACTIVITIES.map((a) => `      ${q(a.name)}: ${activityCode(a)}`);
   const limits = Object.entries(LIMITS).map(([k, v]) => `      ${q(k)}: ${v}`);
   return [
     BEGIN,
-    '  // Every catalogue activity: rate x 10 (calorie units) and the inputs it accepts.',
+    '  // Every catalogue activity as one integer (a map of maps would exceed the 1000 expressions',
+    '  // a request may evaluate): rate x 10 x 8 + accepted inputs (1 count, 2 time, 4 weightLifted).',
     '  function catalogue() {',
     '    return {',
     entries.join(',\n'),

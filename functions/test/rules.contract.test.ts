@@ -13,8 +13,11 @@ import {
   initializeTestEnvironment,
   type RulesTestEnvironment,
 } from '@firebase/rules-unit-testing';
-import type { QuerySpec } from '@fit/shared/store';
+import { ACTIVITY_NAMES } from '@fit/shared/catalogue';
+import { calorieUnits } from '@fit/shared/formulas';
+import type { DocData, QuerySpec } from '@fit/shared/store';
 import { accessContract, type ContractCase } from '@fit/shared/testing/access-contract';
+import { LIMITS, validateActivityForm } from '@fit/shared/validation';
 import {
   collection,
   collectionGroup,
@@ -81,6 +84,105 @@ async function run(env: RulesTestEnvironment, c: ContractCase): Promise<void> {
   } else await assertFails(attempt());
 }
 
+function ruleSpecificCases(owner: string, now: number): ContractCase[] {
+  const activity = (input: Parameters<typeof validateActivityForm>[0]) => {
+    const v = validateActivityForm(input);
+    if (!v.ok) throw new Error(v.message);
+    return v.value as unknown as DocData;
+  };
+  const allow = (name: string, path: string, data: DocData): ContractCase => ({
+    name,
+    auth: owner,
+    op: 'create',
+    path,
+    data,
+    expect: 'allow',
+  });
+  const deny = (name: string, path: string, data: DocData): ContractCase => ({
+    ...allow(name, path, data),
+    expect: 'deny',
+  });
+  const rep = (id: string) => `users/${owner}/reps/${id}`;
+  const a = (activityType: string, fields: Record<string, string>) =>
+    activity({ userId: owner, activityType, timestamp: now, ...fields });
+  const benchWrongUnits = { ...a('Bench Press', { count: '8', time: '10', weightLifted: '137.5' }) };
+  benchWrongUnits.calorieUnits = calorieUnits({ activityType: 'Bench Press', time: 10 });
+  return [
+    allow(
+      'reps: Bench Press with 137.5 lbs',
+      rep('a'),
+      a('Bench Press', { count: '8', time: '10', weightLifted: '137.5' }),
+    ),
+    allow(
+      'reps: Leg Curl (reps and load, no time)',
+      rep('b'),
+      a('Leg Curl', { count: '12', weightLifted: '90' }),
+    ),
+    allow('reps: Push Ups without reps', rep('c'), a('Push Ups', { time: '5' })),
+    allow(
+      'reps: Childs Pose at the time limit',
+      rep('d'),
+      a('Childs Pose', { time: String(LIMITS.maxMinutes) }),
+    ),
+    allow(
+      'reps: Squats at every limit',
+      rep('e'),
+      a('Squats', { count: String(LIMITS.maxReps), time: '1440', weightLifted: '2000' }),
+    ),
+    deny('reps: lifted tens left out of calorieUnits', rep('f'), benchWrongUnits),
+    deny('reps: Leg Curl with time', rep('g'), { ...a('Leg Curl', { count: '12' }), time: 5 }),
+    allow('weight: a fraction of a pound', `users/${owner}/weightRecords/w`, {
+      weight: 180.4,
+      timestamp: now,
+    }),
+    allow('post: 500 characters', `users/${owner}/posts/p`, {
+      message: 'x'.repeat(LIMITS.maxPostLength),
+      timestamp: now,
+    }),
+    allow('goal: the largest target', `users/${owner}/preferences/goals`, {
+      target: '9999999',
+      type: 'calories',
+    }),
+    deny('goal: eight digits', `users/${owner}/preferences/goals`, { target: '10000000', type: 'calories' }),
+    allow('activity preferences: every activity', `users/${owner}/preferences/activities`, {
+      activities: [...ACTIVITY_NAMES],
+    }),
+    allow('profile: every field', `users/${owner}`, {
+      userId: owner,
+      email: `${owner}@example.com`,
+      createdAt: now,
+      displayName: 'Pat',
+      firstName: 'Pat',
+      lastName: 'Doe',
+      phoneNumber: '+1 555 0100',
+      gender: 'Female',
+      dateOfBirth: '1990-02-28',
+      height: 65.5,
+      currentWeight: 150.2,
+      targetWeight: 140,
+      targetDate: '2030-01-01',
+      hideExerciseInfo: true,
+    }),
+    allow('profile: Google sign-in shape (empty display name)', `users/${owner}`, {
+      userId: owner,
+      firstName: 'Pat',
+      lastName: 'Doe',
+      email: `${owner}@example.com`,
+      createdAt: now,
+      displayName: '',
+    }),
+    {
+      name: 'a tombstoned owner writes nothing more',
+      auth: owner,
+      op: 'create',
+      path: rep('h'),
+      data: a('Running', { time: '10' }),
+      seed: { [`tombstones/${owner}`]: { uid: owner, deletedAt: now } },
+      expect: 'deny',
+    },
+  ];
+}
+
 if (!host) {
   describe.skip('access contract vs firestore.rules: NOT RUN (FIRESTORE_EMULATOR_HOST is not set; the Firestore emulator needs Java 21 and a download)', () => {
     it('did not run', () => {});
@@ -104,6 +206,11 @@ if (!host) {
     // Times in the cases are relative to now: build the table right before it runs.
     for (const c of accessContract({ owner: 'alice', other: 'bob', now: Date.now() })) {
       it(c.name, async () => run(env, c), 20_000);
+    }
+    // Beyond the shared table: every shape shared validation produces is accepted by the rules
+    // (so a denial above is not an accident of the rules' evaluation), and near misses are refused.
+    for (const c of ruleSpecificCases('alice', Date.now())) {
+      it(`rules: ${c.name}`, async () => run(env, c), 20_000);
     }
   });
 }
