@@ -6,6 +6,7 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { Loading } from '../components/Loading.tsx';
+import { RouteError } from '../components/RouteError.tsx';
 import { LandingPage } from '../features/auth/LandingPage.tsx';
 
 // The signed-in frame (guards, top bar) is its own chunk too.
@@ -42,6 +43,7 @@ function Frame() {
 export const routes: RouteObject[] = [
   {
     element: <Frame />,
+    errorElement: <RouteError />,
     children: [
       { path: '/', element: <LandingPage /> },
       { path: '/login', element: <LoginPage /> },

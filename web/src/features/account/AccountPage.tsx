@@ -7,7 +7,6 @@ import type { DailyGoal, UserProfile } from '@fit/shared/model';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import { useEffect, useState } from 'react';
 import { Loading } from '../../components/Loading.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -100,17 +99,21 @@ export function AccountPage() {
           display: 'grid',
           gap: 3,
           gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 7fr) minmax(0, 5fr)' },
+          gridTemplateRows: { md: 'auto 1fr auto' },
           alignItems: 'start',
         }}
       >
-        <ProfileSection
-          profile={loaded.profile}
-          onSaved={(profile) => setLoaded((l) => l && { ...l, profile })}
-        />
-        <Stack spacing={3}>
-          <GoalSection goal={loaded.goal} />
+        <Box sx={{ gridRow: { md: 'span 2' } }}>
+          <ProfileSection
+            profile={loaded.profile}
+            onSaved={(profile) => setLoaded((l) => l && { ...l, profile })}
+          />
+        </Box>
+        <GoalSection goal={loaded.goal} />
+        {/* Last on phones, under the goal on wide screens. */}
+        <Box sx={{ order: { xs: 1, md: 0 } }}>
           <DeleteAccountSection />
-        </Stack>
+        </Box>
         <Box sx={{ gridColumn: '1 / -1' }}>
           <ActivitiesSection saved={loaded.activities} />
         </Box>
