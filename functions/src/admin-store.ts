@@ -17,10 +17,10 @@ import type {
 import { StoreError } from '@fit/shared/store';
 import { effectiveOrderBy, queryProblem } from '@fit/shared/store-semantics';
 import {
-  type AggregateSpec as AdminAggregateSpec,
   type Transaction as AdminTransaction,
   AggregateField,
-  type DocumentData,
+  type AggregateQuery,
+  type AggregateQuerySnapshot,
   type DocumentSnapshot,
   FieldPath,
   type Firestore,
@@ -95,21 +95,37 @@ export class AdminStore implements ReactionStore {
     return q;
   }
 
-  private aggregateQuery(spec: QuerySpec, aggregate: AggregateSpec) {
-    const fields: AdminAggregateSpec = { count: AggregateField.count() };
-    (aggregate.sum ?? []).forEach((field, i) => {
-      fields[`sum${i}`] = AggregateField.sum(field);
-    });
-    return this.toQuery(spec).aggregate(fields);
+  /**
+   * One aggregation query per field. Firestore counts a document in a multi-field aggregation only
+   * when it has every aggregated field (an activity without `count` would vanish from the time and
+   * calorie sums too); the port promises that a missing field adds 0 and that count counts all.
+   */
+  private aggregateQueries(spec: QuerySpec, aggregate: AggregateSpec) {
+    const q = this.toQuery(spec);
+    return {
+      count: q.aggregate({ value: AggregateField.count() }),
+      sums: (aggregate.sum ?? []).map(
+        (field) => [field, q.aggregate({ value: AggregateField.sum(field) })] as const,
+      ),
+    };
   }
 
-  private static aggregateResult(data: DocumentData, aggregate: AggregateSpec): AggregateResult {
+  private static async runAggregate(
+    queries: ReturnType<AdminStore['aggregateQueries']>,
+    read: (
+      q: AggregateQuery<{ value: AggregateField<number> }>,
+    ) => Promise<AggregateQuerySnapshot<{ value: AggregateField<number> }>>,
+  ): Promise<AggregateResult> {
+    const [count, ...sums] = await Promise.all([
+      read(queries.count),
+      ...queries.sums.map(([, q]) => read(q)),
+    ]);
     const sum: Record<string, number> = {};
-    (aggregate.sum ?? []).forEach((field, i) => {
-      const v = data[`sum${i}`];
+    queries.sums.forEach(([field], i) => {
+      const v = sums[i]?.data().value;
       sum[field] = typeof v === 'number' && Number.isFinite(v) ? v : 0;
     });
-    return { count: Number(data.count ?? 0), sum };
+    return { count: Number(count.data().value ?? 0), sum };
   }
 
   get(path: string): Promise<DocSnapshot | null> {
@@ -121,9 +137,7 @@ export class AdminStore implements ReactionStore {
   }
 
   aggregate(spec: QuerySpec, aggregate: AggregateSpec): Promise<AggregateResult> {
-    return mapped(async () =>
-      AdminStore.aggregateResult((await this.aggregateQuery(spec, aggregate).get()).data(), aggregate),
-    );
+    return mapped(() => AdminStore.runAggregate(this.aggregateQueries(spec, aggregate), (q) => q.get()));
   }
 
   commit(writes: readonly WriteOp[]): Promise<void> {
@@ -147,8 +161,8 @@ export class AdminStore implements ReactionStore {
           get: async (path) => snapshotOf(await t.get(this.db.doc(path))),
           query: async (spec) =>
             (await t.get(this.toQuery(spec))).docs.map((d) => snapshotOf(d) as DocSnapshot),
-          aggregate: async (spec, aggregate) =>
-            AdminStore.aggregateResult((await t.get(this.aggregateQuery(spec, aggregate))).data(), aggregate),
+          aggregate: (spec, aggregate) =>
+            AdminStore.runAggregate(this.aggregateQueries(spec, aggregate), (q) => t.get(q)),
           write: (w) => {
             const ref = this.db.doc(w.path);
             if (w.kind === 'delete') t.delete(ref);
