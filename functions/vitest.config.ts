@@ -1,5 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { name: 'functions', environment: 'node', include: ['test/**/*.test.ts'], passWithNoTests: true },
+  test: {
+    name: 'functions',
+    environment: 'node',
+    include: ['test/**/*.test.ts'],
+    passWithNoTests: true,
+    // Starts a standalone Firestore emulator when one is installed (see the file); else the
+    // emulator suites report that they did not run.
+    globalSetup: ['test/firestore-emulator.setup.ts'],
+  },
 });

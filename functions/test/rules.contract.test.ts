@@ -31,6 +31,7 @@ import {
   type Query,
   query,
   setDoc,
+  setLogLevel,
   updateDoc,
   where,
 } from 'firebase/firestore';
@@ -39,6 +40,8 @@ import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
 const host = process.env.FIRESTORE_EMULATOR_HOST;
 const rules = readFileSync(new URL('../../firestore.rules', import.meta.url), 'utf8');
 const PROJECT = 'demo-fittrack-rules';
+// Every expected denial would otherwise log a PERMISSION_DENIED warning.
+setLogLevel('silent');
 
 function toQuery(db: Firestore, spec: QuerySpec): Query {
   const base = spec.group ? collectionGroup(db, spec.collection) : collection(db, spec.collection);
