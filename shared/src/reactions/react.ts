@@ -35,7 +35,15 @@ export type ReactionEvent =
       before: DocData | null;
     }
   | { kind: 'post'; uid: string; postId: string }
-  | { kind: 'profile'; uid: string };
+  | {
+      kind: 'profile';
+      uid: string;
+      /**
+       * Which relevant profile fields the write changed (a hint of what to recompute, never data:
+       * everything is re-read). Absent: recompute everything the profile feeds.
+       */
+      changed?: readonly string[];
+    };
 
 /** Fields of each source whose change matters to some projection. */
 export const RELEVANT_FIELDS = {
@@ -62,7 +70,10 @@ export function eventForWrite(
   const s = path.split('/');
   if (s[0] !== 'users' || !s[1]) return null;
   const uid = s[1];
-  if (s.length === 2) return changed(RELEVANT_FIELDS.user, before, after) ? { kind: 'profile', uid } : null;
+  if (s.length === 2) {
+    const fields = RELEVANT_FIELDS.user.filter((f) => changed([f], before, after));
+    return fields.length > 0 ? { kind: 'profile', uid, changed: fields } : null;
+  }
   if (s.length === 4 && s[2] === 'reps' && s[3])
     return changed(RELEVANT_FIELDS.reps, before, after)
       ? { kind: 'activity', uid, repId: s[3], before }
@@ -78,11 +89,16 @@ export async function react(env: ReactionEnv, event: ReactionEvent): Promise<voi
       return reactToActivity(env, event.uid, event.repId, event.before);
     case 'post':
       return reactToPost(env, event.uid, event.postId);
-    case 'profile':
+    case 'profile': {
+      // Boards use the name, the weight and the privacy flag; activity items the name and the
+      // flag; post items the name. A weight change (every weight log) touches boards only.
+      const touched = (f: string) => event.changed === undefined || event.changed.includes(f);
       await reactToProfileBoards(env, event.uid);
-      await syncUserFeed(env, event.uid, 'feedActivities');
-      await syncUserFeed(env, event.uid, 'feedPosts');
+      if (touched('displayName') || touched('hideExerciseInfo'))
+        await syncUserFeed(env, event.uid, 'feedActivities');
+      if (touched('displayName')) await syncUserFeed(env, event.uid, 'feedPosts');
       return;
+    }
   }
 }
 

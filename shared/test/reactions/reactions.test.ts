@@ -32,7 +32,16 @@ describe('eventForWrite', () => {
       uid: 'u1',
       postId: 'p1',
     });
-    expect(eventForWrite('users/u1', null, { displayName: 'A' })).toEqual({ kind: 'profile', uid: 'u1' });
+    expect(eventForWrite('users/u1', null, { displayName: 'A' })).toEqual({
+      kind: 'profile',
+      uid: 'u1',
+      changed: ['displayName', 'hideExerciseInfo', 'currentWeight'],
+    });
+    expect(eventForWrite('users/u1', { currentWeight: 150 }, { currentWeight: 151 })).toEqual({
+      kind: 'profile',
+      uid: 'u1',
+      changed: ['currentWeight'],
+    });
     expect(
       eventForWrite(
         'users/u1',
