@@ -2,7 +2,7 @@
 // link that does not exist on npm, is inlined) and a package.json that lists only what the bundle
 // imports (firebase-functions, firebase-admin, installed by Cloud Build at deploy). firebase.json
 // deploys functions/lib, so no workspace dependency reaches the deploy.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const here = new URL('.', import.meta.url);
@@ -31,6 +31,12 @@ export async function bundle(outdir = new URL('lib/', here).pathname) {
     dependencies: Object.fromEntries(EXTERNAL.map((p) => [p, pkg.dependencies[p]])),
   };
   writeFileSync(`${outdir}package.json`, `${JSON.stringify(deployPkg, null, 2)}\n`);
+  // Deploy-time settings (FIT_REGION, COMMUNITY_TIME_ZONE, FIT_MAX_INSTANCES) live in
+  // functions/.env[.<project>]; Firebase reads them from the deployed folder.
+  for (const name of readdirSync(here)) {
+    if (name === '.env' || (name.startsWith('.env.') && name !== '.env.example'))
+      copyFileSync(new URL(name, here), `${outdir}${name}`);
+  }
   return outdir;
 }
 
