@@ -1,0 +1,161 @@
+/**
+ * The product end to end, as two people use it: sign up and verify, set a display name, log an
+ * activity and a weight, post on the community page, see each other there, hide exercise info,
+ * delete the account. Real browser (Debian's Chromium), real Auth emulator, real local server.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, resetAccounts, screenshot, verifyEmail } from './stack.ts';
+
+const PASSWORD = 'correct-horse-7';
+const stamp = Date.now().toString(36);
+const ada = { email: `ada-${stamp}@example.com`, name: `Ada ${stamp}` };
+const ben = { email: `ben-${stamp}@example.com`, name: `Ben ${stamp}` };
+
+let browser: Browser;
+let adaPage: Page;
+let benPage: Page;
+const pageErrors: string[][] = [];
+
+async function signUpAndVerify(page: Page, who: { email: string; name: string }): Promise<void> {
+  await page.goto('/signup');
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel(/^Password/).fill(PASSWORD);
+  await page.getByLabel('Confirm Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await page.waitForURL('**/verify-email');
+  await verifyEmail(who.email);
+  // The verify page polls and reloads the user, then moves on by itself.
+  await page.waitForURL('**/user', { timeout: 30_000 });
+  await dismissGoalPopup(page);
+}
+
+/** Follows a top-bar link. */
+async function nav(page: Page, label: 'User' | 'Community' | 'Account'): Promise<void> {
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: label, exact: true })
+    .click();
+}
+
+/** A new user on /user is offered to set a daily goal: 'Maybe Later' closes the offer. */
+async function dismissGoalPopup(page: Page): Promise<void> {
+  const later = page.getByRole('button', { name: 'Maybe Later' });
+  await later.waitFor({ timeout: 15_000 });
+  await later.click();
+  await later.waitFor({ state: 'detached' });
+}
+
+async function setDisplayName(page: Page, name: string): Promise<void> {
+  await nav(page, 'Account');
+  await page.waitForURL('**/account');
+  const field = page.getByLabel('Display Name');
+  await field.fill(name);
+  await page.getByRole('button', { name: 'Save Profile' }).click();
+  await page.getByText('Profile saved successfully!').waitFor();
+}
+
+describe('two people use FitTrack', () => {
+  beforeAll(async () => {
+    await resetAccounts();
+    browser = await launchBrowser();
+    const a = await newPage(browser);
+    const b = await newPage(browser, { width: 390, height: 844 });
+    adaPage = a.page;
+    benPage = b.page;
+    pageErrors.push(a.errors, b.errors);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('sends a signed-out visitor from /user to /login', async () => {
+    await adaPage.goto('/user');
+    await adaPage.waitForURL('**/login');
+    await adaPage.getByRole('button', { name: 'Login' }).waitFor();
+    await screenshot(adaPage, '01-login');
+  });
+
+  it('signs up, verifies the email and names the profile', async () => {
+    await signUpAndVerify(adaPage, ada);
+    await setDisplayName(adaPage, ada.name);
+    await screenshot(adaPage, '02-account');
+  });
+
+  it('logs an activity and a weight on the dashboard', async () => {
+    await nav(adaPage, 'User');
+    await adaPage.waitForURL('**/user');
+    const activity = adaPage.getByRole('combobox', { name: 'Activity' });
+    await activity.click();
+    await activity.fill('Running');
+    await adaPage.getByRole('option', { name: 'Running', exact: true }).click();
+    await adaPage.getByLabel('Time (min)').fill('30');
+    await adaPage.getByRole('form', { name: 'Log activity' }).getByRole('button', { name: 'Log' }).click();
+    const recent = adaPage.getByRole('table').first();
+    await recent.getByText('Running').waitFor();
+
+    await adaPage.getByRole('form', { name: 'Log weight' }).getByLabel('Weight').fill('180');
+    await adaPage.getByRole('form', { name: 'Log weight' }).getByRole('button', { name: 'Log' }).click();
+    await adaPage.getByText('180', { exact: false }).first().waitFor();
+    await screenshot(adaPage, '03-dashboard');
+  });
+
+  it('posts on the community page and tops the daily minutes board', async () => {
+    await nav(adaPage, 'Community');
+    await adaPage.waitForURL('**/community');
+    const message = `First run done ${stamp}, route at https://example.com/run`;
+    await adaPage.getByLabel('Post message').fill(message);
+    await adaPage.getByLabel('Post message').press('Enter');
+    const posts = adaPage.getByRole('list', { name: 'Posts' });
+    await posts.getByText(`First run done ${stamp}`).waitFor();
+    const link = posts.getByRole('link', { name: 'https://example.com/run' });
+    await link.waitFor();
+    if ((await link.getAttribute('target')) !== '_blank')
+      throw new Error('post links must open in a new tab');
+    // The reactions write Ada's board entry; the prompt rollup puts her on the daily board.
+    await adaPage.getByText(ada.name).first().waitFor();
+    await screenshot(adaPage, '04-community');
+  });
+
+  it("shows Ada's post and activity to Ben, and hides her activity once she asks", async () => {
+    await signUpAndVerify(benPage, ben);
+    await setDisplayName(benPage, ben.name);
+    await nav(benPage, 'Community');
+    await benPage.getByText(`First run done ${stamp}`).waitFor();
+    const activityRow = benPage.getByRole('row').filter({ hasText: ada.name }).filter({ hasText: 'Running' });
+    await activityRow.first().waitFor();
+    await screenshot(benPage, '05-community-phone');
+
+    await nav(adaPage, 'Account');
+    await adaPage.getByLabel('Hide my exercise info').check();
+    await adaPage.getByRole('button', { name: 'Save Profile' }).click();
+    await adaPage.getByText('Profile saved successfully!').waitFor();
+
+    // Live: Ben's open page loses Ada's activity row without a reload; her post stays.
+    await activityRow.first().waitFor({ state: 'detached', timeout: 20_000 });
+    await benPage.getByText(`First run done ${stamp}`).waitFor();
+  });
+
+  it('deletes the account: back to /login, the data is gone, the sign-in no longer works', async () => {
+    await adaPage
+      .getByRole('button', { name: /delete/i })
+      .first()
+      .click();
+    const dialog = adaPage.getByRole('dialog');
+    await dialog.getByText("You will lose all history on this profile. It can't be undone.").waitFor();
+    await dialog.getByRole('button', { name: /delete/i }).click();
+    await adaPage.waitForURL('**/login', { timeout: 30_000 });
+
+    await benPage.getByText(`First run done ${stamp}`).waitFor({ state: 'detached', timeout: 20_000 });
+
+    await adaPage.getByLabel('Email').fill(ada.email);
+    await adaPage.getByLabel(/^Password/).fill(PASSWORD);
+    await adaPage.getByRole('button', { name: 'Login' }).click();
+    await adaPage.getByText('Failed to login. Please check your email and password.').waitFor();
+  });
+
+  it('raised no uncaught page errors', () => {
+    expect(pageErrors.flat()).toEqual([]);
+  });
+});
