@@ -7,7 +7,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { StoredActivity } from '../../data/activities.ts';
-import { formatDateTime, formatInt, TABULAR } from './format.ts';
+import { formatDateTime, formatInt, formatShortDate, TABULAR } from './format.ts';
 import { HelpButton } from './HelpButton.tsx';
 
 /** Date, Activity, Reps, Time, Calories; a row opens its details. */
@@ -20,20 +20,33 @@ export function ActivitiesTable(props: {
 }) {
   const num = { ...TABULAR, textAlign: 'right', whiteSpace: 'nowrap' } as const;
   return (
-    <TableContainer sx={{ mx: { xs: -1, sm: 0 }, width: 'auto' }}>
+    <TableContainer>
       <Table
         size="small"
         aria-label={props.label}
-        sx={{ '& th': { fontWeight: 700, color: 'text.secondary' } }}
+        sx={{
+          '& th': { fontWeight: 700, color: 'text.secondary' },
+          '& td, & th': { px: { xs: 0.5, sm: 2 } },
+          '& td:first-of-type, & th:first-of-type': { pl: { xs: 0, sm: 2 } },
+          '& td:last-of-type, & th:last-of-type': { pr: { xs: 0, sm: 2 } },
+        }}
       >
         <TableHead>
           <TableRow>
-            <TableCell>Date</TableCell>
+            <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Date</TableCell>
             <TableCell>Activity</TableCell>
             <TableCell sx={num}>Reps</TableCell>
             <TableCell sx={num}>Time</TableCell>
-            <TableCell sx={{ ...num, pr: 1 }}>
-              <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center' }}>
+            <TableCell sx={{ ...num, whiteSpace: { xs: 'normal', sm: 'nowrap' } }}>
+              <Box
+                component="span"
+                sx={{
+                  display: 'inline-flex',
+                  alignItems: 'center',
+                  flexWrap: 'wrap',
+                  justifyContent: 'flex-end',
+                }}
+              >
                 Calories
                 <HelpButton label="How calories are calculated" onClick={props.onCaloriesHelp} />
               </Box>
@@ -59,10 +72,32 @@ export function ActivitiesTable(props: {
                 '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
               }}
             >
-              <TableCell sx={{ ...TABULAR, whiteSpace: 'nowrap', color: 'text.secondary' }}>
+              <TableCell
+                sx={{
+                  ...TABULAR,
+                  whiteSpace: 'nowrap',
+                  color: 'text.secondary',
+                  display: { xs: 'none', sm: 'table-cell' },
+                }}
+              >
                 {formatDateTime(a.timestamp)}
               </TableCell>
-              <TableCell sx={{ fontWeight: 600 }}>{a.activityType}</TableCell>
+              <TableCell sx={{ fontWeight: 600 }}>
+                <span>{a.activityType}</span>
+                <Box
+                  component="span"
+                  aria-hidden
+                  sx={{
+                    ...TABULAR,
+                    display: { xs: 'block', sm: 'none' },
+                    fontWeight: 400,
+                    color: 'text.secondary',
+                    fontSize: '0.75rem',
+                  }}
+                >
+                  {formatShortDate(a.timestamp)}
+                </Box>
+              </TableCell>
               <TableCell sx={num}>{a.count === undefined ? '—' : formatInt(a.count)}</TableCell>
               <TableCell sx={num}>{a.time === undefined ? '—' : `${formatInt(a.time)} min`}</TableCell>
               <TableCell sx={{ ...num, fontWeight: 600 }}>

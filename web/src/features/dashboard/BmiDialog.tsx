@@ -43,7 +43,7 @@ export function BmiDialog(props: {
                 px: 1.5,
                 py: 1,
                 mb: 0.75,
-                borderRadius: 2,
+                borderRadius: '10px',
                 border: 1,
                 borderColor: mine ? BMI_COLORS[c.category] : 'divider',
                 bgcolor: mine ? `${BMI_COLORS[c.category]}14` : 'transparent',

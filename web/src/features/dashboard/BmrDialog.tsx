@@ -22,7 +22,7 @@ export function BmrDialog(props: { open: boolean; onClose: () => void; value: nu
       <Box
         sx={{
           bgcolor: 'rgba(67, 56, 202, 0.06)',
-          borderRadius: 2,
+          borderRadius: '10px',
           px: 2,
           py: 1.25,
           mb: 1.5,

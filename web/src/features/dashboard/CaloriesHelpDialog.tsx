@@ -21,7 +21,7 @@ export function CaloriesHelpDialog(props: {
       <Box
         sx={{
           bgcolor: 'rgba(67, 56, 202, 0.06)',
-          borderRadius: 2,
+          borderRadius: '10px',
           px: 2,
           py: 1.5,
           mb: 2,

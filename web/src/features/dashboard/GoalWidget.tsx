@@ -19,7 +19,7 @@ export function GoalWidget(props: {
   onSetGoal: () => void;
 }) {
   const box = {
-    borderRadius: 3,
+    borderRadius: '14px',
     p: 2,
     border: 1,
     borderColor: 'divider',
@@ -71,7 +71,7 @@ export function GoalWidget(props: {
         value={progress.fraction * 100}
         color={done ? 'success' : 'primary'}
         aria-label="Daily goal progress"
-        sx={{ mt: 1.25, height: 8, borderRadius: 4 }}
+        sx={{ mt: 1.25, height: 8, borderRadius: '999px' }}
       />
     </Box>
   );

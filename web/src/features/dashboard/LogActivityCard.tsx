@@ -135,7 +135,7 @@ export function LogActivityCard(props: {
           m: 0,
           mb: 2.5,
           p: 2,
-          borderRadius: 3,
+          borderRadius: '14px',
           color: '#fff',
           background: 'linear-gradient(135deg, #4338ca 0%, #6366f1 60%, #f97316 140%)',
           position: 'relative',

@@ -47,21 +47,29 @@ export function PagedDialog<T>(props: {
       </DialogContent>
       <DialogActions sx={{ px: { xs: 1.5, sm: 3 }, py: 1.5, gap: 1, flexWrap: 'wrap' }}>
         <Button
+          aria-label="Previous"
           startIcon={<ChevronLeft />}
           onClick={pager.previous}
           disabled={pager.loading || pager.page <= 1}
+          sx={{ minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}
         >
-          Previous
+          <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+            Previous
+          </Box>
         </Button>
         <Typography sx={{ ...TABULAR, color: 'text.secondary', px: 1 }} aria-live="polite">
           Page {pager.page} of {pager.pages}
         </Typography>
         <Button
+          aria-label="Next"
           endIcon={<ChevronRight />}
           onClick={pager.next}
           disabled={pager.loading || pager.page >= pager.pages}
+          sx={{ minWidth: 0, '& .MuiButton-endIcon': { ml: { xs: 0, sm: 1 } } }}
         >
-          Next
+          <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+            Next
+          </Box>
         </Button>
         <Box sx={{ flex: 1 }} />
         <Button variant="outlined" onClick={props.onClose}>

@@ -51,7 +51,9 @@ function Figure(props: {
   children?: ReactNode;
 }) {
   return (
-    <Box sx={{ p: 1.75, borderRadius: 3, border: 1, borderColor: 'divider', bgcolor: 'background.default' }}>
+    <Box
+      sx={{ p: 1.75, borderRadius: '14px', border: 1, borderColor: 'divider', bgcolor: 'background.default' }}
+    >
       <Typography
         variant="body2"
         color="text.secondary"
@@ -169,7 +171,6 @@ export function ProfileCard(props: {
               inputLabel: { shrink: true },
               htmlInput: { style: { fontVariantNumeric: 'tabular-nums' } },
             }}
-            helperText="Updated when you log a weight"
           />
           <TextField
             label="Target weight"
@@ -211,7 +212,7 @@ export function ProfileCard(props: {
           sx={{
             mt: 2.5,
             p: 1.75,
-            borderRadius: 3,
+            borderRadius: '14px',
             display: 'flex',
             gap: 1.25,
             bgcolor: advice.kind === 'at-target' ? 'rgba(21, 128, 61, 0.08)' : 'rgba(67, 56, 202, 0.06)',

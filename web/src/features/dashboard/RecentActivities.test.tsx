@@ -12,7 +12,8 @@ function bodyRows(table: HTMLElement): HTMLTableRowElement[] {
 }
 
 function cells(row: HTMLTableRowElement): string[] {
-  return [...row.querySelectorAll('td')].map((td) => td.textContent ?? '');
+  // The activity cell also holds a short date for phones: read its first element only.
+  return [...row.querySelectorAll('td')].map((td) => (td.firstElementChild ?? td).textContent ?? '');
 }
 
 async function dialogNamed(name: string): Promise<HTMLElement> {

@@ -57,56 +57,93 @@ function PeriodBlock(props: { kind: BoardKind; label: string; hint: string; tota
     <Box
       component="section"
       aria-labelledby={headingId}
-      sx={{ p: 2, borderRadius: 3, border: 1, borderColor: 'divider', bgcolor: 'background.default' }}
+      sx={{
+        p: { xs: 2, md: 1.5, lg: 2 },
+        borderRadius: '14px',
+        border: 1,
+        borderColor: 'divider',
+        bgcolor: 'background.default',
+      }}
     >
-      <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', mb: 1.5 }}>
-        <Typography id={headingId} component="h3" sx={{ fontWeight: 700 }}>
+      <Box
+        sx={{
+          mb: 1.25,
+          display: 'flex',
+          flexDirection: { xs: 'row', sm: 'column' },
+          alignItems: { xs: 'baseline', sm: 'flex-start' },
+          gap: { xs: 1, sm: 0 },
+        }}
+      >
+        <Typography id={headingId} component="h3" sx={{ fontWeight: 700, lineHeight: 1.3 }}>
           {props.label}
         </Typography>
         <Typography variant="caption" color="text.secondary">
           {props.hint}
         </Typography>
       </Box>
-      {METRICS.map((m) => {
-        const value = props.totals?.[m.key] ?? 0;
-        const target = targets[m.key];
-        return (
-          <Box key={m.key} sx={{ '& + &': { mt: 1.5 } }}>
-            <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
-              <Typography
-                variant="body2"
-                color="text.secondary"
-                sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: 'repeat(3, minmax(0, 1fr))', sm: 'minmax(0, 1fr)' },
+          columnGap: 1.5,
+          rowGap: 1.25,
+        }}
+      >
+        {METRICS.map((m) => {
+          const value = props.totals?.[m.key] ?? 0;
+          const target = targets[m.key];
+          return (
+            <div key={m.key}>
+              <Box
+                sx={{
+                  display: 'flex',
+                  flexDirection: { xs: 'column', sm: 'row' },
+                  alignItems: { xs: 'flex-start', sm: 'baseline' },
+                  justifyContent: 'space-between',
+                  columnGap: 1,
+                  flexWrap: 'wrap',
+                }}
               >
-                <Box component="span" sx={{ color: `${m.color}.main`, display: 'inline-flex' }}>
-                  {m.icon}
-                </Box>
-                {m.label}
-              </Typography>
-              {props.totals ? (
-                <Typography variant="body2" sx={TABULAR} data-testid={`stat-${props.kind}-${m.key}`}>
-                  <Box component="strong" sx={{ fontSize: '1rem' }}>
-                    {formatInt(value)}
+                <Typography
+                  variant="body2"
+                  color="text.secondary"
+                  sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, alignSelf: { sm: 'center' } }}
+                >
+                  <Box component="span" sx={{ color: `${m.color}.main`, display: 'inline-flex' }}>
+                    {m.icon}
                   </Box>
-                  <Box component="span" sx={{ color: 'text.secondary' }}>
-                    {' '}
-                    / {formatInt(target)} {m.unit}
-                  </Box>
+                  {m.label}
                 </Typography>
-              ) : (
-                <Skeleton width={90} />
-              )}
-            </Box>
-            <LinearProgress
-              variant="determinate"
-              color={m.color}
-              value={progressFraction(value, target) * 100}
-              aria-label={`${props.label} ${m.label.toLowerCase()}`}
-              sx={{ mt: 0.75, height: 6, borderRadius: 3, bgcolor: 'rgba(21, 26, 45, 0.07)' }}
-            />
-          </Box>
-        );
-      })}
+                {props.totals ? (
+                  <Typography
+                    component="strong"
+                    sx={{ ...TABULAR, fontWeight: 700, fontSize: { xs: '1.2rem', sm: '1.05rem' } }}
+                    data-testid={`stat-${props.kind}-${m.key}`}
+                  >
+                    {formatInt(value)}
+                  </Typography>
+                ) : (
+                  <Skeleton width={40} />
+                )}
+              </Box>
+              <LinearProgress
+                variant="determinate"
+                color={m.color}
+                value={progressFraction(value, target) * 100}
+                aria-label={`${props.label} ${m.label.toLowerCase()}`}
+                sx={{ mt: 0.5, height: 6, borderRadius: '999px', bgcolor: 'rgba(21, 26, 45, 0.07)' }}
+              />
+              <Typography
+                variant="caption"
+                color="text.secondary"
+                sx={{ ...TABULAR, display: 'block', textAlign: { xs: 'left', sm: 'right' }, mt: 0.25 }}
+              >
+                of {formatInt(target)} {m.unit}
+              </Typography>
+            </div>
+          );
+        })}
+      </Box>
     </Box>
   );
 }

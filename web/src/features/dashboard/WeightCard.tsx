@@ -160,7 +160,7 @@ export function WeightCard(props: {
                 alignItems: 'center',
                 gap: 1,
                 p: 1.5,
-                borderRadius: 2,
+                borderRadius: '10px',
                 bgcolor: 'background.default',
                 color: 'text.secondary',
               }}

@@ -28,8 +28,8 @@ export default function WeightChart(props: { records: readonly StoredWeight[]; h
           },
         ]}
         yAxis={[
-          { id: 'weight', label: 'lbs', width: 52 },
-          { id: 'bmi', label: 'BMI', position: 'right', width: 44 },
+          { id: 'weight', label: 'Weight (lbs)', width: 64 },
+          { id: 'bmi', label: 'BMI', position: 'right', width: 64 },
         ]}
         series={[
           {
@@ -54,6 +54,7 @@ export default function WeightChart(props: { records: readonly StoredWeight[]; h
           },
         ]}
         grid={{ horizontal: true }}
+        sx={{ '& [data-series="bmi"]': { strokeDasharray: '6 4' } }}
         slotProps={{
           legend: { direction: 'horizontal', position: { vertical: 'top', horizontal: 'center' } },
         }}

@@ -5,7 +5,7 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import Typography from '@mui/material/Typography';
 import type { StoredWeight } from '../../data/weights.ts';
-import { formatDateTime, formatWeight, TABULAR } from './format.ts';
+import { formatDate, formatDateTime, formatWeight, TABULAR } from './format.ts';
 
 /** Weight records, newest first, each with its change from the one before; a click opens it. */
 export function WeightList(props: {
@@ -25,15 +25,20 @@ export function WeightList(props: {
             key={r.id}
             onClick={() => props.onOpen(r)}
             sx={{
-              borderRadius: 2,
+              borderRadius: '10px',
               px: 1.25,
               py: 0.75,
               gap: 2,
               '& + &': { borderTop: 1, borderColor: 'divider' },
             }}
           >
-            <Typography variant="body2" color="text.secondary" sx={{ ...TABULAR, flex: 1 }}>
-              {formatDateTime(r.timestamp)}
+            <Typography
+              variant="body2"
+              color="text.secondary"
+              sx={{ ...TABULAR, flex: 1 }}
+              title={formatDateTime(r.timestamp)}
+            >
+              {formatDate(r.timestamp)}
             </Typography>
             {delta !== 0 && (
               <Typography
