@@ -88,7 +88,14 @@ describe.skipIf(skip)('bundle in the official Functions emulator (offline)', () 
         cwd: dir,
         detached: true,
         stdio: ['ignore', 'pipe', 'pipe'],
-        env: { ...process.env, CI: '1', NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_DISABLE_ANALYTICS: '1' },
+        // Without FIRESTORE_EMULATOR_HOST: the setup may have started a standalone Firestore
+        // emulator for other suites; this test checks what firebase-tools alone registers.
+        env: {
+          ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'FIRESTORE_EMULATOR_HOST')),
+          CI: '1',
+          NO_UPDATE_NOTIFIER: '1',
+          FIREBASE_CLI_DISABLE_ANALYTICS: '1',
+        },
       },
     );
     let output = '';
