@@ -44,6 +44,8 @@ if (!hasJava21()) {
       'Starting Auth, Functions and Hosting only; Firestore triggers stay unregistered and the access',
       'contract cannot run against the rules. Install Java 21 (with internet for the first download) for',
       'the full suite, or use `npm start` (local mode) to run the whole product on this machine.',
+      'The rules gate needs only a Firestore emulator: the functions tests start the standalone one of the',
+      'Google Cloud SDK (component cloud-firestore-emulator, Java 11+) by themselves when it is installed.',
       '',
     ].join('\n'),
   );
