@@ -65,7 +65,14 @@ export function DashboardPage() {
   const recent = useRecentActivities(store, uid);
   const weights = useWeightHistory(store, uid);
   const [revision, bump] = useReducer((n: number) => n + 1, 0);
-  const { sums, error: statsError } = usePeriodSums(store, uid, today, timeZone, recent.version + revision);
+  const { sums, error: statsError } = usePeriodSums(
+    store,
+    uid,
+    today,
+    timeZone,
+    recent.version + revision,
+    recent.loaded,
+  );
 
   const [goalOpen, setGoalOpen] = useState(false);
   const [metOpen, setMetOpen] = useState(false);

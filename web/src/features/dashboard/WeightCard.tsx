@@ -12,7 +12,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { Component, type FormEvent, lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { logWeight, RECENT_WEIGHTS, type StoredWeight } from '../../data/weights.ts';
@@ -20,6 +20,26 @@ import { MSG } from './messages.ts';
 import { WeightList } from './WeightList.tsx';
 
 const WeightChart = lazy(() => import('./WeightChart.tsx'));
+
+/** A chart that fails to draw (an old browser, a library bug) must not take the dashboard with it. */
+class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: unknown) {
+    console.error('Weight chart failed', error);
+  }
+  override render() {
+    return this.state.failed ? (
+      <Typography variant="body2" color="text.secondary">
+        The chart could not be drawn.
+      </Typography>
+    ) : (
+      this.props.children
+    );
+  }
+}
 
 /** The chart needs at least 2 records and a known height (for BMI). */
 export function showsWeightChart(records: readonly unknown[], height: number | undefined): boolean {
@@ -147,9 +167,11 @@ export function WeightCard(props: {
         </div>
         {chart ? (
           <Box data-testid="weight-chart" sx={{ minWidth: 0 }}>
-            <Suspense fallback={<Skeleton variant="rounded" height={280} />}>
-              <WeightChart records={props.records} height={props.height as number} />
-            </Suspense>
+            <ChartBoundary>
+              <Suspense fallback={<Skeleton variant="rounded" height={280} />}>
+                <WeightChart records={props.records} height={props.height as number} />
+              </Suspense>
+            </ChartBoundary>
           </Box>
         ) : (
           props.loaded &&

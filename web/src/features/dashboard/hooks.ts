@@ -121,6 +121,8 @@ export function usePeriodSums(
   today: string,
   timeZone: string,
   revision: number,
+  /** False until the first cue (the latest activities) arrives, so the sums are read once at load. */
+  enabled = true,
 ): { sums: PeriodSumsByKind | null; error: string | null } {
   const [sums, setSums] = useState<PeriodSumsByKind | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -128,6 +130,7 @@ export function usePeriodSums(
     // `today` and `revision` are the re-read cues; the windows come from the clock now.
     void today;
     void revision;
+    if (!enabled) return;
     let live = true;
     const windows = currentWindows(Date.now(), timeZone);
     Promise.all([
@@ -147,7 +150,7 @@ export function usePeriodSums(
     return () => {
       live = false;
     };
-  }, [store, uid, today, timeZone, revision]);
+  }, [store, uid, today, timeZone, revision, enabled]);
   return { sums, error };
 }
 

@@ -23,7 +23,7 @@ export const QUOTES: readonly Quote[] = [
   { text: 'A one-hour workout is 4% of your day. No excuses.', author: 'Unknown' },
   {
     text: 'Discipline is choosing between what you want now and what you want most.',
-    author: 'Abraham Lincoln',
+    author: 'Unknown',
   },
 ];
 
