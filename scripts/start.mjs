@@ -8,6 +8,7 @@
 //   LOCAL_DATA_DIR (default .data)       SQLite documents and the emulator's account export
 //   COMMUNITY_TIME_ZONE (default UTC)    leaderboard periods
 //   SKIP_WEB_BUILD=1                     serve web/dist as it is
+//   SEED_DEMO=0                          no demo account and community on first run
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
@@ -83,22 +84,42 @@ if (process.env.SKIP_WEB_BUILD === '1') {
 console.log(`Starting the Firebase Auth emulator on ${authHost} (up to a minute on a busy machine)...`);
 let emulator;
 try {
-  emulator = await startAuthEmulator({ host, port: authPort, persistDir: join(dataDir, 'auth') });
+  emulator = await startAuthEmulator({
+    host,
+    port: authPort,
+    persistDir: join(dataDir, 'auth'),
+    // No mail leaves this machine: the emulator logs each verification link, which we pass on.
+    onOutput: (text) => {
+      for (const link of text.match(/http:\/\/\S+mode=verifyEmail\S*/g) ?? [])
+        console.log(`\n  Email verification link (open it to verify the address):\n  ${link}\n`);
+    },
+  });
 } catch (error) {
   fail(error.message);
 }
 
-// 3. The local server.
+// 3. On first run, a demo account and community (local/src/demo-seed.ts); never overwrites data.
+const serverEnv = {
+  ...process.env,
+  FIREBASE_AUTH_EMULATOR_HOST: authHost,
+  LOCAL_HOST: host,
+  LOCAL_PORT: String(localPort),
+  LOCAL_DATA_DIR: dataDir,
+};
+if (process.env.SEED_DEMO !== '0') {
+  try {
+    await run(process.execPath, ['--import', 'tsx', join(root, 'local', 'src', 'demo-seed.ts')], serverEnv);
+  } catch (error) {
+    await emulator.stop();
+    fail(`seeding the demo failed: ${error.message}. SEED_DEMO=0 npm start skips it.`);
+  }
+}
+
+// 4. The local server.
 const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'local', 'src', 'main.ts')], {
   cwd: root,
   stdio: 'inherit',
-  env: {
-    ...process.env,
-    FIREBASE_AUTH_EMULATOR_HOST: authHost,
-    LOCAL_HOST: host,
-    LOCAL_PORT: String(localPort),
-    LOCAL_DATA_DIR: dataDir,
-  },
+  env: serverEnv,
 });
 
 let stopping = false;
@@ -147,5 +168,9 @@ for (;;) {
   await new Promise((r) => setTimeout(r, 200));
 }
 console.log(
-  `\n  FitTrack is running: open ${url}\n  (Auth emulator ${authHost}, data in ${dataDir}; Ctrl-C stops both)\n`,
+  `\n  FitTrack is running: open ${url}\n` +
+    (process.env.SEED_DEMO !== '0'
+      ? '  Demo account: demo@fittrack.local / fittrack-demo (or sign up: the verification link shows here)\n'
+      : '') +
+    `  (Auth emulator ${authHost}, data in ${dataDir}; Ctrl-C stops both)\n`,
 );

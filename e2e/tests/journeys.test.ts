@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, resetAccounts, screenshot, verifyEmail } from './stack.ts';
+import { launchBrowser, newPage, screenshot, verifyEmail } from './stack.ts';
 
 const PASSWORD = 'correct-horse-7';
 const stamp = Date.now().toString(36);
@@ -57,7 +57,6 @@ async function setDisplayName(page: Page, name: string): Promise<void> {
 
 describe('two people use FitTrack', () => {
   beforeAll(async () => {
-    await resetAccounts();
     browser = await launchBrowser();
     const a = await newPage(browser);
     const b = await newPage(browser, { width: 390, height: 844 });
@@ -68,6 +67,24 @@ describe('two people use FitTrack', () => {
 
   afterAll(async () => {
     await browser?.close();
+  });
+
+  it('opens the seeded demo account onto its history, chart and community', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('demo@fittrack.local');
+    await page.getByLabel(/^Password/).fill('fittrack-demo');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL('**/user');
+    await page.getByRole('heading', { name: 'Hi, Alex' }).waitFor();
+    // Five recent activities, and the weight + BMI chart (7 weigh-ins, height set).
+    await page.getByRole('table').first().getByRole('row').nth(5).waitFor();
+    await page.locator('.MuiChartsSurface-root, svg[class*="MuiChartsSurface"]').first().waitFor();
+    await screenshot(page, '00-demo-dashboard');
+    await nav(page, 'Community');
+    await page.getByText('Maya Torres').first().waitFor();
+    await screenshot(page, '00-demo-community');
+    await context.close();
   });
 
   it('sends a signed-out visitor from /user to /login', async () => {
@@ -90,7 +107,8 @@ describe('two people use FitTrack', () => {
     await activity.click();
     await activity.fill('Running');
     await adaPage.getByRole('option', { name: 'Running', exact: true }).click();
-    await adaPage.getByLabel('Time (min)').fill('30');
+    // More than any demo member does in a day, so Ada leads today's minutes board.
+    await adaPage.getByLabel('Time (min)').fill('300');
     await adaPage.getByRole('form', { name: 'Log activity' }).getByRole('button', { name: 'Log' }).click();
     const recent = adaPage.getByRole('table').first();
     await recent.getByText('Running').waitFor();
@@ -113,8 +131,12 @@ describe('two people use FitTrack', () => {
     await link.waitFor();
     if ((await link.getAttribute('target')) !== '_blank')
       throw new Error('post links must open in a new tab');
-    // The reactions write Ada's board entry; the prompt rollup puts her on the daily board.
-    await adaPage.getByText(ada.name).first().waitFor();
+    // The reactions write Ada's board entry; the prompt rollup puts her on the daily board, live.
+    await adaPage
+      .getByRole('region', { name: 'Minutes' })
+      .getByRole('progressbar', { name: `${ada.name}: 300 min` })
+      .first()
+      .waitFor({ timeout: 20_000 });
     await screenshot(adaPage, '04-community');
   });
 

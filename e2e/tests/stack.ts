@@ -37,14 +37,6 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
 }
 
-/** Every account on the Auth emulator goes (the documents of deleted users stay until their cascade). */
-export async function resetAccounts(): Promise<void> {
-  const res = await fetch(`http://${AUTH_HOST}/emulator/v1/projects/${PROJECT_ID}/accounts`, {
-    method: 'DELETE',
-  });
-  if (!res.ok) throw new Error(`Resetting emulator accounts failed: HTTP ${res.status}`);
-}
-
 interface OobCode {
   email: string;
   requestType: string;
