@@ -25,7 +25,6 @@ import {
   doc,
   documentId,
   type Firestore,
-  type AggregateSpec as FirestoreAggregateSpec,
   getAggregateFromServer,
   getDoc,
   getDocs,
@@ -150,18 +149,22 @@ export function createFirestoreStore(app: FirebaseApp, config: AppConfig): Fires
       }
     },
     async aggregate(spec, aggregate): Promise<AggregateResult> {
+      // One aggregation per field: a Firestore query with several aggregations only counts the
+      // documents that have every aggregated field (Running has no `count`, Leg Curl no `time`),
+      // while the port promises that a missing field adds 0 and that count counts every match.
       const fields = aggregate.sum ?? [];
-      const request: FirestoreAggregateSpec = { count: count() };
-      fields.forEach((field, index) => {
-        request[`s${index}`] = sum(field);
-      });
+      const query = toQuery(spec);
       try {
-        const data = (await getAggregateFromServer(toQuery(spec), request)).data() as Record<string, number>;
+        const [counted, ...summed] = await Promise.all([
+          getAggregateFromServer(query, { value: count() }),
+          ...fields.map((field) => getAggregateFromServer(query, { value: sum(field) })),
+        ]);
         const sums: Record<string, number> = {};
         fields.forEach((field, index) => {
-          sums[field] = data[`s${index}`] ?? 0;
+          const value = summed[index]?.data().value;
+          sums[field] = typeof value === 'number' && Number.isFinite(value) ? value : 0;
         });
-        return { count: data.count ?? 0, sum: sums };
+        return { count: counted?.data().value ?? 0, sum: sums };
       } catch (error) {
         throw toStoreError(error);
       }
