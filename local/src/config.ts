@@ -24,6 +24,8 @@ export interface LocalConfig {
   rollupDebounceMs: number;
   /** Token for /api/admin/* (tests, bench, operators); undefined = admin endpoints off. */
   adminToken: string | undefined;
+  /** How long a token's revocation / deleted-user check holds (ms); 0 = every request. */
+  revocationCheckMs: number;
   /** false (LOCAL_REACTIONS=off): deliveries are recorded but not run until a restart with reactions on. */
   reactions: boolean;
 }
@@ -107,5 +109,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): LocalConfig {
     rollupDebounceMs: intFrom(env, 'LOCAL_ROLLUP_DEBOUNCE_MS', 250),
     adminToken: env.LOCAL_ADMIN_TOKEN?.trim() || undefined,
     reactions: env.LOCAL_REACTIONS?.trim() !== 'off',
+    revocationCheckMs: intFrom(env, 'LOCAL_REVOCATION_CHECK_MS', 1000),
   };
 }

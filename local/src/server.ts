@@ -39,7 +39,7 @@ export async function startLocalServer(
   overrides: { now?: () => number } = {},
 ): Promise<LocalServer> {
   const store = openStore(config);
-  const verifier = createTokenVerifier(config.projectId, config.authEmulatorHost);
+  const verifier = createTokenVerifier(config.projectId, config.authEmulatorHost, config.revocationCheckMs);
   const runner = new ReactionRunner(store, {
     timeZone: config.communityTimeZone,
     rollupDebounceMs: config.rollupDebounceMs,

@@ -118,7 +118,7 @@ function sqlJson(field: string): string | null {
   return SAFE_FIELD.test(field) ? `json_extract(data, '${jsonPath(field)}')` : null;
 }
 
-const RANGE_SQL: Partial<Record<string, string>> = { '<': '<', '<=': '<=', '>': '>', '>=': '>=' };
+const RANGE_OPS = new Set(['<', '<=', '>', '>=']);
 
 /** An exact SQL test of `field == value` for strings, numbers and booleans (null: no fast path). */
 function exactEquality(field: string, value: unknown): { sql: string; params: (string | number)[] } | null {
@@ -268,6 +268,16 @@ export class SqliteStore implements ReactionStore {
     const clauses: string[] = [scope, `json_type(data, '${jsonPathLiteral(field)}') IN ('integer', 'real')`];
     const params: (string | number)[] = [spec.collection];
     let pinned = false;
+    // Range filters (and the cursor) fold into one lower and one upper bound, so that SQLite
+    // seeks the index once instead of scanning from the looser bound.
+    let lower: { v: number; strict: boolean } | undefined;
+    let upper: { v: number; strict: boolean } | undefined;
+    const bound = (op: string, v: number) => {
+      const strict = op === '<' || op === '>';
+      if (op === '>' || op === '>=') {
+        if (!lower || v > lower.v || (v === lower.v && strict)) lower = { v, strict };
+      } else if (!upper || v < upper.v || (v === upper.v && strict)) upper = { v, strict };
+    };
     for (const f of spec.where ?? []) {
       if (f.op === '==') {
         const p = exactEquality(f.field, f.value);
@@ -275,13 +285,12 @@ export class SqliteStore implements ReactionStore {
         clauses.push(p.sql);
         params.push(...p.params);
       } else if (
-        RANGE_SQL[f.op] &&
+        RANGE_OPS.has(f.op) &&
         f.field === field &&
         typeof f.value === 'number' &&
         Number.isFinite(f.value)
       ) {
-        clauses.push(`${value} ${RANGE_SQL[f.op]} ?`);
-        params.push(f.value);
+        bound(f.op, f.value);
         pinned = true;
       } else {
         return null;
@@ -296,23 +305,49 @@ export class SqliteStore implements ReactionStore {
         .get(spec.collection);
       if (other) return null;
     }
+    // ORDER BY the value then the raw path: the index (scope, value) ends with the primary key, so
+    // SQLite walks it in order without sorting. Raw path order can differ from Firestore's
+    // segment-wise order only among equal values, so every document that shares the value at
+    // the cursor or at the limit boundary is fetched too, and applyQuery settles the order.
     const dir = direction === 'desc' ? 'DESC' : 'ASC';
-    const pathKey = "replace(path, '/', char(1))";
+    const select = `SELECT path, data, ${value} AS k FROM docs WHERE ${clauses.join(' AND ')}`;
+    const equal = this.prepared(`${select} AND ${value} = ?`);
+    const rows: { path: string; data: string; k: number }[] = [];
     if (spec.startAfter) {
       const v = spec.startAfter.values[0];
       if (typeof v !== 'number' || !Number.isFinite(v)) return null;
-      const cmp = direction === 'desc' ? '<' : '>';
-      clauses.push(`(${value} ${cmp} ? OR (${value} = ? AND ${pathKey} ${cmp} ?))`);
-      params.push(v, v, spec.startAfter.path.replaceAll('/', '\u0001'));
+      rows.push(...(equal.all(...params, v) as typeof rows));
+      bound(direction === 'desc' ? '<' : '>', v);
+    }
+    let mainSql = select;
+    const mainParams = [...params];
+    for (const [b, op] of [
+      [lower, '>'],
+      [upper, '<'],
+    ] as const) {
+      if (!b) continue;
+      mainSql += ` AND ${value} ${op}${b.strict ? '' : '='} ?`;
+      mainParams.push(b.v);
     }
     const limit = spec.limit === undefined ? '' : ` LIMIT ${spec.limit}`;
-    const sql = `SELECT path, data FROM docs WHERE ${clauses.join(' AND ')} ORDER BY ${value} ${dir}, ${pathKey} ${dir}${limit}`;
+    const main = this.prepared(`${mainSql} ORDER BY ${value} ${dir}, path ${dir}${limit}`).all(
+      ...mainParams,
+    ) as typeof rows;
+    rows.push(...main);
+    const last = main[main.length - 1];
+    if (spec.limit !== undefined && main.length === spec.limit && last)
+      for (const row of equal.all(...params, last.k) as typeof rows)
+        if (row.path !== last.path && !main.some((m) => m.path === row.path)) rows.push(row);
+    return rows;
+  }
+
+  private prepared(sql: string): Database.Statement {
     let statement = this.ordered.get(sql);
     if (!statement) {
       statement = this.db.prepare(sql);
       if (this.ordered.size < 500) this.ordered.set(sql, statement);
     }
-    return statement.all(...params) as { path: string; data: string }[];
+    return statement;
   }
 
   // ---- writes ----

@@ -261,6 +261,8 @@ describe('tokens', () => {
     const ok = await commit(server.url, carol.idToken, [{ kind: 'set', path: rep(carol.uid), data: run() }]);
     expect(ok.status).toBe(200);
     await deleteAuthUser(carol);
+    // The revocation check holds for LOCAL_REVOCATION_CHECK_MS (1 s by default), then is repeated.
+    await new Promise((r) => setTimeout(r, 1100));
     const r = await refused(
       [{ kind: 'set', path: rep(carol.uid, 'r2'), data: run() }],
       'unauthenticated',
