@@ -36,6 +36,14 @@ import { StatsCard } from './StatsCard.tsx';
 import { WeightCard } from './WeightCard.tsx';
 import { WeightDetailsDialog } from './WeightDetailsDialog.tsx';
 
+const GAP = { xs: 2, md: 3 };
+const COLUMN = {
+  display: { xs: 'contents', md: 'flex' },
+  flexDirection: 'column',
+  gap: GAP,
+  minWidth: 0,
+} as const;
+
 /** The goal popup shows once per browser session while no goal is set. */
 function goalPromptKey(uid: string) {
   return `fittrack:goal-prompt-dismissed:${uid}`;
@@ -122,70 +130,71 @@ export function DashboardPage() {
           {profileError}
         </Alert>
       )}
+      {/* Two columns from md up (each a stack, so cards keep their own height); on phones one column
+          in the order of use: log, stats, recent, weight, then the profile. */}
       <Box
         sx={{
           display: 'grid',
-          gap: { xs: 2, md: 3 },
+          gap: GAP,
           gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 5fr) minmax(0, 7fr)' },
-          gridTemplateAreas: {
-            xs: '"log" "stats" "recent" "weight" "profile"',
-            md: '"log stats" "log recent" "profile weight"',
-          },
           alignItems: 'start',
-          '& > *': { minWidth: 0 },
         }}
       >
-        <Box sx={{ gridArea: 'log', alignSelf: 'stretch', display: 'flex', '& > *': { flex: 1 } }}>
-          <LogActivityCard
-            store={store}
-            uid={uid}
-            today={today}
-            weight={weight}
-            lastActivityType={recent.activities[0]?.activityType}
-            goal={goal}
-            goalLoaded={goalLoaded}
-            todayTotals={sums ? totalsFromSums(sums.daily, weight) : null}
-            onSetGoal={() => setGoalOpen(true)}
-            onShowMetValues={() => setMetOpen(true)}
-            onLogged={bump}
-          />
+        <Box sx={COLUMN}>
+          <Box sx={{ order: 1, minWidth: 0 }}>
+            <LogActivityCard
+              store={store}
+              uid={uid}
+              today={today}
+              weight={weight}
+              lastActivityType={recent.activities[0]?.activityType}
+              goal={goal}
+              goalLoaded={goalLoaded}
+              todayTotals={sums ? totalsFromSums(sums.daily, weight) : null}
+              onSetGoal={() => setGoalOpen(true)}
+              onShowMetValues={() => setMetOpen(true)}
+              onLogged={bump}
+            />
+          </Box>
+          <Box sx={{ order: 5, minWidth: 0 }}>
+            <ProfileCard
+              store={store}
+              uid={uid}
+              profile={profile}
+              loaded={profileLoaded || profileError !== null}
+              today={today}
+              onShowBmi={() => setBmiOpen(true)}
+              onShowBmr={() => setBmrOpen(true)}
+            />
+          </Box>
         </Box>
-        <Box sx={{ gridArea: 'stats' }}>
-          <StatsCard sums={sums} weight={weight} error={statsError} />
-        </Box>
-        <Box sx={{ gridArea: 'recent', alignSelf: 'stretch', display: 'flex', '& > *': { flex: 1 } }}>
-          <RecentActivitiesCard
-            activities={recent.activities}
-            loaded={recent.loaded}
-            error={recent.error}
-            weight={weight}
-            onOpen={setActivityDetails}
-            onShowAll={() => setAllActivitiesOpen(true)}
-            onCaloriesHelp={() => setCaloriesHelpOpen(true)}
-          />
-        </Box>
-        <Box sx={{ gridArea: 'profile', alignSelf: 'stretch', display: 'flex', '& > *': { flex: 1 } }}>
-          <ProfileCard
-            store={store}
-            uid={uid}
-            profile={profile}
-            loaded={profileLoaded || profileError !== null}
-            today={today}
-            onShowBmi={() => setBmiOpen(true)}
-            onShowBmr={() => setBmrOpen(true)}
-          />
-        </Box>
-        <Box sx={{ gridArea: 'weight', alignSelf: 'stretch', display: 'flex', '& > *': { flex: 1 } }}>
-          <WeightCard
-            store={store}
-            uid={uid}
-            records={weights.records}
-            loaded={weights.loaded}
-            error={weights.error}
-            height={profile?.height}
-            onOpen={setWeightDetails}
-            onShowAll={() => setAllWeightsOpen(true)}
-          />
+        <Box sx={COLUMN}>
+          <Box sx={{ order: 2, minWidth: 0 }}>
+            <StatsCard sums={sums} weight={weight} error={statsError} />
+          </Box>
+          <Box sx={{ order: 3, minWidth: 0 }}>
+            <RecentActivitiesCard
+              activities={recent.activities}
+              loaded={recent.loaded}
+              error={recent.error}
+              weight={weight}
+              onOpen={setActivityDetails}
+              onShowAll={() => setAllActivitiesOpen(true)}
+              onCaloriesHelp={() => setCaloriesHelpOpen(true)}
+            />
+          </Box>
+          <Box sx={{ order: 4, minWidth: 0 }}>
+            <WeightCard
+              store={store}
+              uid={uid}
+              records={weights.records}
+              loaded={weights.loaded}
+              error={weights.error}
+              height={profile?.height}
+              onOpen={setWeightDetails}
+              onShowAll={() => setAllWeightsOpen(true)}
+            />
+          </Box>
         </Box>
       </Box>
 
