@@ -37,8 +37,9 @@ try {
   for (const vp of [
     { name: 'desktop', width: 1280, height: 900 },
     { name: 'phone', width: 390, height: 844 },
+    { name: 'tablet', width: 820, height: 1180 },
   ]) {
-    for (const variant of ['', 'empty']) {
+    for (const variant of vp.name === 'tablet' ? [''] : ['', 'empty']) {
       const page = await browser.newPage({ viewport: { width: vp.width, height: vp.height } });
       page.on('pageerror', (e) => errors.push(`${vp.name}${variant}: ${e.message}`));
       page.on('console', (m) => {
@@ -72,7 +73,7 @@ try {
       }
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
       if (overflow) errors.push(`${vp.name}${variant}: horizontal overflow`);
-      if (!variant) {
+      if (!variant && vp.name !== 'tablet') {
         const popups = [
           ['MET values', 'met'],
           ['How calories are calculated', 'calories-help'],
