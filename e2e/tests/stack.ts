@@ -34,6 +34,8 @@ export async function newPage(browser: Browser, viewport = { width: 1280, height
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(ARTIFACTS, { recursive: true });
+  // From the top: a full-page shot of a scrolled page paints the sticky top bar mid-page.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
 }
 
