@@ -72,6 +72,17 @@ export class IndexChecker {
     this.overrides = Array.isArray(file.fieldOverrides) ? file.fieldOverrides : [];
   }
 
+  /** The declared composite indexes as SQLite index specs (same fields, in order). */
+  sqlIndexes(): { scope: 'parent' | 'coll'; fields: string[] }[] {
+    return this.composites
+      .filter((i) => Array.isArray(i.fields))
+      .map((i) => ({
+        scope:
+          (i.queryScope ?? 'COLLECTION') === 'COLLECTION_GROUP' ? ('coll' as const) : ('parent' as const),
+        fields: i.fields.map((f) => f.fieldPath).filter((f) => f !== '__name__'),
+      }));
+  }
+
   static fromFile(path: string): IndexChecker {
     let parsed: IndexFile;
     try {

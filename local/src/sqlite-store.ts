@@ -128,7 +128,8 @@ function exactEquality(field: string, value: unknown): { sql: string; params: (s
   if (typeof value === 'string') return { sql: `${type} = 'text' AND ${expr} = ?`, params: [value] };
   if (typeof value === 'number' && Number.isFinite(value))
     return { sql: `${type} IN ('integer', 'real') AND ${expr} = ?`, params: [value] };
-  if (typeof value === 'boolean') return { sql: `${type} = '${value ? 'true' : 'false'}'`, params: [] };
+  if (typeof value === 'boolean')
+    return { sql: `${type} = '${value ? 'true' : 'false'}' AND ${expr} = ?`, params: [value ? 1 : 0] };
   return null;
 }
 
@@ -168,6 +169,14 @@ export class SqliteStore implements ReactionStore {
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('busy_timeout = 5000');
     this.db.exec(SCHEMA);
+    // The composite indexes firestore.indexes.json declares, as SQLite expression indexes, so the
+    // queries they serve in Firestore (the boards' top 3) are index walks here too.
+    for (const index of options.indexes?.sqlIndexes() ?? []) {
+      const columns = index.fields.map(sqlJson);
+      if (columns.some((c) => c === null)) continue;
+      const name = `fs_${index.scope}_${index.fields.join('_').replace(/[^A-Za-z0-9_]/g, '_')}`;
+      this.db.exec(`CREATE INDEX IF NOT EXISTS "${name}" ON docs(${index.scope}, ${columns.join(', ')})`);
+    }
     this.indexes = options.indexes ?? null;
     this.eventForWrite = options.eventForWrite;
     this.now = options.now ?? Date.now;
@@ -298,12 +307,19 @@ export class SqliteStore implements ReactionStore {
     }
     if (!pinned) {
       // Without a numeric range filter, documents holding another type would sort elsewhere.
-      const other = this.db
-        .prepare(
-          `SELECT 1 FROM docs WHERE ${scope} AND json_type(data, '${jsonPathLiteral(field)}') NOT IN ('integer', 'real') LIMIT 1`,
-        )
-        .get(spec.collection);
-      if (other) return null;
+      // Only documents that pass the equality filters matter. Each probe seeks an index on the
+      // field where there is one: SQLite orders NULL < numbers < text, and json_extract gives
+      // true/false as 1/0 and arrays/maps as text.
+      const where = [scope, ...clauses.slice(2)].join(' AND ');
+      const type = `json_type(data, '${jsonPathLiteral(field)}')`;
+      for (const probe of [
+        `${value} >= ''`,
+        `${value} IN (0, 1) AND ${type} IN ('true', 'false')`,
+        `${value} IS NULL AND ${type} = 'null'`,
+      ]) {
+        if (this.prepared(`SELECT 1 FROM docs WHERE ${where} AND ${probe} LIMIT 1`).get(...params))
+          return null;
+      }
     }
     // ORDER BY the value then the raw path: the index (scope, value) ends with the primary key, so
     // SQLite walks it in order without sorting. Raw path order can differ from Firestore's
