@@ -133,6 +133,15 @@ function exactEquality(field: string, value: unknown): { sql: string; params: (s
   return null;
 }
 
+interface Plan {
+  where: string;
+  params: (string | number)[];
+  value: string;
+  direction: 'asc' | 'desc';
+  bound: (op: string, v: number) => void;
+  bounds: () => { sql: string; params: number[] };
+}
+
 export class SqliteStore implements ReactionStore {
   readonly db: Database.Database;
   private readonly indexes: IndexChecker | null;
@@ -215,7 +224,36 @@ export class SqliteStore implements ReactionStore {
   }
 
   async aggregate(spec: QuerySpec, aggregate: AggregateSpec): Promise<AggregateResult> {
-    return aggregateDocs(this.runQuery(spec), aggregate);
+    return this.aggregateSync(spec, aggregate);
+  }
+
+  /**
+   * Count and sums; computed in SQL (no document parsed) when the query has an exact SQL form
+   * and no limit or cursor, as Firestore computes aggregates server-side; else over the results.
+   */
+  aggregateSync(spec: QuerySpec, aggregate: AggregateSpec): AggregateResult {
+    if (!spec || typeof spec !== 'object') throw new StoreError('invalid-argument', 'A query is required.');
+    assertValidQuery(spec);
+    this.indexes?.check(spec);
+    const fields = aggregate?.sum ?? [];
+    const plan =
+      spec.limit === undefined && !spec.startAfter && fields.every((f) => sqlJson(f) !== null)
+        ? this.plan(spec)
+        : null;
+    if (!plan) return aggregateDocs(this.runQuery(spec), aggregate);
+    const range = plan.bounds();
+    const sums = fields.map(
+      (f, i) =>
+        `total(CASE WHEN json_type(data, '${jsonPath(f)}') IN ('integer', 'real') THEN ${sqlJson(f)} END) AS s${i}`,
+    );
+    const row = this.prepared(
+      `SELECT count(*) AS n${sums.map((x) => `, ${x}`).join('')} FROM docs WHERE ${plan.where}${range.sql}`,
+    ).get(...plan.params, ...range.params) as Record<string, number>;
+    const sum: Record<string, number> = {};
+    fields.forEach((f, i) => {
+      sum[f] = row[`s${i}`] ?? 0;
+    });
+    return { count: row.n ?? 0, sum };
   }
 
   /** Synchronous read (the server's listen streams re-run queries right after a commit). */
@@ -267,7 +305,8 @@ export class SqliteStore implements ReactionStore {
    * that has the ordering field holds a number there (Firestore orders by type first), so it
    * answers null (fall back) otherwise; JS re-applies the query on the rows either way.
    */
-  private orderedRows(spec: QuerySpec): { path: string; data: string }[] | null {
+  /** The exact SQL form of a query ordered by one numeric field, or null when there is none. */
+  private plan(spec: QuerySpec): Plan | null {
     const order = effectiveOrderBy(spec);
     if (order.length !== 1) return null;
     const { field, direction } = order[0] as { field: string; direction: 'asc' | 'desc' };
@@ -321,12 +360,32 @@ export class SqliteStore implements ReactionStore {
           return null;
       }
     }
+    const bounds = (): { sql: string; params: number[] } => {
+      let sql = '';
+      const ps: number[] = [];
+      for (const [b, op] of [
+        [lower, '>'],
+        [upper, '<'],
+      ] as const) {
+        if (!b) continue;
+        sql += ` AND ${value} ${op}${b.strict ? '' : '='} ?`;
+        ps.push(b.v);
+      }
+      return { sql, params: ps };
+    };
+    return { where: clauses.join(' AND '), params, value, direction, bound, bounds };
+  }
+
+  private orderedRows(spec: QuerySpec): { path: string; data: string }[] | null {
+    const plan = this.plan(spec);
+    if (!plan) return null;
+    const { value, direction, params, bound } = plan;
     // ORDER BY the value then the raw path: the index (scope, value) ends with the primary key, so
     // SQLite walks it in order without sorting. Raw path order can differ from Firestore's
     // segment-wise order only among equal values, so every document that shares the value at
     // the cursor or at the limit boundary is fetched too, and applyQuery settles the order.
     const dir = direction === 'desc' ? 'DESC' : 'ASC';
-    const select = `SELECT path, data, ${value} AS k FROM docs WHERE ${clauses.join(' AND ')}`;
+    const select = `SELECT path, data, ${value} AS k FROM docs WHERE ${plan.where}`;
     const equal = this.prepared(`${select} AND ${value} = ?`);
     const rows: { path: string; data: string; k: number }[] = [];
     if (spec.startAfter) {
@@ -335,16 +394,9 @@ export class SqliteStore implements ReactionStore {
       rows.push(...(equal.all(...params, v) as typeof rows));
       bound(direction === 'desc' ? '<' : '>', v);
     }
-    let mainSql = select;
-    const mainParams = [...params];
-    for (const [b, op] of [
-      [lower, '>'],
-      [upper, '<'],
-    ] as const) {
-      if (!b) continue;
-      mainSql += ` AND ${value} ${op}${b.strict ? '' : '='} ?`;
-      mainParams.push(b.v);
-    }
+    const range = plan.bounds();
+    const mainSql = select + range.sql;
+    const mainParams = [...params, ...range.params];
     const limit = spec.limit === undefined ? '' : ` LIMIT ${spec.limit}`;
     const main = this.prepared(`${mainSql} ORDER BY ${value} ${dir}, path ${dir}${limit}`).all(
       ...mainParams,
@@ -402,7 +454,7 @@ export class SqliteStore implements ReactionStore {
         },
         aggregate: async (spec, aggregate) => {
           beforeWrites(`aggregate ${spec.collection}`);
-          return aggregateDocs(this.runQuery(spec), aggregate);
+          return this.aggregateSync(spec, aggregate);
         },
         write: (op) => {
           buffered.push(op);
