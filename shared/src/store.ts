@@ -102,17 +102,25 @@ export interface ReactionStore extends DocumentStore {
   transact<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
 }
 
-export type StoreErrorCode =
-  | 'invalid-argument'
-  | 'not-found'
-  | 'already-exists'
-  | 'permission-denied'
-  | 'unauthenticated'
-  | 'failed-precondition'
-  | 'resource-exhausted'
-  | 'aborted'
-  | 'unavailable'
-  | 'internal';
+export const STORE_ERROR_CODES = [
+  'invalid-argument',
+  'not-found',
+  'already-exists',
+  'permission-denied',
+  'unauthenticated',
+  'failed-precondition',
+  'resource-exhausted',
+  'aborted',
+  'unavailable',
+  'internal',
+] as const;
+
+export type StoreErrorCode = (typeof STORE_ERROR_CODES)[number];
+
+/** Whether a code from elsewhere (Firestore, the local server's JSON) is one of ours. */
+export function isStoreErrorCode(code: unknown): code is StoreErrorCode {
+  return (STORE_ERROR_CODES as readonly unknown[]).includes(code);
+}
 
 /** Every adapter maps its failures to this, so callers branch on one set of codes. */
 export class StoreError extends Error {

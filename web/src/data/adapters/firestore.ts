@@ -8,10 +8,10 @@ import { REQUIRES_RECENT_LOGIN } from '@fit/shared/model';
 import {
   type AggregateResult,
   type DocSnapshot,
+  isStoreErrorCode,
   type LiveDocumentStore,
   type QuerySpec,
   StoreError,
-  type StoreErrorCode,
   type Unsubscribe,
   type WriteOp,
 } from '@fit/shared/store';
@@ -44,26 +44,13 @@ import {
 } from 'firebase/firestore';
 import type { AppConfig } from '../config.ts';
 
-const KNOWN: ReadonlySet<string> = new Set<StoreErrorCode>([
-  'invalid-argument',
-  'not-found',
-  'already-exists',
-  'permission-denied',
-  'unauthenticated',
-  'failed-precondition',
-  'resource-exhausted',
-  'aborted',
-  'unavailable',
-  'internal',
-]);
-
 /** Firebase errors carry codes like 'permission-denied' (Firestore) or 'functions/not-found'. */
 export function toStoreError(error: unknown): StoreError {
   if (error instanceof StoreError) return error;
   const raw = (error as { code?: unknown })?.code;
   const code = typeof raw === 'string' ? raw.replace(/^functions\//, '') : '';
   const message = error instanceof Error ? error.message : String(error);
-  if (KNOWN.has(code)) return new StoreError(code as StoreErrorCode, message);
+  if (isStoreErrorCode(code)) return new StoreError(code, message);
   if (code === 'deadline-exceeded' || code === 'cancelled') return new StoreError('unavailable', message);
   return new StoreError('internal', message);
 }

@@ -16,9 +16,9 @@ import {
 } from '@fit/shared/local-protocol';
 import {
   type DocSnapshot,
+  isStoreErrorCode,
   type LiveDocumentStore,
   StoreError,
-  type StoreErrorCode,
   type Unsubscribe,
 } from '@fit/shared/store';
 
@@ -29,22 +29,9 @@ export interface LocalStoreOptions {
   fetch?: typeof fetch;
 }
 
-const CODES: ReadonlySet<string> = new Set<StoreErrorCode>([
-  'invalid-argument',
-  'not-found',
-  'already-exists',
-  'permission-denied',
-  'unauthenticated',
-  'failed-precondition',
-  'resource-exhausted',
-  'aborted',
-  'unavailable',
-  'internal',
-]);
-
 function toStoreError(body: unknown, status: number): StoreError {
   const error = (body as Partial<ErrorBody> | null)?.error;
-  if (error && typeof error.message === 'string' && CODES.has(error.code)) {
+  if (error && typeof error.message === 'string' && isStoreErrorCode(error.code)) {
     return new StoreError(error.code, error.message);
   }
   return new StoreError(status >= 500 ? 'unavailable' : 'internal', `Local server answered HTTP ${status}`);
