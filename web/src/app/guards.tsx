@@ -6,12 +6,19 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { Loading } from '../components/Loading.tsx';
-import { BackendContext, SessionUserContext, StoreContext, useBackendLoader } from '../data/context.tsx';
+import {
+  BackendContext,
+  SessionUserContext,
+  StoreContext,
+  useAuthGateway,
+  useBackendLoader,
+} from '../data/context.tsx';
 import type { Backend } from '../data/repositories.ts';
 import { useAuthState, useAuthUser } from '../data/session.tsx';
+import { signOutWhenSessionEnds } from '../data/session-guard.ts';
 
 export function SignedInArea() {
   const auth = useAuthState();
@@ -30,6 +37,12 @@ function WithBackend() {
   const [backend, setBackend] = useState<Backend | null>(null);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  const gateway = useAuthGateway();
+  // Every screen's store calls end an expired session, so no screen has to remember to.
+  const store = useMemo(
+    () => backend && signOutWhenSessionEnds(backend.store, () => void gateway.signOut().catch(() => {})),
+    [backend, gateway],
+  );
 
   useEffect(() => {
     let live = true;
@@ -64,10 +77,10 @@ function WithBackend() {
       </Container>
     );
   }
-  if (!backend) return <Loading />;
+  if (!backend || !store) return <Loading />;
   return (
     <BackendContext.Provider value={backend}>
-      <StoreContext.Provider value={backend.store}>
+      <StoreContext.Provider value={store}>
         <Outlet />
       </StoreContext.Provider>
     </BackendContext.Provider>

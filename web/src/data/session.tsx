@@ -2,10 +2,10 @@
  * The auth session as React state. The gateway is subscribed only once a screen asks for the
  * session (`useAuthState`), so the landing page never loads the auth SDK.
  */
-import { StoreError } from '@fit/shared/store';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { type AuthUser, isSessionExpired } from './auth.ts';
+import type { AuthUser } from './auth.ts';
 import { useAuthGateway } from './context.tsx';
+import { isSessionOver } from './session-guard.ts';
 
 export type AuthState = { status: 'loading'; user: undefined } | { status: 'ready'; user: AuthUser | null };
 
@@ -55,8 +55,7 @@ export function useSessionExpiry(): (error: unknown) => boolean {
   const gateway = useAuthGateway();
   return useCallback(
     (error: unknown) => {
-      const expired =
-        isSessionExpired(error) || (error instanceof StoreError && error.code === 'unauthenticated');
+      const expired = isSessionOver(error);
       if (expired) void gateway.signOut().catch(() => {});
       return expired;
     },
