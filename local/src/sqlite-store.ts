@@ -16,6 +16,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { PERIOD_SUM_FIELDS } from '@fit/shared/periods';
 import {
   type AggregateResult,
   type AggregateSpec,
@@ -92,6 +93,24 @@ CREATE TABLE IF NOT EXISTS deliveries (
 );
 CREATE INDEX IF NOT EXISTS deliveries_due ON deliveries(next_at, id);
 `;
+
+/**
+ * Period totals (every reaction to an activity, the dashboard's stats) sum PERIOD_SUM_FIELDS over a
+ * timestamp window of one user's activities. With each expression the aggregate's SQL evaluates in
+ * this index, SQLite answers it from the index alone instead of parsing every document's JSON
+ * (about 4x faster at 2,000 activities). The expressions must stay textually equal to those built
+ * by `aggregateSync` and `plan`.
+ */
+const WINDOW_SUMS_INDEX = (() => {
+  const typed = (field: string) =>
+    `json_type(data, '${jsonPath(field)}'), json_extract(data, '${jsonPath(field)}')`;
+  const columns = [
+    `json_extract(data, '${jsonPath('timestamp')}')`,
+    `json_type(data, '${jsonPath('timestamp')}')`,
+    ...PERIOD_SUM_FIELDS.map(typed),
+  ];
+  return `CREATE INDEX IF NOT EXISTS docs_window_sums ON docs(parent, ${columns.join(', ')})`;
+})();
 
 /** `$."a"."b"` for the dotted field path `a.b` (quoted, so any field name is safe). */
 function jsonPath(field: string): string {
@@ -178,6 +197,7 @@ export class SqliteStore implements ReactionStore {
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('busy_timeout = 5000');
     this.db.exec(SCHEMA);
+    this.db.exec(WINDOW_SUMS_INDEX);
     // The composite indexes firestore.indexes.json declares, as SQLite expression indexes, so the
     // queries they serve in Firestore (the boards' top 3) are index walks here too.
     for (const index of options.indexes?.sqlIndexes() ?? []) {

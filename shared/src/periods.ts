@@ -221,6 +221,9 @@ export interface Totals {
   calories: number;
 }
 
+/** The activity fields a period's totals sum (one aggregate over a timestamp window). */
+export const PERIOD_SUM_FIELDS = ['count', 'time', 'calorieUnits'] as const;
+
 /** The one definition of period totals, used by dashboard stats, goal progress and leaderboards alike. */
 export function totalsFromSums(
   sums: { count: number; time: number; calorieUnits: number },

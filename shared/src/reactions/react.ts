@@ -9,7 +9,7 @@
  */
 import { paths } from '../model.ts';
 import type { PeriodWindow } from '../periods.ts';
-import { currentWindows, windowForKey } from '../periods.ts';
+import { currentWindows, PERIOD_SUM_FIELDS, windowForKey } from '../periods.ts';
 import type { DocData, DocSnapshot, Transaction, WriteOp } from '../store.ts';
 import {
   boardEntryDoc,
@@ -126,7 +126,7 @@ async function readEntries(
       const [agg, existing] = await Promise.all([
         tx.aggregate(reactionQueries.repsInWindow(uid, window.start, window.end), {
           count: true,
-          sum: ['count', 'time', 'calorieUnits'],
+          sum: [...PERIOD_SUM_FIELDS],
         }),
         tx.get(path),
       ]);

@@ -13,6 +13,7 @@
 import { findActivity, normalizeActivityName } from '@fit/shared/catalogue';
 import { calorieUnits } from '@fit/shared/formulas';
 import { type ActivityRecord, paths } from '@fit/shared/model';
+import { PERIOD_SUM_FIELDS } from '@fit/shared/periods';
 import type {
   Cursor,
   DocSnapshot,
@@ -162,7 +163,7 @@ export async function periodSums(
         { field: 'timestamp', op: '<', value: window.end },
       ],
     },
-    { sum: ['count', 'time', 'calorieUnits'] },
+    { sum: [...PERIOD_SUM_FIELDS] },
   );
   return {
     count: result.sum.count ?? 0,
