@@ -101,6 +101,19 @@ interface WallTime {
 }
 
 function wallTime(instant: number, timeZone: string): WallTime {
+  // UTC (the default community zone) needs no time zone data: Intl's formatToParts is the
+  // hottest call of every reaction otherwise.
+  if (timeZone === 'UTC') {
+    const t = new Date(Math.floor(instant / 1000) * 1000);
+    return {
+      year: t.getUTCFullYear(),
+      month: t.getUTCMonth() + 1,
+      day: t.getUTCDate(),
+      hour: t.getUTCHours(),
+      minute: t.getUTCMinutes(),
+      second: t.getUTCSeconds(),
+    };
+  }
   const parts: Record<string, number> = {};
   for (const p of formatterFor(timeZone).formatToParts(instant)) {
     if (p.type !== 'literal') parts[p.type] = Number(p.value);
@@ -131,8 +144,21 @@ export function localDate(instant: number, timeZone: string): string {
   return formatCalendarDate(w);
 }
 
+const dayStarts = new Map<string, number>();
+
 /** The first instant of a local calendar date in a zone (local midnight, or the DST jump if midnight is skipped). */
 export function startOfLocalDay(date: string, timeZone: string): number {
+  // A pure function of its arguments, asked for the same few days over and over: remembered.
+  const key = `${timeZone}|${date}`;
+  const known = dayStarts.get(key);
+  if (known !== undefined) return known;
+  const start = computeStartOfLocalDay(date, timeZone);
+  if (dayStarts.size >= 4096) dayStarts.clear();
+  dayStarts.set(key, start);
+  return start;
+}
+
+function computeStartOfLocalDay(date: string, timeZone: string): number {
   const d = parseCalendarDate(date);
   if (!d) throw new RangeError(`Not a calendar date: ${date}`);
   const wall = Date.UTC(d.year, d.month - 1, d.day);

@@ -218,6 +218,22 @@ describe('period windows', () => {
     expect(day.end - day.start).toBe(23.5 * HOUR);
   });
 
+  it('computes UTC without time zone data exactly as Intl does (the fast path)', () => {
+    const intl = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'UTC',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    const rand = seededRandom(7);
+    for (let i = 0; i < 2000; i++) {
+      const t = Date.UTC(1990, 0, 1) + Math.floor(rand() * 60 * 365 * DAY);
+      expect(localDate(t, 'UTC')).toBe(intl.format(t));
+      // the window starts where Intl says that date's UTC midnight is
+      expect(periodWindow('daily', t, 'UTC').start).toBe(Date.parse(`${intl.format(t)}T00:00:00Z`));
+    }
+  });
+
   it('holds its invariants for random instants across many zones (property loop)', () => {
     const zones = [
       'UTC',
