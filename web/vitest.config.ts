@@ -8,6 +8,9 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     setupFiles: ['./test/setup.ts'],
+    // The Firestore emulator for the adapter's emulator suite, when one is installed (the
+    // functions project's setup; it does nothing where FIRESTORE_EMULATOR_HOST is already set).
+    globalSetup: ['../functions/test/firestore-emulator.setup.ts'],
     passWithNoTests: true,
     testTimeout: 15_000,
   },

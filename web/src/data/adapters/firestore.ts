@@ -12,6 +12,7 @@ import {
   type LiveDocumentStore,
   type QuerySpec,
   StoreError,
+  splitDocPath,
   type Unsubscribe,
   type WriteOp,
 } from '@fit/shared/store';
@@ -102,9 +103,11 @@ export function createFirestoreStore(app: FirebaseApp, config: AppConfig): Fires
     if (spec.startAfter) {
       // Ties are broken by document path, as the port promises: order by it explicitly (same index as
       // Firestore's implicit tiebreak) so the cursor can name the last document seen.
-      const last = spec.orderBy?.at(-1)?.direction ?? 'asc';
-      constraints.push(orderBy(documentId(), last));
-      constraints.push(startAfter(...spec.startAfter.values, doc(db, spec.startAfter.path)));
+      const direction = spec.orderBy?.at(-1)?.direction ?? 'asc';
+      constraints.push(orderBy(documentId(), direction));
+      // documentId() takes the document's id in a collection query, its full path in a group query.
+      const last = spec.group ? spec.startAfter.path : splitDocPath(spec.startAfter.path).id;
+      constraints.push(startAfter(...spec.startAfter.values, last));
     }
     if (spec.limit !== undefined) constraints.push(limit(spec.limit));
     return query(base, ...constraints);
