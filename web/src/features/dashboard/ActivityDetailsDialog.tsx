@@ -1,12 +1,9 @@
 import { findActivity } from '@fit/shared/catalogue';
 import type { DocumentStore } from '@fit/shared/store';
 import { validateActivityForm } from '@fit/shared/validation';
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
@@ -15,6 +12,7 @@ import { deleteActivity, type StoredActivity, updateActivity } from '../../data/
 import { ActivityFields, type ActivityInputs, EMPTY_INPUTS, inputsOf } from './ActivityFields.tsx';
 import { formatDateTime } from './format.ts';
 import { MSG } from './messages.ts';
+import { RecordDialogActions } from './RecordDialogActions.tsx';
 
 /** One activity: edit its numbers (Save), Delete it, or Close. Its time and type stay. */
 export function ActivityDetailsDialog(props: {
@@ -132,23 +130,7 @@ export function ActivityDetailsDialog(props: {
             </Alert>
           )}
         </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2, gap: 1 }}>
-          <Button
-            color="error"
-            startIcon={<DeleteOutlined />}
-            onClick={remove}
-            disabled={busy}
-            sx={{ mr: 'auto' }}
-          >
-            Delete
-          </Button>
-          <Button onClick={props.onClose} disabled={busy}>
-            Close
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy || !activity}>
-            Save
-          </Button>
-        </DialogActions>
+        <RecordDialogActions busy={busy} onDelete={remove} onClose={props.onClose} saveDisabled={!activity} />
       </form>
     </Dialog>
   );

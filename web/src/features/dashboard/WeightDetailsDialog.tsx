@@ -1,10 +1,7 @@
 import type { DocumentStore } from '@fit/shared/store';
 import { validateWeightForm } from '@fit/shared/validation';
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -14,6 +11,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { deleteWeight, type StoredWeight, updateWeight } from '../../data/weights.ts';
 import { formatDateTime } from './format.ts';
 import { MSG } from './messages.ts';
+import { RecordDialogActions } from './RecordDialogActions.tsx';
 
 /** One weight record: change its weight (Save), Delete it, or Close. */
 export function WeightDetailsDialog(props: {
@@ -111,23 +109,7 @@ export function WeightDetailsDialog(props: {
             </Alert>
           )}
         </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2, gap: 1 }}>
-          <Button
-            color="error"
-            startIcon={<DeleteOutlined />}
-            onClick={remove}
-            disabled={busy}
-            sx={{ mr: 'auto' }}
-          >
-            Delete
-          </Button>
-          <Button onClick={props.onClose} disabled={busy}>
-            Close
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            Save
-          </Button>
-        </DialogActions>
+        <RecordDialogActions busy={busy} onDelete={remove} onClose={props.onClose} />
       </form>
     </Dialog>
   );
