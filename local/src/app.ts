@@ -13,14 +13,14 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { TokenVerifier } from './auth.ts';
 import { type Caller, checkChanges, checkQuery, checkRead, checkWritePaths } from './policy.ts';
-import type { ReactionRunner } from './reactions-runner.ts';
-import type { DocChange, SqliteStore } from './sqlite-store.ts';
+import type { Reactions } from './reactions-runner.ts';
+import type { CommitChange, SqliteStore } from './sqlite-store.ts';
 import { serveWeb } from './web.ts';
 
 export interface AppDeps {
   store: SqliteStore;
   verifier: TokenVerifier;
-  runner: ReactionRunner;
+  runner: Reactions;
   webDist: string;
   adminToken: string | undefined;
   now?: () => number;
@@ -314,7 +314,7 @@ class LiveStream {
     this.push();
   }
 
-  changed(changes: readonly DocChange[]): void {
+  changed(changes: readonly CommitChange[]): void {
     if (this.closed || this.scheduled) return;
     const target = this.target;
     const touches = changes.some((ch) =>

@@ -28,7 +28,21 @@ export interface RunnerOptions {
 
 const BATCH = 64;
 
-export class ReactionRunner {
+/**
+ * What the server needs of the reactions: `ReactionRunner` on the server's own thread and
+ * connection, or `WorkerReactions` (reactions-thread.ts), the same runner in a worker thread.
+ */
+export interface Reactions {
+  /** An environment on the server's connection (account deletion, the audit). */
+  env(): ReactionEnv;
+  start(): void;
+  wake(): void;
+  idle(timeoutMs?: number): Promise<boolean>;
+  rollupNow(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export class ReactionRunner implements Reactions {
   private draining = false;
   private again = false;
   private stopped = false;

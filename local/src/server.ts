@@ -9,14 +9,15 @@ import { createApp } from './app.ts';
 import { createTokenVerifier, type TokenVerifier } from './auth.ts';
 import type { LocalConfig } from './config.ts';
 import { IndexChecker } from './indexes.ts';
-import { ReactionRunner } from './reactions-runner.ts';
+import { ReactionRunner, type Reactions } from './reactions-runner.ts';
+import { WorkerReactions } from './reactions-thread.ts';
 import { SqliteStore } from './sqlite-store.ts';
 
 export interface LocalServer {
   url: string;
   port: number;
   store: SqliteStore;
-  runner: ReactionRunner;
+  runner: Reactions;
   verifier: TokenVerifier;
   close(): Promise<void>;
 }
@@ -33,19 +34,33 @@ export function openStore(config: Pick<LocalConfig, 'dataDir' | 'indexesFile'>):
 
 export class PortInUseError extends Error {}
 
-/** `now`: the server's clock (tests move it to check the recent sign-in rule). */
+/**
+ * `now`: the server's clock (tests move it to check the recent sign-in rule). Reactions run in a
+ * worker thread on their own connection; with a `now` override (a function, which cannot cross to
+ * a thread) or with reactions off they use a ReactionRunner on this thread and connection.
+ */
 export async function startLocalServer(
   config: LocalConfig,
   overrides: { now?: () => number } = {},
 ): Promise<LocalServer> {
   const store = openStore(config);
   const verifier = createTokenVerifier(config.projectId, config.authEmulatorHost, config.revocationCheckMs);
-  const runner = new ReactionRunner(store, {
-    timeZone: config.communityTimeZone,
-    rollupDebounceMs: config.rollupDebounceMs,
-    rollupIntervalMs: config.rollupIntervalMs,
-    ...(overrides.now ? { now: overrides.now } : {}),
-  });
+  const runner: Reactions =
+    config.reactions && !overrides.now
+      ? new WorkerReactions(store, {
+          file: join(config.dataDir, DATA_FILE),
+          indexesFile: config.indexesFile,
+          timeZone: config.communityTimeZone,
+          rollupDebounceMs: config.rollupDebounceMs,
+          rollupIntervalMs: config.rollupIntervalMs,
+          writeGate: store.writeGate.state,
+        })
+      : new ReactionRunner(store, {
+          timeZone: config.communityTimeZone,
+          rollupDebounceMs: config.rollupDebounceMs,
+          rollupIntervalMs: config.rollupIntervalMs,
+          ...(overrides.now ? { now: overrides.now } : {}),
+        });
   const { app, closeAll } = createApp({
     store,
     verifier,
@@ -54,7 +69,11 @@ export async function startLocalServer(
     adminToken: config.adminToken,
     ...(overrides.now ? { now: overrides.now } : {}),
   });
-  if (config.reactions) store.onCommit(() => runner.wake());
+  // The worker's own commits come back as 'external' changes: they need no wake from here.
+  if (config.reactions)
+    store.onCommit((_changes, source) => {
+      if (source === 'local') runner.wake();
+    });
 
   let server: ServerType;
   const port = await new Promise<number>((resolve, reject) => {

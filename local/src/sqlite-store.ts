@@ -40,6 +40,7 @@ import {
 } from '@fit/shared/store-semantics';
 import Database from 'better-sqlite3';
 import type { IndexChecker } from './indexes.ts';
+import { WriteGate } from './write-gate.ts';
 
 export interface DocChange {
   readonly path: string;
@@ -67,7 +68,17 @@ export interface SqliteStoreOptions {
   /** The reaction event of a committed change, or null when no reaction cares (stored as a delivery row). */
   eventForWrite?: (path: string, before: DocData | null, after: DocData | null) => unknown;
   now?: () => number;
+  /** Shared with the other threads writing the same file (default: this connection's own gate). */
+  writeGate?: WriteGate;
 }
+
+/** What commit listeners see: the changed paths, with before/after when the commit was on this connection. */
+export type CommitChange = Pick<DocChange, 'path'> & Partial<Pick<DocChange, 'before' | 'after'>>;
+
+/** 'local': a commit on this connection; 'external': one reported by another connection (the reactions worker). */
+export type CommitSource = 'local' | 'external';
+
+export type CommitListener = (changes: readonly CommitChange[], source: CommitSource) => void;
 
 /** Checks a batch's resulting changes before they are written (access policy); throws to refuse. */
 export type ChangeCheck = (changes: readonly DocChange[]) => void;
@@ -166,11 +177,16 @@ export class SqliteStore implements ReactionStore {
   private readonly indexes: IndexChecker | null;
   private readonly eventForWrite: SqliteStoreOptions['eventForWrite'];
   private readonly now: () => number;
-  private readonly listeners = new Set<(changes: readonly DocChange[]) => void>();
+  private readonly listeners = new Set<CommitListener>();
+  /** Inside `transact`: changes held back until the SQLite transaction commits. */
+  private deferred: DocChange[][] | null = null;
   private readonly writeStats = new Map<
     string,
     { total: number; second: number; inSecond: number; max: number }
   >();
+  /** One writer at a time across threads (see write-gate.ts); held: by this connection now. */
+  readonly writeGate: WriteGate;
+  private gateHeld = false;
   private lock: Promise<void> = Promise.resolve();
   private locked = false;
   private readonly ordered = new Map<string, Database.Statement>();
@@ -209,6 +225,7 @@ export class SqliteStore implements ReactionStore {
     this.indexes = options.indexes ?? null;
     this.eventForWrite = options.eventForWrite;
     this.now = options.now ?? Date.now;
+    this.writeGate = options.writeGate ?? new WriteGate(true);
     this.stmt = {
       get: this.db.prepare('SELECT data FROM docs WHERE path = ?'),
       byParent: this.db.prepare('SELECT path, data FROM docs WHERE parent = ?'),
@@ -449,45 +466,78 @@ export class SqliteStore implements ReactionStore {
    * refuse the whole batch (nothing written). Resolves with the changes made.
    */
   async commitChecked(writes: readonly WriteOp[], check?: ChangeCheck): Promise<DocChange[]> {
-    if (!this.locked) return this.applySync(writes, check);
-    return this.exclusive(async () => this.applySync(writes, check));
-  }
-
-  async transact<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+    if (!this.locked && this.writeGate.tryEnter()) return this.inGate(() => this.applySync(writes, check));
     return this.exclusive(async () => {
-      const buffered: WriteOp[] = [];
-      const beforeWrites = (what: string) => {
-        if (buffered.length > 0)
-          throw new StoreError(
-            'invalid-argument',
-            `Firestore transactions require all reads to be executed before all writes (${what}).`,
-          );
-      };
-      const tx: Transaction = {
-        get: async (path) => {
-          beforeWrites(`get ${path}`);
-          return this.readDoc(path);
-        },
-        query: async (spec) => {
-          beforeWrites(`query ${spec.collection}`);
-          return this.runQuery(spec);
-        },
-        aggregate: async (spec, aggregate) => {
-          beforeWrites(`aggregate ${spec.collection}`);
-          return this.aggregateSync(spec, aggregate);
-        },
-        write: (op) => {
-          buffered.push(op);
-        },
-      };
-      const result = await fn(tx);
-      if (buffered.length > 0) this.applySync(buffered);
-      return result;
+      await this.writeGate.enter();
+      return this.inGate(() => this.applySync(writes, check));
     });
   }
 
-  /** Called synchronously after each successful commit or transaction with its changes. */
-  onCommit(listener: (changes: readonly DocChange[]) => void): () => void {
+  /**
+   * Runs `fn` as one SQLite write transaction (BEGIN IMMEDIATE), so its reads and writes are
+   * serializable with respect to other connections to the same file too (the reactions worker and
+   * the server's own), not only to this connection's commits. `fn` should only await the store:
+   * other connections wait (busy_timeout) while it runs.
+   */
+  async transact<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+    return this.exclusive(async () => {
+      if (this.db.inTransaction) return this.transactBody(fn);
+      await this.writeGate.enter();
+      this.gateHeld = true;
+      this.deferred = [];
+      let committed: DocChange[][] = [];
+      try {
+        this.db.exec('BEGIN IMMEDIATE');
+        const result = await this.transactBody(fn);
+        this.db.exec('COMMIT');
+        committed = this.deferred;
+        return result;
+      } finally {
+        this.deferred = null;
+        if (this.db.inTransaction) this.db.exec('ROLLBACK');
+        this.gateHeld = false;
+        this.writeGate.leave();
+        for (const changes of committed) this.publish(changes, 'local');
+      }
+    });
+  }
+
+  private async transactBody<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+    const buffered: WriteOp[] = [];
+    const beforeWrites = (what: string) => {
+      if (buffered.length > 0)
+        throw new StoreError(
+          'invalid-argument',
+          `Firestore transactions require all reads to be executed before all writes (${what}).`,
+        );
+    };
+    const tx: Transaction = {
+      get: async (path) => {
+        beforeWrites(`get ${path}`);
+        return this.readDoc(path);
+      },
+      query: async (spec) => {
+        beforeWrites(`query ${spec.collection}`);
+        return this.runQuery(spec);
+      },
+      aggregate: async (spec, aggregate) => {
+        beforeWrites(`aggregate ${spec.collection}`);
+        return this.aggregateSync(spec, aggregate);
+      },
+      write: (op) => {
+        buffered.push(op);
+      },
+    };
+    const result = await fn(tx);
+    if (buffered.length > 0) this.applySync(buffered);
+    return result;
+  }
+
+  /**
+   * Called synchronously after each successful commit or transaction with its changes, and with
+   * the changes another connection reports through `publish` (source 'external').
+   */
+  onCommit(listener: CommitListener): () => void {
     this.listeners.add(listener);
     return () => {
       this.listeners.delete(listener);
@@ -513,6 +563,10 @@ export class SqliteStore implements ReactionStore {
 
   /** Puts documents in place as they are: no write counts, no delivery rows, no listeners. */
   seed(docs: Readonly<Record<string, DocData>>): void {
+    this.gatedSync(() => this.seedInGate(docs));
+  }
+
+  private seedInGate(docs: Readonly<Record<string, DocData>>): void {
     const run = this.db.transaction(() => {
       for (const [path, data] of Object.entries(docs)) {
         if (!isDocPath(path)) throw new StoreError('invalid-argument', `Invalid document path '${path}'.`);
@@ -536,7 +590,7 @@ export class SqliteStore implements ReactionStore {
 
   /** Removes every document and delivery (tests). */
   clear(): void {
-    this.db.exec('DELETE FROM docs; DELETE FROM deliveries;');
+    this.gatedSync(() => this.db.exec('DELETE FROM docs; DELETE FROM deliveries;'));
     this.writeStats.clear();
   }
 
@@ -549,11 +603,11 @@ export class SqliteStore implements ReactionStore {
   }
 
   completeDelivery(id: number): void {
-    this.stmt.done.run(id);
+    this.gatedSync(() => this.stmt.done.run(id));
   }
 
   retryDelivery(id: number, nextAt: number, error: string): void {
-    this.stmt.retry.run(nextAt, error.slice(0, 2000), id);
+    this.gatedSync(() => this.stmt.retry.run(nextAt, error.slice(0, 2000), id));
   }
 
   pendingDeliveries(): number {
@@ -588,20 +642,31 @@ export class SqliteStore implements ReactionStore {
       }
       return changes;
     });
-    const changes = run();
-    this.count(changes);
+    // IMMEDIATE: the write lock before the reads, as another connection (the reactions worker)
+    // may write in between; a deferred transaction could not upgrade then (SQLITE_BUSY at once).
+    const changes = run.immediate();
+    if (this.deferred) this.deferred.push(changes);
+    else this.publish(changes, 'local');
+    return changes;
+  }
+
+  /**
+   * Counts the writes and tells the listeners. Another connection's commits (the reactions
+   * worker's) come in here with source 'external' and the time they were committed.
+   */
+  publish(changes: readonly CommitChange[], source: CommitSource, at = this.now()): void {
+    this.count(changes, at);
     for (const listener of this.listeners) {
       try {
-        listener(changes);
+        listener(changes, source);
       } catch (error) {
         console.error('commit listener failed:', error);
       }
     }
-    return changes;
   }
 
-  private count(changes: readonly DocChange[]): void {
-    const second = Math.floor(this.now() / 1000);
+  private count(changes: readonly CommitChange[], at: number): void {
+    const second = Math.floor(at / 1000);
     for (const { path } of changes) {
       const s = this.writeStats.get(path) ?? { total: 0, second, inSecond: 0, max: 0 };
       if (s.second !== second) {
@@ -613,6 +678,24 @@ export class SqliteStore implements ReactionStore {
       s.max = Math.max(s.max, s.inSecond);
       this.writeStats.set(path, s);
     }
+  }
+
+  /** Runs fn with the write gate, entered just before by the caller. */
+  private inGate<T>(fn: () => T): T {
+    this.gateHeld = true;
+    try {
+      return fn();
+    } finally {
+      this.gateHeld = false;
+      this.writeGate.leave();
+    }
+  }
+
+  /** A synchronous write: waits (blocking this thread) for the gate unless this connection holds it. */
+  private gatedSync<T>(fn: () => T): T {
+    if (this.gateHeld) return fn();
+    this.writeGate.enterSync();
+    return this.inGate(fn);
   }
 
   /** Runs fn after every earlier transaction has finished; failures release the lock too. */
