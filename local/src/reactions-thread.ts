@@ -37,6 +37,7 @@ export class WorkerReactions implements Reactions {
   private nextId = 1;
   private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   private exited: Promise<void> = Promise.resolve();
+  private stopped = false;
 
   constructor(
     private readonly store: SqliteStore,
@@ -49,7 +50,7 @@ export class WorkerReactions implements Reactions {
   }
 
   start(): void {
-    if (this.worker) return;
+    if (this.worker || this.stopped) return;
     // Node 20 does not apply a worker's `execArgv: ['--import', 'tsx']` hooks to its entry module
     // (ERR_UNKNOWN_FILE_EXTENSION for a .ts entry), so a small .mjs entry registers tsx itself.
     const worker = new Worker(new URL('./reactions-worker-boot.mjs', import.meta.url), {
@@ -77,9 +78,14 @@ export class WorkerReactions implements Reactions {
     );
     this.exited = new Promise((resolve) =>
       worker.once('exit', (code) => {
+        // A worker that died inside a write must not leave the server waiting for the gate forever.
+        this.store.releaseWriteGateOfGoneThread();
         if (this.worker === worker) {
+          // Not asked to stop: a bug got past the runner's per-delivery error handling. Start a new
+          // worker; the deliveries it did not finish are still due in the database.
           this.worker = null;
-          this.log(`reactions worker exited (code ${code}); deliveries wait for a restart`);
+          this.log(`reactions worker exited (code ${code}); starting a new one in 1 s`);
+          setTimeout(() => this.start(), 1000).unref();
         }
         for (const w of this.pending.values()) w.reject(new Error('the reactions worker has exited'));
         this.pending.clear();
@@ -107,6 +113,7 @@ export class WorkerReactions implements Reactions {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     const worker = this.worker;
     if (!worker) return;
     try {

@@ -691,6 +691,14 @@ export class SqliteStore implements ReactionStore {
     }
   }
 
+  /**
+   * After another thread sharing the gate has exited: if it held the gate (this connection does
+   * not), nobody will ever leave it, so it is released here. SQLite rolled back its transaction.
+   */
+  releaseWriteGateOfGoneThread(): void {
+    if (!this.gateHeld) this.writeGate.leave();
+  }
+
   /** A synchronous write: waits (blocking this thread) for the gate unless this connection holds it. */
   private gatedSync<T>(fn: () => T): T {
     if (this.gateHeld) return fn();
