@@ -8,11 +8,11 @@ import {
   countActivities,
   logActivity,
   nameNormalizationWrites,
-  newDocId,
   normalizeStoredNames,
   periodSums,
   updateActivity,
 } from './activities.ts';
+import { newDocId } from './ids.ts';
 
 const UID = 'u1';
 const NOW = 1_773_230_400_000;

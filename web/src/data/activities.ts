@@ -24,6 +24,7 @@ import type {
   Unsubscribe,
   WriteOp,
 } from '@fit/shared/store';
+import { newDocId } from './ids.ts';
 
 export const RECENT_ACTIVITIES = 5;
 export const ACTIVITIES_PAGE_SIZE = 50;
@@ -170,22 +171,6 @@ export async function periodSums(
     time: result.sum.time ?? 0,
     calorieUnits: result.sum.calorieUnits ?? 0,
   };
-}
-
-const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-
-/** A Firestore-style 20-character auto id, from the platform's secure random source. */
-export function newDocId(): string {
-  const bytes = new Uint8Array(20);
-  crypto.getRandomValues(bytes);
-  let id = '';
-  // 62 * 4 = 248: bytes >= 248 would bias the alphabet, so they are redrawn.
-  for (let i = 0; i < bytes.length; i++) {
-    let b = bytes[i] as number;
-    while (b >= 248) b = crypto.getRandomValues(new Uint8Array(1))[0] as number;
-    id += ID_ALPHABET.charAt(b % 62);
-  }
-  return id;
 }
 
 /** Adds a validated activity (from `validateActivityForm`); resolves to its id. */

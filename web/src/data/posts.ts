@@ -4,22 +4,7 @@
  */
 import { type Post, paths } from '@fit/shared/model';
 import type { DocumentStore } from '@fit/shared/store';
-
-const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-
-/** A Firestore-style automatic id: 20 random alphanumerics (chosen here so the page knows it at once). */
-export function newDocId(): string {
-  const bytes = new Uint8Array(40);
-  crypto.getRandomValues(bytes);
-  let id = '';
-  for (const byte of bytes) {
-    // Reject the top of the range so every character is equally likely.
-    if (byte >= 248) continue;
-    id += ID_ALPHABET[byte % ID_ALPHABET.length];
-    if (id.length === 20) return id;
-  }
-  return id.length === 20 ? id : id + newDocId().slice(0, 20 - id.length);
-}
+import { newDocId } from './ids.ts';
 
 /**
  * Writes a validated post (`validatePostForm`) as exactly `{message, timestamp}`.

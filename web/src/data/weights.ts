@@ -20,7 +20,7 @@ import type {
   Unsubscribe,
   WriteOp,
 } from '@fit/shared/store';
-import { newDocId } from './activities.ts';
+import { newDocId } from './ids.ts';
 
 export const RECENT_WEIGHTS = 5;
 export const WEIGHTS_PAGE_SIZE = 50;
