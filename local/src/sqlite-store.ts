@@ -34,6 +34,7 @@ import {
   applyBatch,
   applyQuery,
   assertValidQuery,
+  bufferedTransaction,
   effectiveOrderBy,
   isDocPath,
   isPlainMap,
@@ -503,31 +504,11 @@ export class SqliteStore implements ReactionStore {
   }
 
   private async transactBody<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
-    const buffered: WriteOp[] = [];
-    const beforeWrites = (what: string) => {
-      if (buffered.length > 0)
-        throw new StoreError(
-          'invalid-argument',
-          `Firestore transactions require all reads to be executed before all writes (${what}).`,
-        );
-    };
-    const tx: Transaction = {
-      get: async (path) => {
-        beforeWrites(`get ${path}`);
-        return this.readDoc(path);
-      },
-      query: async (spec) => {
-        beforeWrites(`query ${spec.collection}`);
-        return this.runQuery(spec);
-      },
-      aggregate: async (spec, aggregate) => {
-        beforeWrites(`aggregate ${spec.collection}`);
-        return this.aggregateSync(spec, aggregate);
-      },
-      write: (op) => {
-        buffered.push(op);
-      },
-    };
+    const { tx, writes: buffered } = bufferedTransaction({
+      get: async (path) => this.readDoc(path),
+      query: async (spec) => this.runQuery(spec),
+      aggregate: async (spec, aggregate) => this.aggregateSync(spec, aggregate),
+    });
     const result = await fn(tx);
     if (buffered.length > 0) this.applySync(buffered);
     return result;

@@ -18,12 +18,14 @@ import {
   type Cursor,
   type DocData,
   type DocSnapshot,
+  type DocumentReader,
   type FieldFilter,
   type FilterOp,
   type OrderBy,
   type QuerySpec,
   StoreError,
   splitDocPath,
+  type Transaction,
   type WriteOp,
 } from './store.ts';
 
@@ -530,4 +532,38 @@ export function applyBatch(
     changes.set(op.path, { before: prior ? prior.before : before, after });
   }
   return changes;
+}
+
+/**
+ * A transaction over a store's reads, for the in-memory and SQLite stores alike: reads go straight
+ * to `reader`, writes are buffered in `writes` for the caller to apply atomically, and, as in
+ * Firestore, a read after the first write is refused.
+ */
+export function bufferedTransaction(reader: DocumentReader): { tx: Transaction; writes: WriteOp[] } {
+  const writes: WriteOp[] = [];
+  const beforeWrites = (what: string) => {
+    if (writes.length > 0)
+      throw new StoreError(
+        'invalid-argument',
+        `Firestore transactions require all reads to be executed before all writes (${what}).`,
+      );
+  };
+  const tx: Transaction = {
+    get: async (path) => {
+      beforeWrites(`get ${path}`);
+      return reader.get(path);
+    },
+    query: async (spec) => {
+      beforeWrites(`query ${spec.collection}`);
+      return reader.query(spec);
+    },
+    aggregate: async (spec, aggregate) => {
+      beforeWrites(`aggregate ${spec.collection}`);
+      return reader.aggregate(spec, aggregate);
+    },
+    write: (op) => {
+      writes.push(op);
+    },
+  };
+  return { tx, writes };
 }

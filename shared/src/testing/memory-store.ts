@@ -29,6 +29,7 @@ import {
   applyBatch,
   applyQuery,
   assertValidQuery,
+  bufferedTransaction,
   deepClone,
   isDocPath,
   valuesEqual,
@@ -100,31 +101,11 @@ export class MemoryStore implements ReactionStore, LiveDocumentStore {
 
   async transact<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
     return this.exclusive(async () => {
-      const buffered: WriteOp[] = [];
-      const beforeWrites = (what: string) => {
-        if (buffered.length > 0)
-          throw new StoreError(
-            'invalid-argument',
-            `Firestore transactions require all reads to be executed before all writes (${what}).`,
-          );
-      };
-      const tx: Transaction = {
-        get: async (path) => {
-          beforeWrites(`get ${path}`);
-          return this.readDoc(path);
-        },
-        query: async (spec) => {
-          beforeWrites(`query ${spec.collection}`);
-          return this.runQuery(spec);
-        },
-        aggregate: async (spec, aggregate) => {
-          beforeWrites(`aggregate ${spec.collection}`);
-          return aggregateDocs(this.runQuery(spec), aggregate);
-        },
-        write: (op) => {
-          buffered.push(op);
-        },
-      };
+      const { tx, writes: buffered } = bufferedTransaction({
+        get: async (path) => this.readDoc(path),
+        query: async (spec) => this.runQuery(spec),
+        aggregate: async (spec, aggregate) => aggregateDocs(this.runQuery(spec), aggregate),
+      });
       const result = await fn(tx);
       if (buffered.length > 0) this.apply(buffered);
       return result;
