@@ -16,7 +16,6 @@
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { PERIOD_SUM_FIELDS } from '@fit/shared/periods';
 import {
   type AggregateResult,
   type AggregateSpec,
@@ -39,6 +38,7 @@ import {
   isDocPath,
   isPlainMap,
 } from '@fit/shared/store-semantics';
+import { PERIOD_SUM_FIELDS } from '@fit/shared/totals';
 import Database from 'better-sqlite3';
 import type { IndexChecker } from './indexes.ts';
 import { WriteGate } from './write-gate.ts';

@@ -6,19 +6,15 @@ import {
   currentWindows,
   dayOfWeek,
   formatCalendarDate,
-  goalProgress,
   isCalendarDate,
   localDate,
   parseCalendarDate,
   periodKey,
   periodWindow,
-  progressFraction,
-  STATS_TARGETS,
   startOfLocalDay,
-  totalsFromSums,
-  totalsOf,
   windowForKey,
 } from '../src/periods.ts';
+import { goalProgress, progressFraction, STATS_TARGETS, totalsFromSums, totalsOf } from '../src/totals.ts';
 import { pick, seededRandom } from './rng.ts';
 
 const HOUR = 3_600_000;

@@ -4,9 +4,10 @@
  * "write only if newer" (`asOf`). Pure: no I/O here, no clock (`now` comes from the caller).
  */
 import { BOARD_KINDS, type BoardKind, paths, UNKNOWN_USER_NAME } from '../model.ts';
-import { currentWindows, type PeriodWindow, periodWindow, totalsFromSums } from '../periods.ts';
+import { currentWindows, type PeriodWindow, periodWindow } from '../periods.ts';
 import type { DocData, DocSnapshot, ReactionStore, WriteOp } from '../store.ts';
 import { valuesEqual } from '../store-semantics.ts';
+import { totalsFromSums } from '../totals.ts';
 import { type FeedCollection, KEY_PREFIX } from './queries.ts';
 
 export interface ReactionEnv {

@@ -9,8 +9,9 @@
  */
 import { paths } from '../model.ts';
 import type { PeriodWindow } from '../periods.ts';
-import { currentWindows, PERIOD_SUM_FIELDS, windowForKey } from '../periods.ts';
+import { currentWindows, windowForKey } from '../periods.ts';
 import type { DocData, DocSnapshot, Transaction, WriteOp } from '../store.ts';
+import { PERIOD_SUM_FIELDS } from '../totals.ts';
 import {
   boardEntryDoc,
   feedActivityDoc,

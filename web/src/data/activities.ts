@@ -13,7 +13,6 @@
 import { findActivity, normalizeActivityName } from '@fit/shared/catalogue';
 import { calorieUnits } from '@fit/shared/formulas';
 import { type ActivityRecord, paths } from '@fit/shared/model';
-import { PERIOD_SUM_FIELDS } from '@fit/shared/periods';
 import type {
   Cursor,
   DocSnapshot,
@@ -24,6 +23,7 @@ import type {
   Unsubscribe,
   WriteOp,
 } from '@fit/shared/store';
+import { PERIOD_SUM_FIELDS } from '@fit/shared/totals';
 import { newDocId } from './ids.ts';
 
 export const RECENT_ACTIVITIES = 5;

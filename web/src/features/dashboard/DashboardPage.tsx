@@ -5,7 +5,7 @@
  */
 
 import { ageOn, bmi, bmiCategory, bmr } from '@fit/shared/formulas';
-import { totalsFromSums } from '@fit/shared/periods';
+import { totalsFromSums } from '@fit/shared/totals';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { useCallback, useEffect, useReducer, useState } from 'react';

@@ -1,5 +1,5 @@
 import type { DailyGoal } from '@fit/shared/model';
-import { goalProgress, type Totals } from '@fit/shared/periods';
+import { goalProgress, type Totals } from '@fit/shared/totals';
 import EmojiEvents from '@mui/icons-material/EmojiEvents';
 import Flag from '@mui/icons-material/Flag';
 import Box from '@mui/material/Box';

@@ -1,7 +1,7 @@
 import { findActivity } from '@fit/shared/catalogue';
 import type { DailyGoal } from '@fit/shared/model';
-import type { Totals } from '@fit/shared/periods';
 import type { DocumentStore } from '@fit/shared/store';
+import type { Totals } from '@fit/shared/totals';
 import { validateActivityForm } from '@fit/shared/validation';
 import Add from '@mui/icons-material/Add';
 import FormatQuote from '@mui/icons-material/FormatQuote';

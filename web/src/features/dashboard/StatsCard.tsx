@@ -1,5 +1,5 @@
 import type { BoardKind } from '@fit/shared/model';
-import { progressFraction, STATS_TARGETS, type Totals, totalsFromSums } from '@fit/shared/periods';
+import { progressFraction, STATS_TARGETS, type Totals, totalsFromSums } from '@fit/shared/totals';
 import AccessTime from '@mui/icons-material/AccessTime';
 import FitnessCenter from '@mui/icons-material/FitnessCenter';
 import LocalFireDepartment from '@mui/icons-material/LocalFireDepartment';
