@@ -6,6 +6,7 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { Loading } from '../components/Loading.tsx';
+import { RouteAnnouncer, type RouteHandle } from '../components/RouteAnnouncer.tsx';
 import { RouteError } from '../components/RouteError.tsx';
 import { LandingPage } from '../features/auth/LandingPage.tsx';
 
@@ -34,21 +35,26 @@ const AccountPage = lazy(() =>
 
 function Frame() {
   return (
-    <Suspense fallback={<Loading />}>
-      <Outlet />
-    </Suspense>
+    <>
+      <RouteAnnouncer />
+      <Suspense fallback={<Loading />}>
+        <Outlet />
+      </Suspense>
+    </>
   );
 }
+
+const titled = (title: string): { handle: RouteHandle } => ({ handle: { title } });
 
 export const routes: RouteObject[] = [
   {
     element: <Frame />,
     errorElement: <RouteError />,
     children: [
-      { path: '/', element: <LandingPage /> },
-      { path: '/login', element: <LoginPage /> },
-      { path: '/signup', element: <SignUpPage /> },
-      { path: '/verify-email', element: <VerifyEmailPage /> },
+      { path: '/', ...titled('Welcome'), element: <LandingPage /> },
+      { path: '/login', ...titled('Log in'), element: <LoginPage /> },
+      { path: '/signup', ...titled('Sign up'), element: <SignUpPage /> },
+      { path: '/verify-email', ...titled('Verify your email'), element: <VerifyEmailPage /> },
       {
         element: <SignedInArea />,
         children: [
@@ -57,11 +63,12 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: '/user',
+                ...titled('Dashboard'),
                 element: <RequireVerified />,
                 children: [{ index: true, element: <DashboardPage /> }],
               },
-              { path: '/community', element: <CommunityPage /> },
-              { path: '/account', element: <AccountPage /> },
+              { path: '/community', ...titled('Community'), element: <CommunityPage /> },
+              { path: '/account', ...titled('Account'), element: <AccountPage /> },
             ],
           },
         ],

@@ -79,7 +79,7 @@ export function LoginPage() {
   }
 
   return (
-    <AuthShell title="Welcome back" subtitle="Log in to keep your streak going.">
+    <AuthShell title="Welcome back" subtitle="Log in to log workouts and see your progress.">
       <Stack component="form" spacing={2.25} onSubmit={submit} noValidate>
         {error && <Alert severity="error">{error}</Alert>}
         {notice && (
