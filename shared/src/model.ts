@@ -12,6 +12,8 @@ export type Gender = (typeof GENDERS)[number];
 
 export const GOAL_TYPES = ['reps', 'minutes', 'calories'] as const;
 export type GoalType = (typeof GOAL_TYPES)[number];
+/** The goal type a new goal starts on, wherever a goal is set (the goal popup and the Account page). */
+export const DEFAULT_GOAL_TYPE: GoalType = 'minutes';
 
 /** `users/{uid}`: private to its owner. */
 export interface UserProfile {

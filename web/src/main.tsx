@@ -26,6 +26,10 @@ function backendOnce(): Promise<Backend> {
   return backend;
 }
 
+// Dates and numbers follow the browser's locale (toLocaleDateString with no locale), so the page's
+// language must say the same for screen readers and hyphenation.
+document.documentElement.lang = navigator.language || 'en';
+
 const router = createBrowserRouter(routes);
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

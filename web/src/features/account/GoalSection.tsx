@@ -1,5 +1,5 @@
 /** "Your Daily Goal": a positive whole-number target in reps, minutes or calories; save or remove. */
-import { type DailyGoal, GOAL_TYPES, type GoalType } from '@fit/shared/model';
+import { type DailyGoal, DEFAULT_GOAL_TYPE, GOAL_TYPES, type GoalType } from '@fit/shared/model';
 import { validateGoalForm } from '@fit/shared/validation';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -30,7 +30,7 @@ export function GoalSection(props: { goal: DailyGoal | null }) {
   const expired = useSessionExpiry();
   const [saved, setSaved] = useState<DailyGoal | null>(props.goal);
   const [target, setTarget] = useState(props.goal?.target ?? '');
-  const [type, setType] = useState<GoalType>(props.goal?.type ?? 'reps');
+  const [type, setType] = useState<GoalType>(props.goal?.type ?? DEFAULT_GOAL_TYPE);
   const [status, setStatus] = useState<Status>(null);
   const [invalid, setInvalid] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -66,7 +66,7 @@ export function GoalSection(props: { goal: DailyGoal | null }) {
       await removeGoal(store, user.uid);
       setSaved(null);
       setTarget('');
-      setType('reps');
+      setType(DEFAULT_GOAL_TYPE);
       setStatus({ kind: 'success', message: GOAL_REMOVED });
     } catch (e) {
       console.error('Removing the goal failed', e);

@@ -1,4 +1,4 @@
-import { GOAL_TYPES } from '@fit/shared/model';
+import { DEFAULT_GOAL_TYPE, GOAL_TYPES } from '@fit/shared/model';
 import type { DocumentStore } from '@fit/shared/store';
 import { validateGoalForm } from '@fit/shared/validation';
 import Alert from '@mui/material/Alert';
@@ -25,7 +25,7 @@ export function GoalDialog(props: {
 }) {
   const titleId = useId();
   const [target, setTarget] = useState('');
-  const [type, setType] = useState<string>('minutes');
+  const [type, setType] = useState<string>(DEFAULT_GOAL_TYPE);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
