@@ -5,7 +5,7 @@
  * - owner only: `users/{uid}` (read, create, update; deletion goes through the account-deletion
  *   endpoint), `users/{uid}/reps/*`, `users/{uid}/weightRecords/*`,
  *   `users/{uid}/preferences/{activities|goals}` (read and write);
- * - `users/{uid}/posts/*`: the owner creates and reads; nobody updates or deletes;
+ * - `users/{uid}/posts/*`: the owner creates, reads and deletes; nobody updates;
  * - signed-in users read `feedPosts`, `feedActivities` and `boards`; nobody reads `boardEntries`
  *   or `tombstones`; no client writes any projection;
  * - queries are judged by their constraints (the collection they name), never by what they return;
@@ -172,8 +172,6 @@ export function checkChanges(caller: Caller, changes: readonly DocChange[], now:
         deny(
           `Missing or insufficient permissions: a profile is deleted only with the account (the deleteAccount endpoint), not directly ('${path}').`,
         );
-      if (kind === 'posts')
-        deny(`Missing or insufficient permissions: posts cannot be deleted once posted ('${path}').`);
       continue;
     }
     if (op === 'update' && kind === 'posts')

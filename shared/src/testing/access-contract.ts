@@ -111,8 +111,8 @@ const SOURCES: readonly Collection[] = [
     list: (uid) => `users/${uid}/posts`,
     valid: (_uid, now) => ({ message: 'Hello https://example.com', timestamp: now }),
     patch: () => ({ message: 'Edited' }),
-    // Posts are immutable once posted; the feed shows them to others.
-    ownerMay: { get: true, list: true, create: true, update: false, delete: false },
+    // Posts are never edited; their author may delete them (the feed reaction follows).
+    ownerMay: { get: true, list: true, create: true, update: false, delete: true },
   },
   {
     label: 'users/{uid}/preferences/activities',

@@ -80,6 +80,7 @@ async function runScenario(
   const users = ['u1', 'u2', 'u3', 'u4'];
   const deleted = new Set<string>();
   const reps = new Map<string, string[]>();
+  const posts = new Map<string, string[]>();
   let nextId = 0;
   const stats: Record<string, number> = {};
   const count = (k: string) => {
@@ -163,11 +164,18 @@ async function runScenario(
         { kind: 'set', path: paths.user(u), data: { hideExerciseInfo: r.chance(0.5) }, merge: true },
       ]);
       count('privacy');
+    } else if (roll < 0.67 && u && (posts.get(u)?.length ?? 0) > 0 && r.chance(0.3)) {
+      const list = posts.get(u) as string[];
+      const id = list.splice(r.int(0, list.length - 1), 1)[0] as string;
+      await store.commit([{ kind: 'delete', path: paths.post(u, id) }]);
+      count('post-delete');
     } else if (roll < 0.67 && u) {
+      const id = `p${nextId++}`;
+      posts.set(u, [...(posts.get(u) ?? []), id]);
       await store.commit([
         {
           kind: 'set',
-          path: paths.post(u, `p${nextId++}`),
+          path: paths.post(u, id),
           data: { message: `hello ${step}`, timestamp: now },
         },
       ]);
@@ -219,6 +227,7 @@ describe('denormalization invariant (seeded random sequences)', () => {
       'name',
       'privacy',
       'post',
+      'post-delete',
       'account-deletion',
       'clock',
       'schedule',

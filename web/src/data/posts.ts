@@ -16,3 +16,11 @@ export async function addPost(store: DocumentStore, uid: string, post: Post, id:
   ]);
   return id;
 }
+
+/**
+ * Deletes the signed-in user's own post. The feed reaction then removes its feed item
+ * (`feedPosts/{uid}_{postId}`), so every open community page drops it live.
+ */
+export async function deletePost(store: DocumentStore, uid: string, id: string) {
+  await store.commit([{ kind: 'delete', path: paths.post(uid, id) }]);
+}
