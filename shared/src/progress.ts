@@ -1,0 +1,187 @@
+/**
+ * Progress beyond the spec: personal records per activity, streaks of active days, per-day totals
+ * for the history heat map and per-week totals for the training-volume chart. Pure: callers pass the
+ * entries (or per-day totals), today's date and the time zone.
+ *
+ * Calories stay in exact calorie units here (see formulas `calorieUnits`) and become calories with
+ * `caloriesFromUnits` and the user's weight where shown, exactly as the dashboard stats do, so a
+ * week's bar equals that week's stats.
+ */
+import { addDays, dayOfWeek, localDate } from './periods.ts';
+
+export const RECORD_KINDS = ['reps', 'minutes', 'weightLifted', 'calories'] as const;
+export type RecordKind = (typeof RECORD_KINDS)[number];
+
+/** An entry as progress reads it (an activity record with its id). */
+export interface ProgressEntry {
+  id: string;
+  activityType: string;
+  count?: number;
+  time?: number;
+  weightLifted?: number;
+  calorieUnits?: number;
+  timestamp: number;
+}
+
+/** The best value of one kind for one activity: the entry that set it, and when. */
+export interface PersonalBest {
+  /** Reps, minutes, lbs lifted, or calorie units (calories: shown with the user's weight). */
+  value: number;
+  timestamp: number;
+  id: string;
+}
+
+export type ActivityRecords = Partial<Record<RecordKind, PersonalBest>>;
+
+function positive(v: unknown): number | undefined {
+  return typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : undefined;
+}
+
+/** The value an entry has for a record kind, or undefined when it does not count (absent or 0). */
+export function recordValue(kind: RecordKind, entry: ProgressEntry): number | undefined {
+  switch (kind) {
+    case 'reps':
+      return positive(entry.count);
+    case 'minutes':
+      return positive(entry.time);
+    case 'weightLifted':
+      return positive(entry.weightLifted);
+    case 'calories':
+      return positive(entry.calorieUnits);
+  }
+}
+
+/** Whether `a` holds a record over `b`: higher, or equal and set first (the first to reach it keeps it). */
+function beats(a: PersonalBest, b: PersonalBest | undefined): boolean {
+  if (!b) return true;
+  if (a.value !== b.value) return a.value > b.value;
+  if (a.timestamp !== b.timestamp) return a.timestamp < b.timestamp;
+  return a.id < b.id;
+}
+
+/** Personal records per activity type over a set of entries. */
+export function personalRecords(entries: Iterable<ProgressEntry>): Map<string, ActivityRecords> {
+  const out = new Map<string, ActivityRecords>();
+  for (const entry of entries) {
+    let records = out.get(entry.activityType);
+    for (const kind of RECORD_KINDS) {
+      const value = recordValue(kind, entry);
+      if (value === undefined) continue;
+      const candidate: PersonalBest = { value, timestamp: entry.timestamp, id: entry.id };
+      if (!records) {
+        records = {};
+        out.set(entry.activityType, records);
+      }
+      if (beats(candidate, records[kind])) records[kind] = candidate;
+    }
+  }
+  return out;
+}
+
+/**
+ * The record kinds a newly logged entry sets against the records of the entries before it: strictly
+ * better than an existing best. A first-ever entry of an activity sets no record (nothing to beat).
+ */
+export function recordsSetBy(entry: ProgressEntry, before: ActivityRecords | undefined): RecordKind[] {
+  if (!before) return [];
+  return RECORD_KINDS.filter((kind) => {
+    const value = recordValue(kind, entry);
+    const best = before[kind];
+    return value !== undefined && best !== undefined && value > best.value;
+  });
+}
+
+/** One local day's totals (the heat map's cell, the weekly chart's parts). */
+export interface DayTotal {
+  date: string;
+  minutes: number;
+  reps: number;
+  calorieUnits: number;
+  entries: number;
+}
+
+/** Per-day totals of entries in a time zone, keyed by local date. */
+export function dayTotalsOf(entries: Iterable<ProgressEntry>, timeZone: string): Map<string, DayTotal> {
+  const days = new Map<string, DayTotal>();
+  for (const e of entries) {
+    const date = localDate(e.timestamp, timeZone);
+    const day = days.get(date) ?? { date, minutes: 0, reps: 0, calorieUnits: 0, entries: 0 };
+    day.minutes += positive(e.time) ?? 0;
+    day.reps += positive(e.count) ?? 0;
+    day.calorieUnits += positive(e.calorieUnits) ?? 0;
+    day.entries += 1;
+    days.set(date, day);
+  }
+  return days;
+}
+
+/**
+ * Streaks of consecutive local days with at least one activity. The current streak ends today, or
+ * yesterday while today has no activity yet (it is still alive until the day ends); the best streak
+ * is the longest run among the given days.
+ */
+export function streaks(activeDates: Iterable<string>, today: string): { current: number; best: number } {
+  const days = new Set(activeDates);
+  let best = 0;
+  for (const date of days) {
+    if (days.has(addDays(date, -1))) continue; // not the first day of its run
+    let length = 1;
+    while (days.has(addDays(date, length))) length++;
+    best = Math.max(best, length);
+  }
+  let end = days.has(today) ? today : addDays(today, -1);
+  let current = 0;
+  while (days.has(end)) {
+    current++;
+    end = addDays(end, -1);
+  }
+  return { current, best };
+}
+
+/** The Sunday that starts the week of a date (weeks run Sunday to Saturday, as the boards' do). */
+export function weekStartOf(date: string): string {
+  return addDays(date, -dayOfWeek(date));
+}
+
+export interface WeekTotal {
+  /** The week's Sunday. */
+  weekStart: string;
+  minutes: number;
+  calorieUnits: number;
+}
+
+/** Minutes and calorie units of the last `weeks` weeks ending with today's, oldest first. */
+export function weeklyTotals(days: Iterable<DayTotal>, today: string, weeks = 12): WeekTotal[] {
+  const thisWeek = weekStartOf(today);
+  const series: WeekTotal[] = [];
+  const byStart = new Map<string, WeekTotal>();
+  for (let i = weeks - 1; i >= 0; i--) {
+    const week = { weekStart: addDays(thisWeek, -7 * i), minutes: 0, calorieUnits: 0 };
+    series.push(week);
+    byStart.set(week.weekStart, week);
+  }
+  for (const day of days) {
+    const week = byStart.get(weekStartOf(day.date));
+    if (!week || day.date > today) continue;
+    week.minutes += day.minutes;
+    week.calorieUnits += day.calorieUnits;
+  }
+  return series;
+}
+
+/** The heat map's shade of a day: 0 none, then up to 15, 30, 60 and more minutes (or untimed work). */
+export function heatLevel(day: Pick<DayTotal, 'minutes' | 'entries'> | undefined): 0 | 1 | 2 | 3 | 4 {
+  if (!day || day.entries === 0) return 0;
+  if (day.minutes > 60) return 4;
+  if (day.minutes > 30) return 3;
+  if (day.minutes > 15) return 2;
+  return 1;
+}
+
+/** The local dates of the heat map: the weeks covering the last 12 months, Sunday-aligned, oldest first. */
+export function heatMapDates(today: string, weeks = 53): string[] {
+  const first = addDays(weekStartOf(today), -7 * (weeks - 1));
+  const dates: string[] = [];
+  for (let date = first; date <= today; date = addDays(date, 1)) dates.push(date);
+  return dates;
+}
