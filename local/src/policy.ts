@@ -27,6 +27,8 @@ export interface Caller {
 type Target =
   | { kind: SourceCollection; uid: string }
   | { kind: 'otherPreference'; uid: string }
+  /** `progress/{uid}`: a projection its owner reads (get only); written only by the reactions. */
+  | { kind: 'progress'; uid: string }
   | { kind: 'feedPosts' | 'feedActivities' | 'boards' | 'boardEntries' | 'tombstones' }
   | { kind: 'unknown' };
 
@@ -55,6 +57,7 @@ function targetOfDoc(path: string): Target {
     }
     return { kind: 'unknown' };
   }
+  if (s.length === 2 && s[0] === 'progress') return { kind: 'progress', uid: s[1] as string };
   if (s.length === 2 && (PUBLIC_PROJECTIONS.has(s[0] as string) || HIDDEN_PROJECTIONS.has(s[0] as string)))
     return { kind: s[0] as 'feedPosts' };
   return { kind: 'unknown' };
@@ -79,6 +82,8 @@ function describeKind(kind: Target['kind']): string {
       return 'a daily goal';
     case 'otherPreference':
       return 'preferences';
+    case 'progress':
+      return 'progress';
     default:
       return kind;
   }
@@ -148,6 +153,10 @@ export function checkWritePaths(caller: Caller | null, writes: readonly WriteOp[
     const target = targetOfDoc(w.path);
     if (target.kind === 'unknown' || target.kind === 'otherPreference')
       deny(`Missing or insufficient permissions: clients cannot write '${w.path}'.`);
+    if (target.kind === 'progress')
+      deny(
+        `Missing or insufficient permissions: progress is written only by the server's reactions ('${w.path}').`,
+      );
     if (!('uid' in target))
       deny(
         `Missing or insufficient permissions: ${target.kind} are written only by the server's reactions ('${w.path}').`,
@@ -163,7 +172,12 @@ export function checkWritePaths(caller: Caller | null, writes: readonly WriteOp[
 export function checkChanges(caller: Caller, changes: readonly DocChange[], now: number): void {
   for (const { path, before, after } of changes) {
     const target = targetOfDoc(path);
-    if (!('uid' in target) || target.kind === 'otherPreference' || target.uid !== caller.uid)
+    if (
+      !('uid' in target) ||
+      target.kind === 'otherPreference' ||
+      target.kind === 'progress' ||
+      target.uid !== caller.uid
+    )
       deny(`Missing or insufficient permissions: clients cannot write '${path}'.`);
     const kind = target.kind;
     const op = after === null ? 'delete' : before === null ? 'create' : 'update';

@@ -33,6 +33,8 @@ export interface UserProfile {
   /** `YYYY-MM-DD` or '' */
   targetDate?: string;
   hideExerciseInfo?: boolean;
+  /** The IANA time zone of the user's browser: the days of their progress (streaks, heat map). */
+  timeZone?: string;
 }
 
 /** `users/{uid}/reps/{id}`: one logged activity. */
@@ -163,6 +165,8 @@ export const paths = {
   board: (kind: BoardKind) => `boards/${kind}`,
   tombstones: 'tombstones',
   tombstone: (uid: string) => `tombstones/${uid}`,
+  progressAll: 'progress',
+  progress: (uid: string) => `progress/${uid}`,
 } as const;
 
 /** Account deletion needs a sign-in this recent (seconds); older sessions must re-authenticate. */

@@ -237,3 +237,24 @@ export function windowForKey(key: string, timeZone: string): PeriodWindow {
 export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
+
+const validZones = new Map<string, boolean>();
+
+/**
+ * Whether a text names a time zone Intl knows (an IANA name such as 'Europe/Berlin', or 'UTC').
+ * Names come from users' browsers, so the answer is remembered, within bounds.
+ */
+export function isValidTimeZone(zone: string): boolean {
+  if (zone.length === 0 || zone.length > 64 || !/^[A-Za-z0-9_+\-/]+$/.test(zone)) return false;
+  const known = validZones.get(zone);
+  if (known !== undefined) return known;
+  let ok = true;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+  } catch {
+    ok = false;
+  }
+  if (validZones.size >= 1024) validZones.clear();
+  validZones.set(zone, ok);
+  return ok;
+}

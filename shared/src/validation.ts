@@ -342,6 +342,9 @@ export function validateSignUp(input: {
 
 export type SourceCollection = 'user' | 'reps' | 'weightRecords' | 'posts' | 'activityPreferences' | 'goal';
 
+/** The shape of an IANA time zone name, as the rules check it (firestore.rules: validProfile). */
+export const TIME_ZONE_PATTERN = /^[A-Za-z0-9_+/-]{1,64}$/;
+
 const positiveInt = (max: number) => z.number().int().positive().max(max);
 const timestamp = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
 const calendarDateOrEmpty = z
@@ -366,6 +369,8 @@ const DOCUMENT_SCHEMAS: Record<SourceCollection, z.ZodType<Record<string, unknow
       targetWeight: z.number().min(0).max(LIMITS.maxBodyWeight),
       targetDate: calendarDateOrEmpty,
       hideExerciseInfo: z.boolean(),
+      // Checked by shape only (rules cannot ask Intl): the progress reaction treats an unknown zone as UTC.
+      timeZone: z.string().regex(TIME_ZONE_PATTERN),
     } satisfies Record<keyof UserProfile, z.ZodType>)
     .partial(),
   reps: z.strictObject({

@@ -8,6 +8,7 @@
  * 1000 index entries).
  */
 import { type BoardKind, type BoardMetric, paths } from '../model.ts';
+import { RECORD_KINDS, type RecordKind } from '../progress.ts';
 import type { Cursor, QuerySpec } from '../store.ts';
 
 /** Items each feed keeps (the page shows the newest 30); older ones expire. */
@@ -115,6 +116,35 @@ export const reactionQueries = {
   }),
 } as const;
 
+/** The activity field each personal-record kind is ordered by. */
+export const RECORD_FIELDS: Record<RecordKind, string> = {
+  reps: 'count',
+  minutes: 'time',
+  weightLifted: 'weightLifted',
+  calories: 'calorieUnits',
+};
+
+/** The progress reaction's queries (shared/src/reactions/progress.ts). */
+export const progressQueries = {
+  /** The best entry of one activity type by one record field (ties: set first, then id). */
+  topOf: (uid: string, activityType: string, kind: RecordKind): QuerySpec => ({
+    collection: paths.reps(uid),
+    where: [{ field: 'activityType', op: '==', value: activityType }],
+    orderBy: [
+      { field: RECORD_FIELDS[kind], direction: 'desc' },
+      { field: 'timestamp', direction: 'asc' },
+    ],
+    limit: 1,
+  }),
+  /** A page of all of a user's activities (a time-zone change recomputes every day). */
+  allReps: (uid: string, startAfter?: Cursor): QuerySpec => ({
+    collection: paths.reps(uid),
+    orderBy: [{ field: 'timestamp', direction: 'asc' }],
+    limit: PAGE_SIZE,
+    ...(startAfter ? { startAfter } : {}),
+  }),
+} as const;
+
 /** One example of every query shape the reactions issue (values are placeholders). */
 export const REACTION_QUERY_SHAPES: readonly QuerySpec[] = [
   reactionQueries.repsInWindow('u', 0, 1),
@@ -139,6 +169,9 @@ export const REACTION_QUERY_SHAPES: readonly QuerySpec[] = [
   reactionQueries.page(paths.boards),
   reactionQueries.groupSince('reps', 0),
   reactionQueries.groupSince('posts', 0),
+  reactionQueries.page('progress'),
+  ...RECORD_KINDS.map((kind) => progressQueries.topOf('u', 'Running', kind)),
+  progressQueries.allReps('u'),
 ];
 
 /** A query's shape, values left out: what an index depends on. */

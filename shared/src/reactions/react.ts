@@ -25,6 +25,7 @@ import {
   type ReactionEnv,
   reactionPaths,
 } from './core.ts';
+import { progressWrite, recomputeProgress } from './progress.ts';
 import { type FeedCollection, reactionQueries, USER_FEED_LIMIT } from './queries.ts';
 
 export type ReactionEvent =
@@ -50,7 +51,7 @@ export type ReactionEvent =
 export const RELEVANT_FIELDS = {
   reps: ['activityType', 'count', 'time', 'timestamp', 'calorieUnits'],
   posts: ['message', 'timestamp'],
-  user: ['displayName', 'hideExerciseInfo', 'currentWeight'],
+  user: ['displayName', 'hideExerciseInfo', 'currentWeight', 'timeZone'],
 } as const;
 
 function changed(fields: readonly string[], before: DocData | null, after: DocData | null): boolean {
@@ -94,6 +95,8 @@ export async function react(env: ReactionEnv, event: ReactionEvent): Promise<voi
       // Boards use the name, the weight and the privacy flag; activity items the name and the
       // flag; post items the name. A weight change (every weight log) touches boards only.
       const touched = (f: string) => event.changed === undefined || event.changed.includes(f);
+      if (touched('timeZone')) await recomputeProgress(env, event.uid);
+      if (event.changed?.length === 1 && event.changed[0] === 'timeZone') return;
       await reactToProfileBoards(env, event.uid);
       if (touched('displayName') || touched('hideExerciseInfo'))
         await syncUserFeed(env, event.uid, 'feedActivities');
@@ -184,6 +187,8 @@ async function reactToActivity(
     const writes = entryWrites(uid, entries, person, env.now);
     const itemOp = planWrite(feedPath, item, desiredItem, env.now);
     if (itemOp) writes.push(itemOp);
+    const progressOp = await progressWrite(tx, env, uid, profile?.data, rep?.data ?? null, before);
+    if (progressOp) writes.push(progressOp);
     for (const w of writes) tx.write(w);
   });
 }

@@ -13,6 +13,7 @@
  */
 import { BOARD_KINDS, BOARD_METRICS, type BoardPlace, paths } from '../model.ts';
 import { currentWindows, periodWindow, windowForKey } from '../periods.ts';
+import type { ProgressEntry } from '../progress.ts';
 import type { DocData, DocSnapshot, QuerySpec, WriteOp } from '../store.ts';
 import { applyQuery, cursorOf } from '../store-semantics.ts';
 import {
@@ -30,6 +31,7 @@ import {
   uidOfPath,
 } from './core.ts';
 import { boardDoc, placesOf, scanCollection } from './maintenance.ts';
+import { entryOf, progressDocOf, progressZone } from './progress.ts';
 import { type FeedCollection, PAGE_SIZE, reactionQueries } from './queries.ts';
 
 async function* scanGroupSince(
@@ -136,9 +138,34 @@ export async function rebuildProjections(
     expected.set(paths.board(kind), boardDoc(kind, key, timeZone, places, now));
   }
 
+  // Progress: every activity of every user, whatever its age (a progress document spans the
+  // whole history), in the zone of each user's profile.
+  const entriesByUser = new Map<string, ProgressEntry[]>();
+  for await (const rep of scanGroupSince(env, 'reps', 0)) {
+    if (!isSourcePath(rep.path, 'reps')) continue;
+    const uid = uidOfPath(rep.path);
+    if (!(await personFor(uid))) continue;
+    const entry = entryOf(rep);
+    if (!entry) continue;
+    const list = entriesByUser.get(uid) ?? [];
+    list.push(entry);
+    entriesByUser.set(uid, list);
+  }
+  for (const [uid, entries] of entriesByUser) {
+    const profile = await env.store.get(paths.user(uid));
+    const doc = progressDocOf(uid, entries, progressZone(profile?.data));
+    if (doc) expected.set(paths.progress(uid), doc as unknown as DocData);
+  }
+
   // What is stored.
   const actual = new Map<string, DocSnapshot>();
-  for (const collection of [paths.boardEntries, paths.feedActivities, paths.feedPosts, paths.boards]) {
+  for (const collection of [
+    paths.boardEntries,
+    paths.feedActivities,
+    paths.feedPosts,
+    paths.boards,
+    paths.progressAll,
+  ]) {
     for await (const doc of scanCollection(env, collection)) actual.set(doc.path, doc);
   }
 

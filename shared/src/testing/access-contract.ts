@@ -139,6 +139,8 @@ const SERVER_ONLY: readonly {
   list: string;
   data: (owner: string, now: number) => DocData;
   signedInRead: boolean;
+  /** Only its owner may get it (never list): the private projections. */
+  ownerGet?: boolean;
 }[] = [
   {
     label: 'feedPosts',
@@ -193,6 +195,20 @@ const SERVER_ONLY: readonly {
       asOf: now,
     }),
     signedInRead: false,
+  },
+  {
+    label: 'progress',
+    doc: (owner) => `progress/${owner}`,
+    list: 'progress',
+    data: (owner, now) => ({
+      uid: owner,
+      timeZone: 'UTC',
+      days: { '2026-01-01': [30, 0, 2400, 1] },
+      records: { Running: { minutes: [30, now, 'r1'] } },
+      asOf: now,
+    }),
+    signedInRead: false,
+    ownerGet: true,
   },
   {
     label: 'tombstones',
@@ -256,7 +272,9 @@ export function accessContract({ owner, other, now }: ContractParams): ContractC
     const existing = { [docPath]: p.data(owner, now) };
     for (const [actor, auth] of actors) {
       for (const op of OPS) {
-        const allowed = (op === 'get' || op === 'list') && p.signedInRead && auth !== null;
+        const allowed =
+          ((op === 'get' || op === 'list') && p.signedInRead && auth !== null) ||
+          (op === 'get' && p.ownerGet === true && actor === 'owner');
         const base = { name: `${p.label} ${actor} ${op}`, auth, expect: allowed ? 'allow' : 'deny' } as const;
         if (op === 'get' || op === 'delete') cases.push({ ...base, op, path: docPath, seed: existing });
         else if (op === 'list') cases.push({ ...base, op, path: p.list, seed: existing });
@@ -398,6 +416,9 @@ export function accessContract({ owner, other, now }: ContractParams): ContractC
   bad('profile: negative height', userPath, { ...profile, height: -70 });
   bad('profile: height as a string', userPath, { ...profile, height: '70' });
   bad('profile: unknown gender', userPath, { ...profile, gender: 'Other' });
+  bad('profile: time zone with spaces and quotes', userPath, { ...profile, timeZone: "Europe/Berlin' or 1" });
+  bad('profile: time zone over 64 characters', userPath, { ...profile, timeZone: `A/${'b'.repeat(63)}` });
+  bad('profile: time zone not a string', userPath, { ...profile, timeZone: 60 });
   bad('profile: display name too long', userPath, {
     ...profile,
     displayName: 'x'.repeat(LIMITS.maxNameLength + 1),
@@ -423,6 +444,17 @@ export function accessContract({ owner, other, now }: ContractParams): ContractC
   bad('activity preferences: not a list', prefsPath, { activities: 'Running' });
   bad('undeclared preference document', `users/${owner}/preferences/theme`, { dark: true });
   bad('document nested under an activity', `users/${owner}/reps/r1/notes/n1`, { text: 'hi' });
+
+  // ---- good shapes that border the bad ones ----
+  cases.push({
+    name: 'profile: the browser time zone is saved',
+    auth: owner,
+    op: 'update',
+    path: userPath,
+    data: { timeZone: 'America/Argentina/Buenos_Aires' },
+    seed: existingProfile,
+    expect: 'allow',
+  });
 
   return cases;
 }

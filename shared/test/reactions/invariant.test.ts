@@ -159,11 +159,15 @@ async function runScenario(
         },
       ]);
       count('name');
-    } else if (roll < 0.61 && u) {
+    } else if (roll < 0.59 && u) {
       await store.commit([
         { kind: 'set', path: paths.user(u), data: { hideExerciseInfo: r.chance(0.5) }, merge: true },
       ]);
       count('privacy');
+    } else if (roll < 0.61 && u) {
+      const zone = r.pick(['UTC', 'America/New_York', 'Asia/Kolkata', 'Pacific/Kiritimati', 'Not/AZone']);
+      await store.commit([{ kind: 'set', path: paths.user(u), data: { timeZone: zone }, merge: true }]);
+      count('time-zone');
     } else if (roll < 0.67 && u && (posts.get(u)?.length ?? 0) > 0 && r.chance(0.3)) {
       const list = posts.get(u) as string[];
       const id = list.splice(r.int(0, list.length - 1), 1)[0] as string;
@@ -226,6 +230,7 @@ describe('denormalization invariant (seeded random sequences)', () => {
       'weight',
       'name',
       'privacy',
+      'time-zone',
       'post',
       'post-delete',
       'account-deletion',

@@ -35,7 +35,7 @@ describe('eventForWrite', () => {
     expect(eventForWrite('users/u1', null, { displayName: 'A' })).toEqual({
       kind: 'profile',
       uid: 'u1',
-      changed: ['displayName', 'hideExerciseInfo', 'currentWeight'],
+      changed: ['displayName', 'hideExerciseInfo', 'currentWeight', 'timeZone'],
     });
     expect(eventForWrite('users/u1', { currentWeight: 150 }, { currentWeight: 151 })).toEqual({
       kind: 'profile',
