@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useLocation, useMatches } from 'react-router-dom';
+import { useMatches } from 'react-router-dom';
 
 /** What a route declares in its `handle`: the page's name for the title and screen readers. */
 export interface RouteHandle {
@@ -23,7 +23,6 @@ function titleOf(matches: ReturnType<typeof useMatches>): string | undefined {
  */
 export function RouteAnnouncer() {
   const matches = useMatches();
-  const { pathname } = useLocation();
   const title = titleOf(matches);
   const [announcement, setAnnouncement] = useState('');
   const first = useRef(true);
@@ -35,8 +34,7 @@ export function RouteAnnouncer() {
       return;
     }
     setAnnouncement(title ? `${title} page` : APP_NAME);
-    // pathname: the same title on another path is still a navigation worth announcing.
-  }, [title, pathname]);
+  }, [title]);
 
   return (
     <div
