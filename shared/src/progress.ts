@@ -185,3 +185,22 @@ export function heatMapDates(today: string, weeks = 53): string[] {
   for (let date = first; date <= today; date = addDays(date, 1)) dates.push(date);
   return dates;
 }
+
+// ---- the stored projection (`progress/{uid}`, written by shared/src/reactions/progress.ts) ----
+
+/** A day as stored: [minutes, reps, calorie units, entries]. */
+export type StoredDay = [number, number, number, number];
+/** A record as stored: [value, timestamp, activity id]. */
+export type StoredBest = [number, number, string];
+
+export interface ProgressDoc {
+  uid: string;
+  timeZone: string;
+  days: Record<string, StoredDay>;
+  records: Record<string, Partial<Record<RecordKind, StoredBest>>>;
+}
+
+/** The stored records of a progress document as PersonalBest values (the web reads them). */
+export function bestOf(stored: StoredBest | undefined): PersonalBest | undefined {
+  return stored ? { value: stored[0], timestamp: stored[1], id: stored[2] } : undefined;
+}

@@ -66,6 +66,30 @@ const WEB_QUERIES: { name: string; spec: QuerySpec }[] = [
     },
   },
   { name: 'a board entry ranking', spec: reactionQueries.topEntries('d2026-01-01', 'calories') },
+  {
+    name: "one activity's entries over the heat map's year (web/src/data/progress.ts)",
+    spec: {
+      collection: paths.reps('u'),
+      where: [
+        { field: 'activityType', op: '==', value: 'Running' },
+        { field: 'timestamp', op: '>=', value: 0 },
+      ],
+      orderBy: [{ field: 'timestamp', direction: 'desc' }],
+      limit: 800,
+    },
+  },
+  {
+    name: "one day's activities (web/src/data/progress.ts)",
+    spec: {
+      collection: paths.reps('u'),
+      where: [
+        { field: 'timestamp', op: '>=', value: 0 },
+        { field: 'timestamp', op: '<', value: 1 },
+      ],
+      orderBy: [{ field: 'timestamp', direction: 'asc' }],
+      limit: 200,
+    },
+  },
 ];
 
 function collectionGroupOf(spec: QuerySpec): string {

@@ -15,28 +15,18 @@ import {
   type ActivityRecords,
   type DayTotal,
   dayTotalsOf,
-  type PersonalBest,
+  type ProgressDoc,
   type ProgressEntry,
   personalRecords,
   RECORD_KINDS,
   type RecordKind,
+  type StoredBest,
+  type StoredDay,
 } from '../progress.ts';
 import type { DocData, DocSnapshot, Transaction } from '../store.ts';
 import { cursorOf } from '../store-semantics.ts';
 import { numberOr0, planWrite, type ReactionEnv } from './core.ts';
 import { PAGE_SIZE, progressQueries, RECORD_FIELDS } from './queries.ts';
-
-/** A day as stored: [minutes, reps, calorie units, entries]. */
-export type StoredDay = [number, number, number, number];
-/** A record as stored: [value, timestamp, activity id]. */
-export type StoredBest = [number, number, string];
-
-export interface ProgressDoc {
-  uid: string;
-  timeZone: string;
-  days: Record<string, StoredDay>;
-  records: Record<string, Partial<Record<RecordKind, StoredBest>>>;
-}
 
 /** The zone a user's days are counted in: their profile's, or UTC while none (or a bad one) is set. */
 export function progressZone(profile: DocData | null | undefined): string {
@@ -211,9 +201,4 @@ export async function recomputeProgress(env: ReactionEnv, uid: string): Promise<
     const op = planWrite(paths.progress(uid), existing, desired as DocData | null, env.now);
     if (op) tx.write(op);
   });
-}
-
-/** The stored records of a progress document as PersonalBest values (the web reads them). */
-export function bestOf(stored: StoredBest | undefined): PersonalBest | undefined {
-  return stored ? { value: stored[0], timestamp: stored[1], id: stored[2] } : undefined;
 }

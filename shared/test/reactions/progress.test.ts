@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../src/model.ts';
+import type { ProgressDoc } from '../../src/progress.ts';
 import { deleteAccountData, react, rebuildProjections } from '../../src/reactions/index.ts';
-import type { ProgressDoc } from '../../src/reactions/progress.ts';
 import { harness, profile, rep, T0 } from './helpers.ts';
 
 const DAY = 86_400_000;
