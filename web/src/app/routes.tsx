@@ -26,6 +26,7 @@ const VerifyEmailPage = lazy(() =>
 const DashboardPage = lazy(() =>
   import('../features/dashboard/DashboardPage.tsx').then((m) => ({ default: m.DashboardPage })),
 );
+const ProgressSection = lazy(() => import('../features/progress/ProgressSection.tsx'));
 const CommunityPage = lazy(() =>
   import('../features/community/CommunityPage.tsx').then((m) => ({ default: m.CommunityPage })),
 );
@@ -39,6 +40,18 @@ function Frame() {
       <RouteAnnouncer />
       <Suspense fallback={<Loading />}>
         <Outlet />
+      </Suspense>
+    </>
+  );
+}
+
+/** `/user`: the spec's dashboard, then the progress cards (a feature of their own). */
+function UserPage() {
+  return (
+    <>
+      <DashboardPage />
+      <Suspense fallback={null}>
+        <ProgressSection />
       </Suspense>
     </>
   );
@@ -65,7 +78,7 @@ export const routes: RouteObject[] = [
                 path: '/user',
                 ...titled('Dashboard'),
                 element: <RequireVerified />,
-                children: [{ index: true, element: <DashboardPage /> }],
+                children: [{ index: true, element: <UserPage /> }],
               },
               { path: '/community', ...titled('Community'), element: <CommunityPage /> },
               { path: '/account', ...titled('Account'), element: <AccountPage /> },

@@ -1,0 +1,284 @@
+/**
+ * History: a calendar heat map of the last 12 months (a column per week, Sunday on top), shaded by
+ * each day's minutes, filterable by activity; a day opens its entries. All days come from the
+ * progress document; the activity filter reads that activity's entries of the year (bounded).
+ */
+import { caloriesFromUnits } from '@fit/shared/formulas';
+import { addDays, startOfLocalDay } from '@fit/shared/periods';
+import { type DayTotal, dayTotalsOf, heatLevel, heatMapDates } from '@fit/shared/progress';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import { alpha, useTheme } from '@mui/material/styles';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { SectionCard } from '../../components/SectionCard.tsx';
+import type { StoredActivity } from '../../data/activities.ts';
+import { useRequiredUser, useStore } from '../../data/context.tsx';
+import { activityHistory, dayActivities } from '../../data/progress.ts';
+import type { ProgressState } from './useProgress.ts';
+
+const ALL = '';
+const longDate = new Intl.DateTimeFormat(undefined, {
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+});
+const monthName = new Intl.DateTimeFormat(undefined, { month: 'short' });
+const time = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
+
+function dateOf(date: string): Date {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(y, m - 1, d);
+}
+
+function describeDay(date: string, day: DayTotal | undefined): string {
+  const when = longDate.format(dateOf(date));
+  if (!day || day.entries === 0) return `${when}: no activity`;
+  return `${when}: ${day.minutes} minutes, ${day.entries} ${day.entries === 1 ? 'activity' : 'activities'}`;
+}
+
+export const HISTORY_FAILED = 'Failed to fetch activities. Please try again.';
+
+export function HistoryCard({ state }: { state: ProgressState }) {
+  const { progress, today, timeZone, weight } = state;
+  const store = useStore();
+  const { uid } = useRequiredUser();
+  const theme = useTheme();
+  const [filter, setFilter] = useState(ALL);
+  const [filtered, setFiltered] = useState<Map<string, DayTotal> | null>(null);
+  const [filterError, setFilterError] = useState<string | null>(null);
+  const [openDay, setOpenDay] = useState<string | null>(null);
+  const scroller = useRef<HTMLDivElement | null>(null);
+
+  const dates = useMemo(() => heatMapDates(today), [today]);
+  const first = dates[0] as string;
+  const activities = useMemo(() => (progress ? [...progress.records.keys()].sort() : []), [progress]);
+
+  useEffect(() => {
+    if (filter === ALL) {
+      setFiltered(null);
+      return;
+    }
+    let current = true;
+    setFilterError(null);
+    activityHistory(store, uid, filter, startOfLocalDay(first, timeZone))
+      .then((list) => current && setFiltered(dayTotalsOf(list, timeZone)))
+      .catch(() => current && setFilterError(HISTORY_FAILED));
+    return () => {
+      current = false;
+    };
+  }, [filter, store, uid, first, timeZone]);
+
+  const days = filter === ALL ? progress?.days : (filtered ?? undefined);
+  const shown = days !== undefined;
+  useEffect(() => {
+    // The newest weeks are the ones people look for: on a narrow screen, start scrolled to them.
+    if (shown && scroller.current) scroller.current.scrollLeft = scroller.current.scrollWidth;
+  }, [shown]);
+  const weeks: string[][] = [];
+  for (let i = 0; i < dates.length; i += 7) weeks.push(dates.slice(i, i + 7));
+  const shade = (level: number) =>
+    level === 0 ? theme.palette.action.hover : alpha(theme.palette.primary.main, 0.2 + level * 0.2);
+  const activeDays = days ? [...days.values()].filter((d) => d.date >= first && d.entries > 0).length : 0;
+
+  return (
+    <SectionCard
+      title="History"
+      subtitle={
+        days ? `${activeDays} active ${activeDays === 1 ? 'day' : 'days'} in the last 12 months` : undefined
+      }
+      action={
+        <TextField
+          select
+          size="small"
+          label="Activity"
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          sx={{ minWidth: 170, maxWidth: 240, flex: '0 1 240px' }}
+        >
+          <MenuItem value={ALL}>All activities</MenuItem>
+          {activities.map((a) => (
+            <MenuItem key={a} value={a}>
+              {a}
+            </MenuItem>
+          ))}
+        </TextField>
+      }
+    >
+      {filterError && <Alert severity="error">{filterError}</Alert>}
+      {!days && !filterError && <Skeleton variant="rounded" height={120} />}
+      {days && (
+        <Box
+          sx={{ overflowX: 'auto', pb: 1 }}
+          tabIndex={0}
+          role="group"
+          aria-label="Activity calendar, last 12 months"
+        >
+          <Box sx={{ display: 'flex', gap: '3px', width: 'max-content' }}>
+            {weeks.map((week) => (
+              <Box
+                key={week[0]}
+                sx={{ display: 'grid', gridTemplateRows: 'auto repeat(7, 12px)', gap: '3px' }}
+              >
+                <Typography
+                  variant="caption"
+                  aria-hidden
+                  sx={{
+                    fontSize: 10,
+                    lineHeight: '12px',
+                    height: 12,
+                    color: 'text.secondary',
+                    whiteSpace: 'nowrap',
+                    width: 12,
+                  }}
+                >
+                  {(week[0] as string).slice(8) <= '07' ? monthName.format(dateOf(week[0] as string)) : ''}
+                </Typography>
+                {week.map((date) => {
+                  const day = days.get(date);
+                  const level = heatLevel(day);
+                  return (
+                    <Box
+                      key={date}
+                      component="button"
+                      type="button"
+                      data-date={date}
+                      data-level={level}
+                      aria-label={describeDay(date, day)}
+                      title={describeDay(date, day)}
+                      onClick={() => setOpenDay(date)}
+                      sx={{
+                        width: 12,
+                        height: 12,
+                        p: 0,
+                        border: 0,
+                        borderRadius: '3px',
+                        cursor: 'pointer',
+                        bgcolor: shade(level),
+                        outline: date === today ? `2px solid ${theme.palette.text.primary}` : undefined,
+                        outlineOffset: 1,
+                        '&:focus-visible': {
+                          outline: `2px solid ${theme.palette.primary.main}`,
+                          outlineOffset: 2,
+                        },
+                      }}
+                    />
+                  );
+                })}
+              </Box>
+            ))}
+          </Box>
+          <Stack direction="row" sx={{ gap: 0.5, alignItems: 'center', mt: 1 }} aria-hidden>
+            <Typography variant="caption" color="text.secondary">
+              Less
+            </Typography>
+            {[0, 1, 2, 3, 4].map((l) => (
+              <Box key={l} sx={{ width: 12, height: 12, borderRadius: '3px', bgcolor: shade(l) }} />
+            ))}
+            <Typography variant="caption" color="text.secondary">
+              More
+            </Typography>
+          </Stack>
+        </Box>
+      )}
+      {openDay && (
+        <DayDialog
+          date={openDay}
+          timeZone={timeZone}
+          weight={weight}
+          onlyActivity={filter === ALL ? null : filter}
+          onClose={() => setOpenDay(null)}
+        />
+      )}
+    </SectionCard>
+  );
+}
+
+function DayDialog(props: {
+  date: string;
+  timeZone: string;
+  weight: number | undefined;
+  onlyActivity: string | null;
+  onClose: () => void;
+}) {
+  const store = useStore();
+  const { uid } = useRequiredUser();
+  const [entries, setEntries] = useState<StoredActivity[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const { date, timeZone, onlyActivity } = props;
+
+  useEffect(() => {
+    let current = true;
+    const start = startOfLocalDay(date, timeZone);
+    const end = startOfLocalDay(addDays(date, 1), timeZone);
+    dayActivities(store, uid, start, end)
+      .then((list) => current && setEntries(list))
+      .catch(() => current && setError(HISTORY_FAILED));
+    return () => {
+      current = false;
+    };
+  }, [store, uid, date, timeZone]);
+
+  const shown = entries?.filter((e) => onlyActivity === null || e.activityType === onlyActivity) ?? null;
+  return (
+    <Dialog open onClose={props.onClose} fullWidth maxWidth="xs" aria-labelledby="history-day-title">
+      <DialogTitle id="history-day-title">{longDate.format(dateOf(date))}</DialogTitle>
+      <DialogContent>
+        {error && <Alert severity="error">{error}</Alert>}
+        {!shown && !error && <Skeleton variant="rounded" height={80} />}
+        {shown && shown.length === 0 && (
+          <Typography color="text.secondary">No activity logged this day.</Typography>
+        )}
+        {shown && shown.length > 0 && (
+          <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
+            {shown.map((e) => (
+              <Box
+                component="li"
+                key={e.id}
+                sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}
+              >
+                <span>
+                  <Typography component="span" variant="body2" sx={{ fontWeight: 600 }}>
+                    {e.activityType}
+                  </Typography>{' '}
+                  <Typography component="span" variant="body2" color="text.secondary">
+                    {[
+                      e.count ? `${e.count} reps` : null,
+                      e.time ? `${e.time} min` : null,
+                      e.weightLifted ? `${e.weightLifted} lbs` : null,
+                      `${caloriesFromUnits(e.calorieUnits, props.weight)} cal`,
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </Typography>
+                </span>
+                <Typography
+                  component="span"
+                  variant="body2"
+                  color="text.secondary"
+                  sx={{ whiteSpace: 'nowrap' }}
+                >
+                  {time.format(e.timestamp)}
+                </Typography>
+              </Box>
+            ))}
+          </Box>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={props.onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,106 @@
+import { calorieUnits } from '@fit/shared/formulas';
+import { paths } from '@fit/shared/model';
+import { browserTimeZone, localDate } from '@fit/shared/periods';
+import type { ProgressDoc } from '@fit/shared/progress';
+import { MemoryStore } from '@fit/shared/testing/memory-store';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { SessionUserContext, StoreContext } from '../../data/context.tsx';
+import { ProgressSection } from './ProgressSection.tsx';
+
+const UID = 'u1';
+const DAY = 86_400_000;
+const zone = browserTimeZone();
+const now = Date.now();
+const today = localDate(now, zone);
+const yesterday = localDate(now - DAY, zone);
+const twoDaysAgo = localDate(now - 2 * DAY, zone);
+
+function bench(id: string, weightLifted: number, timestamp: number) {
+  const data = { activityType: 'Bench Press', count: 8, time: 10, weightLifted, timestamp };
+  return { [paths.rep(UID, id)]: { ...data, calorieUnits: calorieUnits(data) } };
+}
+
+function progressDoc(benchBest: number, id: string): ProgressDoc {
+  return {
+    uid: UID,
+    timeZone: zone,
+    days: {
+      [twoDaysAgo]: [20, 0, 1600, 1],
+      [yesterday]: [25, 0, 2000, 1],
+      [today]: [10, 8, 1700, 1],
+    },
+    records: {
+      'Bench Press': { weightLifted: [benchBest, now - 1000, id], reps: [8, now - DAY, 'a'] },
+      Running: { minutes: [25, now - DAY, 'r'] },
+    },
+  };
+}
+
+function renderSection(store: MemoryStore) {
+  return render(
+    <StoreContext.Provider value={store}>
+      <SessionUserContext.Provider value={{ uid: UID, email: 'sam@example.com', emailVerified: true }}>
+        <ProgressSection />
+      </SessionUserContext.Provider>
+    </StoreContext.Provider>,
+  );
+}
+
+describe('progress on the dashboard', () => {
+  it('shows the streak, the records, and marks a record set as it is logged', async () => {
+    const store = new MemoryStore({
+      [paths.user(UID)]: { userId: UID, displayName: 'Sam', timeZone: zone, currentWeight: 180 },
+      [paths.progress(UID)]: progressDoc(135, 'a') as unknown as Record<string, unknown>,
+      ...bench('a', 135, now - DAY),
+    });
+    renderSection(store);
+    expect(await screen.findByText('Current streak: 3 days')).toBeInTheDocument();
+    expect(screen.getByText('Best streak: 3 days')).toBeInTheDocument();
+    const records = screen.getByRole('list', { name: 'Personal records' });
+    expect(within(records).getByText('135 lbs')).toBeInTheDocument();
+    expect(screen.queryByText(/New personal record/)).toBeNull();
+
+    // The reaction writes the heavier lift as the new record.
+    await act(() =>
+      store.commit([
+        {
+          kind: 'set',
+          path: paths.progress(UID),
+          data: progressDoc(185, 'b') as unknown as Record<string, unknown>,
+        },
+      ]),
+    );
+    expect(
+      await screen.findByText(/New personal record:.*Bench Press \(heaviest weight\)/),
+    ).toBeInTheDocument();
+    expect(within(records).getByText('185 lbs')).toBeInTheDocument();
+    expect(within(records).getByText('New')).toBeInTheDocument();
+  });
+
+  it("shades the days logged and opens a day's entries", async () => {
+    const store = new MemoryStore({
+      [paths.user(UID)]: { userId: UID, displayName: 'Sam', timeZone: zone },
+      [paths.progress(UID)]: progressDoc(135, 'a') as unknown as Record<string, unknown>,
+      ...bench('a', 135, now),
+    });
+    const { container } = renderSection(store);
+    await screen.findByText('3 active days in the last 12 months');
+    const cell = container.querySelector(`[data-date="${today}"]`) as HTMLElement;
+    expect(cell.dataset.level).toBe('1');
+    expect(container.querySelector(`[data-date="${yesterday}"]`)?.getAttribute('data-level')).toBe('2');
+    await userEvent.click(cell);
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('Bench Press')).toBeInTheDocument();
+    expect(within(dialog).getByText(/8 reps · 10 min · 135 lbs/)).toBeInTheDocument();
+  });
+
+  it("saves the browser's time zone on the profile when it differs", async () => {
+    const store = new MemoryStore({
+      [paths.user(UID)]: { userId: UID, displayName: 'Sam', timeZone: 'Not/Mine' },
+    });
+    renderSection(store);
+    await waitFor(async () => expect((await store.get(paths.user(UID)))?.data.timeZone).toBe(zone));
+  });
+});

@@ -1,0 +1,43 @@
+/** Weekly minutes or calories of the last 12 weeks (loaded on demand with the charts library). */
+import Box from '@mui/material/Box';
+import { useTheme } from '@mui/material/styles';
+import { BarChart } from '@mui/x-charts/BarChart';
+
+const shortDate = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
+
+function weekLabel(weekStart: string): string {
+  const [y, m, d] = weekStart.split('-').map(Number) as [number, number, number];
+  return shortDate.format(new Date(y, m - 1, d));
+}
+
+export default function WeeklyChart(props: {
+  weeks: readonly { weekStart: string; minutes: number; calories: number }[];
+  metric: 'minutes' | 'calories';
+}) {
+  const theme = useTheme();
+  const label = props.metric === 'minutes' ? 'Minutes' : 'Calories';
+  const values = props.weeks.map((w) => w[props.metric]);
+  const summary = props.weeks.map((w) => `week of ${weekLabel(w.weekStart)}: ${w[props.metric]}`).join(', ');
+  return (
+    <Box
+      sx={{ width: '100%', height: 200 }}
+      role="img"
+      aria-label={`${label} per week, last 12 weeks: ${summary}`}
+    >
+      <BarChart
+        height={200}
+        margin={{ left: 0, right: 8, top: 8, bottom: 0 }}
+        xAxis={[{ scaleType: 'band', data: props.weeks.map((w) => weekLabel(w.weekStart)) }]}
+        yAxis={[{ width: 44 }]}
+        series={[
+          {
+            data: values,
+            label,
+            color: props.metric === 'minutes' ? theme.palette.info.main : theme.palette.secondary.main,
+          },
+        ]}
+        hideLegend
+      />
+    </Box>
+  );
+}
