@@ -101,7 +101,7 @@ export function HistoryCard({ state }: { state: ProgressState }) {
         <TextField
           select
           size="small"
-          label="Activity"
+          label="Filter by activity"
           value={filter}
           onChange={(e) => setFilter(e.target.value)}
           slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
