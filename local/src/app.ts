@@ -4,11 +4,11 @@
  * tests and the benchmark (off unless LOCAL_ADMIN_TOKEN is set), and the built web app.
  */
 
+import { assertDocPath } from '@fit/shared/doc-paths';
 import { type ListenEvent, LOCAL_API } from '@fit/shared/local-protocol';
 import { RECENT_SIGN_IN_MAX_AGE_SECONDS, REQUIRES_RECENT_LOGIN } from '@fit/shared/model';
 import { deleteAccountData, rebuildProjections } from '@fit/shared/reactions/index';
 import { type DocSnapshot, type QuerySpec, StoreError, type WriteOp } from '@fit/shared/store';
-import { assertDocPath } from '@fit/shared/doc-paths';
 import { assertValidQuery, matchesCollection } from '@fit/shared/store-semantics';
 import type { Context } from 'hono';
 import { Hono } from 'hono';

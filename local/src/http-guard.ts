@@ -169,7 +169,8 @@ export function jsonDepth(text: string, limit: number): number {
   for (let i = 0; i < text.length; i++) {
     const ch = text.charCodeAt(i);
     if (inString) {
-      if (ch === 0x5c) i++; // backslash: skip the escaped character
+      if (ch === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (ch === 0x22) inString = false;
     } else if (ch === 0x22) inString = true;
     else if (ch === 0x7b || ch === 0x5b) {
@@ -246,7 +247,10 @@ export async function authEmulatorHealth(
     if (response.ok) return 'ok';
     console.error(`health: the Auth emulator at ${authEmulatorHost} answered HTTP ${response.status}`);
   } catch (error) {
-    console.error(`health: the Auth emulator at ${authEmulatorHost} does not answer:`, (error as Error).message);
+    console.error(
+      `health: the Auth emulator at ${authEmulatorHost} does not answer:`,
+      (error as Error).message,
+    );
   }
   return 'unreachable';
 }

@@ -11,12 +11,21 @@ import { paths } from '@fit/shared/model';
 import type { WriteOp } from '@fit/shared/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../src/auth-emulator.mjs';
-import { authHost, call, commit, signUp, startTestServer, type TestServer, type TestUser } from './helpers.ts';
+import {
+  authHost,
+  call,
+  commit,
+  signUp,
+  startTestServer,
+  type TestServer,
+  type TestUser,
+} from './helpers.ts';
 
 let server: TestServer;
 let alice: TestUser;
 
-const PAGE = '<!doctype html><html><head><title>FitTrack</title></head><body><div id="root"></div></body></html>';
+const PAGE =
+  '<!doctype html><html><head><title>FitTrack</title></head><body><div id="root"></div></body></html>';
 
 beforeAll(async () => {
   // A web build of one page, so the page headers are those of a real 200 page.
@@ -93,9 +102,9 @@ describe('ids and paths are refused as Firestore refuses them', () => {
     // A well-formed pair (an emoji) is a valid id and reads back as the same path.
     server.store.clear();
     const emoji = paths.rep(alice.uid, 'run-\u{1f3c3}');
-    expect((await commit(server.url, alice.idToken, [{ kind: 'set', path: emoji, data: run() }])).status).toBe(
-      200,
-    );
+    expect(
+      (await commit(server.url, alice.idToken, [{ kind: 'set', path: emoji, data: run() }])).status,
+    ).toBe(200);
     expect(Object.keys(server.store.snapshot())).toEqual([emoji]);
   });
 
@@ -105,28 +114,43 @@ describe('ids and paths are refused as Firestore refuses them', () => {
     await commit(server.url, mallory.idToken, [
       { kind: 'set', path: paths.rep(mallory.uid, 'x\ud800'), data: run() },
     ]);
-    await commit(server.url, mallory.idToken, [{ kind: 'set', path: paths.rep(mallory.uid, 'ok'), data: run() }]);
+    await commit(server.url, mallory.idToken, [
+      { kind: 'set', path: paths.rep(mallory.uid, 'ok'), data: run() },
+    ]);
     const started = Date.now();
     const deleted = await call(server.url, '/api/deleteAccount', {}, mallory.idToken);
     expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
     expect(Date.now() - started).toBeLessThan(10_000);
-    expect(Object.keys(server.store.snapshot()).filter((p) => p.includes(mallory.uid) && !p.startsWith('tombstones/'))).toEqual(
-      [],
-    );
+    expect(
+      Object.keys(server.store.snapshot()).filter(
+        (p) => p.includes(mallory.uid) && !p.startsWith('tombstones/'),
+      ),
+    ).toEqual([]);
   });
 
   it('ids over 1,500 bytes of UTF-8 are refused; 1,500 bytes are accepted', async () => {
     // 751 x 'é' = 751 UTF-16 units but 1,502 UTF-8 bytes: the limit is in bytes.
-    await refusedCommit([{ kind: 'set', path: paths.rep(alice.uid, 'é'.repeat(751)), data: run() }], /1502 bytes/);
+    await refusedCommit(
+      [{ kind: 'set', path: paths.rep(alice.uid, 'é'.repeat(751)), data: run() }],
+      /1502 bytes/,
+    );
     server.store.clear();
     const longest = paths.rep(alice.uid, 'é'.repeat(750));
-    expect((await commit(server.url, alice.idToken, [{ kind: 'set', path: longest, data: run() }])).status).toBe(200);
+    expect(
+      (await commit(server.url, alice.idToken, [{ kind: 'set', path: longest, data: run() }])).status,
+    ).toBe(200);
     expect(Object.keys(server.store.snapshot())).toEqual([longest]);
   });
 
   it('., .., __reserved__ ids, empty segments and a path over 6 KiB are refused', async () => {
-    await refusedCommit([{ kind: 'set', path: paths.rep(alice.uid, '.'), data: run() }], /'\.' is not allowed/);
-    await refusedCommit([{ kind: 'set', path: paths.rep(alice.uid, '..'), data: run() }], /'\.\.' is not allowed/);
+    await refusedCommit(
+      [{ kind: 'set', path: paths.rep(alice.uid, '.'), data: run() }],
+      /'\.' is not allowed/,
+    );
+    await refusedCommit(
+      [{ kind: 'set', path: paths.rep(alice.uid, '..'), data: run() }],
+      /'\.\.' is not allowed/,
+    );
     await refusedCommit([{ kind: 'set', path: paths.rep(alice.uid, '__x__'), data: run() }], /reserved/);
     await refusedCommit([{ kind: 'set', path: `users/${alice.uid}/reps//r`, data: run() }], /empty/);
     await refusedCommit([{ kind: 'set', path: `/users/${alice.uid}/reps/r`, data: run() }], /empty/);
@@ -180,7 +204,12 @@ describe('the HTTP boundary', () => {
 
   it('answers only its own Host (DNS rebinding), and writes nothing for another', async () => {
     server.store.clear();
-    for (const host of ['evil.example', `evil.example:${server.port}`, '127.0.0.1:1', `127.0.0.2:${server.port}`]) {
+    for (const host of [
+      'evil.example',
+      `evil.example:${server.port}`,
+      '127.0.0.1:1',
+      `127.0.0.2:${server.port}`,
+    ]) {
       const answer = await raw(
         'POST',
         '/api/commit',
@@ -188,7 +217,9 @@ describe('the HTTP boundary', () => {
         commitBody(alice.uid),
       );
       expect(answer.status, host).toBe(421);
-      expect(JSON.parse(answer.text).error.message).toMatch(/only as http:\/\/127\.0\.0\.1:\d+.*DNS rebinding/);
+      expect(JSON.parse(answer.text).error.message).toMatch(
+        /only as http:\/\/127\.0\.0\.1:\d+.*DNS rebinding/,
+      );
       expect(answer.headers['x-content-type-options']).toBe('nosniff');
     }
     // No Host at all (HTTP/1.0 over a raw socket).
@@ -275,54 +306,59 @@ describe('the HTTP boundary', () => {
     server.store.clear();
     const chunk = Buffer.alloc(64 * 1024, 'a');
     const total = 60 * 1024 * 1024;
-    const answer = await new Promise<{ status: number; text: string; sentBeforeAnswer: number }>((resolve, reject) => {
-      let sent = 0;
-      let answered = false;
-      const req = httpRequest(
-        {
-          host: '127.0.0.1',
-          port: server.port,
-          method: 'POST',
-          path: '/api/commit',
-          headers: { ...json, 'Transfer-Encoding': 'chunked', Authorization: `Bearer ${alice.idToken}` },
-        },
-        (res) => {
-          answered = true;
-          const sentBeforeAnswer = sent;
-          let text = '';
-          res.setEncoding('utf8');
-          res.on('data', (c: string) => {
-            text += c;
-          });
-          res.on('end', () => {
-            req.destroy();
-            resolve({ status: res.statusCode ?? 0, text, sentBeforeAnswer });
-          });
-        },
-      );
-      req.on('error', (error) => {
-        if (!answered) reject(error);
-      });
-      req.write('{"writes": [{"kind": "set", "path": "x/y", "data": {"s": "');
-      const pump = () => {
-        while (!answered && sent < total) {
-          sent += chunk.length;
-          if (!req.write(chunk)) {
-            req.once('drain', pump);
-            return;
+    const answer = await new Promise<{ status: number; text: string; sentBeforeAnswer: number }>(
+      (resolve, reject) => {
+        let sent = 0;
+        let answered = false;
+        const req = httpRequest(
+          {
+            host: '127.0.0.1',
+            port: server.port,
+            method: 'POST',
+            path: '/api/commit',
+            headers: { ...json, 'Transfer-Encoding': 'chunked', Authorization: `Bearer ${alice.idToken}` },
+          },
+          (res) => {
+            answered = true;
+            const sentBeforeAnswer = sent;
+            let text = '';
+            res.setEncoding('utf8');
+            res.on('data', (c: string) => {
+              text += c;
+            });
+            res.on('end', () => {
+              req.destroy();
+              resolve({ status: res.statusCode ?? 0, text, sentBeforeAnswer });
+            });
+          },
+        );
+        req.on('error', (error) => {
+          if (!answered) reject(error);
+        });
+        req.write('{"writes": [{"kind": "set", "path": "x/y", "data": {"s": "');
+        const pump = () => {
+          while (!answered && sent < total) {
+            sent += chunk.length;
+            if (!req.write(chunk)) {
+              req.once('drain', pump);
+              return;
+            }
           }
-        }
-        if (!answered) req.end('"}}]}');
-      };
-      pump();
-    });
+          if (!answered) req.end('"}}]}');
+        };
+        pump();
+      },
+    );
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.text).error.message).toMatch(/exceeds 11534336 bytes/);
     // Answered once past the limit, long before the 60 MB were sent.
     expect(answer.sentBeforeAnswer).toBeLessThan(30 * 1024 * 1024);
     expectNothingWritten();
     // A declared Content-Length over the limit is refused before any byte is read.
-    const declared = await raw('POST', '/api/commit', { ...json, 'Content-Length': String(60 * 1024 * 1024) });
+    const declared = await raw('POST', '/api/commit', {
+      ...json,
+      'Content-Length': String(60 * 1024 * 1024),
+    });
     expect(declared.status).toBe(413);
     // The server still answers.
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
@@ -381,7 +417,10 @@ describe('failures', () => {
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ ok: true, auth: 'ok' });
     const deadPort = await freePort();
-    const orphan = await startTestServer({ FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${deadPort}` }, { reactions: false });
+    const orphan = await startTestServer(
+      { FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${deadPort}` },
+      { reactions: false },
+    );
     try {
       const down = await fetch(`${orphan.url}/api/health`);
       expect(down.status).toBe(503);

@@ -60,7 +60,8 @@ function segmentsProblem(path: unknown, what: string): string | null {
   if (typeof path !== 'string') return `${what} must be a string, got ${typeof path}`;
   if (path === '') return `${what} is empty`;
   const bytes = utf8Length(path);
-  if (bytes > MAX_PATH_BYTES) return `${what} is ${bytes} bytes long (UTF-8); at most ${MAX_PATH_BYTES} are allowed`;
+  if (bytes > MAX_PATH_BYTES)
+    return `${what} is ${bytes} bytes long (UTF-8); at most ${MAX_PATH_BYTES} are allowed`;
   const segments = path.split('/');
   if (segments.length > MAX_PATH_SEGMENTS)
     return `${what} has ${segments.length} segments; at most ${MAX_PATH_SEGMENTS} are allowed`;
@@ -115,8 +116,14 @@ export function assertDocPath(path: unknown): asserts path is string {
  * Every path a query names: its collection (or collection group) and its cursor's document.
  * The rest of the query's shape is `queryProblem`'s (store-semantics).
  */
-export function queryPathProblem(spec: { collection?: unknown; group?: unknown; startAfter?: unknown }): string | null {
-  const collection = spec.group ? collectionGroupProblem(spec.collection) : collectionPathProblem(spec.collection);
+export function queryPathProblem(spec: {
+  collection?: unknown;
+  group?: unknown;
+  startAfter?: unknown;
+}): string | null {
+  const collection = spec.group
+    ? collectionGroupProblem(spec.collection)
+    : collectionPathProblem(spec.collection);
   if (collection) return collection;
   const cursor = spec.startAfter as { path?: unknown } | undefined;
   if (cursor && typeof cursor === 'object') {
@@ -126,7 +133,11 @@ export function queryPathProblem(spec: { collection?: unknown; group?: unknown; 
   return null;
 }
 
-export function assertQueryPaths(spec: { collection?: unknown; group?: unknown; startAfter?: unknown }): void {
+export function assertQueryPaths(spec: {
+  collection?: unknown;
+  group?: unknown;
+  startAfter?: unknown;
+}): void {
   const problem = queryPathProblem(spec);
   if (problem) throw new StoreError('invalid-argument', problem);
 }

@@ -12,6 +12,8 @@
  *   field paths and fails on a missing document;
  * - the query shapes Firestore refuses are refused here, whatever the data holds.
  */
+
+import { collectionGroupProblem, collectionPathProblem, docPathProblem, utf8Length } from './doc-paths.ts';
 import {
   type AggregateResult,
   type AggregateSpec,
@@ -28,7 +30,6 @@ import {
   type Transaction,
   type WriteOp,
 } from './store.ts';
-import { collectionGroupProblem, collectionPathProblem, docPathProblem, utf8Length } from './doc-paths.ts';
 
 /** Firestore caps the values of `in` / `not-in` / `array-contains-any`. */
 export const MAX_DISJUNCTION_VALUES = 30;
@@ -203,7 +204,8 @@ export function documentSize(path: string, data: DocData): number {
     if (typeof v === 'number') return 8;
     if (typeof v === 'string') return utf8Length(v) + 1;
     if (Array.isArray(v)) return v.reduce((n: number, x) => n + valueSize(x), 0);
-    if (isPlainMap(v)) return Object.entries(v).reduce((n, [k, x]) => n + utf8Length(k) + 1 + valueSize(x), 0);
+    if (isPlainMap(v))
+      return Object.entries(v).reduce((n, [k, x]) => n + utf8Length(k) + 1 + valueSize(x), 0);
     return 0;
   };
   const nameSize = path.split('/').reduce((n, s) => n + utf8Length(s) + 1, 0) + 16;

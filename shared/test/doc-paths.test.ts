@@ -11,8 +11,8 @@ import {
   segmentProblem,
   utf8Length,
 } from '../src/doc-paths.ts';
-import { batchProblem, queryProblem } from '../src/store-semantics.ts';
 import { StoreError } from '../src/store.ts';
+import { batchProblem, queryProblem } from '../src/store-semantics.ts';
 
 describe('segmentProblem: ids as Firestore accepts them', () => {
   it.each([
@@ -119,6 +119,8 @@ describe('the store semantics use the same checker', () => {
         startAfter: { values: [1], path: 'users/u1/reps/..' },
       }),
     ).toMatch(/cursor.*not allowed/);
-    expect(queryPathProblem({ collection: 'users/u1/reps', startAfter: { values: [], path: 'users/u1/reps/ok' } })).toBeNull();
+    expect(
+      queryPathProblem({ collection: 'users/u1/reps', startAfter: { values: [], path: 'users/u1/reps/ok' } }),
+    ).toBeNull();
   });
 });

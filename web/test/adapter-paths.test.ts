@@ -82,7 +82,10 @@ async function attack(store: LiveDocumentStore): Promise<void> {
   for (const [path, message] of BAD_DOC_PATHS) {
     await expectRefused(store.get(path), message);
     const write: WriteOp = { kind: 'set', path, data: { a: 1 } };
-    await expectRefused(store.commit([{ kind: 'set', path: 'users/u1/reps/fine', data: { a: 1 } }, write]), message);
+    await expectRefused(
+      store.commit([{ kind: 'set', path: 'users/u1/reps/fine', data: { a: 1 } }, write]),
+      message,
+    );
     await expectRefused(store.commit([{ kind: 'delete', path }]), message);
     const error = await listenError((onError) => store.listenDoc(path, () => {}, onError));
     expect(error.code).toBe('invalid-argument');

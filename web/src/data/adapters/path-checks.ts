@@ -27,7 +27,8 @@ export function checkWrites(writes: readonly WriteOp[]): void {
 export function refusedListen(error: unknown, onError: (error: StoreError) => void): Unsubscribe {
   let active = true;
   queueMicrotask(() => {
-    if (active) onError(error instanceof StoreError ? error : new StoreError('invalid-argument', String(error)));
+    if (active)
+      onError(error instanceof StoreError ? error : new StoreError('invalid-argument', String(error)));
   });
   return () => {
     active = false;
