@@ -4,14 +4,16 @@
  * tests and the benchmark (off unless LOCAL_ADMIN_TOKEN is set), and the built web app.
  */
 
-import { HTTP_STATUS, type ListenEvent, LOCAL_API } from '@fit/shared/local-protocol';
+import { assertDocPath } from '@fit/shared/doc-paths';
+import { type ListenEvent, LOCAL_API } from '@fit/shared/local-protocol';
 import { RECENT_SIGN_IN_MAX_AGE_SECONDS, REQUIRES_RECENT_LOGIN } from '@fit/shared/model';
 import { deleteAccountData, rebuildProjections } from '@fit/shared/reactions/index';
 import { type DocSnapshot, type QuerySpec, StoreError, type WriteOp } from '@fit/shared/store';
-import { assertValidQuery, isDocPath, matchesCollection } from '@fit/shared/store-semantics';
+import { assertValidQuery, matchesCollection } from '@fit/shared/store-semantics';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { TokenVerifier } from './auth.ts';
+import { authEmulatorHealth, httpGuard, readJsonObject, statusOf } from './http-guard.ts';
 import { type Caller, checkChanges, checkQuery, checkRead, checkWritePaths } from './policy.ts';
 import type { Reactions } from './reactions-runner.ts';
 import type { CommitChange, SqliteStore } from './sqlite-store.ts';
@@ -23,51 +25,28 @@ export interface AppDeps {
   runner: Reactions;
   webDist: string;
   adminToken: string | undefined;
+  /** `host:port` of the Auth emulator (health, and the pages' CSP); LOCAL_HOST (own Host names). */
+  authEmulatorHost: string;
+  listenHost: string;
   now?: () => number;
   /** Heartbeat of the live stream (ms). */
   heartbeatMs?: number;
 }
 
-/** A request body is JSON, at most this big (Firestore's request limit is 10 MiB). */
-const MAX_BODY_BYTES = 11 * 1024 * 1024;
-
 function errorResponse(c: Context, error: unknown): Response {
-  if (error instanceof StoreError) {
-    return c.json({ error: { code: error.code, message: error.message } }, HTTP_STATUS[error.code] as 400);
+  if (error instanceof StoreError && error.code !== 'internal') {
+    return c.json({ error: { code: error.code, message: error.message } }, statusOf(error) as 400);
   }
+  // Details stay in the server log: an answer never echoes internal error text.
   console.error('internal error:', error);
-  return c.json(
-    { error: { code: 'internal', message: `Internal error: ${(error as Error)?.message ?? String(error)}` } },
-    500,
-  );
+  return c.json({ error: { code: 'internal', message: 'Internal error.' } }, 500);
 }
 
-async function readJson(c: Context): Promise<Record<string, unknown>> {
-  const length = Number(c.req.header('content-length') ?? '0');
-  if (length > MAX_BODY_BYTES)
-    throw new StoreError('invalid-argument', `The request body exceeds ${MAX_BODY_BYTES} bytes.`);
-  const text = await c.req.text();
-  if (text.length > MAX_BODY_BYTES)
-    throw new StoreError('invalid-argument', `The request body exceeds ${MAX_BODY_BYTES} bytes.`);
-  let body: unknown;
-  try {
-    body = text === '' ? {} : JSON.parse(text);
-  } catch (error) {
-    throw new StoreError('invalid-argument', `Malformed JSON body: ${(error as Error).message}`);
-  }
-  if (body === null || typeof body !== 'object' || Array.isArray(body))
-    throw new StoreError('invalid-argument', 'The request body must be a JSON object.');
-  return body as Record<string, unknown>;
-}
+const readJson = readJsonObject;
 
 function requirePath(body: Record<string, unknown>): string {
-  const path = body.path;
-  if (typeof path !== 'string' || !isDocPath(path))
-    throw new StoreError(
-      'invalid-argument',
-      `Invalid document path '${String(path)}': it must have an even number of non-empty segments.`,
-    );
-  return path;
+  assertDocPath(body.path);
+  return body.path;
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -99,6 +78,7 @@ export function createApp(deps: AppDeps): { app: Hono; closeStreamsOf(uid: strin
   const now = deps.now ?? Date.now;
   const app = new Hono();
   const streams = new Set<LiveStream>();
+  app.use('*', httpGuard({ listenHost: deps.listenHost, authEmulatorHost: deps.authEmulatorHost }));
 
   async function caller(c: Context): Promise<{ caller: Caller; token: { auth_time: number } }> {
     const decoded = await verifier.verify(c.req.header('authorization'));
@@ -217,7 +197,10 @@ export function createApp(deps: AppDeps): { app: Hono; closeStreamsOf(uid: strin
     }),
   );
 
-  app.get(LOCAL_API.health, (c) => c.json({ ok: true }));
+  app.get(LOCAL_API.health, async (c) => {
+    const auth = await authEmulatorHealth(deps.authEmulatorHost);
+    return c.json({ ok: auth === 'ok', auth }, auth === 'ok' ? 200 : 503);
+  });
 
   // ---- admin (tests, bench, operators) ----
   const admin = (handler: (c: Context) => Promise<Response>) =>
@@ -349,7 +332,8 @@ class LiveStream {
           ? { doc: this.store.readDoc(this.target.path) }
           : { docs: this.store.runQuery(this.target.spec) as DocSnapshot[] };
     } catch (error) {
-      const e = error instanceof StoreError ? error : new StoreError('internal', String(error));
+      if (!(error instanceof StoreError)) console.error('internal error in a live stream:', error);
+      const e = error instanceof StoreError ? error : new StoreError('internal', 'Internal error.');
       this.send(`data: ${JSON.stringify({ error: { code: e.code, message: e.message } })}\n\n`);
       this.close();
       return;

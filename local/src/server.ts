@@ -67,6 +67,8 @@ export async function startLocalServer(
     runner,
     webDist: config.webDist,
     adminToken: config.adminToken,
+    authEmulatorHost: config.authEmulatorHost,
+    listenHost: config.host,
     ...(overrides.now ? { now: overrides.now } : {}),
   });
   // The worker's own commits come back as 'external' changes: they need no wake from here.

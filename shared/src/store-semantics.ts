@@ -12,6 +12,8 @@
  *   field paths and fails on a missing document;
  * - the query shapes Firestore refuses are refused here, whatever the data holds.
  */
+
+import { collectionGroupProblem, collectionPathProblem, docPathProblem, utf8Length } from './doc-paths.ts';
 import {
   type AggregateResult,
   type AggregateSpec,
@@ -195,46 +197,25 @@ export function valueProblem(value: unknown, where: string, insideArray = false)
   return `${where} has an unsupported type`;
 }
 
-/** UTF-8 byte length without TextEncoder (shared/ targets plain ES, no DOM or Node types). */
-function utf8(s: string): number {
-  let n = 0;
-  for (const ch of s) {
-    const c = ch.codePointAt(0) ?? 0;
-    n += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
-  }
-  return n;
-}
-
 /** Document size as Firestore counts it: name + fields, strings as UTF-8 bytes + 1, numbers 8, booleans/null 1. */
 export function documentSize(path: string, data: DocData): number {
   const valueSize = (v: unknown): number => {
     if (v === null || typeof v === 'boolean') return 1;
     if (typeof v === 'number') return 8;
-    if (typeof v === 'string') return utf8(v) + 1;
+    if (typeof v === 'string') return utf8Length(v) + 1;
     if (Array.isArray(v)) return v.reduce((n: number, x) => n + valueSize(x), 0);
-    if (isPlainMap(v)) return Object.entries(v).reduce((n, [k, x]) => n + utf8(k) + 1 + valueSize(x), 0);
+    if (isPlainMap(v))
+      return Object.entries(v).reduce((n, [k, x]) => n + utf8Length(k) + 1 + valueSize(x), 0);
     return 0;
   };
-  const nameSize = path.split('/').reduce((n, s) => n + utf8(s) + 1, 0) + 16;
+  const nameSize = path.split('/').reduce((n, s) => n + utf8Length(s) + 1, 0) + 16;
   return nameSize + valueSize(data) + 32;
 }
 
 // ---- paths ----
 
-function segmentsOk(path: string): boolean {
-  return (
-    path.length > 0 &&
-    path.split('/').every((s) => s !== '' && s !== '.' && s !== '..' && !/^__.*__$/.test(s))
-  );
-}
-
-export function isDocPath(path: string): boolean {
-  return segmentsOk(path) && path.split('/').length % 2 === 0;
-}
-
-export function isCollectionPath(path: string): boolean {
-  return segmentsOk(path) && path.split('/').length % 2 === 1;
-}
+// The path checker is its own module (the web adapters use it too); re-exported for the stores.
+export { isCollectionPath, isDocPath } from './doc-paths.ts';
 
 /** Whether a document belongs to the query's collection (plain) or collection group (group). */
 export function matchesCollection(spec: Pick<QuerySpec, 'collection' | 'group'>, docPath: string): boolean {
@@ -297,12 +278,10 @@ export function effectiveOrderBy(spec: QuerySpec): OrderBy[] {
 /** Why Firestore would reject this query, or null when it is an allowed shape. */
 export function queryProblem(spec: QuerySpec): string | null {
   if (typeof spec.collection !== 'string' || spec.collection === '') return 'A query needs a collection.';
-  if (spec.group) {
-    if (spec.collection.includes('/') || !segmentsOk(spec.collection))
-      return `Invalid collection group id '${spec.collection}': it must be a single collection id.`;
-  } else if (!isCollectionPath(spec.collection)) {
-    return `Invalid collection path '${spec.collection}': it must have an odd number of segments.`;
-  }
+  const collectionProblem = spec.group
+    ? collectionGroupProblem(spec.collection)
+    : collectionPathProblem(spec.collection);
+  if (collectionProblem) return collectionProblem;
   const filters = spec.where ?? [];
   const inequalityFields = new Set<string>();
   let notEqual = 0;
@@ -351,11 +330,9 @@ export function queryProblem(spec: QuerySpec): string | null {
     const order = effectiveOrderBy(spec);
     if (!Array.isArray(spec.startAfter.values) || spec.startAfter.values.length !== order.length)
       return `Invalid query: the startAfter cursor has ${spec.startAfter.values?.length ?? 0} values but the query orders by ${order.length} fields.`;
-    if (
-      typeof spec.startAfter.path !== 'string' ||
-      !isDocPath(spec.startAfter.path) ||
-      !matchesCollection(spec, spec.startAfter.path)
-    )
+    const cursorProblem = docPathProblem(spec.startAfter.path);
+    if (cursorProblem) return `Invalid query cursor: ${cursorProblem}`;
+    if (!matchesCollection(spec, spec.startAfter.path))
       return `Invalid query: the startAfter cursor path '${String(spec.startAfter.path)}' is not a document of the queried collection.`;
   }
   return null;
@@ -467,8 +444,9 @@ export function applyUpdate(target: DocData, patch: DocData): DocData {
 
 /** Why a write cannot be made at all (bad path or data), independent of current state. */
 export function writeProblem(op: WriteOp): string | null {
-  if (!op || typeof op.path !== 'string' || !isDocPath(op.path))
-    return `Invalid document path '${String(op?.path)}': it must have an even number of non-empty segments.`;
+  if (!op || typeof op !== 'object') return 'A write must be an object {kind, path, data}.';
+  const pathProblem = docPathProblem(op.path);
+  if (pathProblem) return pathProblem;
   if (op.kind === 'delete') return null;
   if (op.kind !== 'set' && op.kind !== 'update')
     return `Unknown write kind '${String((op as { kind: unknown }).kind)}'.`;

@@ -44,6 +44,7 @@ import {
   writeBatch,
 } from 'firebase/firestore';
 import type { AppConfig } from '../config.ts';
+import { checkDocPath, checkedListen, checkQuery, checkWrites } from './path-checks.ts';
 
 /** Firebase errors carry codes like 'permission-denied' (Firestore) or 'functions/not-found'. */
 export function toStoreError(error: unknown): StoreError {
@@ -125,6 +126,7 @@ export function createFirestoreStore(app: FirebaseApp, config: AppConfig): Fires
 
   return {
     async get(path) {
+      checkDocPath(path);
       try {
         return snapshotOf(await getDoc(doc(db, path)));
       } catch (error) {
@@ -132,6 +134,7 @@ export function createFirestoreStore(app: FirebaseApp, config: AppConfig): Fires
       }
     },
     async query(spec) {
+      checkQuery(spec);
       try {
         return docsOf(await getDocs(toQuery(spec)));
       } catch (error) {
@@ -142,6 +145,7 @@ export function createFirestoreStore(app: FirebaseApp, config: AppConfig): Fires
       // One aggregation per field: a Firestore query with several aggregations only counts the
       // documents that have every aggregated field (Running has no `count`, Leg Curl no `time`),
       // while the port promises that a missing field adds 0 and that count counts every match.
+      checkQuery(spec);
       const fields = aggregate.sum ?? [];
       const query = toQuery(spec);
       try {
@@ -160,6 +164,7 @@ export function createFirestoreStore(app: FirebaseApp, config: AppConfig): Fires
       }
     },
     async commit(writes: readonly WriteOp[]) {
+      checkWrites(writes);
       const batch = writeBatch(db);
       for (const op of writes) {
         const ref = doc(db, op.path);
@@ -176,17 +181,27 @@ export function createFirestoreStore(app: FirebaseApp, config: AppConfig): Fires
       }
     },
     listen(spec, onNext, onError) {
-      return onSnapshot(
-        toQuery(spec),
-        (snaps) => onNext(docsOf(snaps)),
-        (error) => onError(toStoreError(error)),
+      return checkedListen(
+        () => checkQuery(spec),
+        () =>
+          onSnapshot(
+            toQuery(spec),
+            (snaps) => onNext(docsOf(snaps)),
+            (error) => onError(toStoreError(error)),
+          ),
+        onError,
       );
     },
     listenDoc(path, onNext, onError) {
-      return onSnapshot(
-        doc(db, path),
-        (snap) => onNext(snapshotOf(snap)),
-        (error) => onError(toStoreError(error)),
+      return checkedListen(
+        () => checkDocPath(path),
+        () =>
+          onSnapshot(
+            doc(db, path),
+            (snap) => onNext(snapshotOf(snap)),
+            (error) => onError(toStoreError(error)),
+          ),
+        onError,
       );
     },
     async deleteAccount() {

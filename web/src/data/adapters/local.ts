@@ -21,6 +21,7 @@ import {
   StoreError,
   type Unsubscribe,
 } from '@fit/shared/store';
+import { checkDocPath, checkedListen, checkQuery, checkWrites } from './path-checks.ts';
 
 export interface LocalStoreOptions {
   /** '' for the page's own origin. */
@@ -148,32 +149,46 @@ export function createLocalStore(options: LocalStoreOptions): LocalStore {
 
   return {
     async get(path) {
+      checkDocPath(path);
       return (await post<GetResponse>(LOCAL_API.get, { path })).doc;
     },
     async query(spec) {
+      checkQuery(spec);
       return (await post<QueryResponse>(LOCAL_API.query, { query: spec })).docs;
     },
     async aggregate(spec, aggregate) {
+      checkQuery(spec);
       return post<AggregateResponse>(LOCAL_API.aggregate, { query: spec, aggregate });
     },
     async commit(writes) {
+      checkWrites(writes);
       await post(LOCAL_API.commit, { writes });
     },
     listen(spec, onNext, onError) {
-      return watch(
-        { query: spec },
-        (event) => {
-          if ('docs' in event) onNext(event.docs);
-        },
+      return checkedListen(
+        () => checkQuery(spec),
+        () =>
+          watch(
+            { query: spec },
+            (event) => {
+              if ('docs' in event) onNext(event.docs);
+            },
+            onError,
+          ),
         onError,
       );
     },
     listenDoc(path, onNext, onError) {
-      return watch(
-        { path },
-        (event) => {
-          if ('doc' in event) onNext(event.doc as DocSnapshot | null);
-        },
+      return checkedListen(
+        () => checkDocPath(path),
+        () =>
+          watch(
+            { path },
+            (event) => {
+              if ('doc' in event) onNext(event.doc as DocSnapshot | null);
+            },
+            onError,
+          ),
         onError,
       );
     },
