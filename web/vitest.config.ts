@@ -13,5 +13,7 @@ export default defineConfig({
     globalSetup: ['../functions/test/firestore-emulator.setup.ts'],
     passWithNoTests: true,
     testTimeout: 15_000,
+    // Connecting to and clearing the Firestore emulator takes seconds on a busy 2-core machine.
+    hookTimeout: 60_000,
   },
 });

@@ -103,7 +103,7 @@ describe('two people use FitTrack', () => {
   it('logs an activity and a weight on the dashboard', async () => {
     await nav(adaPage, 'User');
     await adaPage.waitForURL('**/user');
-    const activity = adaPage.getByRole('combobox', { name: 'Activity' });
+    const activity = adaPage.getByRole('combobox', { name: 'Activity', exact: true });
     await activity.click();
     await activity.fill('Running');
     await adaPage.getByRole('option', { name: 'Running', exact: true }).click();

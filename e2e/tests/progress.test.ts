@@ -16,7 +16,7 @@ let page: Page;
 const errors: string[][] = [];
 
 async function logBench(p: Page, reps: string, minutes: string, lbs: string) {
-  const activity = p.getByRole('combobox', { name: 'Activity' });
+  const activity = p.getByRole('combobox', { name: 'Activity', exact: true });
   await activity.click();
   await activity.fill('Bench Press');
   await p.getByRole('option', { name: 'Bench Press', exact: true }).click();

@@ -2,7 +2,7 @@ import type { UserProfile } from '@fit/shared/model';
 import { browserTimeZone, localDate } from '@fit/shared/periods';
 import { useEffect, useMemo, useState } from 'react';
 import { useRequiredUser, useStore } from '../../data/context.tsx';
-import { watchProfile } from '../../data/profile.ts';
+import { readProfile } from '../../data/profile.ts';
 import { type Progress, saveTimeZone, watchProgress } from '../../data/progress.ts';
 
 export const PROGRESS_FAILED = 'Failed to fetch your progress. Please try again.';
@@ -45,10 +45,14 @@ export function useProgress(): ProgressState {
       },
       fail,
     );
-    const stopProfile = watchProfile(store, uid, setProfile, fail);
+    // Read once, not watched: the weight only prices calories, and a live connection is dear.
+    let current = true;
+    readProfile(store, uid)
+      .then((p) => current && setProfile(p))
+      .catch(fail);
     return () => {
+      current = false;
       stopProgress();
-      stopProfile();
     };
   }, [store, uid]);
 
