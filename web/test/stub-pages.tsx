@@ -1,5 +1,5 @@
 /**
- * Stand-ins for the dashboard and community screens (other features, tested on their own), so
+ * Stand-ins for the dashboard, progress and community screens (other features, tested on their own), so
  * these tests exercise only routing, guards and the top bar.
  */
 export function DashboardPage() {
@@ -9,3 +9,9 @@ export function DashboardPage() {
 export function CommunityPage() {
   return <h1>Community stub</h1>;
 }
+
+export function ProgressSection() {
+  return null;
+}
+
+export default ProgressSection;
