@@ -122,6 +122,30 @@ describe('Log Activity', () => {
     expect(options).toEqual(['Squats', 'Running', 'Yoga']);
   });
 
+  it('starts on the last activity logged even when the activities arrive after the offered list', async () => {
+    const store = seedStore({
+      preferences: ['Yoga', 'Running', 'Squats'],
+      activities: { a1: activityDoc({ activityType: 'Yoga', time: 20, timestamp: at(2026, 3, 10) }) },
+    });
+    const listen = store.listen.bind(store);
+    store.listen = (spec, onNext, onError) => {
+      if (!spec.collection.endsWith('/reps')) return listen(spec, onNext, onError);
+      let stop: (() => void) | null = null;
+      const timer = setTimeout(() => {
+        stop = listen(spec, onNext, onError);
+      }, 400);
+      return () => {
+        clearTimeout(timer);
+        stop?.();
+      };
+    };
+    renderDashboard(store);
+    const form = await screen.findByRole('form', { name: 'Log activity' });
+    const input = await within(form).findByRole('combobox', { name: 'Activity' });
+    await waitFor(() => expect(input).toHaveValue('Squats')); // the first offered, while loading
+    await waitFor(() => expect(input).toHaveValue('Yoga'));
+  });
+
   it('offers every activity when no preferences are saved, and creates the empty preferences document', async () => {
     const store = seedStore();
     renderDashboard(store);

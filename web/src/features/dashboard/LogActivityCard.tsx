@@ -67,15 +67,20 @@ export function LogActivityCard(props: {
   const [busy, setBusy] = useState(false);
   const quote = quoteOfTheDay(props.today);
 
-  // Start on the last activity logged when it is offered, else the first one offered.
+  // Start on the last activity logged when it is offered, else the first one offered. Until the
+  // person picks one, follow the last logged activity even when it arrives after the offered list
+  // (the two load independently: keeping the first guess preselected a random activity).
+  const [picked, setPicked] = useState(false);
   useEffect(() => {
     if (!offered || offered.length === 0) return;
     setActivityType((current) => {
-      if (current && offered.includes(current)) return current;
+      // Once picked (or cleared while typing), the person's choice stands while it is offered.
+      if (picked) return current === null || offered.includes(current) ? current : (offered[0] ?? null);
       const last = props.lastActivityType;
-      return last && offered.includes(last) ? last : (offered[0] ?? null);
+      if (last && offered.includes(last)) return last;
+      return current && offered.includes(current) ? current : (offered[0] ?? null);
     });
-  }, [offered, props.lastActivityType]);
+  }, [offered, props.lastActivityType, picked]);
 
   useEffect(() => {
     if (!success) return;
@@ -179,6 +184,7 @@ export function LogActivityCard(props: {
               value={activityType}
               onChange={(name) => {
                 setActivityType(name);
+                setPicked(true);
                 setError(null);
               }}
               disabled={busy}
