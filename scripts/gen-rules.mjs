@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Generates the constant maps of firestore.rules from shared/ (catalogue names, accepted fields,
-// rate x 10 for the exact calorieUnits check, limits, genders, goal types), between the markers
+// rate x 10 for the exact calorieUnits check, per-activity limits, other limits, genders, goal
+// types, the blank-text and bidi-control patterns of shared/src/text.ts), between the markers
 // below. `node scripts/gen-rules.mjs` rewrites the block; `--check` exits 1 when it is stale.
 // shared/test/rules.test.ts holds the file to the generator.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -10,23 +11,35 @@ export const END = '  // </generated>';
 
 const q = (s) => `'${String(s).replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
-/** rate x 10 x 8 + input bits (1 count, 2 time, 4 weightLifted): what the rules decode. */
+/**
+ * One integer per activity, in decimal digit groups the rules decode (firestore.rules takesCount,
+ * rate10, maxMinutes, maxReps, maxLifted):
+ *   lifted limit x 10^11 + reps limit x 10^7 + minutes limit x 10^3 + (rate x 10 x 8 + input bits)
+ * with input bits 1 count, 2 time, 4 weightLifted. Each group must fit its digits (checked here).
+ */
 export function activityCode(a) {
   const bits =
     (a.fields.includes('count') ? 1 : 0) +
     (a.fields.includes('time') ? 2 : 0) +
     (a.fields.includes('weightLifted') ? 4 : 0);
-  return Math.round(a.rate * 10) * 8 + bits;
+  const low = Math.round(a.rate * 10) * 8 + bits;
+  const { minutes, reps, weightLifted } = a.limits;
+  const fits = (v, max) => Number.isInteger(v) && v >= 0 && v < max;
+  if (!fits(low, 1000) || !fits(minutes, 10_000) || !fits(reps, 10_000) || !fits(weightLifted, 10_000))
+    throw new Error(`${a.name}: a rate or limit does not fit the rules' catalogue code`);
+  return weightLifted * 1e11 + reps * 1e7 + minutes * 1e3 + low;
 }
 
 /** The generated block (markers included) from the shared modules' values. */
-export function generateBlock({ ACTIVITIES, LIMITS, GENDERS, GOAL_TYPES }) {
+export function generateBlock({ ACTIVITIES, LIMITS, GENDERS, GOAL_TYPES, RULES_PATTERNS }) {
   const entries = ACTIVITIES.map((a) => `      ${q(a.name)}: ${activityCode(a)}`);
   const limits = Object.entries(LIMITS).map(([k, v]) => `      ${q(k)}: ${v}`);
+  const patterns = Object.entries(RULES_PATTERNS).map(([k, v]) => `      ${q(k)}: ${q(v)}`);
   return [
     BEGIN,
     '  // Every catalogue activity as one integer (a map of maps would exceed the 1000 expressions',
-    '  // a request may evaluate): rate x 10 x 8 + accepted inputs (1 count, 2 time, 4 weightLifted).',
+    '  // a request may evaluate), in decimal digit groups: lbs-lifted limit x 10^11 + reps limit',
+    '  // x 10^7 + minutes limit x 10^3 + rate x 10 x 8 + accepted inputs (1 count, 2 time, 4 lifted).',
     '  function catalogue() {',
     '    return {',
     entries.join(',\n'),
@@ -47,6 +60,12 @@ export function generateBlock({ ACTIVITIES, LIMITS, GENDERS, GOAL_TYPES }) {
     '  function goalTypes() {',
     `    return [${GOAL_TYPES.map(q).join(', ')}];`,
     '  }',
+    '  // shared/src/text.ts: RE2 full-match patterns (blank text; text holding a bidi control)',
+    '  function textPatterns() {',
+    '    return {',
+    patterns.join(',\n'),
+    '    };',
+    '  }',
     END,
   ].join('\n');
 }
@@ -62,14 +81,15 @@ export function withGeneratedBlock(rules, block) {
 async function main() {
   const { tsImport } = await import('tsx/esm/api');
   const load = (p) => tsImport(new URL(`../shared/src/${p}`, import.meta.url).href, import.meta.url);
-  const [{ ACTIVITIES }, { LIMITS }, { GENDERS, GOAL_TYPES }] = await Promise.all([
+  const [{ ACTIVITIES }, { LIMITS }, { GENDERS, GOAL_TYPES }, { RULES_PATTERNS }] = await Promise.all([
     load('catalogue.ts'),
     load('validation.ts'),
     load('model.ts'),
+    load('text.ts'),
   ]);
   const file = new URL('../firestore.rules', import.meta.url);
   const current = readFileSync(file, 'utf8');
-  const next = withGeneratedBlock(current, generateBlock({ ACTIVITIES, LIMITS, GENDERS, GOAL_TYPES }));
+  const next = withGeneratedBlock(current, generateBlock({ ACTIVITIES, LIMITS, GENDERS, GOAL_TYPES, RULES_PATTERNS }));
   if (process.argv.includes('--check')) {
     if (next !== current) {
       console.error('firestore.rules is stale: run node scripts/gen-rules.mjs');

@@ -82,7 +82,7 @@ export function createApp(deps: AppDeps): { app: Hono; closeStreamsOf(uid: strin
 
   async function caller(c: Context): Promise<{ caller: Caller; token: { auth_time: number } }> {
     const decoded = await verifier.verify(c.req.header('authorization'));
-    return { caller: { uid: decoded.uid }, token: decoded };
+    return { caller: { uid: decoded.uid, emailVerified: decoded.email_verified === true }, token: decoded };
   }
 
   const api = (handler: (c: Context) => Promise<Response>) => async (c: Context) => {
@@ -143,7 +143,9 @@ export function createApp(deps: AppDeps): { app: Hono; closeStreamsOf(uid: strin
         throw new StoreError('invalid-argument', 'The request needs a non-empty `writes` list.');
       checkWritePaths(who, writes as WriteOp[]);
       const t = now();
-      await store.commitChecked(writes as WriteOp[], (changes) => checkChanges(who, changes, t));
+      await store.commitChecked(writes as WriteOp[], (changes) =>
+        checkChanges(who, changes, t, (path) => store.readDoc(path) !== null),
+      );
       return c.json({ ok: true });
     }),
   );

@@ -10,19 +10,29 @@
  *   or `tombstones`; no client writes any projection;
  * - queries are judged by their constraints (the collection they name), never by what they return;
  *   collection-group queries are refused (no client needs one: the community page reads the feed);
- * - every client write is shape-checked with shared `validateDocument` against the server's time.
+ * - every client write is shape-checked with shared `validateDocument` against the server's time;
+ * - activities, weights and posts are created or changed only by verified accounts (the token's
+ *   `email_verified`, as `request.auth.token.email_verified` in the rules); profile and preferences
+ *   are written before verification (sign-up), and one's own data may always be deleted;
+ * - an owner whose account was deleted (a tombstone exists) writes nothing more, as in the rules'
+ *   `canWrite`, even with a token that has not expired yet.
  *
  * Every refusal is a StoreError('permission-denied') with the reason; `update` of a missing
  * document stays 'not-found' (Firestore's order: the owner may learn that their own doc is gone).
  */
 import { type QuerySpec, StoreError, type WriteOp } from '@fit/shared/store';
 import { isDocPath } from '@fit/shared/store-semantics';
-import { type SourceCollection, validateDocument } from '@fit/shared/validation';
+import { MESSAGES, type SourceCollection, validateDocument } from '@fit/shared/validation';
 import type { DocChange } from './sqlite-store.ts';
 
 export interface Caller {
   uid: string;
+  /** The ID token's `email_verified` claim (Google accounts are verified). */
+  emailVerified: boolean;
 }
+
+/** Collections that feed the community (feeds, boards): written only by verified accounts. */
+const VERIFIED_ONLY: ReadonlySet<string> = new Set(['reps', 'weightRecords', 'posts']);
 
 type Target =
   | { kind: SourceCollection; uid: string }
@@ -165,11 +175,26 @@ export function checkWritePaths(caller: Caller | null, writes: readonly WriteOp[
       deny(
         `Missing or insufficient permissions: '${w.path}' belongs to another user; a user writes only their own documents.`,
       );
+    if (VERIFIED_ONLY.has(target.kind) && w.kind !== 'delete' && !signed.emailVerified)
+      deny(`Missing or insufficient permissions: ${MESSAGES.verifyEmailToWrite}`);
   }
 }
 
-/** Second pass, on what each document becomes: the operation allowed for its kind, and its shape. */
-export function checkChanges(caller: Caller, changes: readonly DocChange[], now: number): void {
+/**
+ * Second pass, inside the write transaction, on what each document becomes: the writer's account
+ * not deleted (`exists` reads the store in the same transaction), the operation allowed for its
+ * kind, and its shape.
+ */
+export function checkChanges(
+  caller: Caller,
+  changes: readonly DocChange[],
+  now: number,
+  exists: (path: string) => boolean,
+): void {
+  if (changes.length > 0 && exists(`tombstones/${caller.uid}`))
+    deny(
+      'Missing or insufficient permissions: this account was deleted; it writes nothing more (sign up again to start over).',
+    );
   for (const { path, before, after } of changes) {
     const target = targetOfDoc(path);
     if (

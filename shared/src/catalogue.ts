@@ -8,11 +8,24 @@ export type ActivityCategory = 'weightlifting' | 'cardio' | 'bodyweight' | 'flex
 /** reps, minutes, lbs lifted */
 export type ActivityField = 'count' | 'time' | 'weightLifted';
 
+/**
+ * The most one logged entry of an activity may hold, as a coach would bound it (README, "Limits"):
+ * minutes of the entry, reps in it, lbs of load per rep. 0 for an input the activity does not take.
+ * Above these no honest entry exists, so the server refuses them (a leaderboard holds only what a
+ * body can do); per-day totals are bounded separately, where the boards are made.
+ */
+export interface ActivityLimits {
+  readonly minutes: number;
+  readonly reps: number;
+  readonly weightLifted: number;
+}
+
 export interface Activity {
   readonly name: string;
   readonly category: ActivityCategory;
   readonly rate: number;
   readonly fields: readonly ActivityField[];
+  readonly limits: ActivityLimits;
 }
 
 export const ACTIVITY_CATEGORIES: readonly ActivityCategory[] = [
@@ -124,18 +137,111 @@ const RATES: Record<ActivityCategory, readonly (readonly [string, number])[]> = 
   ],
 };
 
+/**
+ * Per-entry limits by category. An entry is one exercise of one session (all its sets): a long but
+ * honest strength session spends under two hours on one lift; endurance sessions run longer.
+ */
+const CATEGORY_LIMITS: Record<ActivityCategory, ActivityLimits> = {
+  weightlifting: { minutes: 120, reps: 300, weightLifted: 500 },
+  cardio: { minutes: 300, reps: 0, weightLifted: 0 },
+  bodyweight: { minutes: 120, reps: 1000, weightLifted: 0 },
+  flexibility: { minutes: 120, reps: 0, weightLifted: 0 },
+};
+
+/**
+ * Where one activity differs from its category. Loads sit just above the raw world records of each
+ * lift (deadlift 1,100 lbs, bench press 800), so no real lifter is refused while 2,000-lb curls
+ * are; machine lifts (leg press, calf raise) carry stacks beyond any free-weight record. Endurance
+ * times allow a day's hike, a long ride or a slow marathon; single stretches and holds stay short.
+ */
+const LIMIT_OVERRIDES: Readonly<Record<string, Partial<ActivityLimits>>> = {
+  // weightlifting: loads (lbs per rep) and high-rep lifts
+  'Bench Press': { weightLifted: 800 },
+  'Incline Bench Press': { weightLifted: 700 },
+  'Decline Bench Press': { weightLifted: 800 },
+  Squats: { weightLifted: 1100 },
+  'Front Squat': { weightLifted: 900 },
+  Deadlift: { weightLifted: 1100 },
+  'Romanian Deadlift': { weightLifted: 900 },
+  'Barbell Row': { weightLifted: 700 },
+  'Lat Pulldown': { weightLifted: 400 },
+  'Seated Cable Row': { weightLifted: 400 },
+  'Dumbbell Fly': { weightLifted: 250 },
+  'Bicep Curl': { weightLifted: 300 },
+  'Hammer Curl': { weightLifted: 300 },
+  'Tricep Extension': { weightLifted: 300 },
+  'Tricep Pushdown': { weightLifted: 300 },
+  'Lateral Raise': { weightLifted: 200 },
+  Shrugs: { weightLifted: 1000 },
+  'Leg Press': { weightLifted: 2000 },
+  'Leg Curl': { weightLifted: 400 },
+  'Dumbbell Lunges': { weightLifted: 400 },
+  'Hip Thrust': { weightLifted: 1300 },
+  'Calf Raise': { reps: 500, weightLifted: 1000 },
+  'Kettlebell Swing': { reps: 1000, weightLifted: 250 },
+  'Clean and Jerk': { reps: 200, weightLifted: 600 },
+  // cardio: minutes
+  Running: { minutes: 360 },
+  Sprinting: { minutes: 60 },
+  Walking: { minutes: 600 },
+  Hiking: { minutes: 720 },
+  Cycling: { minutes: 600 },
+  'Stationary Bike': { minutes: 240 },
+  Spinning: { minutes: 120 },
+  Rowing: { minutes: 240 },
+  Elliptical: { minutes: 180 },
+  'Stair Climber': { minutes: 120 },
+  'Jump Rope': { minutes: 90 },
+  Dancing: { minutes: 360 },
+  Zumba: { minutes: 120 },
+  Aerobics: { minutes: 120 },
+  Kickboxing: { minutes: 120 },
+  'Cross-Country Skiing': { minutes: 480 },
+  // bodyweight: holds and fast high-rep moves
+  Plank: { minutes: 60, reps: 50 },
+  'Side Plank': { minutes: 30, reps: 50 },
+  'Pull Ups': { reps: 500 },
+  'Chin Ups': { reps: 500 },
+  Dips: { reps: 500 },
+  'Inverted Rows': { reps: 500 },
+  'Box Jumps': { reps: 500 },
+  'Jumping Jacks': { reps: 3000 },
+  'Mountain Climbers': { reps: 3000 },
+  // flexibility: classes run longer, a single pose or stretch does not
+  Yoga: { minutes: 180 },
+  'Tai Chi': { minutes: 180 },
+  'Foam Rolling': { minutes: 60 },
+  'Childs Pose': { minutes: 30 },
+  'Downward Dog': { minutes: 30 },
+  'Cobra Pose': { minutes: 30 },
+  'Pigeon Pose': { minutes: 30 },
+  'Warrior Pose': { minutes: 30 },
+  'Cat Cow': { minutes: 30 },
+  'Spinal Twist': { minutes: 30 },
+  'Hamstring Stretch': { minutes: 30 },
+  'Quad Stretch': { minutes: 30 },
+  'Hip Flexor Stretch': { minutes: 30 },
+  'Shoulder Stretch': { minutes: 30 },
+  'Butterfly Stretch': { minutes: 30 },
+};
+
+function limitsOf(name: string, category: ActivityCategory, fields: readonly ActivityField[]): ActivityLimits {
+  const l = { ...CATEGORY_LIMITS[category], ...LIMIT_OVERRIDES[name] };
+  return Object.freeze({
+    minutes: fields.includes('time') ? l.minutes : 0,
+    reps: fields.includes('count') ? l.reps : 0,
+    weightLifted: fields.includes('weightLifted') ? l.weightLifted : 0,
+  });
+}
+
 export const ACTIVITIES: readonly Activity[] = Object.freeze(
   ACTIVITY_CATEGORIES.flatMap((category) =>
-    RATES[category].map(([name, rate]) =>
-      Object.freeze({
-        name,
-        category,
-        rate,
-        fields: REPS_AND_WEIGHT_ONLY.has(name)
-          ? (['count', 'weightLifted'] as const)
-          : FIELDS_BY_CATEGORY[category],
-      }),
-    ),
+    RATES[category].map(([name, rate]) => {
+      const fields = REPS_AND_WEIGHT_ONLY.has(name)
+        ? (['count', 'weightLifted'] as const)
+        : FIELDS_BY_CATEGORY[category];
+      return Object.freeze({ name, category, rate, fields, limits: limitsOf(name, category, fields) });
+    }),
   ),
 );
 

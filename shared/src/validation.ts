@@ -7,7 +7,7 @@
  * write (only fields with values; Firestore refuses undefined) or the first problem's message.
  */
 import { z } from 'zod';
-import { ACTIVITY_NAMES, acceptsField, findActivity } from './catalogue.ts';
+import { ACTIVITY_NAMES, type Activity, acceptsField, findActivity } from './catalogue.ts';
 import { calorieUnits } from './formulas.ts';
 import {
   type ActivityRecord,
@@ -19,7 +19,8 @@ import {
   type UserProfile,
   type WeightRecord,
 } from './model.ts';
-import { isCalendarDate } from './periods.ts';
+import { addDays, isCalendarDate, localDate } from './periods.ts';
+import { hasBidiControl, isBlank } from './text.ts';
 
 export const MESSAGES = {
   timePositive: 'Time must be a positive number.',
@@ -41,9 +42,6 @@ export const MESSAGES = {
   emailInvalid: 'Please enter a valid email address.',
   passwordRequired: 'Password is required.',
   unknownActivity: 'Unknown activity.',
-  repsTooMany: 'Reps cannot exceed 10000.',
-  timeTooLong: 'Time cannot exceed 1440 minutes.',
-  weightLiftedTooHeavy: 'Weight lifted cannot exceed 2000 lbs.',
   weightTooHeavy: 'Weight cannot exceed 1500 lbs.',
   targetWeightTooHeavy: 'Target weight cannot exceed 1500 lbs.',
   heightTooTall: 'Height cannot exceed 120 inches.',
@@ -59,12 +57,44 @@ export const MESSAGES = {
   goalTypeInvalid: 'Goal type must be reps, minutes or calories.',
   postTooLong: 'Post message cannot exceed 500 characters.',
   tooManyActivityPrefs: 'You can select at most 200 activities.',
+  displayNameBidi: 'Display Name cannot contain text-direction control characters (U+202A-U+202E, U+2066-U+2069).',
+  postBidi: 'Post message cannot contain text-direction control characters (U+202A-U+202E, U+2066-U+2069).',
+  verifyEmailToWrite: 'Verify your email address first: only verified accounts log activities, weights and posts.',
 } as const;
 
+const LIMIT_WORDING = {
+  time: (max: number) => `Time cannot exceed ${max} minutes`,
+  count: (max: number) => `Reps cannot exceed ${max} reps`,
+  weightLifted: (max: number) => `Weight lifted cannot exceed ${max} lbs`,
+} as const;
+
+/** The per-entry ceiling of an activity's input (catalogue.ts, README "Limits"). */
+export function activityLimit(activity: Activity, field: 'count' | 'time' | 'weightLifted'): number {
+  return field === 'time'
+    ? activity.limits.minutes
+    : field === 'count'
+      ? activity.limits.reps
+      : activity.limits.weightLifted;
+}
+
+/** 'Reps cannot exceed 300 reps for Bench Press.': names the limit and its unit. */
+export function activityLimitMessage(activity: Activity, field: 'count' | 'time' | 'weightLifted'): string {
+  return `${LIMIT_WORDING[field](activityLimit(activity, field))} for ${activity.name}.`;
+}
+
+/**
+ * Calendar dates the server accepts at `now` (epoch ms), whatever the writer's time zone: a
+ * `YYYY-MM-DD` is the writer's own calendar date, which is at most one day ahead of or behind UTC's
+ * (zones run from UTC-12 to UTC+14). So a birth date may be up to tomorrow (UTC), a target date as
+ * early as yesterday (UTC): one day of slack, and no honest user in any zone is refused.
+ */
+export function serverDateBounds(now: number): { latestBirthDate: string; earliestTargetDate: string } {
+  const today = localDate(now, 'UTC');
+  return { latestBirthDate: addDays(today, 1), earliestTargetDate: addDays(today, -1) };
+}
+
+/** Bounds of the other fields (activity inputs are bounded per activity: catalogue.ts). */
 export const LIMITS = {
-  maxReps: 10000,
-  maxMinutes: 1440,
-  maxWeightLifted: 2000,
   maxBodyWeight: 1500,
   maxHeight: 120,
   maxPostLength: 500,
@@ -124,14 +154,14 @@ export function validateActivityForm(input: {
     const time = parseNumberInput(input.time);
     if (time === undefined || !Number.isInteger(time) || time <= 0)
       return fail(MESSAGES.timePositive, 'time');
-    if (time > LIMITS.maxMinutes) return fail(MESSAGES.timeTooLong, 'time');
+    if (time > activity.limits.minutes) return fail(activityLimitMessage(activity, 'time'), 'time');
     record.time = time;
   }
   if (acceptsField(activity, 'count')) {
     const count = parseNumberInput(input.count);
     if (count !== undefined) {
       if (!Number.isInteger(count) || count <= 0) return fail(MESSAGES.repsPositive, 'count');
-      if (count > LIMITS.maxReps) return fail(MESSAGES.repsTooMany, 'count');
+      if (count > activity.limits.reps) return fail(activityLimitMessage(activity, 'count'), 'count');
       record.count = count;
     }
   }
@@ -139,7 +169,8 @@ export function validateActivityForm(input: {
     const lifted = parseNumberInput(input.weightLifted);
     if (lifted !== undefined) {
       if (Number.isNaN(lifted) || lifted < 0) return fail(MESSAGES.weightLiftedNonNegative, 'weightLifted');
-      if (lifted > LIMITS.maxWeightLifted) return fail(MESSAGES.weightLiftedTooHeavy, 'weightLifted');
+      if (lifted > activity.limits.weightLifted)
+        return fail(activityLimitMessage(activity, 'weightLifted'), 'weightLifted');
       record.weightLifted = lifted;
     }
   }
@@ -265,8 +296,9 @@ export function validateAccountProfile(
   today: string,
 ): Validation<Partial<UserProfile>> {
   const displayName = (input.displayName ?? '').trim();
-  if (displayName === '') return fail(MESSAGES.displayNameRequired, 'displayName');
+  if (isBlank(displayName)) return fail(MESSAGES.displayNameRequired, 'displayName');
   if (displayName.length > LIMITS.maxNameLength) return fail(MESSAGES.displayNameTooLong, 'displayName');
+  if (hasBidiControl(displayName)) return fail(MESSAGES.displayNameBidi, 'displayName');
   const out: Partial<UserProfile> = { displayName };
 
   const texts = [
@@ -317,8 +349,9 @@ export function validatePostForm(input: {
 }): Validation<Post> {
   if (!input.userId) return fail(MESSAGES.postSignedOut, 'userId');
   const message = (input.message ?? '').trim();
-  if (message === '') return fail(MESSAGES.postEmpty, 'message');
+  if (isBlank(message)) return fail(MESSAGES.postEmpty, 'message');
   if (message.length > LIMITS.maxPostLength) return fail(MESSAGES.postTooLong, 'message');
+  if (hasBidiControl(message)) return fail(MESSAGES.postBidi, 'message');
   if (!isSafeTimestamp(input.timestamp)) return fail(MESSAGES.timestampInvalid, 'timestamp');
   return { ok: true, value: { message, timestamp: input.timestamp } };
 }
@@ -345,7 +378,10 @@ export type SourceCollection = 'user' | 'reps' | 'weightRecords' | 'posts' | 'ac
 /** The shape of an IANA time zone name, as the rules check it (firestore.rules: validProfile). */
 export const TIME_ZONE_PATTERN = /^[A-Za-z0-9_+/-]{1,64}$/;
 
-const positiveInt = (max: number) => z.number().int().positive().max(max);
+const positiveInt = z.number().int().positive();
+/** A string of at most `max` UTF-16 code units, as Firestore and the rules' size() count. */
+const text = (max: number) =>
+  z.string().refine((s) => s.length <= max, `must be at most ${max} characters (UTF-16 code units)`);
 const timestamp = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
 const calendarDateOrEmpty = z
   .string()
@@ -355,13 +391,13 @@ const activityName = z.string().refine((s) => ACTIVITY_NAMES.includes(s), 'is no
 const DOCUMENT_SCHEMAS: Record<SourceCollection, z.ZodType<Record<string, unknown>>> = {
   user: z
     .strictObject({
-      userId: z.string().min(1).max(128),
-      email: z.string().max(LIMITS.maxEmailLength),
+      userId: z.string().min(1),
+      email: text(LIMITS.maxEmailLength),
       createdAt: timestamp,
-      displayName: z.string().max(LIMITS.maxNameLength),
-      firstName: z.string().max(LIMITS.maxNameLength),
-      lastName: z.string().max(LIMITS.maxNameLength),
-      phoneNumber: z.string().max(LIMITS.maxPhoneLength),
+      displayName: text(LIMITS.maxNameLength),
+      firstName: text(LIMITS.maxNameLength),
+      lastName: text(LIMITS.maxNameLength),
+      phoneNumber: text(LIMITS.maxPhoneLength),
       gender: z.enum(GENDERS),
       dateOfBirth: calendarDateOrEmpty,
       height: z.number().min(0).max(LIMITS.maxHeight),
@@ -375,9 +411,9 @@ const DOCUMENT_SCHEMAS: Record<SourceCollection, z.ZodType<Record<string, unknow
     .partial(),
   reps: z.strictObject({
     activityType: activityName,
-    count: positiveInt(LIMITS.maxReps).optional(),
-    time: positiveInt(LIMITS.maxMinutes).optional(),
-    weightLifted: z.number().min(0).max(LIMITS.maxWeightLifted).optional(),
+    count: positiveInt.optional(),
+    time: positiveInt.optional(),
+    weightLifted: z.number().min(0).optional(),
     timestamp,
     calorieUnits: z.number().int().nonnegative(),
   } satisfies Record<keyof ActivityRecord, z.ZodType>),
@@ -386,10 +422,7 @@ const DOCUMENT_SCHEMAS: Record<SourceCollection, z.ZodType<Record<string, unknow
     timestamp,
   } satisfies Record<keyof WeightRecord, z.ZodType>),
   posts: z.strictObject({
-    message: z
-      .string()
-      .max(LIMITS.maxPostLength)
-      .refine((s) => s.trim() !== '', 'cannot be empty'),
+    message: text(LIMITS.maxPostLength),
     timestamp,
   } satisfies Record<keyof Post, z.ZodType>),
   activityPreferences: z.strictObject({
@@ -423,8 +456,36 @@ function describeIssue(issue: z.core.$ZodIssue): { message: string; field?: stri
 }
 
 /**
+ * The spec's profile form rules, on the fields this write changes (a value stored earlier, such as
+ * a target date that has since passed, never blocks saving something else). The display name may
+ * stay '' (sign-up and Google sign-in store it so until the user picks one) but, once set, never
+ * goes back to blank.
+ */
+function checkProfileForm(
+  doc: Record<string, unknown>,
+  ctx: { now: number; before: Record<string, unknown> | null },
+): { ok: false; message: string; field?: string } | null {
+  const changed = (field: string) => doc[field] !== undefined && doc[field] !== ctx.before?.[field];
+  const bounds = serverDateBounds(ctx.now);
+  if (changed('displayName')) {
+    const name = doc.displayName as string;
+    const wasSet = typeof ctx.before?.displayName === 'string' && ctx.before.displayName !== '';
+    if (isBlank(name) && (name !== '' || wasSet)) return fail(MESSAGES.displayNameRequired, 'displayName');
+    if (hasBidiControl(name)) return fail(MESSAGES.displayNameBidi, 'displayName');
+  }
+  if (changed('dateOfBirth') && (doc.dateOfBirth as string) > bounds.latestBirthDate)
+    return fail(MESSAGES.dobFuture, 'dateOfBirth');
+  const target = doc.targetDate as string;
+  if (changed('targetDate') && target !== '' && target < bounds.earliestTargetDate)
+    return fail(MESSAGES.targetDatePast, 'targetDate');
+  return null;
+}
+
+/**
  * Validates a whole document as it would be after the write: allowed keys only, types, integers,
- * bounds, catalogue names, exact calorieUnits, timestamps within LIMITS.timestampSkewMs of now on
+ * per-activity limits, catalogue names, exact calorieUnits, the spec's form rules (non-blank
+ * display name and post, no bidi controls in them, birth date not in the future, target date not
+ * in the past: `serverDateBounds`), timestamps within LIMITS.timestampSkewMs of now on
  * create (and never beyond it in the future on update), immutable userId/email/createdAt on update
  * (compared with `before`), userId equal to the path uid.
  */
@@ -451,6 +512,11 @@ export function validateDocument(
         return fail(`${activity.name} does not take ${field}.`, field);
     }
     if (acceptsField(activity, 'time') && doc.time === undefined) return fail(MESSAGES.timePositive, 'time');
+    for (const field of ['count', 'time', 'weightLifted'] as const) {
+      const value = doc[field];
+      if (typeof value === 'number' && value > activityLimit(activity, field))
+        return fail(activityLimitMessage(activity, field), field);
+    }
     const expected = calorieUnits(doc as unknown as ActivityRecord);
     if (doc.calorieUnits !== expected)
       return fail(
@@ -466,6 +532,14 @@ export function validateDocument(
       const was = ctx.before?.[field];
       if (was !== undefined && doc[field] !== was) return fail(`${field} cannot be changed.`, field);
     }
+    const profileProblem = checkProfileForm(doc, ctx);
+    if (profileProblem) return profileProblem;
+  }
+
+  if (kind === 'posts') {
+    const message = doc.message as string;
+    if (isBlank(message)) return fail(MESSAGES.postEmpty, 'message');
+    if (hasBidiControl(message)) return fail(MESSAGES.postBidi, 'message');
   }
 
   for (const field of TIME_FIELDS[kind]) {

@@ -11,18 +11,25 @@ import { BEGIN, END, generateBlock } from '../../scripts/gen-rules.mjs';
 import { ACTIVITIES, findActivity } from '../src/catalogue.ts';
 import { calorieUnits } from '../src/formulas.ts';
 import { GENDERS, GOAL_TYPES } from '../src/model.ts';
+import { RULES_PATTERNS } from '../src/text.ts';
 import { LIMITS } from '../src/validation.ts';
 
 describe('firestore.rules', () => {
   it('has the generated constant block of the current shared/ (else: node scripts/gen-rules.mjs)', () => {
-    const block = (generateBlock as (m: object) => string)({ ACTIVITIES, LIMITS, GENDERS, GOAL_TYPES });
+    const block = (generateBlock as (m: object) => string)({
+      ACTIVITIES,
+      LIMITS,
+      GENDERS,
+      GOAL_TYPES,
+      RULES_PATTERNS,
+    });
     const start = rules.indexOf(BEGIN as string);
     const end = rules.indexOf(END as string);
     expect(start).toBeGreaterThan(0);
     expect(rules.slice(start, end + (END as string).length)).toBe(block);
   });
 
-  it("the rules' calorieUnits formula over the generated map equals shared calorieUnits", () => {
+  it("the rules' calorieUnits formula and per-activity limits over the generated map equal shared's", () => {
     const block = rules.slice(
       rules.indexOf('function catalogue()'),
       rules.indexOf('function activityNames()'),
@@ -30,13 +37,19 @@ describe('firestore.rules', () => {
     const entries = new Map(
       [...block.matchAll(/'([^']+)': (\d+)/g)].map((m) => {
         const code = Number(m[2]);
-        // rate10(), takesTime(), takesLifted() in firestore.rules
+        // rate10(), takesTime(), takesLifted(), maxMinutes(), maxReps(), maxLifted() in firestore.rules
         return [
           m[1] as string,
           {
-            rate10: (code - (code % 8)) / 8,
+            rate10: ((code % 1000) - (code % 8)) / 8,
+            count: [1, 3, 5, 7].includes(code % 8),
             time: [2, 3, 6, 7].includes(code % 8),
             weightLifted: [4, 5, 6, 7].includes(code % 8),
+            limits: {
+              minutes: ((code % 10_000_000) - (code % 1000)) / 1000,
+              reps: ((code % 100_000_000_000) - (code % 10_000_000)) / 10_000_000,
+              weightLifted: (code - (code % 100_000_000_000)) / 100_000_000_000,
+            },
           },
         ];
       }),
@@ -45,6 +58,12 @@ describe('firestore.rules', () => {
     for (const a of ACTIVITIES) {
       const g = entries.get(a.name);
       expect(g, a.name).toBeDefined();
+      expect(g?.limits, a.name).toEqual(a.limits);
+      expect([g?.count, g?.time, g?.weightLifted], a.name).toEqual([
+        a.fields.includes('count'),
+        a.fields.includes('time'),
+        a.fields.includes('weightLifted'),
+      ]);
       for (const time of [1, 37, 1440]) {
         for (const lifted of [0, 9.5, 10, 135, 2000]) {
           const d: { activityType: string; time?: number; weightLifted?: number } = { activityType: a.name };

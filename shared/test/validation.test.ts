@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { ACTIVITIES, findActivity } from '../src/catalogue.ts';
 import { calorieUnits } from '../src/formulas.ts';
 import { localDate } from '../src/periods.ts';
 import {
+  activityLimitMessage,
   LIMITS,
   MESSAGES,
   parseNumberInput,
@@ -153,18 +155,22 @@ describe('activity log and edit', () => {
     expect(messageOf(validateActivityForm({ ...base, activityType: 'Heavy Bag', time: '10' }))).toBe(
       MESSAGES.unknownActivity,
     );
-    expect(messageOf(validateActivityForm({ ...base, activityType: 'Running', time: '1441' }))).toBe(
-      MESSAGES.timeTooLong,
+    expect(messageOf(validateActivityForm({ ...base, activityType: 'Running', time: '361' }))).toBe(
+      'Time cannot exceed 360 minutes for Running.',
     );
-    expect(okValue(validateActivityForm({ ...base, activityType: 'Running', time: '1440' })).time).toBe(1440);
+    expect(okValue(validateActivityForm({ ...base, activityType: 'Running', time: '360' })).time).toBe(360);
     expect(
-      messageOf(validateActivityForm({ ...base, activityType: 'Push Ups', time: '10', count: '10001' })),
-    ).toBe(MESSAGES.repsTooMany);
+      messageOf(validateActivityForm({ ...base, activityType: 'Push Ups', time: '10', count: '1001' })),
+    ).toBe('Reps cannot exceed 1000 reps for Push Ups.');
     expect(
       messageOf(
-        validateActivityForm({ ...base, activityType: 'Deadlift', time: '10', weightLifted: '2001' }),
+        validateActivityForm({ ...base, activityType: 'Deadlift', time: '10', weightLifted: '1101' }),
       ),
-    ).toBe(MESSAGES.weightLiftedTooHeavy);
+    ).toBe('Weight lifted cannot exceed 1100 lbs for Deadlift.');
+    expect(
+      okValue(validateActivityForm({ ...base, activityType: 'Deadlift', time: '10', weightLifted: '1100' }))
+        .weightLifted,
+    ).toBe(1100);
     expect(
       messageOf(validateActivityForm({ ...base, activityType: 'Running', time: '10', timestamp: 1.5 })),
     ).toBe(MESSAGES.timestampInvalid);
@@ -416,10 +422,13 @@ describe('validateDocument', () => {
   });
 
   it('refuses values past the bounds that stop leaderboard inflation', () => {
-    expect(create('reps', rep({ count: LIMITS.maxReps })).ok).toBe(true);
-    expect(create('reps', rep({ count: LIMITS.maxReps + 1 })).ok).toBe(false);
-    expect(create('reps', rep({ time: LIMITS.maxMinutes + 1 })).ok).toBe(false);
-    expect(create('reps', rep({ weightLifted: LIMITS.maxWeightLifted + 1 })).ok).toBe(false);
+    // Bench Press: 120 minutes, 300 reps, 800 lbs per entry.
+    expect(create('reps', rep({ count: 300, time: 120, weightLifted: 800 })).ok).toBe(true);
+    expect(messageOf(create('reps', rep({ count: 301 })))).toBe('Reps cannot exceed 300 reps for Bench Press.');
+    expect(messageOf(create('reps', rep({ time: 121 })))).toBe('Time cannot exceed 120 minutes for Bench Press.');
+    expect(messageOf(create('reps', rep({ weightLifted: 800.5 })))).toBe(
+      'Weight lifted cannot exceed 800 lbs for Bench Press.',
+    );
     expect(create('weightRecords', { weight: 1501, timestamp: NOW }).ok).toBe(false);
     expect(create('posts', { message: 'x'.repeat(500), timestamp: NOW }).ok).toBe(true);
     expect(create('posts', { message: 'x'.repeat(501), timestamp: NOW }).ok).toBe(false);
@@ -504,6 +513,123 @@ describe('validateDocument', () => {
       'Invalid userId: it must be the id of the signed-in user.',
     );
     expect(create('user', { userId: 'u1', createdAt: NOW }, 'u1').ok).toBe(true);
+  });
+
+  it('every activity is held to its own limits, in the form and on the server alike', () => {
+    for (const a of ACTIVITIES) {
+      for (const [field, max] of [
+        ['time', a.limits.minutes],
+        ['count', a.limits.reps],
+        ['weightLifted', a.limits.weightLifted],
+      ] as const) {
+        if (!a.fields.includes(field)) {
+          expect(max, `${a.name} ${field}`).toBe(0);
+          continue;
+        }
+        const fields = { time: a.fields.includes('time') ? 10 : undefined, [field]: max };
+        const at = { activityType: a.name, timestamp: NOW, ...fields };
+        const form = validateActivityForm({ userId: 'u1', ...at });
+        expect(form.ok, `${a.name} ${field} ${max}`).toBe(true);
+        expect(create('reps', { ...okValue(form) }).ok).toBe(true);
+        const over = { ...at, [field]: max + 1 };
+        expect(messageOf(validateActivityForm({ userId: 'u1', ...over }))).toBe(activityLimitMessage(a, field));
+        const stored = JSON.parse(JSON.stringify(over)) as Record<string, unknown>;
+        stored.calorieUnits = calorieUnits(stored as { activityType: string });
+        expect(messageOf(create('reps', stored))).toBe(activityLimitMessage(a, field));
+      }
+    }
+  });
+
+  it('limits are what a coach would set: sane ranges, records allowed, no daily-sized entries', () => {
+    for (const a of ACTIVITIES) {
+      if (a.fields.includes('time')) expect(a.limits.minutes).toBeGreaterThanOrEqual(30);
+      expect(a.limits.minutes).toBeLessThanOrEqual(720);
+      expect(a.limits.reps).toBeLessThanOrEqual(3000);
+      expect(a.limits.weightLifted).toBeLessThanOrEqual(2000);
+    }
+    // A raw world-record deadlift (501 kg = 1,104.5 lbs) is refused only by a hair: the limit is
+    // the record rounded; a 315 lb deadlift, a marathon, a 90-minute yoga class all pass.
+    expect(findActivity('Deadlift')?.limits.weightLifted).toBe(1100);
+    expect(findActivity('Running')?.limits.minutes).toBeGreaterThanOrEqual(300);
+    expect(findActivity('Yoga')?.limits.minutes).toBeGreaterThanOrEqual(90);
+    expect(findActivity('Childs Pose')?.limits.minutes).toBe(30);
+  });
+
+  it('display name and post: blank means no visible character (Unicode spaces, zero-width)', () => {
+    for (const blank of ['', '   ', '\u3000\u3000', '\u00a0', '\u200b\u200c\u200d', '\u2060\ufeff', '\u3164', ' \t\n ']) {
+      expect(messageOf(create('posts', { message: blank, timestamp: NOW })), JSON.stringify(blank)).toBe(
+        MESSAGES.postEmpty,
+      );
+      expect(messageOf(validatePostForm({ message: blank, userId: 'u1', timestamp: NOW }))).toBe(
+        MESSAGES.postEmpty,
+      );
+      expect(messageOf(validateAccountProfile({ displayName: blank }, TODAY))).toBe(MESSAGES.displayNameRequired);
+      if (blank !== '')
+        expect(messageOf(create('user', { displayName: blank })), JSON.stringify(blank)).toBe(
+          MESSAGES.displayNameRequired,
+        );
+    }
+    expect(create('posts', { message: '\u200bhi', timestamp: NOW }).ok).toBe(true);
+    expect(create('user', { displayName: '\u00a0Ana' }).ok).toBe(true);
+  });
+
+  it("display name: '' until first set (sign-up, Google), never blank again once set", () => {
+    expect(create('user', { userId: 'u1', createdAt: NOW, displayName: '' }).ok).toBe(true);
+    expect(update('user', { displayName: '' }, { displayName: '', height: 70 }).ok).toBe(true);
+    expect(messageOf(update('user', { displayName: 'Ana' }, { displayName: '' }))).toBe(
+      MESSAGES.displayNameRequired,
+    );
+    // A stored value does not block saving another field.
+    expect(update('user', { displayName: '  ' }, { displayName: '  ', height: 70 }).ok).toBe(true);
+  });
+
+  it('bidi embedding, override and isolate controls are refused in display names and posts', () => {
+    for (const c of ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069']) {
+      expect(messageOf(create('posts', { message: `see ${c}moc.elpmaxe`, timestamp: NOW }))).toBe(
+        MESSAGES.postBidi,
+      );
+      expect(messageOf(create('user', { displayName: `Ana${c}` }))).toBe(MESSAGES.displayNameBidi);
+      expect(messageOf(validatePostForm({ message: `x${c}y`, userId: 'u1', timestamp: NOW }))).toBe(
+        MESSAGES.postBidi,
+      );
+      expect(messageOf(validateAccountProfile({ displayName: `x${c}y` }, TODAY))).toBe(MESSAGES.displayNameBidi);
+    }
+    // Marks and right-to-left text itself are fine.
+    expect(create('posts', { message: 'שלום\u200f עולם', timestamp: NOW }).ok).toBe(true);
+    expect(create('user', { displayName: 'مريم\u200e' }).ok).toBe(true);
+  });
+
+  it('lengths are UTF-16 code units, as Firestore and the rules count them', () => {
+    const emoji = '\u{1F600}';
+    expect(create('posts', { message: emoji.repeat(250), timestamp: NOW }).ok).toBe(true);
+    expect(create('posts', { message: `${emoji.repeat(250)}x`, timestamp: NOW }).ok).toBe(false);
+    expect(create('user', { displayName: emoji.repeat(50) }).ok).toBe(true);
+    expect(create('user', { displayName: `${emoji.repeat(50)}x` }).ok).toBe(false);
+    expect(messageOf(validatePostForm({ message: `${emoji.repeat(250)}x`, userId: 'u1', timestamp: NOW }))).toBe(
+      MESSAGES.postTooLong,
+    );
+  });
+
+  it("birth date up to tomorrow (UTC) and target date from yesterday (UTC): every zone's today passes", () => {
+    // NOW is 2026-11-22 12:00 UTC: somewhere it is already the 23rd, somewhere still the 21st.
+    expect(create('user', { dateOfBirth: '2026-11-23' }).ok).toBe(true);
+    expect(messageOf(create('user', { dateOfBirth: '2026-11-24' }))).toBe(MESSAGES.dobFuture);
+    expect(create('user', { targetDate: '2026-11-21' }).ok).toBe(true);
+    expect(messageOf(create('user', { targetDate: '2026-11-20' }))).toBe(MESSAGES.targetDatePast);
+    // A target date that has passed since it was saved does not block other edits...
+    const before = { targetDate: '2026-01-01', height: 70 };
+    expect(update('user', before, { ...before, height: 71 }).ok).toBe(true);
+    // ...but cannot be set again.
+    expect(messageOf(update('user', { targetDate: '' }, { targetDate: '2026-01-01' }))).toBe(
+      MESSAGES.targetDatePast,
+    );
+    // Edges of the day: just after midnight UTC and just before.
+    const at = (now: number, doc: Record<string, unknown>) =>
+      validateDocument('user', doc, { uid: 'u1', now, before: null }).ok;
+    const midnight = Date.UTC(2026, 10, 22);
+    expect(at(midnight, { dateOfBirth: '2026-11-23', targetDate: '2026-11-21' })).toBe(true);
+    expect(at(midnight - 1, { dateOfBirth: '2026-11-23' })).toBe(false);
+    expect(at(midnight - 1, { targetDate: '2026-11-20' })).toBe(true);
   });
 
   it('dates on the profile are calendar dates or empty', () => {

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BIDI_CONTROL_RANGES,
+  firestoreLength,
+  hasBidiControl,
+  INVISIBLE_RANGES,
+  isBlank,
+  RULES_PATTERNS,
+} from '../src/text.ts';
+
+const inRanges = (c: number, ranges: readonly (readonly [number, number])[]) =>
+  ranges.some(([a, b]) => c >= a && c <= b);
+
+/** The rules' RE2 pattern read back as a JavaScript regex (`\x{..}` -> `\u{..}`). */
+const asJs = (re2: string) => new RegExp(`^(?:${re2.replace(/\(\?s\)/, '').replace(/\\x\{/g, '\\u{')})$`, 'su');
+
+describe('text rules', () => {
+  it('every JavaScript \\s character, and the zero-width ones, count as blank', () => {
+    for (let c = 0; c <= 0xffff; c++) {
+      const ch = String.fromCharCode(c);
+      if (/\s/.test(ch)) expect(isBlank(ch), c.toString(16)).toBe(true);
+    }
+    for (const c of [0x200b, 0x200c, 0x200d, 0x2060, 0xfeff, 0x3000, 0xa0, 0x3164])
+      expect(isBlank(`${String.fromCharCode(c)} `), c.toString(16)).toBe(true);
+    expect(isBlank('')).toBe(true);
+    for (const visible of ['a', '.', '\u0301x', '\u{1F600}', '中', '\ud800']) expect(isBlank(visible)).toBe(false);
+  });
+
+  it('the rules patterns are the same character sets as the JavaScript checks, code point by code point', () => {
+    const blank = asJs(RULES_PATTERNS.blank);
+    const bidi = asJs(RULES_PATTERNS.bidiControl);
+    for (let c = 0; c <= 0xffff; c++) {
+      if (c >= 0xd800 && c <= 0xdfff) continue;
+      const ch = String.fromCharCode(c);
+      expect(blank.test(ch), c.toString(16)).toBe(isBlank(ch));
+      expect(blank.test(ch), c.toString(16)).toBe(inRanges(c, INVISIBLE_RANGES));
+      expect(bidi.test(`a\n${ch}b`), c.toString(16)).toBe(hasBidiControl(ch));
+      expect(hasBidiControl(ch), c.toString(16)).toBe(inRanges(c, BIDI_CONTROL_RANGES));
+    }
+  });
+
+  it('bidi controls are found anywhere, across lines; marks are not controls', () => {
+    expect(hasBidiControl('line one\nline \u202etwo')).toBe(true);
+    expect(hasBidiControl('\u2067')).toBe(true);
+    expect(hasBidiControl('\u200e\u200f')).toBe(false);
+    expect(hasBidiControl('שלום')).toBe(false);
+  });
+
+  it('lengths are UTF-16 code units (Firestore, rules size())', () => {
+    expect(firestoreLength('\u{1F600}')).toBe(2);
+    expect(firestoreLength('é')).toBe(1);
+    expect(firestoreLength('e\u0301')).toBe(2);
+  });
+});
