@@ -89,7 +89,10 @@ async function main() {
   ]);
   const file = new URL('../firestore.rules', import.meta.url);
   const current = readFileSync(file, 'utf8');
-  const next = withGeneratedBlock(current, generateBlock({ ACTIVITIES, LIMITS, GENDERS, GOAL_TYPES, RULES_PATTERNS }));
+  const next = withGeneratedBlock(
+    current,
+    generateBlock({ ACTIVITIES, LIMITS, GENDERS, GOAL_TYPES, RULES_PATTERNS }),
+  );
   if (process.argv.includes('--check')) {
     if (next !== current) {
       console.error('firestore.rules is stale: run node scripts/gen-rules.mjs');

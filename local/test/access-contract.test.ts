@@ -71,7 +71,8 @@ describe('access contract', () => {
     server.store.clear();
     if (c.seed) server.store.seed(c.seed);
     const before = server.store.snapshot();
-    const token = c.auth === null ? null : c.auth === owner.uid ? owner.idToken : other.idToken;
+    const user = c.auth === owner.uid ? owner : other;
+    const token = c.auth === null ? null : c.unverified ? user.unverifiedIdToken : user.idToken;
     const result = await run(c, token);
     if (c.expect === 'allow') {
       expect(result.body.error, JSON.stringify(result.body)).toBeUndefined();

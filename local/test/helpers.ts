@@ -54,12 +54,20 @@ export interface TestUser {
   uid: string;
   email: string;
   password: string;
+  /** A current token: `email_verified` true unless signed up with `{ verified: false }`. */
   idToken: string;
+  /** The token from sign-up, before the address was verified (still valid). */
+  unverifiedIdToken: string;
 }
 
 let counter = 0;
 
-export async function signUp(name = 'user'): Promise<TestUser> {
+/**
+ * A new account on the Auth emulator. By default its address is then verified (as by the link in
+ * the verification email) and `idToken` is a fresh sign-in carrying `email_verified: true`: only
+ * verified accounts write activities, weights and posts.
+ */
+export async function signUp(name = 'user', options: { verified?: boolean } = {}): Promise<TestUser> {
   counter++;
   const email = `${name}-${Date.now()}-${counter}@example.com`;
   const password = 'password123';
@@ -73,7 +81,23 @@ export async function signUp(name = 'user'): Promise<TestUser> {
   );
   const body = (await response.json()) as { localId: string; idToken: string };
   if (!response.ok) throw new Error(`signUp failed: ${JSON.stringify(body)}`);
-  return { uid: body.localId, email, password, idToken: body.idToken };
+  const user = { uid: body.localId, email, password, idToken: body.idToken, unverifiedIdToken: body.idToken };
+  if (options.verified === false) return user;
+  await markEmailVerified(user.uid);
+  return { ...user, idToken: await signIn(user) };
+}
+
+/** Marks the address verified on the emulator (admin API; the emulator takes `Bearer owner`). */
+export async function markEmailVerified(uid: string): Promise<void> {
+  const response = await fetch(
+    `http://${authHost()}/identitytoolkit.googleapis.com/v1/projects/${DEMO_PROJECT_ID}/accounts:update`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: 'Bearer owner' },
+      body: JSON.stringify({ localId: uid, emailVerified: true }),
+    },
+  );
+  if (!response.ok) throw new Error(`verifying the email failed: ${await response.text()}`);
 }
 
 export async function signIn(user: Pick<TestUser, 'email' | 'password'>): Promise<string> {

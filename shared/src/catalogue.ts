@@ -225,7 +225,11 @@ const LIMIT_OVERRIDES: Readonly<Record<string, Partial<ActivityLimits>>> = {
   'Butterfly Stretch': { minutes: 30 },
 };
 
-function limitsOf(name: string, category: ActivityCategory, fields: readonly ActivityField[]): ActivityLimits {
+function limitsOf(
+  name: string,
+  category: ActivityCategory,
+  fields: readonly ActivityField[],
+): ActivityLimits {
   const l = { ...CATEGORY_LIMITS[category], ...LIMIT_OVERRIDES[name] };
   return Object.freeze({
     minutes: fields.includes('time') ? l.minutes : 0,

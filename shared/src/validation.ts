@@ -57,9 +57,11 @@ export const MESSAGES = {
   goalTypeInvalid: 'Goal type must be reps, minutes or calories.',
   postTooLong: 'Post message cannot exceed 500 characters.',
   tooManyActivityPrefs: 'You can select at most 200 activities.',
-  displayNameBidi: 'Display Name cannot contain text-direction control characters (U+202A-U+202E, U+2066-U+2069).',
+  displayNameBidi:
+    'Display Name cannot contain text-direction control characters (U+202A-U+202E, U+2066-U+2069).',
   postBidi: 'Post message cannot contain text-direction control characters (U+202A-U+202E, U+2066-U+2069).',
-  verifyEmailToWrite: 'Verify your email address first: only verified accounts log activities, weights and posts.',
+  verifyEmailToWrite:
+    'Verify your email address first: only verified accounts log activities, weights and posts.',
 } as const;
 
 const LIMIT_WORDING = {

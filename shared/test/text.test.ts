@@ -12,7 +12,8 @@ const inRanges = (c: number, ranges: readonly (readonly [number, number])[]) =>
   ranges.some(([a, b]) => c >= a && c <= b);
 
 /** The rules' RE2 pattern read back as a JavaScript regex (`\x{..}` -> `\u{..}`). */
-const asJs = (re2: string) => new RegExp(`^(?:${re2.replace(/\(\?s\)/, '').replace(/\\x\{/g, '\\u{')})$`, 'su');
+const asJs = (re2: string) =>
+  new RegExp(`^(?:${re2.replace(/\(\?s\)/, '').replace(/\\x\{/g, '\\u{')})$`, 'su');
 
 describe('text rules', () => {
   it('every JavaScript \\s character, and the zero-width ones, count as blank', () => {
@@ -23,7 +24,8 @@ describe('text rules', () => {
     for (const c of [0x200b, 0x200c, 0x200d, 0x2060, 0xfeff, 0x3000, 0xa0, 0x3164])
       expect(isBlank(`${String.fromCharCode(c)} `), c.toString(16)).toBe(true);
     expect(isBlank('')).toBe(true);
-    for (const visible of ['a', '.', '\u0301x', '\u{1F600}', '中', '\ud800']) expect(isBlank(visible)).toBe(false);
+    for (const visible of ['a', '.', '\u0301x', '\u{1F600}', '中', '\ud800'])
+      expect(isBlank(visible)).toBe(false);
   });
 
   it('the rules patterns are the same character sets as the JavaScript checks, code point by code point', () => {

@@ -424,8 +424,12 @@ describe('validateDocument', () => {
   it('refuses values past the bounds that stop leaderboard inflation', () => {
     // Bench Press: 120 minutes, 300 reps, 800 lbs per entry.
     expect(create('reps', rep({ count: 300, time: 120, weightLifted: 800 })).ok).toBe(true);
-    expect(messageOf(create('reps', rep({ count: 301 })))).toBe('Reps cannot exceed 300 reps for Bench Press.');
-    expect(messageOf(create('reps', rep({ time: 121 })))).toBe('Time cannot exceed 120 minutes for Bench Press.');
+    expect(messageOf(create('reps', rep({ count: 301 })))).toBe(
+      'Reps cannot exceed 300 reps for Bench Press.',
+    );
+    expect(messageOf(create('reps', rep({ time: 121 })))).toBe(
+      'Time cannot exceed 120 minutes for Bench Press.',
+    );
     expect(messageOf(create('reps', rep({ weightLifted: 800.5 })))).toBe(
       'Weight lifted cannot exceed 800 lbs for Bench Press.',
     );
@@ -532,7 +536,9 @@ describe('validateDocument', () => {
         expect(form.ok, `${a.name} ${field} ${max}`).toBe(true);
         expect(create('reps', { ...okValue(form) }).ok).toBe(true);
         const over = { ...at, [field]: max + 1 };
-        expect(messageOf(validateActivityForm({ userId: 'u1', ...over }))).toBe(activityLimitMessage(a, field));
+        expect(messageOf(validateActivityForm({ userId: 'u1', ...over }))).toBe(
+          activityLimitMessage(a, field),
+        );
         const stored = JSON.parse(JSON.stringify(over)) as Record<string, unknown>;
         stored.calorieUnits = calorieUnits(stored as { activityType: string });
         expect(messageOf(create('reps', stored))).toBe(activityLimitMessage(a, field));
@@ -556,14 +562,25 @@ describe('validateDocument', () => {
   });
 
   it('display name and post: blank means no visible character (Unicode spaces, zero-width)', () => {
-    for (const blank of ['', '   ', '\u3000\u3000', '\u00a0', '\u200b\u200c\u200d', '\u2060\ufeff', '\u3164', ' \t\n ']) {
+    for (const blank of [
+      '',
+      '   ',
+      '\u3000\u3000',
+      '\u00a0',
+      '\u200b\u200c\u200d',
+      '\u2060\ufeff',
+      '\u3164',
+      ' \t\n ',
+    ]) {
       expect(messageOf(create('posts', { message: blank, timestamp: NOW })), JSON.stringify(blank)).toBe(
         MESSAGES.postEmpty,
       );
       expect(messageOf(validatePostForm({ message: blank, userId: 'u1', timestamp: NOW }))).toBe(
         MESSAGES.postEmpty,
       );
-      expect(messageOf(validateAccountProfile({ displayName: blank }, TODAY))).toBe(MESSAGES.displayNameRequired);
+      expect(messageOf(validateAccountProfile({ displayName: blank }, TODAY))).toBe(
+        MESSAGES.displayNameRequired,
+      );
       if (blank !== '')
         expect(messageOf(create('user', { displayName: blank })), JSON.stringify(blank)).toBe(
           MESSAGES.displayNameRequired,
@@ -584,7 +601,17 @@ describe('validateDocument', () => {
   });
 
   it('bidi embedding, override and isolate controls are refused in display names and posts', () => {
-    for (const c of ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069']) {
+    for (const c of [
+      '\u202a',
+      '\u202b',
+      '\u202c',
+      '\u202d',
+      '\u202e',
+      '\u2066',
+      '\u2067',
+      '\u2068',
+      '\u2069',
+    ]) {
       expect(messageOf(create('posts', { message: `see ${c}moc.elpmaxe`, timestamp: NOW }))).toBe(
         MESSAGES.postBidi,
       );
@@ -592,7 +619,9 @@ describe('validateDocument', () => {
       expect(messageOf(validatePostForm({ message: `x${c}y`, userId: 'u1', timestamp: NOW }))).toBe(
         MESSAGES.postBidi,
       );
-      expect(messageOf(validateAccountProfile({ displayName: `x${c}y` }, TODAY))).toBe(MESSAGES.displayNameBidi);
+      expect(messageOf(validateAccountProfile({ displayName: `x${c}y` }, TODAY))).toBe(
+        MESSAGES.displayNameBidi,
+      );
     }
     // Marks and right-to-left text itself are fine.
     expect(create('posts', { message: 'שלום\u200f עולם', timestamp: NOW }).ok).toBe(true);
@@ -605,9 +634,9 @@ describe('validateDocument', () => {
     expect(create('posts', { message: `${emoji.repeat(250)}x`, timestamp: NOW }).ok).toBe(false);
     expect(create('user', { displayName: emoji.repeat(50) }).ok).toBe(true);
     expect(create('user', { displayName: `${emoji.repeat(50)}x` }).ok).toBe(false);
-    expect(messageOf(validatePostForm({ message: `${emoji.repeat(250)}x`, userId: 'u1', timestamp: NOW }))).toBe(
-      MESSAGES.postTooLong,
-    );
+    expect(
+      messageOf(validatePostForm({ message: `${emoji.repeat(250)}x`, userId: 'u1', timestamp: NOW })),
+    ).toBe(MESSAGES.postTooLong);
   });
 
   it("birth date up to tomorrow (UTC) and target date from yesterday (UTC): every zone's today passes", () => {

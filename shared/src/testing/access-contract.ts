@@ -7,7 +7,9 @@
  * Each case is self-contained and runner-neutral:
  * - `seed`: documents put in place first with rules bypassed (rules runner:
  *   `withSecurityRulesDisabled`; local: the store directly);
- * - `auth`: the signed-in uid, or null for a signed-out request;
+ * - `auth`: the signed-in uid, or null for a signed-out request; its token says `email_verified:
+ *   true` unless `unverified` is set (rules runner: the token option; local: the sign-up token
+ *   from before the address was verified);
  * - `op`: `get` (one document), `list` (a query, `query` below), `create` (setDoc on a missing
  *   document, `data` is the whole document), `update` (updateDoc of a seeded document, `data` is
  *   the patch, keys may be dotted field paths), `delete` (deleteDoc);
@@ -17,9 +19,14 @@
  *
  * Times are relative to `now` (the server's clock when the case runs): build the table right before
  * running it. The table covers each collection x {owner, other signed-in user, signed out} x
- * {get, list, create, update, delete}, then bad shapes that only the owner could otherwise write.
+ * {get, list, create, update, delete}, then bad shapes that only the owner could otherwise write,
+ * then issue 8's hardening: per-activity limits, verified writers, the spec's form rules on the
+ * server (blank text, bidi controls, UTF-16 lengths, dates at write time), tombstoned owners.
+ * Every denial must also leave the documents as they were (both runners read back).
  */
+import { findActivity } from '../catalogue.ts';
 import { calorieUnits } from '../formulas.ts';
+import { addDays, localDate } from '../periods.ts';
 import type { DocData, QuerySpec } from '../store.ts';
 import { LIMITS } from '../validation.ts';
 
@@ -30,6 +37,8 @@ export interface ContractCase {
   /** Unique, readable: `<collection> <actor> <op>` or `<collection> bad shape: <what>`. */
   readonly name: string;
   readonly auth: string | null;
+  /** The caller's token has `email_verified: false` (default: verified). */
+  readonly unverified?: true;
   readonly op: ContractOp;
   /** Document path (get, create, update, delete) or collection path (list, unless `query` is set). */
   readonly path: string;
@@ -353,8 +362,8 @@ export function accessContract({ owner, other, now }: ContractParams): ContractC
   bad('reps: negative time', repPath, running({ time: -5 }));
   bad('reps: fractional time', repPath, running({ time: 2.5 }));
   bad('reps: zero time', repPath, running({ time: 0 }));
-  bad('reps: time over the daily limit', repPath, rep('Running', { time: LIMITS.maxMinutes + 1 }, now));
-  bad('reps: count over the limit', repPath, rep('Push Ups', { count: LIMITS.maxReps + 1, time: 5 }, now));
+  bad('reps: time over a whole day', repPath, rep('Running', { time: 1441 }, now));
+  bad('reps: count in the ten thousands', repPath, rep('Push Ups', { count: 10_001, time: 5 }, now));
   bad('reps: fractional count', repPath, rep('Push Ups', { count: 10.5, time: 5 }, now));
   bad('reps: negative count', repPath, rep('Push Ups', { count: -10, time: 5 }, now));
   bad(
@@ -365,7 +374,7 @@ export function accessContract({ owner, other, now }: ContractParams): ContractC
   bad(
     'reps: weight lifted over the limit',
     repPath,
-    rep('Bench Press', { count: 10, time: 5, weightLifted: LIMITS.maxWeightLifted + 1 }, now),
+    rep('Bench Press', { count: 10, time: 5, weightLifted: 2001 }, now),
   );
   bad('reps: field the activity does not take', repPath, running({ weightLifted: 50 }));
   bad('reps: unknown field', repPath, running({ verified: true }));
@@ -456,5 +465,269 @@ export function accessContract({ owner, other, now }: ContractParams): ContractC
     expect: 'allow',
   });
 
+  hardeningCases(cases, { owner, other, now });
   return cases;
+}
+
+const limitOf = (name: string) => {
+  const a = findActivity(name);
+  if (!a) throw new Error(`${name} is not in the catalogue`);
+  return a.limits;
+};
+
+/** Issue 8: limits per activity, verified writers, server-side form rules, tombstones. */
+function hardeningCases(cases: ContractCase[], { owner, now }: ContractParams): void {
+  const add = (c: Omit<ContractCase, 'auth'> & { auth?: string | null }) => cases.push({ auth: owner, ...c });
+  const create = (name: string, path: string, data: DocData, expect: 'allow' | 'deny', extra = {}) =>
+    add({ name, op: 'create', path, data, expect, ...extra });
+  const repPath = `users/${owner}/reps/h1`;
+  const userPath = `users/${owner}`;
+  const postPath = `users/${owner}/posts/h1`;
+  const profile = { userId: owner, email: `${owner}@example.com`, createdAt: now, displayName: 'Pat' };
+
+  // ---- per-activity limits (catalogue.ts): at the limit passes, one over is refused ----
+  const bench = limitOf('Bench Press');
+  const childsPose = limitOf('Childs Pose');
+  const pushUps = limitOf('Push Ups');
+  const sprint = limitOf('Sprinting');
+  create(
+    'limits: Bench Press at every limit',
+    repPath,
+    rep('Bench Press', { count: bench.reps, time: bench.minutes, weightLifted: bench.weightLifted }, now),
+    'allow',
+  );
+  create(
+    'limits: Bench Press over its reps',
+    repPath,
+    rep('Bench Press', { count: bench.reps + 1, time: 30, weightLifted: 135 }, now),
+    'deny',
+  );
+  create(
+    'limits: Bench Press over its minutes',
+    repPath,
+    rep('Bench Press', { count: 10, time: bench.minutes + 1, weightLifted: 135 }, now),
+    'deny',
+  );
+  create(
+    'limits: Bench Press over its load',
+    repPath,
+    rep('Bench Press', { count: 5, time: 10, weightLifted: bench.weightLifted + 0.5 }, now),
+    'deny',
+  );
+  create(
+    'limits: Childs Pose at its minutes',
+    repPath,
+    rep('Childs Pose', { time: childsPose.minutes }, now),
+    'allow',
+  );
+  create(
+    'limits: Childs Pose over its minutes',
+    repPath,
+    rep('Childs Pose', { time: childsPose.minutes + 1 }, now),
+    'deny',
+  );
+  create(
+    'limits: Sprinting over its minutes',
+    repPath,
+    rep('Sprinting', { time: sprint.minutes + 1 }, now),
+    'deny',
+  );
+  create(
+    'limits: Push Ups over its reps',
+    repPath,
+    rep('Push Ups', { count: pushUps.reps + 1, time: 20 }, now),
+    'deny',
+  );
+  create(
+    'limits: Leg Curl (no time) over its load',
+    repPath,
+    rep('Leg Curl', { count: 10, weightLifted: limitOf('Leg Curl').weightLifted + 1 }, now),
+    'deny',
+  );
+  add({
+    name: 'limits: an edit past the limit',
+    op: 'update',
+    path: `users/${owner}/reps/r1`,
+    data: { time: 200, calorieUnits: calorieUnits({ activityType: 'Childs Pose', time: 200 }) },
+    seed: { [`users/${owner}/reps/r1`]: rep('Childs Pose', { time: 10 }, now) },
+    expect: 'deny',
+  });
+
+  // ---- verified accounts only write what reaches the community ----
+  const unverified = { unverified: true } as const;
+  create('unverified: logs an activity', repPath, rep('Running', { time: 30 }, now), 'deny', unverified);
+  create(
+    'unverified: logs a weight',
+    `users/${owner}/weightRecords/h1`,
+    { weight: 180, timestamp: now },
+    'deny',
+    unverified,
+  );
+  create('unverified: posts', postPath, { message: 'Hello', timestamp: now }, 'deny', unverified);
+  add({
+    name: 'unverified: edits an activity',
+    op: 'update',
+    path: `users/${owner}/reps/r1`,
+    data: { time: 45, calorieUnits: calorieUnits({ activityType: 'Running', time: 45 }) },
+    seed: { [`users/${owner}/reps/r1`]: rep('Running', { time: 30 }, now) },
+    expect: 'deny',
+    ...unverified,
+  });
+  // Sign-up writes the profile before verification; one's own data may always be deleted.
+  create(
+    'unverified: creates the sign-up profile',
+    userPath,
+    { ...profile, displayName: '' },
+    'allow',
+    unverified,
+  );
+  create(
+    'unverified: saves a goal',
+    `users/${owner}/preferences/goals`,
+    { target: '30', type: 'minutes' },
+    'allow',
+    unverified,
+  );
+  create(
+    'unverified: saves activity preferences',
+    `users/${owner}/preferences/activities`,
+    { activities: [] },
+    'allow',
+    unverified,
+  );
+  add({
+    name: 'unverified: deletes an own activity',
+    op: 'delete',
+    path: `users/${owner}/reps/r1`,
+    seed: { [`users/${owner}/reps/r1`]: rep('Running', { time: 30 }, now) },
+    expect: 'allow',
+    ...unverified,
+  });
+
+  // ---- the spec's form rules, on the server ----
+  const blanks: [string, string][] = [
+    ['ideographic spaces', '\u3000\u3000'],
+    ['zero-width characters', '\u200b\u200c\u200d\u2060\ufeff'],
+    ['no-break spaces and a newline', '\u00a0\n\u00a0'],
+    ['a Hangul filler', '\u3164'],
+  ];
+  for (const [what, text] of blanks) {
+    create(`form rules: post of ${what}`, postPath, { message: text, timestamp: now }, 'deny');
+    create(`form rules: display name of ${what}`, userPath, { ...profile, displayName: text }, 'deny');
+  }
+  add({
+    name: 'form rules: a set display name emptied',
+    op: 'update',
+    path: userPath,
+    data: { displayName: '' },
+    seed: { [userPath]: profile },
+    expect: 'deny',
+  });
+  create(
+    'form rules: right-to-left override in a post',
+    postPath,
+    { message: 'see \u202emoc.live//:sptth', timestamp: now },
+    'deny',
+  );
+  create('form rules: isolate in a post', postPath, { message: 'hi \u2067there', timestamp: now }, 'deny');
+  create(
+    'form rules: right-to-left override in a display name',
+    userPath,
+    { ...profile, displayName: 'Pat\u202e' },
+    'deny',
+  );
+  create(
+    'form rules: right-to-left text with marks',
+    postPath,
+    { message: 'שלום\u200f עולם', timestamp: now },
+    'allow',
+  );
+
+  // UTF-16 code units, as Firestore counts: an emoji is 2.
+  const emoji = '\u{1F4AA}';
+  create(
+    'lengths: post of 250 emoji (500 units)',
+    postPath,
+    { message: emoji.repeat(LIMITS.maxPostLength / 2), timestamp: now },
+    'allow',
+  );
+  create(
+    'lengths: post of 250 emoji and a letter',
+    postPath,
+    { message: `${emoji.repeat(LIMITS.maxPostLength / 2)}x`, timestamp: now },
+    'deny',
+  );
+  create(
+    'lengths: display name of 50 emoji (100 units)',
+    userPath,
+    { ...profile, displayName: emoji.repeat(LIMITS.maxNameLength / 2) },
+    'allow',
+  );
+  create(
+    'lengths: display name of 50 emoji and a letter',
+    userPath,
+    { ...profile, displayName: `${emoji.repeat(LIMITS.maxNameLength / 2)}x` },
+    'deny',
+  );
+
+  // Calendar dates: a day of slack either way of UTC's date (zones run UTC-12..UTC+14); the ten
+  // minutes keep a case right when the run crosses midnight UTC.
+  const MARGIN = 10 * MINUTE;
+  const tomorrow = addDays(localDate(now - MARGIN, 'UTC'), 1);
+  const yesterday = addDays(localDate(now + MARGIN, 'UTC'), -1);
+  create(
+    'dates: birth date tomorrow (UTC), today east of UTC',
+    userPath,
+    { ...profile, dateOfBirth: tomorrow },
+    'allow',
+  );
+  create(
+    'dates: birth date in two days',
+    userPath,
+    { ...profile, dateOfBirth: addDays(localDate(now + MARGIN, 'UTC'), 2) },
+    'deny',
+  );
+  create(
+    'dates: target date yesterday (UTC), today west of UTC',
+    userPath,
+    { ...profile, targetDate: yesterday },
+    'allow',
+  );
+  create(
+    'dates: target date two days ago',
+    userPath,
+    { ...profile, targetDate: addDays(localDate(now - MARGIN, 'UTC'), -2) },
+    'deny',
+  );
+  add({
+    name: 'dates: a passed target date does not block saving another field',
+    op: 'update',
+    path: userPath,
+    data: { height: 70 },
+    seed: { [userPath]: { ...profile, targetDate: '2020-01-01' } },
+    expect: 'allow',
+  });
+
+  // ---- a tombstoned owner writes nothing more ----
+  const tombstone = { [`tombstones/${owner}`]: { uid: owner, deletedAt: now } };
+  create('tombstoned: logs an activity', repPath, rep('Running', { time: 10 }, now), 'deny', {
+    seed: tombstone,
+  });
+  create('tombstoned: recreates the profile', userPath, profile, 'deny', { seed: tombstone });
+  create(
+    'tombstoned: saves a goal',
+    `users/${owner}/preferences/goals`,
+    { target: '30', type: 'minutes' },
+    'deny',
+    {
+      seed: tombstone,
+    },
+  );
+  add({
+    name: 'tombstoned: deletes a leftover activity',
+    op: 'delete',
+    path: `users/${owner}/reps/r1`,
+    seed: { ...tombstone, [`users/${owner}/reps/r1`]: rep('Running', { time: 30 }, now) },
+    expect: 'deny',
+  });
 }
