@@ -75,21 +75,29 @@ async function post(url, route, body, token, headers = {}) {
   return json;
 }
 
+/** A verified account (only verified accounts log activities) and a token that says so. */
 async function signUp(authHost, name) {
-  const r = await fetch(
-    `http://${authHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-api-key`,
-    {
+  const identity = `http://${authHost}/identitytoolkit.googleapis.com/v1`;
+  const post = async (url, body, headers = {}) => {
+    const r = await fetch(url, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        email: `${name}-${Date.now()}@example.com`,
-        password: 'password123',
-        returnSecureToken: true,
-      }),
-    },
+      headers: { 'Content-Type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+    const json = await r.json();
+    if (!r.ok) throw new Error(`${url}: ${r.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+  const account = { email: `${name}-${Date.now()}@example.com`, password: 'password123', returnSecureToken: true };
+  const { localId } = await post(`${identity}/accounts:signUp?key=fake-api-key`, account);
+  // The emulator's admin API (Bearer owner) marks the address verified; a new sign-in carries it.
+  await post(
+    `${identity}/projects/demo-fittrack/accounts:update`,
+    { localId, emailVerified: true },
+    { Authorization: 'Bearer owner' },
   );
-  const body = await r.json();
-  return { uid: body.localId, token: body.idToken };
+  const { idToken } = await post(`${identity}/accounts:signInWithPassword?key=fake-api-key`, account);
+  return { uid: localId, token: idToken };
 }
 
 function activity(i) {

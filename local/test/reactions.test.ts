@@ -196,7 +196,7 @@ describe('reactions after commit', () => {
     const dana = await signUp('dana');
     await profile(dana, 'Dana');
     await commit(server.url, dana.idToken, [
-      { kind: 'set', path: paths.rep(dana.uid, 'h1'), data: activity('Yoga', { time: 500 }) },
+      { kind: 'set', path: paths.rep(dana.uid, 'h1'), data: activity('Yoga', { time: 180 }) },
     ]);
     await settle();
     expect(server.store.readDoc(paths.feedActivity(dana.uid, 'h1'))).not.toBeNull();

@@ -9,7 +9,7 @@
  *   blank, the directional marks).
  * - bidi controls: embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069) reorder the
  *   text around them: an RLO in a name reverses the text after it, including a link. They are
- *   refused in display names and posts. The marks U+200E/U+200F are allowed: they carry no
+ *   refused in display names and posts (and stripped where shown). The marks U+200E/U+200F are allowed: they carry no
  *   direction state past themselves and right-to-left writers type them.
  * - lengths: Firestore (and its rules' `size()`) count strings in UTF-16 code units, which is
  *   JavaScript's `.length`; an emoji counts 2. (Zod's `.max()` counts code points: not used for text.)
@@ -71,6 +71,17 @@ export function isBlank(text: string): boolean {
 /** True when the text holds a bidi embedding, override or isolate control. */
 export function hasBidiControl(text: string): boolean {
   return BIDI_CONTROL.test(text);
+}
+
+const BIDI_CONTROL_ALL = new RegExp(`[${jsClass(BIDI_CONTROL_RANGES)}]`, 'gu');
+
+/**
+ * The text without bidi embedding, override and isolate controls, for display: writes refuse
+ * them, and this keeps anything stored before (or written around the rules) from reordering what
+ * is shown. Shown names are also isolated (`<bdi>`) so right-to-left names keep their place.
+ */
+export function stripBidiControls(text: string): string {
+  return text.replace(BIDI_CONTROL_ALL, '');
 }
 
 /** Length as Firestore counts it: UTF-16 code units. */

@@ -60,6 +60,7 @@ export const MESSAGES = {
   displayNameBidi:
     'Display Name cannot contain text-direction control characters (U+202A-U+202E, U+2066-U+2069).',
   postBidi: 'Post message cannot contain text-direction control characters (U+202A-U+202E, U+2066-U+2069).',
+  postUnverified: 'Verify your email address to post: only verified accounts can post.',
   verifyEmailToWrite:
     'Verify your email address first: only verified accounts log activities, weights and posts.',
 } as const;

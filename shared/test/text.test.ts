@@ -6,6 +6,7 @@ import {
   INVISIBLE_RANGES,
   isBlank,
   RULES_PATTERNS,
+  stripBidiControls,
 } from '../src/text.ts';
 
 const inRanges = (c: number, ranges: readonly (readonly [number, number])[]) =>
@@ -46,6 +47,11 @@ describe('text rules', () => {
     expect(hasBidiControl('\u2067')).toBe(true);
     expect(hasBidiControl('\u200e\u200f')).toBe(false);
     expect(hasBidiControl('שלום')).toBe(false);
+  });
+
+  it('stripBidiControls removes every control and nothing else', () => {
+    expect(stripBidiControls('see \u202emoc.live\u202c and \u2066x\u2069')).toBe('see moc.live and x');
+    expect(stripBidiControls('שלום\u200f 😀')).toBe('שלום\u200f 😀');
   });
 
   it('lengths are UTF-16 code units (Firestore, rules size())', () => {

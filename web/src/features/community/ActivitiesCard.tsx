@@ -18,6 +18,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { ShownName } from '../../components/ShownText.tsx';
 import { RelativeTime, UserAvatar } from './bits.tsx';
 import { CommunityCard } from './CommunityCard.tsx';
 
@@ -129,7 +130,7 @@ function ActivityRow({ activity, own, now }: { activity: FeedActivity; own: bool
               whiteSpace: { xs: 'normal', sm: 'nowrap' },
             }}
           >
-            {activity.userName}
+            <ShownName name={activity.userName} />
           </Typography>
           {own && (
             <Chip

@@ -25,6 +25,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useId, useState } from 'react';
+import { ShownName } from '../../components/ShownText.tsx';
 import { type Boards, boardsTimeZone, currentPlaces } from '../../data/community.ts';
 import { UserAvatar } from './bits.tsx';
 import { CommunityCard } from './CommunityCard.tsx';
@@ -335,7 +336,7 @@ function PlaceRow(props: { place: BoardPlace; rank: number; unit: string; leader
           <UserAvatar uid={place.uid} name={place.userName} size={28} />
         </Box>
         <Typography variant="body2" noWrap sx={{ flex: 1, minWidth: 0, fontWeight: 600 }}>
-          {place.userName}
+          <ShownName name={place.userName} />
         </Typography>
         {own && (
           <Chip

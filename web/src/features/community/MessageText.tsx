@@ -1,9 +1,14 @@
+import { stripBidiControls } from '@fit/shared/text';
 import Link from '@mui/material/Link';
 import { splitLinks } from './format.ts';
 
-/** A post's text with its http(s) addresses as links opening in a new tab. Plain React text: never HTML. */
+/**
+ * A post's text with its http(s) addresses as links opening in a new tab. Plain React text: never
+ * HTML. Bidi controls are dropped first, so an override cannot reverse a link's text or the words
+ * around it (writes refuse them; this covers posts stored before).
+ */
 export function MessageText({ message }: { message: string }) {
-  const parts = splitLinks(message);
+  const parts = splitLinks(stripBidiControls(message));
   return (
     <>
       {parts.map((part, i) =>

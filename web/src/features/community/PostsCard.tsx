@@ -5,20 +5,22 @@
  */
 
 import type { FeedPost } from '@fit/shared/model';
-import { LIMITS, validatePostForm } from '@fit/shared/validation';
+import { LIMITS, MESSAGES, validatePostForm } from '@fit/shared/validation';
 import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import Send from '@mui/icons-material/Send';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type KeyboardEvent, type RefObject, useEffect, useMemo, useRef, useState } from 'react';
+import { ShownName } from '../../components/ShownText.tsx';
 import { FEED_LIMIT } from '../../data/community.ts';
-import { useStore } from '../../data/context.tsx';
+import { useSessionUser, useStore } from '../../data/context.tsx';
 import { newDocId } from '../../data/ids.ts';
 import { addPost } from '../../data/posts.ts';
 import { RelativeTime, UserAvatar } from './bits.tsx';
@@ -56,6 +58,9 @@ export function PostsCard(props: {
 }) {
   const { posts, uid, now, clock } = props;
   const store = useStore();
+  // The server refuses posts of unverified accounts (email_verified): say so instead of failing.
+  const session = useSessionUser();
+  const unverified = session !== null && !session.emailVerified;
   const [text, setText] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
@@ -100,6 +105,7 @@ export function PostsCard(props: {
   }, [posts, pending, inFeed, uid]);
 
   async function submit() {
+    if (unverified) return;
     const result = validatePostForm({ message: text, userId: uid, timestamp: clock() });
     if (!result.ok) {
       setFieldError(result.message);
@@ -150,6 +156,7 @@ export function PostsCard(props: {
             }}
             onKeyDown={onKeyDown}
             placeholder="Write a post…"
+            disabled={unverified}
             multiline
             maxRows={4}
             size="small"
@@ -160,12 +167,18 @@ export function PostsCard(props: {
           <Button
             variant="contained"
             onClick={() => void submit()}
+            disabled={unverified}
             endIcon={<Send fontSize="small" />}
             sx={{ flexShrink: 0, height: 40 }}
           >
             Post
           </Button>
         </Stack>
+        {unverified && (
+          <Alert severity="info" sx={{ mt: 1.5 }}>
+            {MESSAGES.postUnverified} <Link href="/verify-email">Verify your email</Link>
+          </Alert>
+        )}
         {failed && (
           <Alert severity="error" onClose={() => setFailed(false)} sx={{ mt: 1.5 }}>
             {POST_FAILED}
@@ -282,7 +295,7 @@ function PostItem({ post, now }: { post: ShownPost; now: number }) {
           }}
         >
           <Typography variant="subtitle2" component="span" sx={{ color: post.own ? '#fff' : 'text.primary' }}>
-            {post.userName}
+            <ShownName name={post.userName} />
             {post.own && post.userName !== 'You' && (
               <Chip
                 label="You"

@@ -153,6 +153,50 @@ describe('Community Posts', () => {
     expect(ownPostDocs(store)).toHaveLength(0);
   });
 
+  it('tells an unverified user why they cannot post, and writes nothing', async () => {
+    const store = new MemoryStore();
+    renderPage(store, {}, { ...ME, emailVerified: false });
+    expect(
+      await screen.findByText('Verify your email address to post: only verified accounts can post.', {
+        exact: false,
+      }),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Verify your email' }).getAttribute('href')).toBe(
+      '/verify-email',
+    );
+    const box = screen.getByRole('textbox', { name: 'Post message' }) as HTMLTextAreaElement;
+    expect(box.disabled).toBe(true);
+    const button = screen.getByRole('button', { name: 'Post' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(ownPostDocs(store)).toHaveLength(0);
+  });
+
+  it('refuses posts of ideographic, no-break or zero-width spaces only', async () => {
+    const store = new MemoryStore();
+    renderPage(store);
+    for (const blank of ['\u3000\u3000', '\u00a0', '\u200b\u200d\ufeff']) {
+      fireEvent.change(screen.getByRole('textbox', { name: 'Post message' }), { target: { value: blank } });
+      fireEvent.click(screen.getByRole('button', { name: 'Post' }));
+      expect(await screen.findByText('Post message cannot be empty.')).toBeTruthy();
+    }
+    expect(ownPostDocs(store)).toHaveLength(0);
+  });
+
+  it('shows names isolated and drops bidi overrides, so a link reads as it goes', async () => {
+    renderPage(
+      new MemoryStore(
+        feedPost('other', 'a', 'see \u202ehttps://evil.example/x\u202c now', NOW, 'Eve\u202e (admin)'),
+      ),
+    );
+    const [item] = items(await postList());
+    expect(item?.textContent).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
+    expect(item?.textContent).toContain('see https://evil.example/x now');
+    const name = item?.querySelector('bdi');
+    expect(name?.textContent).toBe('Eve (admin)');
+    expect(within(item as HTMLElement).getByRole('link').textContent).toBe('https://evil.example/x');
+  });
+
   it('says the user must be logged in when there is no session', async () => {
     renderPage(new MemoryStore(), {}, null);
     fireEvent.change(screen.getByRole('textbox', { name: 'Post message' }), { target: { value: 'Hi' } });
