@@ -88,7 +88,11 @@ async function signUp(authHost, name) {
     if (!r.ok) throw new Error(`${url}: ${r.status} ${JSON.stringify(json)}`);
     return json;
   };
-  const account = { email: `${name}-${Date.now()}@example.com`, password: 'password123', returnSecureToken: true };
+  const account = {
+    email: `${name}-${Date.now()}@example.com`,
+    password: 'password123',
+    returnSecureToken: true,
+  };
   const { localId } = await post(`${identity}/accounts:signUp?key=fake-api-key`, account);
   // The emulator's admin API (Bearer owner) marks the address verified; a new sign-in carries it.
   await post(
