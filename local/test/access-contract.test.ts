@@ -90,6 +90,7 @@ describe('access contract', () => {
       expected === 'unauthenticated' ? 401 : expected === 'invalid-argument' ? 400 : 403,
     );
     expect(result.body.error?.message.length).toBeGreaterThan(10);
+    if (c.reason) expect(result.body.error?.message).toContain(c.reason);
     expect(server.store.snapshot()).toEqual(before);
     expect(server.store.pendingDeliveries()).toBe(0);
   });

@@ -46,6 +46,11 @@ export interface ContractCase {
   readonly data?: DocData;
   readonly seed?: Readonly<Record<string, DocData>>;
   readonly expect: 'allow' | 'deny';
+  /**
+   * A phrase the refusal's message must contain, where messages are visible (the local server;
+   * Firestore answers every rules denial with a bare PERMISSION_DENIED).
+   */
+  readonly reason?: string;
   /** When a denial is not the rules' but Firestore's own request validation. */
   readonly denyCode?: 'invalid-argument';
 }
@@ -475,8 +480,36 @@ const limitOf = (name: string) => {
   return a.limits;
 };
 
+/** What each hardening refusal must say (by case name), so a denial for another reason fails. */
+const REASONS: readonly [RegExp, string][] = [
+  [/^limits: .* over its reps/, 'Reps cannot exceed'],
+  [/^limits: .* over its minutes/, 'Time cannot exceed'],
+  [/^limits: .* over its load/, 'Weight lifted cannot exceed'],
+  [/^limits: an edit/, 'Time cannot exceed 30 minutes for Childs Pose.'],
+  [/^unverified:/, 'Verify your email address'],
+  [/^form rules: post of/, 'Post message cannot be empty.'],
+  [/^form rules: (display name of|a set display name)/, 'Display Name is required.'],
+  [/^form rules: .*(override|isolate)/, 'text-direction control characters'],
+  [/^lengths:/, 'at most'],
+  [/^dates: birth/, 'Date of birth cannot be in the future.'],
+  [/^dates: target/, 'Target date cannot be in the past.'],
+  [/^tombstoned:/, 'this account was deleted'],
+];
+
 /** Issue 8: limits per activity, verified writers, server-side form rules, tombstones. */
-function hardeningCases(cases: ContractCase[], { owner, now }: ContractParams): void {
+function hardeningCases(cases: ContractCase[], params: ContractParams): void {
+  const first = cases.length;
+  hardeningTable(cases, params);
+  for (let i = first; i < cases.length; i++) {
+    const c = cases[i] as ContractCase;
+    if (c.expect !== 'deny') continue;
+    const reason = REASONS.find(([pattern]) => pattern.test(c.name))?.[1];
+    if (!reason) throw new Error(`no expected reason for '${c.name}'`);
+    cases[i] = { ...c, reason };
+  }
+}
+
+function hardeningTable(cases: ContractCase[], { owner, now }: ContractParams): void {
   const add = (c: Omit<ContractCase, 'auth'> & { auth?: string | null }) => cases.push({ auth: owner, ...c });
   const create = (name: string, path: string, data: DocData, expect: 'allow' | 'deny', extra = {}) =>
     add({ name, op: 'create', path, data, expect, ...extra });
