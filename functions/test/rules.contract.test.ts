@@ -203,14 +203,13 @@ if (!host) {
         projectId: PROJECT,
         firestore: { rules, host: emulatorHost ?? '127.0.0.1', port: Number(emulatorPort ?? 8080) },
       });
-      // Loading (compiling) the rules into a JVM just started takes seconds on a busy machine.
-    }, 60_000);
+    });
     afterAll(async () => {
       await env?.cleanup();
     });
     beforeEach(async () => {
       await env.clearFirestore();
-    }, 20_000);
+    });
     // Times in the cases are relative to now: build the table right before it runs.
     for (const c of accessContract({ owner: 'alice', other: 'bob', now: Date.now() })) {
       it(c.name, async () => run(env, c), 20_000);
