@@ -1,0 +1,73 @@
+/**
+ * Write pacing: Firestore sustains about one write per second per document, and a burst of one
+ * user's events (or a hostile client's) must not write their board entries, feed items or the
+ * boards faster. A reaction asked to pace (`minGapMs`) leaves a needed write undone when the
+ * document was written less than `minGapMs` ago (its stored `asOf`, or a board's `computedAt`),
+ * and reports when to run again (`retryAt`); the runtime waits until then and runs the whole
+ * reaction again, which re-reads everything (so what it then writes is current, and documents
+ * already brought up to date are not written twice). Pure: `now` comes from the environment.
+ */
+import type { DocData, DocSnapshot, WriteOp } from '../store.ts';
+import { planWrite } from './core.ts';
+
+/** How a runtime asks a reaction to pace its writes (0 or absent: write at once). */
+export interface PaceOptions {
+  /** The least time between two writes of one projection document, in ms. */
+  minGapMs?: number;
+}
+
+/** What a paced reaction left for later: null when it wrote everything it had to. */
+export interface PaceResult {
+  retryAt: number | null;
+}
+
+/** The gap both runtimes keep between writes of one projection document. */
+export const PROJECTION_MIN_GAP_MS = 1000;
+/** After this many deferrals in a row a runtime runs the reaction unpaced (it must converge). */
+export const MAX_DEFERRALS = 3;
+
+function writtenAt(doc: DocSnapshot | null): number {
+  const d = doc?.data;
+  if (typeof d?.asOf === 'number') return d.asOf;
+  if (typeof d?.computedAt === 'number') return d.computedAt;
+  return Number.NEGATIVE_INFINITY;
+}
+
+/** Collects the retry time of every write it holds back. */
+export class Pacer {
+  private retry: number | null = null;
+
+  constructor(
+    private readonly now: number,
+    private readonly minGapMs = 0,
+  ) {}
+
+  /** Whether a write of `existing` has to wait; if so, notes when it may happen. */
+  holdsBack(existing: DocSnapshot | null): boolean {
+    if (!(this.minGapMs > 0) || !existing) return false;
+    const at = writtenAt(existing);
+    if (!(at > this.now - this.minGapMs)) return false;
+    this.later(at + this.minGapMs);
+    return true;
+  }
+
+  /** planWrite, held back when the document was written within the gap. */
+  plan(path: string, existing: DocSnapshot | null, desired: DocData | null): WriteOp | null {
+    const op = planWrite(path, existing, desired, this.now);
+    if (op && this.holdsBack(existing)) return null;
+    return op;
+  }
+
+  later(at: number): void {
+    this.retry = this.retry === null ? at : Math.max(this.retry, at);
+  }
+
+  /** Merges what another paced step left for later. */
+  merge(result: PaceResult): void {
+    if (result.retryAt !== null) this.later(result.retryAt);
+  }
+
+  result(): PaceResult {
+    return { retryAt: this.retry };
+  }
+}
