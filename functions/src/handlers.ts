@@ -8,7 +8,10 @@ import {
   deleteAccountData,
   eventForWrite,
   expireProjections,
-  react,
+  MAX_DEFERRALS,
+  type PaceResult,
+  type ReactionEnv,
+  reactUser,
   rollupBoards,
 } from '@fit/shared/reactions/index';
 import type { DocData } from '@fit/shared/store';
@@ -32,6 +35,24 @@ async function guarded(what: string, context: object, run: () => Promise<unknown
   }
 }
 
+/**
+ * Runs a paced reaction until it wrote all it had to (issue 8: under a burst, a projection
+ * document is written about once a second). A burst of one user's events lands on several
+ * invocations; each recomputes from the source, and one that finds a document it must change
+ * written less than a second ago waits out the gap and recomputes then, by which time one of them
+ * has written what the whole burst adds up to and the others find nothing left to write. After
+ * MAX_DEFERRALS waits it writes unpaced: its event must reach the projections.
+ */
+async function paced(run: (env: ReactionEnv, minGapMs: number) => Promise<PaceResult>): Promise<void> {
+  for (let deferrals = 0; ; deferrals++) {
+    const env = reactionEnv();
+    const minGapMs = deferrals >= MAX_DEFERRALS ? 0 : runtime().minGapMs;
+    const { retryAt } = await run(env, minGapMs);
+    if (retryAt === null) return;
+    await runtime().sleep(Math.max(1, retryAt - env.now));
+  }
+}
+
 /** A committed write of a source document (reps, posts, the profile). */
 export async function onSourceWritten(
   path: string,
@@ -40,7 +61,9 @@ export async function onSourceWritten(
 ): Promise<Outcome> {
   const event = eventForWrite(path, before, after);
   if (!event) return 'ignored';
-  return guarded('reaction', { path, kind: event.kind }, () => react(reactionEnv(), event));
+  return guarded('reaction', { path, kind: event.kind }, () =>
+    paced((env, minGapMs) => reactUser(env, event.uid, [event], { minGapMs })),
+  );
 }
 
 /** The minute schedule: boards follow the current period keys; what is no longer shown expires. */

@@ -19,8 +19,15 @@ let clock: number;
 const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
 const deleteAuthUser = vi.fn(async (_uid: string) => {});
 
+/** The paced reactions' waits move the test clock instead of the wall clock. */
+async function sleep(ms: number) {
+  const until = clock + ms;
+  await Promise.resolve();
+  clock = Math.max(clock, until);
+}
+
 function use(timeZone = 'UTC') {
-  provide({ store: () => store, now: () => clock, timeZone, deleteAuthUser, log });
+  provide({ store: () => store, now: () => clock, sleep, timeZone, deleteAuthUser, log });
 }
 
 beforeEach(() => {

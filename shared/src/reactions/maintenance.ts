@@ -48,9 +48,15 @@ export function boardDoc(
 /**
  * The nine top-3 queries over board entries of the current day, week and month; a board is
  * written only when what it shows changed (so at most three writes a minute, whatever the load).
+ * Paced (`minGapMs`): a board written within the gap by anything else (removeFromBoards) is left
+ * for the retry the result names.
  */
-export async function rollupBoards(env: ReactionEnv): Promise<{ written: BoardKind[] }> {
+export async function rollupBoards(
+  env: ReactionEnv,
+  opts: PaceOptions = {},
+): Promise<{ written: BoardKind[]; retryAt: number | null }> {
   const current = currentWindows(env.now, env.timeZone);
+  const pacer = new Pacer(env.now, opts.minGapMs);
   const written: BoardKind[] = [];
   const writes: WriteOp[] = [];
   await Promise.all(
@@ -65,13 +71,14 @@ export async function rollupBoards(env: ReactionEnv): Promise<{ written: BoardKi
       ) as Record<(typeof BOARD_METRICS)[number], BoardPlace[]>;
       const doc = boardDoc(kind, key, env.timeZone, places, env.now);
       if (existing && sameProjection(existing.data, doc)) return;
+      if (pacer.holdsBack(existing)) return;
       written.push(kind);
       writes.push({ kind: 'set', path: paths.board(kind), data: doc });
     }),
   );
   if (writes.length > 0) await env.store.commit(writes);
   written.sort((a, b) => BOARD_KINDS.indexOf(a) - BOARD_KINDS.indexOf(b));
-  return { written };
+  return { written, retryAt: pacer.result().retryAt };
 }
 
 /** Whether a board shows `uid` in any of its metrics. */
