@@ -9,6 +9,7 @@ import {
   eventForWrite,
   expireProjections,
   MAX_DEFERRALS,
+  type PaceOptions,
   type PaceResult,
   type ReactionEnv,
   reactUser,
@@ -40,14 +41,17 @@ async function guarded(what: string, context: object, run: () => Promise<unknown
  * document is written about once a second). A burst of one user's events lands on several
  * invocations; each recomputes from the source, and one that finds a document it must change
  * written less than a second ago waits out the gap and recomputes then, by which time one of them
- * has written what the whole burst adds up to and the others find nothing left to write. After
+ * has written what the whole burst adds up to and the others find nothing left to write (or a
+ * document written since this invocation first ran, which holds its event already). After
  * MAX_DEFERRALS waits it writes unpaced: its event must reach the projections.
  */
-async function paced(run: (env: ReactionEnv, minGapMs: number) => Promise<PaceResult>): Promise<void> {
+async function paced(run: (env: ReactionEnv, opts: PaceOptions) => Promise<PaceResult>): Promise<void> {
+  let coveredSince: number | undefined;
   for (let deferrals = 0; ; deferrals++) {
     const env = reactionEnv();
+    coveredSince ??= env.now;
     const minGapMs = deferrals >= MAX_DEFERRALS ? 0 : runtime().minGapMs;
-    const { retryAt } = await run(env, minGapMs);
+    const { retryAt } = await run(env, { minGapMs, coveredSince });
     if (retryAt === null) return;
     await runtime().sleep(Math.max(1, retryAt - env.now));
   }
@@ -62,7 +66,7 @@ export async function onSourceWritten(
   const event = eventForWrite(path, before, after);
   if (!event) return 'ignored';
   return guarded('reaction', { path, kind: event.kind }, () =>
-    paced((env, minGapMs) => reactUser(env, event.uid, [event], { minGapMs })),
+    paced((env, opts) => reactUser(env, event.uid, [event], opts)),
   );
 }
 

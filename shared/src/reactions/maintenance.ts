@@ -56,7 +56,7 @@ export async function rollupBoards(
   opts: PaceOptions = {},
 ): Promise<{ written: BoardKind[]; retryAt: number | null }> {
   const current = currentWindows(env.now, env.timeZone);
-  const pacer = new Pacer(env.now, opts.minGapMs);
+  const pacer = new Pacer(env.now, opts);
   const written: BoardKind[] = [];
   const writes: WriteOp[] = [];
   await Promise.all(
@@ -100,7 +100,7 @@ export async function removeFromBoards(
   uid: string,
   opts: PaceOptions = {},
 ): Promise<PaceResult> {
-  const pacer = new Pacer(env.now, opts.minGapMs);
+  const pacer = new Pacer(env.now, opts);
   await env.store.transact(async (tx) => {
     const [tombstone, profile, ...boards] = await Promise.all([
       tx.get(paths.tombstone(uid)),
@@ -142,7 +142,7 @@ export class NoProgressError extends Error {
 }
 
 /**
- * Deletes what `page` returns, page after page, until a page comes back empty or short, or after
+ * Deletes what `page` returns, page after page, until a page comes back empty, or after
  * `maxPages` pages (the next run continues). Counts what it deleted, and stops with
  * NoProgressError when a page hands back a document it already deleted: a store that returns a
  * path differing from the stored one (issue 8: a lone surrogate in an id) would otherwise make the
@@ -161,7 +161,8 @@ async function deleteAll(
     for (const d of docs) if (deleted.has(d.path)) throw new NoProgressError(what, d.path);
     await env.store.commit(docs.map((d) => ({ kind: 'delete', path: d.path }) as const));
     for (const d of docs) deleted.add(d.path);
-    if (docs.length < PAGE_SIZE) break;
+    // No "short page: done": only an empty page says nothing is left (a document the delete
+    // missed must come back, and be caught, rather than be left behind as if deleted).
   }
   return deleted.size;
 }

@@ -14,6 +14,14 @@ import { planWrite } from './core.ts';
 export interface PaceOptions {
   /** The least time between two writes of one projection document, in ms. */
   minGapMs?: number;
+  /**
+   * When the runtime first ran this reaction (its `env.now` then), after its events were
+   * committed. A feed item or board entry written at or after that instant was computed (in a
+   * transaction, from the source) after those events, so it already holds what they changed: a
+   * retry leaves it alone instead of waiting for it again. Without this, a steady stream of one
+   * user's events keeps each waiting invocation behind the next one's write.
+   */
+  coveredSince?: number;
 }
 
 /** What a paced reaction left for later: null when it wrote everything it had to. */
@@ -37,10 +45,15 @@ function writtenAt(doc: DocSnapshot | null): number {
 export class Pacer {
   private retry: number | null = null;
 
-  constructor(
-    private readonly now: number,
-    private readonly minGapMs = 0,
-  ) {}
+  private readonly now: number;
+  private readonly minGapMs: number;
+  private readonly coveredSince: number;
+
+  constructor(now: number, opts: PaceOptions = {}) {
+    this.now = now;
+    this.minGapMs = opts.minGapMs ?? 0;
+    this.coveredSince = opts.coveredSince ?? Number.POSITIVE_INFINITY;
+  }
 
   /** Whether a write of `existing` has to wait; if so, notes when it may happen. */
   holdsBack(existing: DocSnapshot | null): boolean {
@@ -51,10 +64,16 @@ export class Pacer {
     return true;
   }
 
-  /** planWrite, held back when the document was written within the gap. */
+  /**
+   * planWrite for a document every writer computes the same way from the source (feed items,
+   * board entries): left alone when written since `coveredSince`, held back when written within
+   * the gap.
+   */
   plan(path: string, existing: DocSnapshot | null, desired: DocData | null): WriteOp | null {
     const op = planWrite(path, existing, desired, this.now);
-    if (op && this.holdsBack(existing)) return null;
+    if (!op || !(this.minGapMs > 0)) return op;
+    if (existing && writtenAt(existing) >= this.coveredSince) return null;
+    if (this.holdsBack(existing)) return null;
     return op;
   }
 

@@ -137,7 +137,7 @@ export async function reactUser(
   opts: PaceOptions = {},
 ): Promise<PaceResult> {
   const work = workOf(uid, events);
-  const pacer = new Pacer(env.now, opts.minGapMs);
+  const pacer = new Pacer(env.now, opts);
   if (work.reps.size > 0 || work.profile !== null) await recomputeEntries(env, uid, work, pacer);
   for (const ids of chunks([...work.reps.keys()], ITEM_CHUNK))
     await recomputeActivityItems(env, uid, ids, pacer);
@@ -303,7 +303,7 @@ export async function syncUserFeed(
   feed: FeedCollection,
   opts: PaceOptions = {},
 ): Promise<PaceResult> {
-  const pacer = new Pacer(env.now, opts.minGapMs);
+  const pacer = new Pacer(env.now, opts);
   await env.store.transact(async (tx) => {
     const sourceCollection = feed === 'feedActivities' ? paths.reps(uid) : paths.posts(uid);
     const [tombstone, profile, horizonDoc, items] = await Promise.all([
