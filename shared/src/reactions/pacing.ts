@@ -16,8 +16,8 @@ export interface PaceOptions {
   minGapMs?: number;
   /**
    * When the runtime first ran this reaction (its `env.now` then), after its events were
-   * committed. A feed item or board entry written at or after that instant was computed (in a
-   * transaction, from the source) after those events, so it already holds what they changed: a
+   * committed. A feed item or board entry written after that instant (asOf strictly later) was
+   * computed, in a transaction from the source, after those events, so it already holds what they changed: a
    * retry leaves it alone instead of waiting for it again. Without this, a steady stream of one
    * user's events keeps each waiting invocation behind the next one's write.
    */
@@ -72,7 +72,7 @@ export class Pacer {
   plan(path: string, existing: DocSnapshot | null, desired: DocData | null): WriteOp | null {
     const op = planWrite(path, existing, desired, this.now);
     if (!op || !(this.minGapMs > 0)) return op;
-    if (existing && writtenAt(existing) >= this.coveredSince) return null;
+    if (existing && writtenAt(existing) > this.coveredSince) return null;
     if (this.holdsBack(existing)) return null;
     return op;
   }
