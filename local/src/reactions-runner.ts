@@ -5,10 +5,11 @@
  * late, retried with backoff. Then a prompt board rollup (debounced after reactions) and a timer
  * that re-runs the rollup and the expiry of old projections.
  *
- * Coalesced and paced (issue 8): all due deliveries of one user are one recompute (reactUser), and
- * no projection document is written twice within `minGapMs` (default 1 s, Firestore's sustained
- * rate per document): a recompute that finds a document written more recently leaves it, and its
- * user's deliveries stay due until the time it names; the other users go on meanwhile.
+ * Coalesced and paced (issue 8): all due deliveries of one user are one recompute (reactUser), a
+ * user is recomputed at most once per `minGapMs` (default 1 s, Firestore's sustained rate per
+ * document), and a recompute that finds a document written under a gap ago by anything else (the
+ * deletion, the rollup) leaves it and keeps the user's deliveries due until the time it names.
+ * Other users go on meanwhile.
  */
 import {
   expireProjections,
@@ -61,7 +62,7 @@ export class ReactionRunner implements Reactions {
   private stopped = false;
   private wakeTimer: NodeJS.Timeout | undefined;
   private wakeAt = Number.POSITIVE_INFINITY;
-  /** Users whose deliveries wait (wall-clock ms): a projection of theirs was written too recently. */
+  /** Users whose deliveries wait until then (wall-clock ms): recomputed less than a gap ago. */
   private readonly notBefore = new Map<string, number>();
   /** Deferrals in a row per user; after MAX_DEFERRALS the recompute runs unpaced (it must converge). */
   private readonly deferrals = new Map<string, number>();
@@ -164,6 +165,8 @@ export class ReactionRunner implements Reactions {
   /** Due deliveries grouped by user, leaving out users waiting out their gap (woken for later). */
   private dueByUser(): Map<string, DeliveryRow[]> {
     const wall = Date.now();
+    if (this.notBefore.size > 1000)
+      for (const [uid, at] of this.notBefore) if (at <= wall) this.notBefore.delete(uid);
     const groups = new Map<string, DeliveryRow[]>();
     for (const row of this.store.dueDeliveries(BATCH, this.now())) {
       const uid = String((row.event as Partial<ReactionEvent> | null)?.uid ?? '');
@@ -183,6 +186,10 @@ export class ReactionRunner implements Reactions {
     const deferrals = this.deferrals.get(uid) ?? 0;
     const minGapMs = deferrals >= MAX_DEFERRALS ? 0 : (this.options.minGapMs ?? PROJECTION_MIN_GAP_MS);
     const env = this.env();
+    const started = Date.now();
+    // A user is recomputed at most once a gap: what arrives meanwhile waits and joins the next
+    // recompute, so each of their documents is written at most once a gap by this runner.
+    this.notBefore.set(uid, started + (this.options.minGapMs ?? PROJECTION_MIN_GAP_MS));
     try {
       const { retryAt } = await reactUser(
         env,
@@ -194,7 +201,7 @@ export class ReactionRunner implements Reactions {
         // What it could write is written; the rest waits, and so do this user's deliveries.
         const wait = Math.max(1, retryAt - env.now);
         this.deferrals.set(uid, deferrals + 1);
-        this.notBefore.set(uid, Date.now() + wait);
+        this.notBefore.set(uid, Math.max(this.notBefore.get(uid) ?? 0, Date.now() + wait));
         this.scheduleWake(wait);
         return 0;
       }
