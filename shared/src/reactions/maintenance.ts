@@ -241,7 +241,10 @@ export async function deleteAccountData(env: ReactionEnv, uid: string): Promise<
     );
   }
   const progress = await env.store.get(paths.progress(uid));
-  if (progress) await env.store.commit([{ kind: 'delete', path: paths.progress(uid) }]);
+  if (progress) {
+    await env.store.commit([{ kind: 'delete', path: paths.progress(uid) }]);
+    deleted++;
+  }
   const profile = await env.store.get(paths.user(uid));
   if (profile) {
     await env.store.commit([{ kind: 'delete', path: paths.user(uid) }]);

@@ -1,9 +1,9 @@
 /**
  * Write pacing: Firestore sustains about one write per second per document, and a burst of one
- * user's events (or a hostile client's) must not write their board entries, feed items or the
- * boards faster. A reaction asked to pace (`minGapMs`) leaves a needed write undone when the
- * document was written less than `minGapMs` ago (its stored `asOf`, or a board's `computedAt`),
- * and reports when to run again (`retryAt`); the runtime waits until then and runs the whole
+ * user's events (or a hostile client's) must not write their board entries, feed items, progress
+ * or the boards faster. A reaction asked to pace (`minGapMs`) leaves a needed write undone when
+ * the document was already written in the current window of `minGapMs` (its stored `asOf`, or a
+ * board's `computedAt`), and reports when to run again (`retryAt`, the next window); the runtime waits until then and runs the whole
  * reaction again, which re-reads everything (so what it then writes is current, and documents
  * already brought up to date are not written twice). Pure: `now` comes from the environment.
  */
@@ -55,12 +55,19 @@ export class Pacer {
     this.coveredSince = opts.coveredSince ?? Number.POSITIVE_INFINITY;
   }
 
-  /** Whether a write of `existing` has to wait; if so, notes when it may happen. */
+  /**
+   * Whether a write of `existing` has to wait; if so, notes when it may happen. Time is cut into
+   * windows of `minGapMs` (whole seconds by default), and a document is written at most once per
+   * window: a document written in the current window waits for the next one. Aligned windows
+   * make every waiting run (in Cloud Functions, of several invocations) wake at the same instant,
+   * where the first writes what the whole burst adds up to and the rest find nothing to write;
+   * waits measured from each write would scatter them.
+   */
   holdsBack(existing: DocSnapshot | null): boolean {
     if (!(this.minGapMs > 0) || !existing) return false;
-    const at = writtenAt(existing);
-    if (!(at > this.now - this.minGapMs)) return false;
-    this.later(at + this.minGapMs);
+    const window = Math.floor(this.now / this.minGapMs);
+    if (Math.floor(writtenAt(existing) / this.minGapMs) < window) return false;
+    this.later((window + 1) * this.minGapMs);
     return true;
   }
 
@@ -71,9 +78,22 @@ export class Pacer {
    */
   plan(path: string, existing: DocSnapshot | null, desired: DocData | null): WriteOp | null {
     const op = planWrite(path, existing, desired, this.now);
-    if (!op || !(this.minGapMs > 0)) return op;
+    if (!op) return op;
+    // Covered holds whether or not the run is paced (an unpaced last attempt writes only what no
+    // later run has).
     if (existing && writtenAt(existing) > this.coveredSince) return null;
     if (this.holdsBack(existing)) return null;
+    return op;
+  }
+
+  /**
+   * planWrite held back within the gap, with no `coveredSince` shortcut: for a document a writer
+   * updates in part (the progress document: only the days and activity types of its own events
+   * are re-read), so a later write need not hold this reaction's events.
+   */
+  planPartial(path: string, existing: DocSnapshot | null, desired: DocData | null): WriteOp | null {
+    const op = planWrite(path, existing, desired, this.now);
+    if (op && this.holdsBack(existing)) return null;
     return op;
   }
 

@@ -92,8 +92,8 @@ export async function react(env: ReactionEnv, event: ReactionEvent): Promise<voi
 
 /** What a batch of one user's events calls for, merged (the sources are re-read anyway). */
 interface UserWork {
-  /** Activity ids, each with the timestamps it had before its writes (windows it may have left). */
-  reps: Map<string, unknown[]>;
+  /** Activity ids, each with what it was before its writes (windows and days it may have left). */
+  reps: Map<string, DocData[]>;
   posts: Set<string>;
   /** Profile fields changed: a set, 'all' (unknown), or null (no profile event). */
   profile: Set<string> | 'all' | null;
@@ -105,7 +105,7 @@ function workOf(uid: string, events: readonly ReactionEvent[]): UserWork {
     if (e.uid !== uid) throw new RangeError(`An event of ${e.uid} in a batch of ${uid}.`);
     if (e.kind === 'activity') {
       const befores = work.reps.get(e.repId) ?? [];
-      if (e.before) befores.push(e.before.timestamp);
+      if (e.before) befores.push(e.before);
       work.reps.set(e.repId, befores);
     } else if (e.kind === 'post') work.posts.add(e.postId);
     else if (e.changed === undefined || work.profile === 'all') work.profile = 'all';
@@ -138,14 +138,17 @@ export async function reactUser(
 ): Promise<PaceResult> {
   const work = workOf(uid, events);
   const pacer = new Pacer(env.now, opts);
-  if (work.reps.size > 0 || work.profile !== null) await recomputeEntries(env, uid, work, pacer);
+  const touched = (f: string) => work.profile === 'all' || (work.profile?.has(f) ?? false);
+  // A time-zone change recounts the progress days; it alone touches nothing else.
+  if (touched('timeZone')) await recomputeProgress(env, uid, (p, e, d) => pacer.planPartial(p, e, d));
+  const profileForBoards = work.profile === 'all' || [...(work.profile ?? [])].some((f) => f !== 'timeZone');
+  if (work.reps.size > 0 || profileForBoards) await recomputeEntries(env, uid, work, pacer, profileForBoards);
   for (const ids of chunks([...work.reps.keys()], ITEM_CHUNK))
     await recomputeActivityItems(env, uid, ids, pacer);
   for (const ids of chunks([...work.posts], ITEM_CHUNK)) await recomputePostItems(env, uid, ids, pacer);
   if (work.profile !== null) {
     // Boards use the name, the weight and the privacy flag; activity items the name and the
     // flag; post items the name. A weight change (every weight log) touches boards only.
-    const touched = (f: string) => work.profile === 'all' || (work.profile?.has(f) ?? false);
     if (touched('displayName') || touched('hideExerciseInfo'))
       pacer.merge(await syncUserFeed(env, uid, 'feedActivities', opts));
     if (touched('displayName')) pacer.merge(await syncUserFeed(env, uid, 'feedPosts', opts));
@@ -200,22 +203,30 @@ async function readEntries(
 
 /**
  * The user's board entries, recomputed from the aggregates: every live window an activity of the
- * batch is in (or was in before its edit), and on a profile change every live entry the user has.
+ * batch is in (or was in before its edit), and on a profile change every live entry the user has;
+ * and the days and records of their progress document that the batch's activities touch.
  */
-async function recomputeEntries(env: ReactionEnv, uid: string, work: UserWork, pacer: Pacer): Promise<void> {
+async function recomputeEntries(
+  env: ReactionEnv,
+  uid: string,
+  work: UserWork,
+  pacer: Pacer,
+  profileChanged: boolean,
+): Promise<void> {
   await env.store.transact(async (tx) => {
     const ids = [...work.reps.keys()];
     const [tombstone, profile, existing, ...reps] = await Promise.all([
       tx.get(paths.tombstone(uid)),
       tx.get(paths.user(uid)),
-      work.profile !== null ? tx.query(reactionQueries.userBoardEntries(uid)) : Promise.resolve([]),
+      profileChanged ? tx.query(reactionQueries.userBoardEntries(uid)) : Promise.resolve([]),
       ...ids.map((id) => tx.get(paths.rep(uid, id))),
     ]);
     if (tombstone) return;
     const person = personOf(uid, profile?.data);
     const current = currentWindows(env.now, env.timeZone);
     // The payload's `before` only says which windows to look at; the aggregate is the truth.
-    const timestamps = [...reps.map((r) => r?.data.timestamp), ...[...work.reps.values()].flat()];
+    const befores = [...work.reps.values()].flat();
+    const timestamps = [...reps.map((r) => r?.data.timestamp), ...befores.map((b) => b.timestamp)];
     const windows = new Map<string, PeriodWindow>();
     for (const w of liveWindows(env.now, env.timeZone, timestamps)) windows.set(w.key, w);
     for (const e of existing) {
@@ -229,10 +240,22 @@ async function recomputeEntries(env: ReactionEnv, uid: string, work: UserWork, p
       }
     }
     const entries = await readEntries(tx, uid, [...windows.values()]);
+    const progressOp =
+      ids.length > 0
+        ? await progressWrite(
+            tx,
+            env,
+            uid,
+            profile?.data,
+            [...reps.map((r) => r?.data), ...befores],
+            (p, e, d) => pacer.planPartial(p, e, d),
+          )
+        : null;
     for (const r of entries) {
       const op = pacer.plan(r.path, r.existing, boardEntryDoc(uid, r.window, r.sums, person));
       if (op) tx.write(op);
     }
+    if (progressOp) tx.write(progressOp);
   });
 }
 
