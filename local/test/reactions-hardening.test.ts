@@ -10,7 +10,7 @@ import type { DocSnapshot, WriteOp } from '@fit/shared/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, call, commit, signUp, startTestServer, type TestServer, type TestUser } from './helpers.ts';
 
-const PROJECTION = /^(boards|boardEntries|feedActivities|feedPosts|feedHorizons)\//;
+const PROJECTION = /^(boards|boardEntries|feedActivities|feedPosts|feedHorizons|progress)\//;
 
 function activity(activityType: string, fields: { count?: number; time?: number }, timestamp = Date.now()) {
   const doc = { activityType, ...fields, timestamp };

@@ -23,7 +23,7 @@ import {
 let server: TestServer;
 
 /** Every collection the reactions write. */
-const PROJECTION = /^(boards|boardEntries|feedActivities|feedPosts|feedHorizons)\//;
+const PROJECTION = /^(boards|boardEntries|feedActivities|feedPosts|feedHorizons|progress)\//;
 
 beforeAll(async () => {
   server = await startTestServer();
