@@ -328,7 +328,8 @@ describe('issue 8 and 9 through the triggers', () => {
   it('a burst of 60 events of one user, handled concurrently, writes each projection document at most once a second', async () => {
     const writes: { path: string; at: number }[] = [];
     store.onCommit((changes) => {
-      for (const c of changes) if (/^(board|feed|progress)/.test(c.path)) writes.push({ path: c.path, at: clock });
+      for (const c of changes)
+        if (/^(board|feed|progress)/.test(c.path)) writes.push({ path: c.path, at: clock });
     });
     await store.commit([{ kind: 'set', path: paths.user('u1'), data: { displayName: 'Ann' } }]);
     const handlers: Promise<unknown>[] = [];
