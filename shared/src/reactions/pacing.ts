@@ -3,23 +3,25 @@
  * user's events (or a hostile client's) must not write their board entries, feed items, progress
  * or the boards faster. A reaction asked to pace (`minGapMs`) leaves a needed write undone when
  * the document was already written in the current window of `minGapMs` (its stored `asOf`, or a
- * board's `computedAt`), and reports when to run again (`retryAt`, the next window); the runtime waits until then and runs the whole
- * reaction again, which re-reads everything (so what it then writes is current, and documents
- * already brought up to date are not written twice). Pure: `now` comes from the environment.
+ * board's `computedAt`), and reports when to run again (`retryAt`, the next window); the runtime
+ * waits until then and runs the whole reaction again, which re-reads everything (so what it then
+ * writes is current, and documents already brought up to date are not written twice). Pure: `now`
+ * comes from the environment.
  */
 import type { DocData, DocSnapshot, WriteOp } from '../store.ts';
 import { planWrite } from './core.ts';
 
 /** How a runtime asks a reaction to pace its writes (0 or absent: write at once). */
 export interface PaceOptions {
-  /** The least time between two writes of one projection document, in ms. */
+  /** The window (ms, aligned to the epoch) in which a projection document is written at most once. */
   minGapMs?: number;
   /**
    * When the runtime first ran this reaction (its `env.now` then), after its events were
    * committed. A feed item or board entry written after that instant (asOf strictly later) was
-   * computed, in a transaction from the source, after those events, so it already holds what they changed: a
-   * retry leaves it alone instead of waiting for it again. Without this, a steady stream of one
-   * user's events keeps each waiting invocation behind the next one's write.
+   * computed, in a transaction from the source, after those events, so it already holds what
+   * they changed: a retry leaves it alone instead of waiting for it again. Without this, a steady
+   * stream of one user's events keeps each waiting invocation behind the next one's write. (Not
+   * for the progress document, which its writers update in part: see planPartial.)
    */
   coveredSince?: number;
 }
@@ -29,7 +31,7 @@ export interface PaceResult {
   retryAt: number | null;
 }
 
-/** The gap both runtimes keep between writes of one projection document. */
+/** The pacing window both runtimes use: one write per projection document per second. */
 export const PROJECTION_MIN_GAP_MS = 1000;
 /** After this many deferrals in a row a runtime runs the reaction unpaced (it must converge). */
 export const MAX_DEFERRALS = 3;

@@ -126,9 +126,10 @@ function chunks<T>(xs: readonly T[], size: number): T[][] {
 /**
  * All of one user's pending events as one recompute (the local runner hands it every due delivery
  * of the user; Cloud Functions one event): the user's board entries once for every window any
- * event touches, each named feed item once, and for a profile change the user's feed items and,
- * when the user is now hidden, the boards that name them. With `minGapMs` the writes are paced
- * (pacing.ts): a document written within the gap is left for the retry the result asks for.
+ * event touches, their progress document once, each named feed item once, and for a profile
+ * change the user's feed items and, when the user is now hidden, the boards that name them. With
+ * `minGapMs` the writes are paced (pacing.ts): a document already written in the current window
+ * is left for the retry the result asks for.
  */
 export async function reactUser(
   env: ReactionEnv,
