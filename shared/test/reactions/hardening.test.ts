@@ -184,9 +184,11 @@ function stuckStore(inner: MemoryStore, stuck: DocSnapshot, collection: string):
 }
 
 describe('loops that delete or rebuild end (issue 8 item 1)', () => {
+  // A document the store keeps listing although its delete does not take (as SQLite once did
+  // with a lone surrogate in an id, which stores now refuse up front).
   const ghost: DocSnapshot = {
-    path: 'users/u1/reps/x\ud800',
-    id: 'x\ud800',
+    path: 'users/u1/reps/ghost',
+    id: 'ghost',
     data: { activityType: 'Running', time: 5, timestamp: T0 },
   };
 
@@ -198,7 +200,7 @@ describe('loops that delete or rebuild end (issue 8 item 1)', () => {
     });
     const env: ReactionEnv = { store: stuckStore(inner, ghost, paths.reps('u1')), now: T0, timeZone: TZ };
     await expect(deleteAccountData(env, 'u1')).rejects.toThrow(NoProgressError);
-    await expect(deleteAccountData(env, 'u1')).rejects.toThrow(/users\/u1\/reps\/x/);
+    await expect(deleteAccountData(env, 'u1')).rejects.toThrow(/users\/u1\/reps\/ghost came back/);
     // What could be deleted is; the tombstone holds the user's events back meanwhile.
     expect(inner.snapshot()[paths.rep('u1', 'a')]).toBeUndefined();
     expect(inner.snapshot()[paths.tombstone('u1')]).toBeDefined();
