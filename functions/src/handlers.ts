@@ -8,7 +8,11 @@ import {
   deleteAccountData,
   eventForWrite,
   expireProjections,
-  react,
+  MAX_DEFERRALS,
+  type PaceOptions,
+  type PaceResult,
+  type ReactionEnv,
+  reactUser,
   rollupBoards,
 } from '@fit/shared/reactions/index';
 import type { DocData } from '@fit/shared/store';
@@ -32,6 +36,27 @@ async function guarded(what: string, context: object, run: () => Promise<unknown
   }
 }
 
+/**
+ * Runs a paced reaction until it wrote all it had to (issue 8: under a burst, a projection
+ * document is written about once a second). A burst of one user's events lands on several
+ * invocations; each recomputes from the source, and one that finds a document it must change
+ * written less than a second ago waits out the gap and recomputes then, by which time one of them
+ * has written what the whole burst adds up to and the others find nothing left to write (or a
+ * document written since this invocation first ran, which holds its event already). After
+ * MAX_DEFERRALS waits it writes unpaced: its event must reach the projections.
+ */
+async function paced(run: (env: ReactionEnv, opts: PaceOptions) => Promise<PaceResult>): Promise<void> {
+  let coveredSince: number | undefined;
+  for (let deferrals = 0; ; deferrals++) {
+    const env = reactionEnv();
+    coveredSince ??= env.now;
+    const minGapMs = deferrals >= MAX_DEFERRALS ? 0 : runtime().minGapMs;
+    const { retryAt } = await run(env, { minGapMs, coveredSince });
+    if (retryAt === null) return;
+    await runtime().sleep(Math.max(1, retryAt - env.now));
+  }
+}
+
 /** A committed write of a source document (reps, posts, the profile). */
 export async function onSourceWritten(
   path: string,
@@ -40,7 +65,9 @@ export async function onSourceWritten(
 ): Promise<Outcome> {
   const event = eventForWrite(path, before, after);
   if (!event) return 'ignored';
-  return guarded('reaction', { path, kind: event.kind }, () => react(reactionEnv(), event));
+  return guarded('reaction', { path, kind: event.kind }, () =>
+    paced((env, opts) => reactUser(env, event.uid, [event], opts)),
+  );
 }
 
 /** The minute schedule: boards follow the current period keys; what is no longer shown expires. */

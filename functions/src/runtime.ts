@@ -4,7 +4,7 @@
  * bundle needs no credentials); tests `provide` an in-memory store and a fixed clock.
  */
 import { DEFAULT_COMMUNITY_TIME_ZONE } from '@fit/shared/model';
-import type { ReactionEnv } from '@fit/shared/reactions/index';
+import { PROJECTION_MIN_GAP_MS, type ReactionEnv } from '@fit/shared/reactions/index';
 import type { ReactionStore } from '@fit/shared/store';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
@@ -16,6 +16,10 @@ export interface Runtime {
   store(): ReactionStore;
   now(): number;
   timeZone: string;
+  /** Waits (a paced reaction waiting out a document's write gap). */
+  sleep(ms: number): Promise<void>;
+  /** The least time between two writes of one projection document (pacing.ts; 0: unpaced). */
+  minGapMs: number;
   /** Deletes the auth user; resolves when it is already gone. */
   deleteAuthUser(uid: string): Promise<void>;
   log: {
@@ -42,6 +46,8 @@ function productionRuntime(): Runtime {
       return store;
     },
     now: () => Date.now(),
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    minGapMs: PROJECTION_MIN_GAP_MS,
     timeZone: settings.timeZone,
     deleteAuthUser: async (uid) => {
       try {

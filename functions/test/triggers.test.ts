@@ -19,8 +19,15 @@ let clock: number;
 const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
 const deleteAuthUser = vi.fn(async (_uid: string) => {});
 
+/** The paced reactions' waits move the test clock instead of the wall clock. */
+async function sleep(ms: number) {
+  const until = clock + ms;
+  await Promise.resolve();
+  clock = Math.max(clock, until);
+}
+
 function use(timeZone = 'UTC') {
-  provide({ store: () => store, now: () => clock, timeZone, deleteAuthUser, log });
+  provide({ store: () => store, now: () => clock, sleep, timeZone, deleteAuthUser, log });
 }
 
 beforeEach(() => {
@@ -265,5 +272,88 @@ describe('v1 auth backstop', () => {
     await wrapped(user);
     await wrapped(user);
     expect(Object.keys(store.snapshot())).toEqual(['tombstones/u1']);
+  });
+});
+
+describe('issue 8 and 9 through the triggers', () => {
+  const board = (kind: 'daily' | 'weekly' | 'monthly') =>
+    store.snapshot()[paths.board(kind)] as
+      | { reps: { uid: string }[]; minutes: { uid: string }[] }
+      | undefined;
+  const named = (uid: string) =>
+    (['daily', 'weekly', 'monthly'] as const).some((k) =>
+      [...(board(k)?.reps ?? []), ...(board(k)?.minutes ?? [])].some((p) => p.uid === uid),
+    );
+  const rollupFn = (fft.wrap as unknown as (fn: unknown) => (event: object) => Promise<unknown>)(fns.rollup);
+
+  /** u1..u4 with one activity each (u1 first), delivered, and the boards rolled up. */
+  async function fourOnTheBoards() {
+    for (const [i, uid] of ['u1', 'u2', 'u3', 'u4'].entries()) {
+      const rep = { activityType: 'Push Ups', count: 100 - i, time: 60 - i, timestamp: T0, calorieUnits: 0 };
+      await store.commit([
+        { kind: 'set', path: paths.user(uid), data: { displayName: uid.toUpperCase() } },
+        { kind: 'set', path: paths.rep(uid, 'a'), data: rep },
+      ]);
+      await repWritten({ data: change(paths.rep(uid, 'a'), null, rep), params: { uid, repId: 'a' } });
+    }
+    await rollupFn({});
+    expect(named('u1')).toBe(true);
+  }
+
+  it('hiding exercise info takes the user off the three boards in the profile trigger (no rollup)', async () => {
+    await fourOnTheBoards();
+    clock += 60_000;
+    await store.commit([{ kind: 'update', path: paths.user('u1'), data: { hideExerciseInfo: true } }]);
+    await profileWritten({
+      data: change(paths.user('u1'), { displayName: 'U1' }, { displayName: 'U1', hideExerciseInfo: true }),
+      params: { uid: 'u1' },
+    });
+    expect(named('u1')).toBe(false);
+    expect(board('daily')?.minutes.map((p) => p.uid)).toEqual(['u2', 'u3', 'u4']);
+  });
+
+  it('the deletion callable and the auth backstop take the user off the three boards', async () => {
+    await fourOnTheBoards();
+    clock += 60_000;
+    await fft.wrap(fns.deleteAccount)({
+      data: {},
+      auth: { uid: 'u1', token: { auth_time: clock / 1000 } },
+    } as never);
+    expect(named('u1')).toBe(false);
+    await fft.wrap(fns.onAuthUserDeletedBackstop)(fft.auth.makeUserRecord({ uid: 'u2' }));
+    expect(named('u2')).toBe(false);
+    expect(board('weekly')?.reps.map((p) => p.uid)).toEqual(['u3', 'u4']);
+  });
+
+  it('a burst of 60 events of one user, handled concurrently, writes each projection document at most once a second', async () => {
+    const writes: { path: string; at: number }[] = [];
+    store.onCommit((changes) => {
+      for (const c of changes)
+        if (/^(board|feed|progress)/.test(c.path)) writes.push({ path: c.path, at: clock });
+    });
+    await store.commit([{ kind: 'set', path: paths.user('u1'), data: { displayName: 'Ann' } }]);
+    const handlers: Promise<unknown>[] = [];
+    for (let i = 0; i < 60; i++) {
+      const rep = { ...running, time: 10, calorieUnits: 80 * 10 * 10, timestamp: clock };
+      await store.commit([{ kind: 'set', path: paths.rep('u1', `r${i}`), data: rep }]);
+      clock += 1; // delivery takes a moment
+      handlers.push(
+        repWritten({
+          data: change(paths.rep('u1', `r${i}`), null, rep),
+          params: { uid: 'u1', repId: `r${i}` },
+        }),
+      );
+      await new Promise((r) => setTimeout(r, 0));
+      clock += 49;
+    }
+    await Promise.all(handlers);
+    const perSecond = new Map<string, number>();
+    for (const w of writes) {
+      const k = `${w.path}@${Math.floor(w.at / 1000)}`;
+      perSecond.set(k, (perSecond.get(k) ?? 0) + 1);
+    }
+    expect([...perSecond].filter(([, n]) => n > 1)).toEqual([]);
+    expect(store.snapshot()['boardEntries/d2026-11-22_u1']).toMatchObject({ minutes: 60 * 10 });
+    expect(Object.keys(store.snapshot()).filter((p) => p.startsWith('feedActivities/'))).toHaveLength(60);
   });
 });

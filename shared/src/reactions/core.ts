@@ -8,6 +8,7 @@ import { currentWindows, type PeriodWindow, periodWindow } from '../periods.ts';
 import type { DocData, DocSnapshot, ReactionStore, WriteOp } from '../store.ts';
 import { valuesEqual } from '../store-semantics.ts';
 import { totalsFromSums } from '../totals.ts';
+import { clampTotals } from './caps.ts';
 import { type FeedCollection, KEY_PREFIX } from './queries.ts';
 
 export interface ReactionEnv {
@@ -100,9 +101,10 @@ export function boardEntryDoc(
   person: Person,
 ): DocData | null {
   if (sums.activities === 0) return null;
-  const totals = totalsFromSums(
-    { count: sums.count, time: sums.time, calorieUnits: sums.calorieUnits },
-    person.weight,
+  // Clamped to what a body can do in the window (caps.ts): however many records add up.
+  const totals = clampTotals(
+    totalsFromSums({ count: sums.count, time: sums.time, calorieUnits: sums.calorieUnits }, person.weight),
+    window,
   );
   return {
     uid,

@@ -4,6 +4,8 @@
  * port: no Firebase imports, no clock (`env.now`), so Cloud Functions (functions/) and the local
  * backend (local/) run the very same code after each committed write, at least once.
  */
+
+export { capsFor, clampTotals, DAY_CAPS, daysIn } from './caps.ts';
 export {
   boardEntryDoc,
   displayNameOf,
@@ -22,10 +24,19 @@ export {
   deleteAccountData,
   expireProjections,
   MAX_PAGES_PER_RUN,
+  NoProgressError,
   placesOf,
+  removeFromBoards,
   rollupBoards,
+  scanPages,
   USER_SUBCOLLECTIONS,
 } from './maintenance.ts';
+export {
+  MAX_DEFERRALS,
+  type PaceOptions,
+  type PaceResult,
+  PROJECTION_MIN_GAP_MS,
+} from './pacing.ts';
 export {
   FEED_KEEP,
   FEED_SHOWN,
@@ -37,5 +48,12 @@ export {
   USER_ENTRIES_LIMIT,
   USER_FEED_LIMIT,
 } from './queries.ts';
-export { eventForWrite, RELEVANT_FIELDS, type ReactionEvent, react, syncUserFeed } from './react.ts';
+export {
+  eventForWrite,
+  RELEVANT_FIELDS,
+  type ReactionEvent,
+  react,
+  reactUser,
+  syncUserFeed,
+} from './react.ts';
 export { rebuildProjections } from './rebuild.ts';

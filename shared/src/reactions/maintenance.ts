@@ -4,9 +4,10 @@
  */
 import { BOARD_KINDS, BOARD_METRICS, type BoardKind, type BoardPlace, paths } from '../model.ts';
 import { currentWindows } from '../periods.ts';
-import type { DocData, DocSnapshot, WriteOp } from '../store.ts';
+import type { DocData, DocSnapshot, QuerySpec, WriteOp } from '../store.ts';
 import { cursorOf } from '../store-semantics.ts';
-import { numberOr0, type ReactionEnv, reactionPaths, sameProjection } from './core.ts';
+import { numberOr0, personOf, type ReactionEnv, reactionPaths, sameProjection } from './core.ts';
+import { type PaceOptions, type PaceResult, Pacer } from './pacing.ts';
 import { FEED_KEEP, type FeedCollection, PAGE_SIZE, reactionQueries } from './queries.ts';
 
 /** Upper bound of pages one run of a cleanup loop goes through (the next run continues). */
@@ -47,9 +48,15 @@ export function boardDoc(
 /**
  * The nine top-3 queries over board entries of the current day, week and month; a board is
  * written only when what it shows changed (so at most three writes a minute, whatever the load).
+ * Paced (`minGapMs`): a board written within the gap by anything else (removeFromBoards) is left
+ * for the retry the result names.
  */
-export async function rollupBoards(env: ReactionEnv): Promise<{ written: BoardKind[] }> {
+export async function rollupBoards(
+  env: ReactionEnv,
+  opts: PaceOptions = {},
+): Promise<{ written: BoardKind[]; retryAt: number | null }> {
   const current = currentWindows(env.now, env.timeZone);
+  const pacer = new Pacer(env.now, opts);
   const written: BoardKind[] = [];
   const writes: WriteOp[] = [];
   await Promise.all(
@@ -64,25 +71,100 @@ export async function rollupBoards(env: ReactionEnv): Promise<{ written: BoardKi
       ) as Record<(typeof BOARD_METRICS)[number], BoardPlace[]>;
       const doc = boardDoc(kind, key, env.timeZone, places, env.now);
       if (existing && sameProjection(existing.data, doc)) return;
+      if (pacer.holdsBack(existing)) return;
       written.push(kind);
       writes.push({ kind: 'set', path: paths.board(kind), data: doc });
     }),
   );
   if (writes.length > 0) await env.store.commit(writes);
   written.sort((a, b) => BOARD_KINDS.indexOf(a) - BOARD_KINDS.indexOf(b));
-  return { written };
+  return { written, retryAt: pacer.result().retryAt };
 }
 
-async function deleteAll(env: ReactionEnv, page: () => Promise<DocSnapshot[]>): Promise<number> {
-  let deleted = 0;
-  for (let i = 0; i < MAX_PAGES_PER_RUN; i++) {
+/** Whether a board shows `uid` in any of its metrics. */
+function names(board: DocSnapshot | null, uid: string): boolean {
+  return BOARD_METRICS.some((m) => {
+    const places = board?.data[m];
+    return Array.isArray(places) && places.some((p) => (p as { uid?: unknown } | null)?.uid === uid);
+  });
+}
+
+/**
+ * A user who hid their exercise info or was deleted leaves every board at once: each board that
+ * names them is recomputed for its current period from board entries (the rollup's own query, with
+ * one more place so the user can be left out even before their entries say so). Does nothing for
+ * a user who is visible again by now. Paced like every projection write (pacing.ts).
+ */
+export async function removeFromBoards(
+  env: ReactionEnv,
+  uid: string,
+  opts: PaceOptions = {},
+): Promise<PaceResult> {
+  const pacer = new Pacer(env.now, opts);
+  await env.store.transact(async (tx) => {
+    const [tombstone, profile, ...boards] = await Promise.all([
+      tx.get(paths.tombstone(uid)),
+      tx.get(paths.user(uid)),
+      ...BOARD_KINDS.map((kind) => tx.get(paths.board(kind))),
+    ]);
+    if (!tombstone && personOf(uid, profile?.data).visible) return;
+    const current = currentWindows(env.now, env.timeZone);
+    const writes: WriteOp[] = [];
+    for (const [i, kind] of BOARD_KINDS.entries()) {
+      const existing = boards[i] ?? null;
+      if (!names(existing, uid)) continue;
+      const key = current[kind].key;
+      const tops = await Promise.all(
+        BOARD_METRICS.map((metric) => tx.query(reactionQueries.topEntries(key, metric, 4))),
+      );
+      const places = Object.fromEntries(
+        BOARD_METRICS.map((m, j) => [
+          m,
+          placesOf((tops[j] ?? []).filter((e) => e.data.uid !== uid).slice(0, 3), m),
+        ]),
+      ) as Record<(typeof BOARD_METRICS)[number], BoardPlace[]>;
+      const doc = boardDoc(kind, key, env.timeZone, places, env.now);
+      if (existing && sameProjection(existing.data, doc)) continue;
+      if (pacer.holdsBack(existing)) continue;
+      writes.push({ kind: 'set', path: paths.board(kind), data: doc });
+    }
+    for (const w of writes) tx.write(w);
+  });
+  return pacer.result();
+}
+
+/** A delete or scan loop that stopped making progress (a store handing back what it was told to remove). */
+export class NoProgressError extends Error {
+  constructor(what: string, path: string) {
+    super(`${what} made no progress: ${path} came back after it was deleted or read; stopping.`);
+    this.name = 'NoProgressError';
+  }
+}
+
+/**
+ * Deletes what `page` returns, page after page, until a page comes back empty, or after
+ * `maxPages` pages (the next run continues). Counts what it deleted, and stops with
+ * NoProgressError when a page hands back a document it already deleted: a store that returns a
+ * path differing from the stored one (issue 8: a lone surrogate in an id) would otherwise make the
+ * loop spin forever.
+ */
+async function deleteAll(
+  env: ReactionEnv,
+  what: string,
+  page: () => Promise<DocSnapshot[]>,
+  maxPages = MAX_PAGES_PER_RUN,
+): Promise<number> {
+  const deleted = new Set<string>();
+  for (let i = 0; i < maxPages; i++) {
     const docs = await page();
     if (docs.length === 0) break;
+    for (const d of docs) if (deleted.has(d.path)) throw new NoProgressError(what, d.path);
     await env.store.commit(docs.map((d) => ({ kind: 'delete', path: d.path }) as const));
-    deleted += docs.length;
-    if (docs.length < PAGE_SIZE) break;
+    for (const d of docs) deleted.add(d.path);
+    // No "short page: done": only an empty page says nothing is left (a document the delete
+    // missed must come back, and be caught, rather than be left behind as if deleted).
   }
-  return deleted;
+  return deleted.size;
 }
 
 /**
@@ -95,7 +177,7 @@ export async function expireProjections(env: ReactionEnv): Promise<number> {
   const current = currentWindows(env.now, env.timeZone);
   let deleted = 0;
   for (const kind of BOARD_KINDS) {
-    deleted += await deleteAll(env, () =>
+    deleted += await deleteAll(env, `expiry of ${kind} board entries`, () =>
       env.store.query(reactionQueries.staleEntries(kind, current[kind].key)),
     );
   }
@@ -113,7 +195,9 @@ export async function expireProjections(env: ReactionEnv): Promise<number> {
       ]);
     }
     if (Number.isFinite(horizon)) {
-      deleted += await deleteAll(env, () => env.store.query(reactionQueries.feedItemsBefore(feed, horizon)));
+      deleted += await deleteAll(env, `expiry of ${feed}`, () =>
+        env.store.query(reactionQueries.feedItemsBefore(feed, horizon)),
+      );
     }
   }
   return deleted;
@@ -125,44 +209,88 @@ export const USER_SUBCOLLECTIONS = ['reps', 'weightRecords', 'posts', 'preferenc
 /**
  * Account deletion, idempotent: the tombstone first (so late events of this user change nothing
  * from here on), then the user's projections, then `users/{uid}`'s subcollections in bounded pages,
- * then the profile. The auth user is deleted by the caller, last.
+ * then the profile, then the boards that still name the user (recomputed from board entries at
+ * once, not at the next rollup). The auth user is deleted by the caller, last. Each collection is
+ * deleted until empty; a collection that hands back a document already deleted stops the cascade
+ * with NoProgressError (retrying later finishes what is left). Resolves with how many documents
+ * it deleted.
  */
-export async function deleteAccountData(env: ReactionEnv, uid: string): Promise<void> {
+export async function deleteAccountData(env: ReactionEnv, uid: string): Promise<{ deleted: number }> {
   if (!uid || uid.includes('/')) throw new RangeError(`Not a user id: ${uid}`);
   const tombstone = await env.store.get(paths.tombstone(uid));
   if (!tombstone)
     await env.store.commit([{ kind: 'set', path: paths.tombstone(uid), data: { uid, deletedAt: env.now } }]);
 
-  const byUser = [
-    (limit: number) => reactionQueries.userBoardEntries(uid, limit),
-    (limit: number) => reactionQueries.userFeedItems('feedActivities', uid, limit),
-    (limit: number) => reactionQueries.userFeedItems('feedPosts', uid, limit),
+  const collections: [string, () => QuerySpec][] = [
+    [paths.boardEntries, () => reactionQueries.userBoardEntries(uid, PAGE_SIZE)],
+    [paths.feedActivities, () => reactionQueries.userFeedItems('feedActivities', uid, PAGE_SIZE)],
+    [paths.feedPosts, () => reactionQueries.userFeedItems('feedPosts', uid, PAGE_SIZE)],
+    ...USER_SUBCOLLECTIONS.map((sub): [string, () => QuerySpec] => {
+      const collection = `${paths.user(uid)}/${sub}`;
+      return [collection, () => reactionQueries.page(collection)];
+    }),
   ];
-  for (const spec of byUser) {
-    while ((await deleteAll(env, () => env.store.query(spec(PAGE_SIZE)))) > 0) {
-      // deleteAll stops after MAX_PAGES_PER_RUN; go on until nothing is left.
-    }
-  }
-  for (const sub of USER_SUBCOLLECTIONS) {
-    const collection = `${paths.user(uid)}/${sub}`;
-    while ((await deleteAll(env, () => env.store.query(reactionQueries.page(collection)))) > 0) {
-      // as above
-    }
+  let deleted = 0;
+  for (const [collection, spec] of collections) {
+    // No page bound here: the cascade must finish; the progress check is what ends a stuck loop.
+    deleted += await deleteAll(
+      env,
+      `account deletion (${collection})`,
+      () => env.store.query(spec()),
+      Infinity,
+    );
   }
   const progress = await env.store.get(paths.progress(uid));
-  if (progress) await env.store.commit([{ kind: 'delete', path: paths.progress(uid) }]);
+  if (progress) {
+    await env.store.commit([{ kind: 'delete', path: paths.progress(uid) }]);
+    deleted++;
+  }
   const profile = await env.store.get(paths.user(uid));
-  if (profile) await env.store.commit([{ kind: 'delete', path: paths.user(uid) }]);
+  if (profile) {
+    await env.store.commit([{ kind: 'delete', path: paths.user(uid) }]);
+    deleted++;
+  }
+  await removeFromBoards(env, uid);
+  return { deleted };
 }
 
-/** Every document of a collection, in bounded pages (audits). */
+/**
+ * Every document of a collection, in bounded pages (audits, the rebuild). A page that hands back a
+ * document an earlier page gave (a cursor that does not move) stops with NoProgressError.
+ */
 export async function* scanCollection(env: ReactionEnv, collection: string): AsyncGenerator<DocSnapshot> {
-  let spec = reactionQueries.page(collection);
+  yield* scanPages(
+    `scan of ${collection}`,
+    reactionQueries.page(collection),
+    (spec) => env.store.query(spec),
+    (last, spec) => reactionQueries.page(collection, PAGE_SIZE, cursorOf(last, spec)),
+  );
+}
+
+/**
+ * Pages through a query by cursor. A cursor that does not move (a page repeating a document of the
+ * page before it, or of itself) stops with NoProgressError; only the last page is remembered, so a
+ * scan of a million documents keeps a page of paths, not a million.
+ */
+export async function* scanPages(
+  what: string,
+  first: QuerySpec,
+  run: (spec: QuerySpec) => Promise<DocSnapshot[]>,
+  next: (last: DocSnapshot, spec: QuerySpec) => QuerySpec,
+): AsyncGenerator<DocSnapshot> {
+  let previous = new Set<string>();
+  let spec = first;
   for (;;) {
-    const docs = await env.store.query(spec);
+    const docs = await run(spec);
+    const page = new Set<string>();
+    for (const d of docs) {
+      if (previous.has(d.path) || page.has(d.path)) throw new NoProgressError(what, d.path);
+      page.add(d.path);
+    }
     yield* docs;
     const last = docs[docs.length - 1];
-    if (!last || docs.length < PAGE_SIZE) return;
-    spec = reactionQueries.page(collection, PAGE_SIZE, cursorOf(last, spec));
+    if (!last || docs.length < (spec.limit ?? PAGE_SIZE)) return;
+    previous = page;
+    spec = next(last, spec);
   }
 }

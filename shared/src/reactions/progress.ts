@@ -23,7 +23,7 @@ import {
   type StoredBest,
   type StoredDay,
 } from '../progress.ts';
-import type { DocData, DocSnapshot, Transaction } from '../store.ts';
+import type { DocData, DocSnapshot, Transaction, WriteOp } from '../store.ts';
 import { cursorOf } from '../store-semantics.ts';
 import { numberOr0, planWrite, type ReactionEnv } from './core.ts';
 import { PAGE_SIZE, progressQueries, RECORD_FIELDS } from './queries.ts';
@@ -136,18 +136,26 @@ function sortedKeys<T>(record: Record<string, T>): Record<string, T> {
   return Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
+/** How a caller turns (path, stored, desired) into a write: planWrite, or a pacing one (pacing.ts). */
+export type PlanWrite = (
+  path: string,
+  existing: DocSnapshot | null,
+  desired: DocData | null,
+) => WriteOp | null;
+
 /**
- * After a write to one activity: the days and activity types it was in before and is in now are
- * re-read; everything else is kept. Inside the caller's transaction, after its other reads.
+ * After writes to activities: the days and activity types they were in before and are in now
+ * (`sources`: each activity as it is and as it was) are re-read; everything else is kept. Inside
+ * the caller's transaction, after its other reads.
  */
 export async function progressWrite(
   tx: Transaction,
   env: ReactionEnv,
   uid: string,
   profile: DocData | null | undefined,
-  rep: DocData | null,
-  before: DocData | null,
-): Promise<ReturnType<typeof planWrite>> {
+  sources: readonly (DocData | null | undefined)[],
+  plan: PlanWrite = (path, existing, desired) => planWrite(path, existing, desired, env.now),
+): Promise<WriteOp | null> {
   const path = paths.progress(uid);
   const existing = await tx.get(path);
   const timeZone = progressZone(profile);
@@ -160,7 +168,7 @@ export async function progressWrite(
     const records = { ...(stored.records ?? {}) };
     const dates = new Set<string>();
     const types = new Set<string>();
-    for (const d of [rep, before]) {
+    for (const d of sources) {
       if (!d) continue;
       if (typeof d.timestamp === 'number' && Number.isFinite(d.timestamp))
         dates.add(localDate(d.timestamp, timeZone));
@@ -185,11 +193,15 @@ export async function progressWrite(
         ? null
         : { uid, timeZone, days: sortedKeys(days), records: sortedKeys(records) };
   }
-  return planWrite(path, existing, desired as DocData | null, env.now);
+  return plan(path, existing, desired as DocData | null);
 }
 
 /** A full recompute for one user (a time-zone change), in its own transaction. */
-export async function recomputeProgress(env: ReactionEnv, uid: string): Promise<void> {
+export async function recomputeProgress(
+  env: ReactionEnv,
+  uid: string,
+  plan: PlanWrite = (path, existing, desired) => planWrite(path, existing, desired, env.now),
+): Promise<void> {
   await env.store.transact(async (tx) => {
     const [tombstone, profile, existing] = await Promise.all([
       tx.get(paths.tombstone(uid)),
@@ -198,7 +210,7 @@ export async function recomputeProgress(env: ReactionEnv, uid: string): Promise<
     ]);
     if (tombstone) return;
     const desired = progressDocOf(uid, await readAllEntries(tx, uid), progressZone(profile?.data));
-    const op = planWrite(paths.progress(uid), existing, desired as DocData | null, env.now);
+    const op = plan(paths.progress(uid), existing, desired as DocData | null);
     if (op) tx.write(op);
   });
 }

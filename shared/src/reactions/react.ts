@@ -10,7 +10,7 @@
 import { paths } from '../model.ts';
 import type { PeriodWindow } from '../periods.ts';
 import { currentWindows, windowForKey } from '../periods.ts';
-import type { DocData, DocSnapshot, Transaction, WriteOp } from '../store.ts';
+import type { DocData, DocSnapshot, Transaction } from '../store.ts';
 import { PERIOD_SUM_FIELDS } from '../totals.ts';
 import {
   boardEntryDoc,
@@ -19,12 +19,12 @@ import {
   isLiveKey,
   liveWindows,
   numberOr0,
-  type Person,
   personOf,
-  planWrite,
   type ReactionEnv,
   reactionPaths,
 } from './core.ts';
+import { removeFromBoards } from './maintenance.ts';
+import { type PaceOptions, type PaceResult, Pacer } from './pacing.ts';
 import { progressWrite, recomputeProgress } from './progress.ts';
 import { type FeedCollection, reactionQueries, USER_FEED_LIMIT } from './queries.ts';
 
@@ -85,25 +85,78 @@ export function eventForWrite(
   return null;
 }
 
+/** One event at once, unpaced (tests, the invariant property, simple callers). */
 export async function react(env: ReactionEnv, event: ReactionEvent): Promise<void> {
-  switch (event.kind) {
-    case 'activity':
-      return reactToActivity(env, event.uid, event.repId, event.before);
-    case 'post':
-      return reactToPost(env, event.uid, event.postId);
-    case 'profile': {
-      // Boards use the name, the weight and the privacy flag; activity items the name and the
-      // flag; post items the name. A weight change (every weight log) touches boards only.
-      const touched = (f: string) => event.changed === undefined || event.changed.includes(f);
-      if (touched('timeZone')) await recomputeProgress(env, event.uid);
-      if (event.changed?.length === 1 && event.changed[0] === 'timeZone') return;
-      await reactToProfileBoards(env, event.uid);
-      if (touched('displayName') || touched('hideExerciseInfo'))
-        await syncUserFeed(env, event.uid, 'feedActivities');
-      if (touched('displayName')) await syncUserFeed(env, event.uid, 'feedPosts');
-      return;
-    }
+  await reactUser(env, event.uid, [event]);
+}
+
+/** What a batch of one user's events calls for, merged (the sources are re-read anyway). */
+interface UserWork {
+  /** Activity ids, each with what it was before its writes (windows and days it may have left). */
+  reps: Map<string, DocData[]>;
+  posts: Set<string>;
+  /** Profile fields changed: a set, 'all' (unknown), or null (no profile event). */
+  profile: Set<string> | 'all' | null;
+}
+
+function workOf(uid: string, events: readonly ReactionEvent[]): UserWork {
+  const work: UserWork = { reps: new Map(), posts: new Set(), profile: null };
+  for (const e of events) {
+    if (e.uid !== uid) throw new RangeError(`An event of ${e.uid} in a batch of ${uid}.`);
+    if (e.kind === 'activity') {
+      const befores = work.reps.get(e.repId) ?? [];
+      if (e.before) befores.push(e.before);
+      work.reps.set(e.repId, befores);
+    } else if (e.kind === 'post') work.posts.add(e.postId);
+    else if (e.changed === undefined || work.profile === 'all') work.profile = 'all';
+    else work.profile = new Set([...(work.profile ?? []), ...e.changed]);
   }
+  return work;
+}
+
+/** Items written per transaction (well under Firestore's 500 writes per commit). */
+const ITEM_CHUNK = 200;
+
+function chunks<T>(xs: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < xs.length; i += size) out.push(xs.slice(i, i + size));
+  return out;
+}
+
+/**
+ * All of one user's pending events as one recompute (the local runner hands it every due delivery
+ * of the user; Cloud Functions one event): the user's board entries once for every window any
+ * event touches, their progress document once, each named feed item once, and for a profile
+ * change the user's feed items and, when the user is now hidden, the boards that name them. With
+ * `minGapMs` the writes are paced (pacing.ts): a document already written in the current window
+ * is left for the retry the result asks for.
+ */
+export async function reactUser(
+  env: ReactionEnv,
+  uid: string,
+  events: readonly ReactionEvent[],
+  opts: PaceOptions = {},
+): Promise<PaceResult> {
+  const work = workOf(uid, events);
+  const pacer = new Pacer(env.now, opts);
+  const touched = (f: string) => work.profile === 'all' || (work.profile?.has(f) ?? false);
+  // A time-zone change recounts the progress days; it alone touches nothing else.
+  if (touched('timeZone')) await recomputeProgress(env, uid, (p, e, d) => pacer.planPartial(p, e, d));
+  const profileForBoards = work.profile === 'all' || [...(work.profile ?? [])].some((f) => f !== 'timeZone');
+  if (work.reps.size > 0 || profileForBoards) await recomputeEntries(env, uid, work, pacer, profileForBoards);
+  for (const ids of chunks([...work.reps.keys()], ITEM_CHUNK))
+    await recomputeActivityItems(env, uid, ids, pacer);
+  for (const ids of chunks([...work.posts], ITEM_CHUNK)) await recomputePostItems(env, uid, ids, pacer);
+  if (work.profile !== null) {
+    // Boards use the name, the weight and the privacy flag; activity items the name and the
+    // flag; post items the name. A weight change (every weight log) touches boards only.
+    if (touched('displayName') || touched('hideExerciseInfo'))
+      pacer.merge(await syncUserFeed(env, uid, 'feedActivities', opts));
+    if (touched('displayName')) pacer.merge(await syncUserFeed(env, uid, 'feedPosts', opts));
+    // Hidden now: off every board at once, not at the next rollup (issue 9).
+    if (touched('hideExerciseInfo')) pacer.merge(await removeFromBoards(env, uid, opts));
+  }
+  return pacer.result();
 }
 
 function horizonOf(doc: DocSnapshot | null): number {
@@ -149,84 +202,34 @@ async function readEntries(
   );
 }
 
-function entryWrites(uid: string, reads: readonly EntryRead[], person: Person, now: number): WriteOp[] {
-  const out: WriteOp[] = [];
-  for (const r of reads) {
-    const op = planWrite(r.path, r.existing, boardEntryDoc(uid, r.window, r.sums, person), now);
-    if (op) out.push(op);
-  }
-  return out;
-}
-
-async function reactToActivity(
+/**
+ * The user's board entries, recomputed from the aggregates: every live window an activity of the
+ * batch is in (or was in before its edit), and on a profile change every live entry the user has;
+ * and the days and records of their progress document that the batch's activities touch.
+ */
+async function recomputeEntries(
   env: ReactionEnv,
   uid: string,
-  repId: string,
-  before: DocData | null,
+  work: UserWork,
+  pacer: Pacer,
+  profileChanged: boolean,
 ): Promise<void> {
   await env.store.transact(async (tx) => {
-    const repPath = paths.rep(uid, repId);
-    const feedPath = paths.feedActivity(uid, repId);
-    const [tombstone, profile, rep, horizon, item] = await Promise.all([
+    const ids = [...work.reps.keys()];
+    const [tombstone, profile, existing, ...reps] = await Promise.all([
       tx.get(paths.tombstone(uid)),
       tx.get(paths.user(uid)),
-      tx.get(repPath),
-      tx.get(reactionPaths.feedHorizon('feedActivities')),
-      tx.get(feedPath),
-    ]);
-    if (tombstone) return;
-    const person = personOf(uid, profile?.data);
-    // The payload's `before` only says which windows to look at; the aggregate is the truth.
-    const windows = liveWindows(env.now, env.timeZone, [rep?.data.timestamp, before?.timestamp]);
-    const entries = await readEntries(tx, uid, windows);
-
-    const desiredItem =
-      rep && numberOr0(rep.data.timestamp) >= horizonOf(horizon)
-        ? feedActivityDoc(uid, repId, rep.data, person)
-        : null;
-    const writes = entryWrites(uid, entries, person, env.now);
-    const itemOp = planWrite(feedPath, item, desiredItem, env.now);
-    if (itemOp) writes.push(itemOp);
-    const progressOp = await progressWrite(tx, env, uid, profile?.data, rep?.data ?? null, before);
-    if (progressOp) writes.push(progressOp);
-    for (const w of writes) tx.write(w);
-  });
-}
-
-async function reactToPost(env: ReactionEnv, uid: string, postId: string): Promise<void> {
-  await env.store.transact(async (tx) => {
-    const feedPath = paths.feedPost(uid, postId);
-    const [tombstone, profile, post, horizon, item] = await Promise.all([
-      tx.get(paths.tombstone(uid)),
-      tx.get(paths.user(uid)),
-      tx.get(paths.post(uid, postId)),
-      tx.get(reactionPaths.feedHorizon('feedPosts')),
-      tx.get(feedPath),
-    ]);
-    if (tombstone) return;
-    const person = personOf(uid, profile?.data);
-    const desired =
-      post && numberOr0(post.data.timestamp) >= horizonOf(horizon)
-        ? feedPostDoc(uid, postId, post.data, person)
-        : null;
-    const op = planWrite(feedPath, item, desired, env.now);
-    if (op) tx.write(op);
-  });
-}
-
-/** A profile change (name, weight, privacy): every live entry of the user, recomputed from source. */
-async function reactToProfileBoards(env: ReactionEnv, uid: string): Promise<void> {
-  await env.store.transact(async (tx) => {
-    const [tombstone, profile, existing] = await Promise.all([
-      tx.get(paths.tombstone(uid)),
-      tx.get(paths.user(uid)),
-      tx.query(reactionQueries.userBoardEntries(uid)),
+      profileChanged ? tx.query(reactionQueries.userBoardEntries(uid)) : Promise.resolve([]),
+      ...ids.map((id) => tx.get(paths.rep(uid, id))),
     ]);
     if (tombstone) return;
     const person = personOf(uid, profile?.data);
     const current = currentWindows(env.now, env.timeZone);
+    // The payload's `before` only says which windows to look at; the aggregate is the truth.
+    const befores = [...work.reps.values()].flat();
+    const timestamps = [...reps.map((r) => r?.data.timestamp), ...befores.map((b) => b.timestamp)];
     const windows = new Map<string, PeriodWindow>();
-    for (const w of liveWindows(env.now, env.timeZone, [])) windows.set(w.key, w);
+    for (const w of liveWindows(env.now, env.timeZone, timestamps)) windows.set(w.key, w);
     for (const e of existing) {
       const key = e.data.periodKey;
       if (typeof key !== 'string' || windows.has(key)) continue;
@@ -238,7 +241,78 @@ async function reactToProfileBoards(env: ReactionEnv, uid: string): Promise<void
       }
     }
     const entries = await readEntries(tx, uid, [...windows.values()]);
-    for (const w of entryWrites(uid, entries, person, env.now)) tx.write(w);
+    const progressOp =
+      ids.length > 0
+        ? await progressWrite(
+            tx,
+            env,
+            uid,
+            profile?.data,
+            [...reps.map((r) => r?.data), ...befores],
+            (p, e, d) => pacer.planPartial(p, e, d),
+          )
+        : null;
+    for (const r of entries) {
+      const op = pacer.plan(r.path, r.existing, boardEntryDoc(uid, r.window, r.sums, person));
+      if (op) tx.write(op);
+    }
+    if (progressOp) tx.write(progressOp);
+  });
+}
+
+async function recomputeActivityItems(
+  env: ReactionEnv,
+  uid: string,
+  ids: readonly string[],
+  pacer: Pacer,
+): Promise<void> {
+  await env.store.transact(async (tx) => {
+    const [tombstone, profile, horizon, ...docs] = await Promise.all([
+      tx.get(paths.tombstone(uid)),
+      tx.get(paths.user(uid)),
+      tx.get(reactionPaths.feedHorizon('feedActivities')),
+      ...ids.flatMap((id) => [tx.get(paths.rep(uid, id)), tx.get(paths.feedActivity(uid, id))]),
+    ]);
+    if (tombstone) return;
+    const person = personOf(uid, profile?.data);
+    ids.forEach((id, i) => {
+      const rep = docs[2 * i] ?? null;
+      const item = docs[2 * i + 1] ?? null;
+      const desired =
+        rep && numberOr0(rep.data.timestamp) >= horizonOf(horizon)
+          ? feedActivityDoc(uid, id, rep.data, person)
+          : null;
+      const op = pacer.plan(paths.feedActivity(uid, id), item, desired);
+      if (op) tx.write(op);
+    });
+  });
+}
+
+async function recomputePostItems(
+  env: ReactionEnv,
+  uid: string,
+  ids: readonly string[],
+  pacer: Pacer,
+): Promise<void> {
+  await env.store.transact(async (tx) => {
+    const [tombstone, profile, horizon, ...docs] = await Promise.all([
+      tx.get(paths.tombstone(uid)),
+      tx.get(paths.user(uid)),
+      tx.get(reactionPaths.feedHorizon('feedPosts')),
+      ...ids.flatMap((id) => [tx.get(paths.post(uid, id)), tx.get(paths.feedPost(uid, id))]),
+    ]);
+    if (tombstone) return;
+    const person = personOf(uid, profile?.data);
+    ids.forEach((id, i) => {
+      const post = docs[2 * i] ?? null;
+      const item = docs[2 * i + 1] ?? null;
+      const desired =
+        post && numberOr0(post.data.timestamp) >= horizonOf(horizon)
+          ? feedPostDoc(uid, id, post.data, person)
+          : null;
+      const op = pacer.plan(paths.feedPost(uid, id), item, desired);
+      if (op) tx.write(op);
+    });
   });
 }
 
@@ -247,7 +321,13 @@ async function reactToProfileBoards(env: ReactionEnv, uid: string): Promise<void
  * visible) or posts at or after the feed's horizon, with the current display name. Bounded: reads
  * at most USER_FEED_LIMIT sources and items (the whole feed keeps FEED_KEEP).
  */
-export async function syncUserFeed(env: ReactionEnv, uid: string, feed: FeedCollection): Promise<void> {
+export async function syncUserFeed(
+  env: ReactionEnv,
+  uid: string,
+  feed: FeedCollection,
+  opts: PaceOptions = {},
+): Promise<PaceResult> {
+  const pacer = new Pacer(env.now, opts);
   await env.store.transact(async (tx) => {
     const sourceCollection = feed === 'feedActivities' ? paths.reps(uid) : paths.posts(uid);
     const [tombstone, profile, horizonDoc, items] = await Promise.all([
@@ -285,8 +365,9 @@ export async function syncUserFeed(env: ReactionEnv, uid: string, feed: FeedColl
       desired.set(item.path, null);
     }
     for (const [path, doc] of desired) {
-      const op = planWrite(path, byPath.get(path) ?? null, doc, env.now);
+      const op = pacer.plan(path, byPath.get(path) ?? null, doc);
       if (op) tx.write(op);
     }
   });
+  return pacer.result();
 }

@@ -9,12 +9,14 @@
  * - a board per kind for the current key: the top 3 visible entries per metric (value > 0).
  *
  * Reads are paged (PAGE_SIZE): collection-group scans of activities and posts since the oldest
- * instant any projection needs, and the projections themselves.
+ * instant any projection needs, and the projections themselves; a page that repeats the one before
+ * it stops the rebuild with NoProgressError instead of looping. Resolves with the differences and
+ * how many documents it wrote (0 for an audit).
  */
 import { BOARD_KINDS, BOARD_METRICS, type BoardPlace, paths } from '../model.ts';
 import { currentWindows, periodWindow, windowForKey } from '../periods.ts';
 import type { ProgressEntry } from '../progress.ts';
-import type { DocData, DocSnapshot, QuerySpec, WriteOp } from '../store.ts';
+import type { DocData, DocSnapshot, WriteOp } from '../store.ts';
 import { applyQuery, cursorOf } from '../store-semantics.ts';
 import {
   boardEntryDoc,
@@ -30,23 +32,17 @@ import {
   sameProjection,
   uidOfPath,
 } from './core.ts';
-import { boardDoc, placesOf, scanCollection } from './maintenance.ts';
+import { boardDoc, placesOf, scanCollection, scanPages } from './maintenance.ts';
 import { entryOf, progressDocOf, progressZone } from './progress.ts';
 import { type FeedCollection, PAGE_SIZE, reactionQueries } from './queries.ts';
 
-async function* scanGroupSince(
-  env: ReactionEnv,
-  id: 'reps' | 'posts',
-  since: number,
-): AsyncGenerator<DocSnapshot> {
-  let spec: QuerySpec = reactionQueries.groupSince(id, since);
-  for (;;) {
-    const docs = await env.store.query(spec);
-    yield* docs;
-    const last = docs[docs.length - 1];
-    if (!last || docs.length < PAGE_SIZE) return;
-    spec = reactionQueries.groupSince(id, since, PAGE_SIZE, cursorOf(last, spec));
-  }
+function scanGroupSince(env: ReactionEnv, id: 'reps' | 'posts', since: number): AsyncGenerator<DocSnapshot> {
+  return scanPages(
+    `rebuild scan of ${id}`,
+    reactionQueries.groupSince(id, since),
+    (spec) => env.store.query(spec),
+    (last, spec) => reactionQueries.groupSince(id, since, PAGE_SIZE, cursorOf(last, spec)),
+  );
 }
 
 function isSourcePath(path: string, sub: 'reps' | 'posts'): boolean {
@@ -57,7 +53,7 @@ function isSourcePath(path: string, sub: 'reps' | 'posts'): boolean {
 export async function rebuildProjections(
   env: ReactionEnv,
   opts: { apply: boolean },
-): Promise<{ differences: string[] }> {
+): Promise<{ differences: string[]; written: number }> {
   const { now, timeZone } = env;
   const current = currentWindows(now, timeZone);
 
@@ -194,5 +190,5 @@ export async function rebuildProjections(
     }
   }
   for (let i = 0; i < writes.length; i += PAGE_SIZE) await env.store.commit(writes.slice(i, i + PAGE_SIZE));
-  return { differences };
+  return { differences, written: writes.length };
 }
