@@ -50,12 +50,16 @@ export interface ActivityRecord {
    * aggregate sum on Firestore, checked exactly by the rules and the local policy.
    */
   calorieUnits: number;
+  /** Set when the entry came from an import (see IMPORTED_AT in validation.ts). */
+  importedAt?: number;
 }
 
 /** `users/{uid}/weightRecords/{id}` */
 export interface WeightRecord {
   weight: number;
   timestamp: number;
+  /** Set when the entry came from an import. */
+  importedAt?: number;
 }
 
 /** `users/{uid}/preferences/goals` */
@@ -74,6 +78,8 @@ export interface ActivityPreferences {
 export interface Post {
   message: string;
   timestamp: number;
+  /** Set when the entry came from an import. */
+  importedAt?: number;
 }
 
 // ---- Projections: written only by reactions ----

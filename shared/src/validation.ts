@@ -419,14 +419,17 @@ const DOCUMENT_SCHEMAS: Record<SourceCollection, z.ZodType<Record<string, unknow
     weightLifted: z.number().min(0).optional(),
     timestamp,
     calorieUnits: z.number().int().nonnegative(),
+    importedAt: timestamp.optional(),
   } satisfies Record<keyof ActivityRecord, z.ZodType>),
   weightRecords: z.strictObject({
     weight: z.number().positive().max(LIMITS.maxBodyWeight),
     timestamp,
+    importedAt: timestamp.optional(),
   } satisfies Record<keyof WeightRecord, z.ZodType>),
   posts: z.strictObject({
     message: text(LIMITS.maxPostLength),
     timestamp,
+    importedAt: timestamp.optional(),
   } satisfies Record<keyof Post, z.ZodType>),
   activityPreferences: z.strictObject({
     activities: z.array(activityName).max(LIMITS.maxActivityPrefs),
@@ -440,12 +443,20 @@ const DOCUMENT_SCHEMAS: Record<SourceCollection, z.ZodType<Record<string, unknow
 /** Which time fields of each document must be near the server's time. */
 const TIME_FIELDS: Record<SourceCollection, readonly string[]> = {
   user: ['createdAt'],
-  reps: ['timestamp'],
-  weightRecords: ['timestamp'],
-  posts: ['timestamp'],
+  reps: ['timestamp', 'importedAt'],
+  weightRecords: ['timestamp', 'importedAt'],
+  posts: ['timestamp', 'importedAt'],
   activityPreferences: [],
   goal: [],
 };
+
+/**
+ * An imported entry (restored from an export, or a CSV of past training) carries `importedAt`, the
+ * time of its import, which must be near the server's time like any time written now; its
+ * `timestamp` may then lie in the past on create (never ahead of the server's time). An owner can
+ * already move a time into the past by editing, so this opens nothing new to leaderboards.
+ */
+export const IMPORTED_AT = 'importedAt';
 
 const IMMUTABLE_USER_FIELDS = ['userId', 'email', 'createdAt'] as const;
 
@@ -552,7 +563,8 @@ export function validateDocument(
     if (unchanged) continue;
     const onCreate = ctx.before === null || ctx.before[field] === undefined;
     const tooFarAhead = t > ctx.now + LIMITS.timestampSkewMs;
-    const tooFarBehind = onCreate && t < ctx.now - LIMITS.timestampSkewMs;
+    const imported = field === 'timestamp' && typeof doc[IMPORTED_AT] === 'number';
+    const tooFarBehind = onCreate && !imported && t < ctx.now - LIMITS.timestampSkewMs;
     // Editing may move a time into the past (a user fixes a date), never into the future.
     if (tooFarAhead || tooFarBehind)
       return fail(`Invalid ${field}: it must be within 5 minutes of the server's time.`, field);

@@ -471,6 +471,51 @@ export function accessContract({ owner, other, now }: ContractParams): ContractC
   });
 
   hardeningCases(cases, { owner, other, now });
+
+  // ---- imports: a past time is accepted on create only with `importedAt` near the server's time ----
+  const DAY = 24 * 60 * MINUTE;
+  const imported = (name: string, path: string, data: DocData, expect: 'allow' | 'deny') =>
+    cases.push({ name: `import: ${name}`, auth: owner, op: 'create', path, data, expect });
+  const pastRun = { ...rep('Running', { time: 30 }, now - 400 * DAY), importedAt: now };
+  imported('activity a year ago, imported now', `users/${owner}/reps/imp1`, pastRun, 'allow');
+  imported(
+    'weight a month ago, imported now',
+    `users/${owner}/weightRecords/imp1`,
+    { weight: 180, timestamp: now - 30 * DAY, importedAt: now },
+    'allow',
+  );
+  imported(
+    'post a week ago, imported now',
+    `users/${owner}/posts/imp1`,
+    { message: 'Back then', timestamp: now - 7 * DAY, importedAt: now },
+    'allow',
+  );
+  imported(
+    'importedAt a day behind (not a time written now)',
+    `users/${owner}/reps/imp2`,
+    { ...pastRun, importedAt: now - DAY },
+    'deny',
+  );
+  imported(
+    'importedAt a day ahead',
+    `users/${owner}/reps/imp2`,
+    { ...pastRun, importedAt: now + DAY },
+    'deny',
+  );
+  imported('importedAt as a string', `users/${owner}/reps/imp2`, { ...pastRun, importedAt: String(now) }, 'deny');
+  imported(
+    'imported activity dated a day ahead',
+    `users/${owner}/reps/imp2`,
+    { ...rep('Running', { time: 30 }, now + DAY), importedAt: now },
+    'deny',
+  );
+  imported(
+    'imported weight with a wrong shape still refused',
+    `users/${owner}/weightRecords/imp2`,
+    { weight: -1, timestamp: now - DAY, importedAt: now },
+    'deny',
+  );
+
   return cases;
 }
 

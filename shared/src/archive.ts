@@ -1,0 +1,515 @@
+/**
+ * "Your data": the export formats and reading an import file back, pure (no I/O, no clock: `now`
+ * and the viewer's time zone are passed in).
+ *
+ * - The JSON archive: `{ format: 'fittrack-archive', version: 1, exportedAt, profile, activities,
+ *   weights, goal, preferences, posts }`, every time in epoch ms (exact) except `exportedAt`
+ *   (ISO 8601, for people). Stored-only fields (calorieUnits, importedAt) are left out: they are
+ *   derived again on import.
+ * - CSV: activities (Date, Activity, Reps, Minutes, Weight lifted (lbs), and Calories as a
+ *   read-only column import ignores) and weights (Date, Weight (lbs)); dates `YYYY-MM-DD HH:mm` in
+ *   the viewer's zone.
+ *
+ * Reading checks the size first (before any parsing), then every entry with the shared form
+ * validators, so a refused row carries the same message the dashboard would show. Whatever a file
+ * holds beyond the known fields is ignored, never written.
+ */
+import { findActivity } from './catalogue.ts';
+import { type CsvCell, formatCsv, parseCsv, unguardCell } from './csv.ts';
+import { caloriesFromUnits, calorieUnits } from './formulas.ts';
+import type { ActivityRecord, DailyGoal, Post, UserProfile, WeightRecord } from './model.ts';
+import { isCalendarDate, localDate, startOfLocalDay } from './periods.ts';
+import {
+  LIMITS,
+  MESSAGES,
+  validateAccountProfile,
+  validateActivityForm,
+  validateDashboardProfile,
+  validateGoalForm,
+  validatePostForm,
+  validateWeightForm,
+} from './validation.ts';
+
+export const ARCHIVE_FORMAT = 'fittrack-archive';
+export const ARCHIVE_VERSION = 1;
+/** Files over this are refused before they are read or parsed. */
+export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
+
+/** Messages of the import itself (the entries' own problems use the shared validators' messages). */
+export const IMPORT_MESSAGES = {
+  tooLarge: `This file is too large to import: the limit is ${MAX_IMPORT_BYTES / 1024 / 1024} MB.`,
+  empty: 'This file is empty.',
+  notJson: 'This file is not valid JSON.',
+  notArchive: 'This file is not a FitTrack archive.',
+  version: (v: unknown) =>
+    `This archive is version ${String(v)}; this app reads version ${ARCHIVE_VERSION} archives only.`,
+  header:
+    'The first row must name the columns, with at least Date and Activity (as in the exported activities CSV).',
+  dateFormat: 'Date must be YYYY-MM-DD or YYYY-MM-DD HH:mm.',
+  futureDate: 'Date cannot be in the future.',
+  notAList: (what: string) => `${what} must be a list.`,
+  notAnEntry: 'This entry is not an object.',
+  nothing: 'This file holds nothing to import.',
+} as const;
+
+export interface ArchiveActivity {
+  activityType: string;
+  count?: number;
+  time?: number;
+  weightLifted?: number;
+  timestamp: number;
+}
+
+export interface Archive {
+  format: typeof ARCHIVE_FORMAT;
+  version: typeof ARCHIVE_VERSION;
+  /** ISO 8601. */
+  exportedAt: string;
+  profile: Partial<UserProfile> | null;
+  activities: ArchiveActivity[];
+  weights: WeightRecord[];
+  goal: DailyGoal | null;
+  preferences: { activities: string[] } | null;
+  posts: Post[];
+}
+
+export interface ExportData {
+  profile: Partial<UserProfile> | null;
+  activities: readonly ActivityRecord[];
+  weights: readonly WeightRecord[];
+  goal: DailyGoal | null;
+  preferences: readonly string[] | null;
+  posts: readonly Post[];
+}
+
+function activityOut(a: ActivityRecord): ArchiveActivity {
+  const out: ArchiveActivity = { activityType: a.activityType, timestamp: a.timestamp };
+  if (a.count !== undefined) out.count = a.count;
+  if (a.time !== undefined) out.time = a.time;
+  if (a.weightLifted !== undefined) out.weightLifted = a.weightLifted;
+  return out;
+}
+
+const byTime = <T extends { timestamp: number }>(list: readonly T[]) =>
+  [...list].sort((a, b) => a.timestamp - b.timestamp);
+
+/** Everything of one user as the archive (oldest entries first). */
+export function buildArchive(data: ExportData, now: number): Archive {
+  return {
+    format: ARCHIVE_FORMAT,
+    version: ARCHIVE_VERSION,
+    exportedAt: new Date(now).toISOString(),
+    profile: data.profile ? { ...data.profile } : null,
+    activities: byTime(data.activities).map(activityOut),
+    weights: byTime(data.weights).map((w) => ({ weight: w.weight, timestamp: w.timestamp })),
+    goal: data.goal ? { target: data.goal.target, type: data.goal.type } : null,
+    preferences: data.preferences ? { activities: [...data.preferences] } : null,
+    posts: byTime(data.posts).map((p) => ({ message: p.message, timestamp: p.timestamp })),
+  };
+}
+
+// ---- local wall time (the CSV's dates) ----
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function wallParts(instant: number, timeZone: string): number[] {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, f);
+  }
+  const p: Record<string, number> = {};
+  for (const part of f.formatToParts(instant)) if (part.type !== 'literal') p[part.type] = Number(part.value);
+  return [p.year ?? 0, p.month ?? 1, p.day ?? 1, (p.hour ?? 0) % 24, p.minute ?? 0, p.second ?? 0];
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** `YYYY-MM-DD HH:mm` of an instant in a zone. */
+export function formatLocalMinute(instant: number, timeZone: string): string {
+  const [, , , h = 0, m = 0] = wallParts(instant, timeZone);
+  return `${localDate(instant, timeZone)} ${pad2(h)}:${pad2(m)}`;
+}
+
+/**
+ * The instant of a local wall time (the earlier one when a DST fall-back repeats it; the first
+ * instant after a spring-forward gap).
+ */
+function instantOfWall(date: string, hour: number, minute: number, timeZone: string): number {
+  const day = startOfLocalDay(date, timeZone);
+  const [y = 0, mo = 1, d = 1] = date.split('-').map(Number);
+  const wall = Date.UTC(y, mo - 1, d, hour, minute);
+  const offsetAt = (t: number) => {
+    const [py = 0, pmo = 1, pd = 1, ph = 0, pmi = 0, ps = 0] = wallParts(t, timeZone);
+    return Date.UTC(py, pmo - 1, pd, ph, pmi, ps) - Math.floor(t / 1000) * 1000;
+  };
+  const first = wall - offsetAt(wall);
+  const second = wall - offsetAt(first);
+  const t = Math.min(first, second);
+  return Math.max(t, day);
+}
+
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}):(\d{2}))?$/;
+
+/** A CSV date as an instant: `YYYY-MM-DD HH:mm` (local) to the minute, a bare date as local noon. */
+export function parseLocalDateTime(
+  text: string,
+  timeZone: string,
+): { timestamp: number; granularity: 'minute' | 'day' } | null {
+  const m = DATE_TIME.exec(text.trim());
+  if (!m || !isCalendarDate(m[1] as string)) return null;
+  if (m[2] === undefined) return { timestamp: instantOfWall(m[1] as string, 12, 0, timeZone), granularity: 'day' };
+  const hour = Number(m[2]);
+  const minute = Number(m[3]);
+  if (hour > 23 || minute > 59) return null;
+  return { timestamp: instantOfWall(m[1] as string, hour, minute, timeZone), granularity: 'minute' };
+}
+
+// ---- CSV exports ----
+
+export const ACTIVITY_CSV_HEADER = ['Date', 'Activity', 'Reps', 'Minutes', 'Weight lifted (lbs)', 'Calories'];
+export const WEIGHT_CSV_HEADER = ['Date', 'Weight (lbs)'];
+
+/** Activities, oldest first; Calories at the body weight given (as the dashboard shows them). */
+export function activitiesCsv(
+  activities: readonly ActivityRecord[],
+  bodyWeight: number | undefined,
+  timeZone: string,
+): string {
+  const rows: CsvCell[][] = [ACTIVITY_CSV_HEADER];
+  for (const a of byTime(activities)) {
+    rows.push([
+      formatLocalMinute(a.timestamp, timeZone),
+      a.activityType,
+      a.count,
+      a.time,
+      a.weightLifted,
+      caloriesFromUnits(a.calorieUnits ?? calorieUnits(a), bodyWeight),
+    ]);
+  }
+  return formatCsv(rows);
+}
+
+export function weightsCsv(weights: readonly WeightRecord[], timeZone: string): string {
+  const rows: CsvCell[][] = [WEIGHT_CSV_HEADER];
+  for (const w of byTime(weights)) rows.push([formatLocalMinute(w.timestamp, timeZone), w.weight]);
+  return formatCsv(rows);
+}
+
+// ---- reading an import file ----
+
+export type Granularity = 'exact' | 'minute' | 'day';
+
+/** One entry of the file, valid, with where it came from. */
+export interface ImportRow<T> {
+  /** For people: `line 12` (CSV) or `activity 3` (archive). */
+  readonly where: string;
+  readonly value: T;
+  /** How precisely the file gives its time: what "the same entry" is compared at. */
+  readonly granularity: Granularity;
+}
+
+export interface Refusal {
+  readonly where: string;
+  readonly message: string;
+}
+
+export interface ImportSource {
+  readonly kind: 'archive' | 'csv';
+  readonly activities: ImportRow<ActivityRecord>[];
+  readonly weights: ImportRow<WeightRecord>[];
+  readonly posts: ImportRow<Post>[];
+  /** Only the fields a user may write on their own profile (never userId, email, createdAt). */
+  readonly profile: Partial<UserProfile> | null;
+  readonly goal: DailyGoal | null;
+  /** Activity preferences (an empty list means all activities). */
+  readonly preferences: string[] | null;
+  readonly refused: Refusal[];
+}
+
+export type ReadImport = { ok: true; source: ImportSource } | { ok: false; message: string };
+
+export interface ReadContext {
+  /** The signed-in user (the validators refuse entries without one). */
+  readonly uid: string;
+  readonly now: number;
+  /** The viewer's zone: CSV dates are local, "today" for dates of birth and target dates. */
+  readonly timeZone: string;
+  /** The display name the profile has now (the archive's may be empty). */
+  readonly currentDisplayName?: string;
+}
+
+/** A refusal message for a file's byte size, or null when it may be read. */
+export function checkImportSize(bytes: number): string | null {
+  if (bytes > MAX_IMPORT_BYTES) return IMPORT_MESSAGES.tooLarge;
+  if (bytes === 0) return IMPORT_MESSAGES.empty;
+  return null;
+}
+
+/** An import file's text (archive or activities CSV, told apart by its first character). */
+export function readImportFile(text: string, ctx: ReadContext): ReadImport {
+  // UTF-16 code units >= bytes / 3: a text this long is certainly over the byte limit.
+  if (text.length > MAX_IMPORT_BYTES) return { ok: false, message: IMPORT_MESSAGES.tooLarge };
+  const body = text.replace(/^\uFEFF/, '');
+  if (body.trim() === '') return { ok: false, message: IMPORT_MESSAGES.empty };
+  return body.trimStart().startsWith('{') ? readArchive(body, ctx) : readActivitiesCsv(body, ctx);
+}
+
+function futureRefusal(timestamp: number, now: number): string | null {
+  return timestamp > now + LIMITS.timestampSkewMs ? IMPORT_MESSAGES.futureDate : null;
+}
+
+/** One activity through the dashboard's validator (and no dates in the future). */
+function activityRow(
+  input: { activityType: unknown; count: unknown; time: unknown; weightLifted: unknown; timestamp: unknown },
+  ctx: ReadContext,
+): { ok: true; value: ActivityRecord } | { ok: false; message: string } {
+  const asInput = (v: unknown) => (typeof v === 'number' || typeof v === 'string' ? v : undefined);
+  const checked = validateActivityForm({
+    userId: ctx.uid,
+    activityType: typeof input.activityType === 'string' ? input.activityType : '',
+    count: asInput(input.count),
+    time: asInput(input.time),
+    weightLifted: asInput(input.weightLifted),
+    timestamp: typeof input.timestamp === 'number' ? input.timestamp : Number.NaN,
+  } as Parameters<typeof validateActivityForm>[0]);
+  if (!checked.ok) return checked;
+  const future = futureRefusal(checked.value.timestamp, ctx.now);
+  return future ? { ok: false, message: future } : checked;
+}
+
+// ---- the activities CSV ----
+
+const COLUMN_NAMES: Record<string, 'date' | 'activity' | 'count' | 'time' | 'weightLifted' | 'calories'> = {
+  date: 'date',
+  activity: 'activity',
+  activitytype: 'activity',
+  reps: 'count',
+  count: 'count',
+  minutes: 'time',
+  time: 'time',
+  'time (min)': 'time',
+  'weight lifted': 'weightLifted',
+  'weight lifted (lbs)': 'weightLifted',
+  weightlifted: 'weightLifted',
+  calories: 'calories',
+};
+
+function readActivitiesCsv(text: string, ctx: ReadContext): ReadImport {
+  const parsed = parseCsv(text);
+  if (!parsed.ok) return { ok: false, message: parsed.message };
+  const [header, ...rows] = parsed.rows;
+  if (!header) return { ok: false, message: IMPORT_MESSAGES.empty };
+  const columns = header.cells.map((c) => COLUMN_NAMES[unguardCell(c).trim().toLowerCase()]);
+  const at = (name: string) => columns.indexOf(name as never);
+  if (at('date') < 0 || at('activity') < 0) return { ok: false, message: IMPORT_MESSAGES.header };
+
+  const activities: ImportRow<ActivityRecord>[] = [];
+  const refused: Refusal[] = [];
+  for (const row of rows) {
+    const where = `line ${row.line}`;
+    const cell = (name: string) => {
+      const i = at(name);
+      return i < 0 ? '' : unguardCell((row.cells[i] ?? '').trim());
+    };
+    const when = parseLocalDateTime(cell('date'), ctx.timeZone);
+    if (!when) {
+      refused.push({ where, message: IMPORT_MESSAGES.dateFormat });
+      continue;
+    }
+    const checked = activityRow(
+      {
+        activityType: cell('activity'),
+        count: cell('count'),
+        time: cell('time'),
+        weightLifted: cell('weightLifted'),
+        timestamp: when.timestamp,
+      },
+      ctx,
+    );
+    if (checked.ok) activities.push({ where, value: checked.value, granularity: when.granularity });
+    else refused.push({ where, message: checked.message });
+  }
+  if (activities.length === 0 && refused.length === 0) return { ok: false, message: IMPORT_MESSAGES.nothing };
+  return {
+    ok: true,
+    source: {
+      kind: 'csv',
+      activities,
+      weights: [],
+      posts: [],
+      profile: null,
+      goal: null,
+      preferences: null,
+      refused,
+    },
+  };
+}
+
+// ---- the JSON archive ----
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function entries(
+  archive: Record<string, unknown>,
+  key: string,
+  label: string,
+  refused: Refusal[],
+): { where: string; entry: Record<string, unknown> }[] {
+  const list = archive[key];
+  if (list === undefined || list === null) return [];
+  if (!Array.isArray(list)) {
+    refused.push({ where: key, message: IMPORT_MESSAGES.notAList(key) });
+    return [];
+  }
+  const out: { where: string; entry: Record<string, unknown> }[] = [];
+  list.forEach((entry, i) => {
+    const where = `${label} ${i + 1}`;
+    if (isObject(entry)) out.push({ where, entry });
+    else refused.push({ where, message: IMPORT_MESSAGES.notAnEntry });
+  });
+  return out;
+}
+
+const stringOrUndefined = (v: unknown) => (typeof v === 'string' ? v : undefined);
+const measureInput = (v: unknown) => (typeof v === 'number' || typeof v === 'string' ? v : undefined);
+
+/** The profile fields a user may write, each through the account / dashboard validators. */
+function readProfile(
+  input: Record<string, unknown>,
+  ctx: ReadContext,
+  today: string,
+  refused: Refusal[],
+): Partial<UserProfile> | null {
+  const out: Partial<UserProfile> = {};
+  const archiveName = stringOrUndefined(input.displayName)?.trim() ?? '';
+  // The account validator needs a display name; an archive without one keeps the current name.
+  const account = validateAccountProfile(
+    {
+      displayName: archiveName || ctx.currentDisplayName || '',
+      firstName: stringOrUndefined(input.firstName),
+      lastName: stringOrUndefined(input.lastName),
+      phoneNumber: stringOrUndefined(input.phoneNumber),
+      gender: stringOrUndefined(input.gender),
+      dateOfBirth: stringOrUndefined(input.dateOfBirth),
+      height: measureInput(input.height),
+      hideExerciseInfo: typeof input.hideExerciseInfo === 'boolean' ? input.hideExerciseInfo : undefined,
+    } as Parameters<typeof validateAccountProfile>[0],
+    today,
+  );
+  if (!account.ok) {
+    if (archiveName !== '' || account.message !== MESSAGES.displayNameRequired)
+      refused.push({ where: 'profile', message: account.message });
+  } else {
+    Object.assign(out, account.value);
+    if (archiveName === '') delete out.displayName;
+  }
+  // Each weight target on its own: a target date now in the past must not drop the target weight.
+  for (const [field, value] of [
+    ['targetWeight', measureInput(input.targetWeight)],
+    ['targetDate', stringOrUndefined(input.targetDate)],
+  ] as const) {
+    if (value === undefined) continue;
+    const checked = validateDashboardProfile({ [field]: value }, today);
+    if (checked.ok) Object.assign(out, checked.value);
+    else refused.push({ where: `profile ${field}`, message: checked.message });
+  }
+  return Object.keys(out).length > 0 ? out : null;
+}
+
+function readArchive(text: string, ctx: ReadContext): ReadImport {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { ok: false, message: IMPORT_MESSAGES.notJson };
+  }
+  if (!isObject(json) || json.format !== ARCHIVE_FORMAT) return { ok: false, message: IMPORT_MESSAGES.notArchive };
+  if (json.version !== ARCHIVE_VERSION) return { ok: false, message: IMPORT_MESSAGES.version(json.version) };
+
+  const today = localDate(ctx.now, ctx.timeZone);
+  const refused: Refusal[] = [];
+  const activities: ImportRow<ActivityRecord>[] = [];
+  for (const { where, entry } of entries(json, 'activities', 'activity', refused)) {
+    const checked = activityRow(
+      {
+        activityType: entry.activityType,
+        count: entry.count,
+        time: entry.time,
+        weightLifted: entry.weightLifted,
+        timestamp: entry.timestamp,
+      },
+      ctx,
+    );
+    if (checked.ok) activities.push({ where, value: checked.value, granularity: 'exact' });
+    else refused.push({ where, message: checked.message });
+  }
+
+  const weights: ImportRow<WeightRecord>[] = [];
+  for (const { where, entry } of entries(json, 'weights', 'weight', refused)) {
+    const checked = validateWeightForm({
+      weight: measureInput(entry.weight) ?? '',
+      timestamp: typeof entry.timestamp === 'number' ? entry.timestamp : Number.NaN,
+    });
+    const message = checked.ok ? futureRefusal(checked.value.timestamp, ctx.now) : checked.message;
+    if (checked.ok && !message) weights.push({ where, value: checked.value, granularity: 'exact' });
+    else refused.push({ where, message: message ?? MESSAGES.timestampInvalid });
+  }
+
+  const posts: ImportRow<Post>[] = [];
+  for (const { where, entry } of entries(json, 'posts', 'post', refused)) {
+    const checked = validatePostForm({
+      message: stringOrUndefined(entry.message) ?? '',
+      userId: ctx.uid,
+      timestamp: typeof entry.timestamp === 'number' ? entry.timestamp : Number.NaN,
+    });
+    const message = checked.ok ? futureRefusal(checked.value.timestamp, ctx.now) : checked.message;
+    if (checked.ok && !message) posts.push({ where, value: checked.value, granularity: 'exact' });
+    else refused.push({ where, message: message ?? MESSAGES.timestampInvalid });
+  }
+
+  const profile = isObject(json.profile) ? readProfile(json.profile, ctx, today, refused) : null;
+
+  let goal: DailyGoal | null = null;
+  if (isObject(json.goal)) {
+    const checked = validateGoalForm({
+      target: measureInput(json.goal.target) ?? '',
+      type: stringOrUndefined(json.goal.type) ?? '',
+    });
+    if (checked.ok) goal = checked.value;
+    else refused.push({ where: 'goal', message: checked.message });
+  }
+
+  let preferences: string[] | null = null;
+  if (isObject(json.preferences)) {
+    const list = json.preferences.activities;
+    if (!Array.isArray(list)) refused.push({ where: 'preferences', message: IMPORT_MESSAGES.notAList('activities') });
+    else {
+      const known = new Set<string>();
+      list.forEach((name, i) => {
+        const activity = typeof name === 'string' ? findActivity(name) : undefined;
+        if (activity) known.add(activity.name);
+        else refused.push({ where: `preferences activity ${i + 1}`, message: MESSAGES.unknownActivity });
+      });
+      if (known.size > LIMITS.maxActivityPrefs)
+        refused.push({ where: 'preferences', message: MESSAGES.tooManyActivityPrefs });
+      // An empty list means all activities; a list whose names were all refused is not imported.
+      else if (known.size > 0 || list.length === 0) preferences = [...known];
+    }
+  }
+
+  return {
+    ok: true,
+    source: { kind: 'archive', activities, weights, posts, profile, goal, preferences, refused },
+  };
+}
