@@ -140,10 +140,7 @@ export function formatLocalMinute(instant: number, timeZone: string): string {
   return `${localDate(instant, timeZone)} ${pad2(h)}:${pad2(m)}`;
 }
 
-/**
- * The instant of a local wall time (the earlier one when a DST fall-back repeats it; the first
- * instant after a spring-forward gap).
- */
+/** The instant of a local wall time (the earlier one when a DST fall-back repeats it). */
 function instantOfWall(date: string, hour: number, minute: number, timeZone: string): number {
   const day = startOfLocalDay(date, timeZone);
   const [y = 0, mo = 1, d = 1] = date.split('-').map(Number);
@@ -154,7 +151,10 @@ function instantOfWall(date: string, hour: number, minute: number, timeZone: str
   };
   const first = wall - offsetAt(wall);
   const second = wall - offsetAt(first);
-  const t = Math.min(first, second);
+  const exact = [first, second].filter((t) => wall - offsetAt(t) === t);
+  // In a spring-forward gap neither reads back: the later one is the wall time shifted forward by
+  // the gap, as JavaScript's Date does.
+  const t = exact.length > 0 ? Math.min(...exact) : Math.max(first, second);
   return Math.max(t, day);
 }
 
@@ -360,25 +360,25 @@ function readActivitiesCsv(text: string, ctx: ReadContext): ReadImport {
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function entries(
+/** Calls `visit` for each object entry of a list, refusing the others, in the file's order. */
+function eachEntry(
   archive: Record<string, unknown>,
   key: string,
   label: string,
   refused: Refusal[],
-): { where: string; entry: Record<string, unknown> }[] {
+  visit: (where: string, entry: Record<string, unknown>) => void,
+): void {
   const list = archive[key];
-  if (list === undefined || list === null) return [];
+  if (list === undefined || list === null) return;
   if (!Array.isArray(list)) {
     refused.push({ where: key, message: IMPORT_MESSAGES.notAList(key) });
-    return [];
+    return;
   }
-  const out: { where: string; entry: Record<string, unknown> }[] = [];
   list.forEach((entry, i) => {
     const where = `${label} ${i + 1}`;
-    if (isObject(entry)) out.push({ where, entry });
+    if (isObject(entry)) visit(where, entry);
     else refused.push({ where, message: IMPORT_MESSAGES.notAnEntry });
   });
-  return out;
 }
 
 const stringOrUndefined = (v: unknown) => (typeof v === 'string' ? v : undefined);
@@ -440,7 +440,7 @@ function readArchive(text: string, ctx: ReadContext): ReadImport {
   const today = localDate(ctx.now, ctx.timeZone);
   const refused: Refusal[] = [];
   const activities: ImportRow<ActivityRecord>[] = [];
-  for (const { where, entry } of entries(json, 'activities', 'activity', refused)) {
+  eachEntry(json, 'activities', 'activity', refused, (where, entry) => {
     const checked = activityRow(
       {
         activityType: entry.activityType,
@@ -453,10 +453,10 @@ function readArchive(text: string, ctx: ReadContext): ReadImport {
     );
     if (checked.ok) activities.push({ where, value: checked.value, granularity: 'exact' });
     else refused.push({ where, message: checked.message });
-  }
+  });
 
   const weights: ImportRow<WeightRecord>[] = [];
-  for (const { where, entry } of entries(json, 'weights', 'weight', refused)) {
+  eachEntry(json, 'weights', 'weight', refused, (where, entry) => {
     const checked = validateWeightForm({
       weight: measureInput(entry.weight) ?? '',
       timestamp: typeof entry.timestamp === 'number' ? entry.timestamp : Number.NaN,
@@ -464,10 +464,10 @@ function readArchive(text: string, ctx: ReadContext): ReadImport {
     const message = checked.ok ? futureRefusal(checked.value.timestamp, ctx.now) : checked.message;
     if (checked.ok && !message) weights.push({ where, value: checked.value, granularity: 'exact' });
     else refused.push({ where, message: message ?? MESSAGES.timestampInvalid });
-  }
+  });
 
   const posts: ImportRow<Post>[] = [];
-  for (const { where, entry } of entries(json, 'posts', 'post', refused)) {
+  eachEntry(json, 'posts', 'post', refused, (where, entry) => {
     const checked = validatePostForm({
       message: stringOrUndefined(entry.message) ?? '',
       userId: ctx.uid,
@@ -476,7 +476,7 @@ function readArchive(text: string, ctx: ReadContext): ReadImport {
     const message = checked.ok ? futureRefusal(checked.value.timestamp, ctx.now) : checked.message;
     if (checked.ok && !message) posts.push({ where, value: checked.value, granularity: 'exact' });
     else refused.push({ where, message: message ?? MESSAGES.timestampInvalid });
-  }
+  });
 
   const profile = isObject(json.profile) ? readProfile(json.profile, ctx, today, refused) : null;
 
