@@ -167,7 +167,8 @@ export function parseLocalDateTime(
 ): { timestamp: number; granularity: 'minute' | 'day' } | null {
   const m = DATE_TIME.exec(text.trim());
   if (!m || !isCalendarDate(m[1] as string)) return null;
-  if (m[2] === undefined) return { timestamp: instantOfWall(m[1] as string, 12, 0, timeZone), granularity: 'day' };
+  if (m[2] === undefined)
+    return { timestamp: instantOfWall(m[1] as string, 12, 0, timeZone), granularity: 'day' };
   const hour = Number(m[2]);
   const minute = Number(m[3]);
   if (hour > 23 || minute > 59) return null;
@@ -434,7 +435,8 @@ function readArchive(text: string, ctx: ReadContext): ReadImport {
   } catch {
     return { ok: false, message: IMPORT_MESSAGES.notJson };
   }
-  if (!isObject(json) || json.format !== ARCHIVE_FORMAT) return { ok: false, message: IMPORT_MESSAGES.notArchive };
+  if (!isObject(json) || json.format !== ARCHIVE_FORMAT)
+    return { ok: false, message: IMPORT_MESSAGES.notArchive };
   if (json.version !== ARCHIVE_VERSION) return { ok: false, message: IMPORT_MESSAGES.version(json.version) };
 
   const today = localDate(ctx.now, ctx.timeZone);
@@ -493,7 +495,8 @@ function readArchive(text: string, ctx: ReadContext): ReadImport {
   let preferences: string[] | null = null;
   if (isObject(json.preferences)) {
     const list = json.preferences.activities;
-    if (!Array.isArray(list)) refused.push({ where: 'preferences', message: IMPORT_MESSAGES.notAList('activities') });
+    if (!Array.isArray(list))
+      refused.push({ where: 'preferences', message: IMPORT_MESSAGES.notAList('activities') });
     else {
       const known = new Set<string>();
       list.forEach((name, i) => {

@@ -83,7 +83,11 @@ export function parseCsv(input: string): CsvParse {
       i++;
       for (;;) {
         if (i >= text.length)
-          return { ok: false, line: startLine, message: `Line ${startLine}: a quoted field is never closed.` };
+          return {
+            ok: false,
+            line: startLine,
+            message: `Line ${startLine}: a quoted field is never closed.`,
+          };
         const q = text.charAt(i);
         if (q === '"') {
           if (text.charAt(i + 1) === '"') {

@@ -14,10 +14,11 @@
  * 500 writes is one commit; a bigger one is several, and if one fails the ones before it stay, and
  * importing the same file again adds only what is missing.
  */
+
+import type { Granularity, ImportRow, ImportSource, Refusal } from './archive.ts';
 import { calorieUnits } from './formulas.ts';
 import type { ActivityRecord, DailyGoal, Post, UserProfile, WeightRecord } from './model.ts';
 import { paths } from './model.ts';
-import type { Granularity, ImportRow, ImportSource, Refusal } from './archive.ts';
 import { localDate } from './periods.ts';
 import type { DocData, WriteOp } from './store.ts';
 import { MAX_WRITES_PER_COMMIT } from './store-semantics.ts';
@@ -136,7 +137,9 @@ function match<T extends { timestamp: number }>(
   const added: { row: number; id: string }[] = [];
   for (const i of open) {
     const row = rows[i] as ImportRow<T>;
-    const candidates = byKey.get(`${values(row.value)}|${timeKey(row.value.timestamp, row.granularity, timeZone)}`);
+    const candidates = byKey.get(
+      `${values(row.value)}|${timeKey(row.value.timestamp, row.granularity, timeZone)}`,
+    );
     let found: string | undefined;
     while (candidates && candidates.length > 0) {
       const id = candidates.pop() as string;
@@ -220,13 +223,15 @@ export function planImport(
   if (source.goal) {
     const same = existing.goal?.target === source.goal.target && existing.goal?.type === source.goal.type;
     goal = same ? 'same' : 'set';
-    if (!same) docs.push({ path: paths.goal(uid), data: { target: source.goal.target, type: source.goal.type } });
+    if (!same)
+      docs.push({ path: paths.goal(uid), data: { target: source.goal.target, type: source.goal.type } });
   }
   let preferences: ImportPlan['preferences'] = 'none';
   if (source.preferences) {
     const same = sameList(source.preferences, existing.preferences ?? []);
     preferences = same ? 'same' : 'set';
-    if (!same) docs.push({ path: paths.activityPreferences(uid), data: { activities: [...source.preferences] } });
+    if (!same)
+      docs.push({ path: paths.activityPreferences(uid), data: { activities: [...source.preferences] } });
   }
 
   return {

@@ -146,7 +146,12 @@ describe('the JSON archive', () => {
       preferences: DATA.preferences,
     };
     const source = sourceOf(readImportFile(JSON.stringify(buildArchive(DATA, NOW)), ctx));
-    const plan = planImport(source, existing, { uid: 'u1', email: 'pat@example.com', now: NOW, timeZone: TZ });
+    const plan = planImport(source, existing, {
+      uid: 'u1',
+      email: 'pat@example.com',
+      now: NOW,
+      timeZone: TZ,
+    });
     expect(plan.docs).toEqual([]);
     expect(plan.alreadyThere).toEqual({ activities: 4, weights: 2, posts: 1 });
     expect(plan.goal).toBe('same');
@@ -191,7 +196,13 @@ describe('the JSON archive', () => {
       posts: [{ message: '   ', timestamp: NOW - DAY }],
       goal: { target: '0', type: 'reps' },
       preferences: { activities: ['Running', 'Teleporting'] },
-      profile: { ...DATA.profile, userId: 'someone-else', email: 'evil@example.com', isAdmin: true, height: -3 },
+      profile: {
+        ...DATA.profile,
+        userId: 'someone-else',
+        email: 'evil@example.com',
+        isAdmin: true,
+        height: -3,
+      },
     };
     const source = sourceOf(readImportFile(JSON.stringify(archive), ctx));
     expect(source.activities).toHaveLength(1);
@@ -256,7 +267,12 @@ describe('the activities CSV', () => {
     expect(source.activities.map((r) => r.where)).toEqual(['line 2', 'line 3', 'line 4', 'line 5']);
     const plan = planImport(source, NOTHING, { uid: 'u1', email: '', now: NOW, timeZone: TZ });
     expect(plan.add.activities).toBe(4); // the two identical sets are both kept
-    const again = planImport(source, existingAfter(plan, NOTHING), { uid: 'u1', email: '', now: NOW, timeZone: TZ });
+    const again = planImport(source, existingAfter(plan, NOTHING), {
+      uid: 'u1',
+      email: '',
+      now: NOW,
+      timeZone: TZ,
+    });
     expect(again.add.activities).toBe(0);
     expect(again.alreadyThere.activities).toBe(4);
   });
@@ -264,12 +280,16 @@ describe('the activities CSV', () => {
   it('matches a CSV row to a stored entry at the minute (the export drops seconds)', () => {
     const stored = act('Running', { time: 30 }, NOW - DAY + 42_123);
     const source = sourceOf(readImportFile(csvOf([stored]), ctx));
-    const plan = planImport(source, { ...NOTHING, activities: [{ id: 'x', value: stored }] }, {
-      uid: 'u1',
-      email: '',
-      now: NOW,
-      timeZone: TZ,
-    });
+    const plan = planImport(
+      source,
+      { ...NOTHING, activities: [{ id: 'x', value: stored }] },
+      {
+        uid: 'u1',
+        email: '',
+        now: NOW,
+        timeZone: TZ,
+      },
+    );
     expect(plan.add.activities).toBe(0);
     expect(plan.alreadyThere.activities).toBe(1);
   });
@@ -279,7 +299,7 @@ describe('the activities CSV', () => {
       'Weight lifted,Minutes,Reps,Activity,Date',
       '135,5,10,bench press,2026-11-20 07:05',
       ',45,,Running,2026-11-19',
-      "\"'=1+1\",5,5,Push Ups,2026-11-18",
+      '"\'=1+1",5,5,Push Ups,2026-11-18',
       "',5,'-5,Push Ups,2026-11-18",
     ].join('\r\n');
     const source = sourceOf(readImportFile(text, ctx));
@@ -332,7 +352,10 @@ describe('the activities CSV', () => {
   });
 
   it('refuses a file without the header, malformed CSV, and an empty file', () => {
-    expect(readImportFile('2026-11-20,Running,,30,', ctx)).toEqual({ ok: false, message: IMPORT_MESSAGES.header });
+    expect(readImportFile('2026-11-20,Running,,30,', ctx)).toEqual({
+      ok: false,
+      message: IMPORT_MESSAGES.header,
+    });
     expect(readImportFile('Date,Activity\n"2026-11-20,Running', ctx)).toEqual({
       ok: false,
       message: 'Line 2: a quoted field is never closed.',
@@ -360,12 +383,16 @@ describe('the activities CSV', () => {
     expect(replan.docs.map((d) => d.path)).toEqual(ids);
     // Two stored already: one more to add.
     const two = plan.docs.slice(0, 2).map((d, i) => ({ id: `other${i}`, value: d.data as never }));
-    const partial = planImport(sourceOf(readImportFile(text, ctx)), { ...NOTHING, activities: two }, {
-      uid: 'u1',
-      email: '',
-      now: NOW,
-      timeZone: TZ,
-    });
+    const partial = planImport(
+      sourceOf(readImportFile(text, ctx)),
+      { ...NOTHING, activities: two },
+      {
+        uid: 'u1',
+        email: '',
+        now: NOW,
+        timeZone: TZ,
+      },
+    );
     expect(partial.add.activities).toBe(1);
   });
 
@@ -375,12 +402,16 @@ describe('the activities CSV', () => {
     const first = planImport(source, NOTHING, { uid: 'u1', email: '', now: NOW, timeZone: TZ });
     const id = first.docs[0]?.path.split('/').pop() as string;
     const edited = act('Running', { time: 45 }, NOW - DAY);
-    const again = planImport(source, { ...NOTHING, activities: [{ id, value: edited }] }, {
-      uid: 'u1',
-      email: '',
-      now: NOW,
-      timeZone: TZ,
-    });
+    const again = planImport(
+      source,
+      { ...NOTHING, activities: [{ id, value: edited }] },
+      {
+        uid: 'u1',
+        email: '',
+        now: NOW,
+        timeZone: TZ,
+      },
+    );
     expect(again.docs).toEqual([]);
   });
 
@@ -388,7 +419,9 @@ describe('the activities CSV', () => {
     const lines = ['Date,Activity,Reps,Minutes,Weight lifted'];
     for (let i = 0; i < 10_000; i++) {
       const day = new Date(NOW - (1 + (i % 700)) * DAY).toISOString().slice(0, 10);
-      lines.push(`${day} ${String(i % 24).padStart(2, '0')}:${String(i % 60).padStart(2, '0')},Bench Press,${1 + (i % 20)},${1 + (i % 90)},${i % 300}`);
+      lines.push(
+        `${day} ${String(i % 24).padStart(2, '0')}:${String(i % 60).padStart(2, '0')},Bench Press,${1 + (i % 20)},${1 + (i % 90)},${i % 300}`,
+      );
     }
     const text = lines.join('\n');
     expect(text.length).toBeLessThan(MAX_IMPORT_BYTES);
@@ -460,7 +493,9 @@ describe('local time', () => {
       const minute = Math.floor(t / 60_000) * 60_000;
       expect(parseLocalDateTime(formatLocalMinute(minute, TZ), TZ)?.timestamp).toBe(
         // The repeated hour of the fall-back day reads back as its first occurrence.
-        formatLocalMinute(minute, TZ) === formatLocalMinute(minute - 3_600_000, TZ) ? minute - 3_600_000 : minute,
+        formatLocalMinute(minute, TZ) === formatLocalMinute(minute - 3_600_000, TZ)
+          ? minute - 3_600_000
+          : minute,
       );
     }
   });

@@ -25,7 +25,18 @@ describe('formatCsv', () => {
   });
 
   it('round-trips any text, formula-looking or not, through parse + unguard', () => {
-    const nasty = ['=cmd|" /C calc"!A0', 'a,b', '"', '""', 'x\r\ny', '-', "'already", "'=kept", 'ünïcødé 💪', ''];
+    const nasty = [
+      '=cmd|" /C calc"!A0',
+      'a,b',
+      '"',
+      '""',
+      'x\r\ny',
+      '-',
+      "'already",
+      "'=kept",
+      'ünïcødé 💪',
+      '',
+    ];
     const parsed = cellsOf(formatCsv([nasty]));
     expect(parsed[0]?.map(unguardCell)).toEqual(nasty);
   });

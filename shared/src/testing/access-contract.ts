@@ -502,7 +502,12 @@ export function accessContract({ owner, other, now }: ContractParams): ContractC
     { ...pastRun, importedAt: now + DAY },
     'deny',
   );
-  imported('importedAt as a string', `users/${owner}/reps/imp2`, { ...pastRun, importedAt: String(now) }, 'deny');
+  imported(
+    'importedAt as a string',
+    `users/${owner}/reps/imp2`,
+    { ...pastRun, importedAt: String(now) },
+    'deny',
+  );
   imported(
     'imported activity dated a day ahead',
     `users/${owner}/reps/imp2`,

@@ -16,6 +16,7 @@ import { readActivityPreferences } from '../../data/preferences.ts';
 import { hasDisplayName, readProfile } from '../../data/profile.ts';
 import { useSessionExpiry } from '../../data/session.tsx';
 import { ActivitiesSection } from './ActivitiesSection.tsx';
+import { DataSection } from './DataSection.tsx';
 import { DeleteAccountSection } from './DeleteAccountSection.tsx';
 import { GoalSection } from './GoalSection.tsx';
 import { LOAD_FAILED } from './messages.ts';
@@ -116,6 +117,9 @@ export function AccountPage() {
         </Box>
         <Box sx={{ gridColumn: '1 / -1' }}>
           <ActivitiesSection saved={loaded.activities} />
+        </Box>
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <DataSection />
         </Box>
       </Box>
     </>

@@ -1,0 +1,118 @@
+/**
+ * "Your data": reading everything of the signed-in user for an export or an import preview, and
+ * writing an import. Collections are read in pages of 500 ordered by time (a cursor after each),
+ * never as one unbounded query; an import is written in the parts `importBatches` makes (each one
+ * all-or-nothing commit of at most 500 writes).
+ */
+import type { ExportData } from '@fit/shared/archive';
+import { type ExistingData, type ImportPlan, importBatches, type Stored } from '@fit/shared/import-plan';
+import { type ActivityRecord, type DailyGoal, type Post, paths, type UserProfile } from '@fit/shared/model';
+import type { Cursor, DocSnapshot, DocumentStore } from '@fit/shared/store';
+import { toActivity } from './activities.ts';
+import { readGoal } from './goal.ts';
+import { readProfile } from './profile.ts';
+import { toWeight } from './weights.ts';
+
+export const READ_PAGE_SIZE = 500;
+
+/** Every document of a collection, oldest first, one bounded page at a time. */
+export async function readAllPages(
+  store: DocumentStore,
+  collection: string,
+  pageSize = READ_PAGE_SIZE,
+): Promise<DocSnapshot[]> {
+  const out: DocSnapshot[] = [];
+  let after: Cursor | null = null;
+  for (;;) {
+    const page: DocSnapshot[] = await store.query({
+      collection,
+      orderBy: [{ field: 'timestamp', direction: 'asc' }],
+      limit: pageSize,
+      ...(after ? { startAfter: after } : {}),
+    });
+    out.push(...page);
+    const last = page[page.length - 1];
+    if (!last || page.length < pageSize) return out;
+    after = { values: [last.data.timestamp ?? null], path: last.path };
+  }
+}
+
+function toPost(doc: DocSnapshot): Post {
+  return {
+    message: typeof doc.data.message === 'string' ? doc.data.message : '',
+    timestamp: typeof doc.data.timestamp === 'number' ? doc.data.timestamp : 0,
+  };
+}
+
+async function readPreferences(store: DocumentStore, uid: string): Promise<string[] | null> {
+  const snap = await store.get(paths.activityPreferences(uid));
+  const list = snap?.data.activities;
+  return Array.isArray(list) ? list.filter((n): n is string => typeof n === 'string') : null;
+}
+
+export interface AccountData {
+  /** What an export writes. */
+  exportData: ExportData;
+  /** What an import compares with (with document ids). */
+  existing: ExistingData;
+}
+
+/** Everything of one user: profile, activities, weights, goal, activity preferences, posts. */
+export async function readAccountData(store: DocumentStore, uid: string): Promise<AccountData> {
+  const [profile, goal, preferences, reps, weights, posts] = await Promise.all([
+    readProfile(store, uid),
+    readGoal(store, uid),
+    readPreferences(store, uid),
+    readAllPages(store, paths.reps(uid)),
+    readAllPages(store, paths.weightRecords(uid)),
+    readAllPages(store, paths.posts(uid)),
+  ]);
+  const activities: Stored<ActivityRecord>[] = reps.map((doc) => {
+    const { id, path: _path, ...value } = toActivity(doc);
+    return { id, value };
+  });
+  const weightList = weights.map((doc) => {
+    const { id, path: _path, ...value } = toWeight(doc);
+    return { id, value };
+  });
+  const postList = posts.map((doc) => ({ id: doc.id, value: toPost(doc) }));
+  const goalOrNull: DailyGoal | null = goal;
+  const profileOrNull: Partial<UserProfile> | null = profile;
+  return {
+    exportData: {
+      profile: profileOrNull,
+      activities: activities.map((a) => a.value),
+      weights: weightList.map((w) => w.value),
+      goal: goalOrNull,
+      preferences,
+      posts: postList.map((p) => p.value),
+    },
+    existing: {
+      activities,
+      weights: weightList,
+      posts: postList,
+      profile: profileOrNull,
+      goal: goalOrNull,
+      preferences,
+    },
+  };
+}
+
+/**
+ * Writes an import plan part by part, each stamped with the time of its own commit (the rules want
+ * `importedAt` near the server's time). Stops at the first failure: the parts before it stay, and
+ * importing the same file again writes only what is missing (ids come from the content).
+ */
+export async function commitImport(
+  store: DocumentStore,
+  plan: ImportPlan,
+  now: () => number,
+  onPart?: (done: number, total: number) => void,
+): Promise<void> {
+  const total = importBatches(plan, now()).length;
+  for (let i = 0; i < total; i++) {
+    const part = importBatches(plan, now())[i];
+    if (part) await store.commit(part);
+    onPart?.(i + 1, total);
+  }
+}

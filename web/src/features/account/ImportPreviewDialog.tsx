@@ -1,0 +1,192 @@
+/**
+ * What an import will do, before anything is written: how many entries will be added, how many are
+ * already there, what else changes, and every refused row with where it is and why.
+ */
+import type { ImportPlan } from '@fit/shared/import-plan';
+import type { UserProfile } from '@fit/shared/model';
+import { MAX_WRITES_PER_COMMIT } from '@fit/shared/store-semantics';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import LinearProgress from '@mui/material/LinearProgress';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useId } from 'react';
+
+/** How many refused rows are listed (the count says how many there are in all). */
+const SHOWN_REFUSALS = 200;
+
+const FIELD_LABELS: Record<keyof UserProfile, string> = {
+  userId: 'user id',
+  email: 'email',
+  createdAt: 'creation date',
+  displayName: 'display name',
+  firstName: 'first name',
+  lastName: 'last name',
+  phoneNumber: 'phone number',
+  gender: 'gender',
+  dateOfBirth: 'date of birth',
+  height: 'height',
+  currentWeight: 'current weight',
+  targetWeight: 'target weight',
+  targetDate: 'target date',
+  hideExerciseInfo: 'privacy setting',
+};
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+export function importParts(plan: ImportPlan): number {
+  return Math.ceil(plan.docs.length / MAX_WRITES_PER_COMMIT);
+}
+
+export function ImportPreviewDialog(props: {
+  open: boolean;
+  fileName: string;
+  plan: ImportPlan | null;
+  busy: boolean;
+  /** Parts written so far while importing. */
+  progress: { done: number; total: number } | null;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const titleId = useId();
+  const { plan } = props;
+  if (!plan) return null;
+  const counts = [
+    ['Activities', 'activities'],
+    ['Weight records', 'weights'],
+    ['Posts', 'posts'],
+  ] as const;
+  const others: string[] = [];
+  if (plan.profileFields.length > 0)
+    others.push(`Profile: ${plan.profileFields.map((f) => FIELD_LABELS[f]).join(', ')} will be updated.`);
+  if (plan.goal === 'set') others.push('Daily goal: will be set from the file.');
+  if (plan.goal === 'same') others.push('Daily goal: already the same.');
+  if (plan.preferences === 'set') others.push('Activity preferences: will be set from the file.');
+  if (plan.preferences === 'same') others.push('Activity preferences: already the same.');
+  const parts = importParts(plan);
+  const nothing = plan.docs.length === 0;
+
+  return (
+    <Dialog
+      open={props.open}
+      onClose={props.busy ? undefined : props.onCancel}
+      aria-labelledby={titleId}
+      maxWidth="sm"
+      fullWidth
+    >
+      <DialogTitle id={titleId}>Import preview</DialogTitle>
+      <DialogContent>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2, overflowWrap: 'anywhere' }}>
+          From {props.fileName}. Nothing is written until you choose Import.
+        </Typography>
+        <Table size="small" aria-label="What the import adds">
+          <TableHead>
+            <TableRow>
+              <TableCell>Entries</TableCell>
+              <TableCell align="right">Will be added</TableCell>
+              <TableCell align="right">Already there</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {counts.map(([label, key]) => (
+              <TableRow key={key} data-testid={`import-${key}`}>
+                <TableCell component="th" scope="row">
+                  {label}
+                </TableCell>
+                <TableCell align="right">{plan.add[key]}</TableCell>
+                <TableCell align="right">{plan.alreadyThere[key]}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        {others.length > 0 && (
+          <Box component="ul" sx={{ pl: 2.5, my: 2 }}>
+            {others.map((line) => (
+              <Typography component="li" variant="body2" key={line}>
+                {line}
+              </Typography>
+            ))}
+          </Box>
+        )}
+        {nothing && (
+          <Alert severity="info" sx={{ mt: 2 }}>
+            Nothing new to import: everything valid in this file is already there.
+          </Alert>
+        )}
+        {parts > 1 && (
+          <Alert severity="info" sx={{ mt: 2 }}>
+            This import is written in {parts} parts of at most {MAX_WRITES_PER_COMMIT} entries. Each part is
+            written completely or not at all; if one fails, importing the same file again adds only what is
+            missing.
+          </Alert>
+        )}
+        {plan.refused.length > 0 && (
+          <Box sx={{ mt: 2 }}>
+            <Typography variant="subtitle2" component="h3" data-testid="import-refused-count">
+              {plan.refused.length} refused (not imported)
+            </Typography>
+            <Box
+              component="ul"
+              tabIndex={0}
+              aria-label="Refused entries"
+              sx={{
+                pl: 2.5,
+                mt: 1,
+                mb: 0,
+                maxHeight: 220,
+                overflowY: 'auto',
+                border: 1,
+                borderColor: 'divider',
+                borderRadius: 1,
+                py: 1,
+                pr: 1,
+              }}
+            >
+              {plan.refused.slice(0, SHOWN_REFUSALS).map((r, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: refusals are a fixed list in file order
+                <Typography component="li" variant="body2" key={i}>
+                  <strong>{capitalize(r.where)}:</strong> {r.message}
+                </Typography>
+              ))}
+              {plan.refused.length > SHOWN_REFUSALS && (
+                <Typography component="li" variant="body2">
+                  and {plan.refused.length - SHOWN_REFUSALS} more
+                </Typography>
+              )}
+            </Box>
+          </Box>
+        )}
+        {props.progress && props.progress.total > 1 && (
+          <Box sx={{ mt: 2 }}>
+            <LinearProgress
+              variant="determinate"
+              value={(100 * props.progress.done) / props.progress.total}
+              aria-label={`Importing: part ${props.progress.done} of ${props.progress.total} written`}
+            />
+          </Box>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={props.onCancel} disabled={props.busy}>
+          {nothing ? 'Close' : 'Cancel'}
+        </Button>
+        {!nothing && (
+          <Button variant="contained" onClick={props.onConfirm} disabled={props.busy}>
+            Import
+          </Button>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}

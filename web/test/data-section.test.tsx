@@ -1,0 +1,133 @@
+import { IMPORT_MESSAGES, MAX_IMPORT_BYTES } from '@fit/shared/archive';
+import { calorieUnits } from '@fit/shared/formulas';
+import { paths } from '@fit/shared/model';
+import { MemoryStore } from '@fit/shared/testing/memory-store';
+import { MESSAGES } from '@fit/shared/validation';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FakeAuth } from './fake-auth.ts';
+import { renderApp } from './render.tsx';
+
+vi.mock('../src/features/dashboard/DashboardPage.tsx', () => import('./stub-pages.tsx'));
+vi.mock('../src/features/community/CommunityPage.tsx', () => import('./stub-pages.tsx'));
+
+const UID = 'ann';
+const DAY = 86_400_000;
+
+function setup(docs: Record<string, Record<string, unknown>> = {}) {
+  const auth = new FakeAuth();
+  auth.addUser('ann@example.com', { uid: UID, signedIn: true, password: 'secret123' });
+  const store = new MemoryStore({
+    [paths.user(UID)]: { userId: UID, email: 'ann@example.com', createdAt: 1, displayName: 'Ann' },
+    ...docs,
+  });
+  renderApp('/account', { auth, store });
+  return { store };
+}
+
+async function dataSection() {
+  return within(await screen.findByRole('region', { name: 'Your Data' }));
+}
+
+async function reps(store: MemoryStore) {
+  return store.query({ collection: paths.reps(UID) });
+}
+
+const CSV = [
+  'Date,Activity,Reps,Minutes,Weight lifted,Calories',
+  '2026-01-10 07:30,Bench Press,10,5,135,99',
+  '2026-01-11,Running,,30,,',
+  '2026-01-12,Running,,0,,',
+].join('\r\n');
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('/account: Your Data', () => {
+  it('imports a CSV after a preview of what is added and refused; the same file again adds nothing', async () => {
+    const user = userEvent.setup();
+    const { store } = setup();
+    const data = await dataSection();
+    await user.upload(data.getByTestId('import-file'), new File([CSV], 'mine.csv', { type: 'text/csv' }));
+
+    const dialog = within(await screen.findByRole('dialog', { name: 'Import preview' }));
+    expect(dialog.getByTestId('import-activities')).toHaveTextContent(/Activities\s*2\s*0/);
+    expect(dialog.getByText('1 refused (not imported)')).toBeInTheDocument();
+    expect(dialog.getByText('Line 4:').parentElement).toHaveTextContent(`Line 4: ${MESSAGES.timePositive}`);
+    // Nothing is written before the confirmation.
+    expect(await reps(store)).toHaveLength(0);
+
+    await user.click(dialog.getByRole('button', { name: 'Import' }));
+    expect(await data.findByText('Imported 2 activities, 0 weight records, 0 posts.')).toBeInTheDocument();
+    const written = (await reps(store)).map((d) => d.data);
+    expect(written).toHaveLength(2);
+    const bench = written.find((d) => d.activityType === 'Bench Press');
+    expect(bench).toMatchObject({ count: 10, time: 5, weightLifted: 135 });
+    expect(bench?.calorieUnits).toBe(
+      calorieUnits({ activityType: 'Bench Press', time: 5, weightLifted: 135 }),
+    );
+    expect(typeof bench?.importedAt).toBe('number');
+
+    await user.upload(data.getByTestId('import-file'), new File([CSV], 'mine.csv', { type: 'text/csv' }));
+    const again = within(await screen.findByRole('dialog', { name: 'Import preview' }));
+    expect(again.getByTestId('import-activities')).toHaveTextContent(/Activities\s*0\s*2/);
+    expect(again.getByText(/Nothing new to import/)).toBeInTheDocument();
+    expect(again.queryByRole('button', { name: 'Import' })).toBeNull();
+    await user.click(again.getByRole('button', { name: 'Close' }));
+    expect(await reps(store)).toHaveLength(2);
+  });
+
+  it('refuses a file over the limit without reading it, and a foreign JSON file with a clear message', async () => {
+    const user = userEvent.setup();
+    const { store } = setup();
+    const data = await dataSection();
+    const big = new File(['x'], 'huge.csv', { type: 'text/csv' });
+    Object.defineProperty(big, 'size', { value: MAX_IMPORT_BYTES + 1 });
+    const text = vi.spyOn(big, 'text');
+    await user.upload(data.getByTestId('import-file'), big);
+    expect(await data.findByText(IMPORT_MESSAGES.tooLarge)).toBeInTheDocument();
+    expect(text).not.toHaveBeenCalled();
+
+    await user.upload(
+      data.getByTestId('import-file'),
+      new File(['{"format":"other","version":1}'], 'x.json', { type: 'application/json' }),
+    );
+    expect(await data.findByText(IMPORT_MESSAGES.notArchive)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(await reps(store)).toHaveLength(0);
+  });
+
+  it('exports the JSON archive as a download', async () => {
+    const user = userEvent.setup();
+    const t = Date.UTC(2026, 0, 5, 12);
+    setup({
+      [paths.rep(UID, 'r1')]: {
+        activityType: 'Running',
+        time: 30,
+        timestamp: t,
+        calorieUnits: calorieUnits({ activityType: 'Running', time: 30 }),
+      },
+      [paths.goal(UID)]: { target: '100', type: 'reps' },
+    });
+    let blob: Blob | undefined;
+    const create = vi.fn((b: Blob) => {
+      blob = b;
+      return 'blob:archive';
+    });
+    Object.assign(URL, { createObjectURL: create, revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const data = await dataSection();
+    await user.click(data.getByRole('button', { name: 'Export JSON' }));
+    await vi.waitFor(() => expect(click).toHaveBeenCalled());
+    const archive = JSON.parse(await (blob as Blob).text());
+    expect(archive).toMatchObject({
+      format: 'fittrack-archive',
+      version: 1,
+      activities: [{ activityType: 'Running', time: 30, timestamp: t }],
+      goal: { target: '100', type: 'reps' },
+      profile: { displayName: 'Ann' },
+    });
+    expect(archive.activities[0]).not.toHaveProperty('calorieUnits');
+    expect(Date.now() - Date.parse(archive.exportedAt)).toBeLessThan(DAY);
+  });
+});
