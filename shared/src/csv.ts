@@ -53,7 +53,8 @@ export type CsvParse = { ok: true; rows: CsvRow[] } | { ok: false; line: number;
 
 /**
  * CSV text to rows (cells as raw text: no trimming, no unguarding). Blank lines are skipped.
- * Fails on a quote left open at the end of the file or text right after a closing quote.
+ * Fails on a quote left open at the end of the file or text right after a closing quote; a quote
+ * in the middle of an unquoted field is kept as text.
  */
 export function parseCsv(input: string): CsvParse {
   const text = input.startsWith(BOM) ? input.slice(1) : input;
@@ -127,8 +128,7 @@ export function parseCsv(input: string): CsvParse {
       rowLine = line;
       continue;
     }
-    if (c === '"' && !quotedField)
-      return { ok: false, line, message: `Line ${line}: a quote inside an unquoted field.` };
+    // A quote inside an unquoted field (`5" plate`) is taken literally, as spreadsheets do.
     field += c;
     i++;
   }

@@ -77,6 +77,40 @@ describe('/account: Your Data', () => {
     expect(await reps(store)).toHaveLength(2);
   });
 
+  it('imports an archive and the page shows the imported profile and goal', async () => {
+    const user = userEvent.setup();
+    const { store } = setup();
+    const archive = {
+      format: 'fittrack-archive',
+      version: 1,
+      exportedAt: '2026-01-01T00:00:00.000Z',
+      profile: { userId: 'someone', email: 'someone@example.com', displayName: 'Annie', height: 64 },
+      activities: [{ activityType: 'Yoga', time: 20, timestamp: Date.now() - 3 * DAY }],
+      weights: [{ weight: 140, timestamp: Date.now() - 2 * DAY }],
+      goal: { target: '45', type: 'minutes' },
+      preferences: { activities: ['Yoga'] },
+      posts: [],
+    };
+    const data = await dataSection();
+    await user.upload(
+      data.getByTestId('import-file'),
+      new File([JSON.stringify(archive)], 'a.json', { type: 'application/json' }),
+    );
+    const dialog = within(await screen.findByRole('dialog', { name: 'Import preview' }));
+    expect(dialog.getByText('Daily goal: will be set from the file.')).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Import' }));
+    expect(await screen.findByText('45 minutes a day')).toBeInTheDocument();
+    expect(await screen.findByDisplayValue('Annie')).toBeInTheDocument();
+    const profile = (await store.get(paths.user(UID)))?.data;
+    expect(profile).toMatchObject({
+      userId: UID,
+      email: 'ann@example.com',
+      displayName: 'Annie',
+      height: 64,
+    });
+    expect(profile?.currentWeight).toBe(140);
+  });
+
   it('refuses a file over the limit without reading it, and a foreign JSON file with a clear message', async () => {
     const user = userEvent.setup();
     const { store } = setup();

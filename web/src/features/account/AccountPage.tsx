@@ -26,6 +26,8 @@ interface Loaded {
   profile: UserProfile | null;
   goal: DailyGoal | null;
   activities: string[];
+  /** Bumped on every load: the forms start again from what was read (after an import, say). */
+  version: number;
 }
 
 export function AccountPage() {
@@ -45,7 +47,8 @@ export function AccountPage() {
       readGoal(store, user.uid),
       readActivityPreferences(store, user.uid),
     ]).then(
-      ([profile, goal, activities]) => live && setLoaded({ profile, goal, activities }),
+      ([profile, goal, activities]) =>
+        live && setLoaded((l) => ({ profile, goal, activities, version: (l?.version ?? 0) + 1 })),
       (error: unknown) => {
         console.error('Loading the account failed', error);
         if (live && !expired(error)) setFailed(true);
@@ -106,20 +109,21 @@ export function AccountPage() {
       >
         <Box sx={{ gridRow: { md: 'span 2' } }}>
           <ProfileSection
+            key={loaded.version}
             profile={loaded.profile}
             onSaved={(profile) => setLoaded((l) => l && { ...l, profile })}
           />
         </Box>
-        <GoalSection goal={loaded.goal} />
+        <GoalSection key={loaded.version} goal={loaded.goal} />
         {/* Last on phones, under the goal on wide screens. */}
         <Box sx={{ order: { xs: 1, md: 0 } }}>
           <DeleteAccountSection />
         </Box>
         <Box sx={{ gridColumn: '1 / -1' }}>
-          <ActivitiesSection saved={loaded.activities} />
+          <ActivitiesSection key={loaded.version} saved={loaded.activities} />
         </Box>
         <Box sx={{ gridColumn: '1 / -1' }}>
-          <DataSection />
+          <DataSection onImported={() => setAttempt((n) => n + 1)} />
         </Box>
       </Box>
     </>

@@ -65,7 +65,8 @@ function importedSummary(plan: ImportPlan): string {
   return `Imported ${parts.join(', ')}${extra.length > 0 ? `; updated ${extra.join(', ')}` : ''}.`;
 }
 
-export function DataSection() {
+/** `onImported`: the page reloads what it shows (the import may have changed profile, goal, preferences). */
+export function DataSection(props: { onImported?: () => void }) {
   const store = useStore();
   const user = useRequiredUser();
   const expired = useSessionExpiry();
@@ -168,6 +169,7 @@ export function DataSection() {
         setProgress({ done: n, total });
       });
       setStatus({ kind: 'success', message: importedSummary(plan) });
+      props.onImported?.();
     } catch (e) {
       console.error('Importing failed', e);
       if (!expired(e)) setStatus({ kind: 'error', message: importFailed(done, total) });
