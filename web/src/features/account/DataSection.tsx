@@ -16,7 +16,7 @@ import { browserTimeZone, localDate } from '@fit/shared/periods';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type ChangeEvent, useState } from 'react';
+import { type ChangeEvent, useRef, useState } from 'react';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { type Status, StatusAlert } from '../../components/StatusAlert.tsx';
 import { commitImport, readAccountData } from '../../data/archive.ts';
@@ -70,6 +70,7 @@ export function DataSection(props: { onImported?: () => void }) {
   const store = useStore();
   const user = useRequiredUser();
   const expired = useSessionExpiry();
+  const fileInput = useRef<HTMLInputElement>(null);
   const [status, setStatus] = useState<Status>(null);
   const [busy, setBusy] = useState<null | 'export' | 'read' | 'import'>(null);
   const [preview, setPreview] = useState<{ fileName: string; plan: ImportPlan } | null>(null);
@@ -209,17 +210,19 @@ export function DataSection(props: { onImported?: () => void }) {
           <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
             Import
           </Typography>
-          <Button variant="contained" component="label" disabled={busy !== null}>
+          {/* A real button opens the hidden file input (a label styled as a button is not a button). */}
+          <Button variant="contained" onClick={() => fileInput.current?.click()} disabled={busy !== null}>
             {busy === 'read' ? 'Reading…' : 'Import file'}
-            <input
-              hidden
-              type="file"
-              accept=".json,.csv,application/json,text/csv"
-              aria-label="Import file"
-              data-testid="import-file"
-              onChange={chooseFile}
-            />
           </Button>
+          <input
+            ref={fileInput}
+            hidden
+            type="file"
+            accept=".json,.csv,application/json,text/csv"
+            aria-label="Import file"
+            data-testid="import-file"
+            onChange={chooseFile}
+          />
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
             A FitTrack JSON archive, or an activities CSV with the columns Date, Activity, Reps, Minutes and
             Weight lifted (dates as YYYY-MM-DD or YYYY-MM-DD HH:mm). You see what will be added first; entries
