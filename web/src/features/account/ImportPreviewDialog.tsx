@@ -39,6 +39,7 @@ const FIELD_LABELS: Record<keyof UserProfile, string> = {
   targetWeight: 'target weight',
   targetDate: 'target date',
   hideExerciseInfo: 'privacy setting',
+  timeZone: 'time zone',
 };
 
 function capitalize(text: string): string {
