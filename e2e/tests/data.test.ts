@@ -167,6 +167,26 @@ describe('your data: export, import into a fresh account, import again', () => {
     await fromCsv.getByRole('button', { name: 'Close' }).click();
   });
 
+  it('imports 1,200 rows in parts of at most 500; importing them again adds nothing', async () => {
+    const lines = ['Date,Activity,Reps,Minutes,Weight lifted'];
+    for (let i = 0; i < 1200; i++) {
+      const day = `2025-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`;
+      lines.push(
+        `${day} ${String(i % 24).padStart(2, '0')}:${String(i % 60).padStart(2, '0')},Push Ups,${1 + i},2,`,
+      );
+    }
+    const text = lines.join('\n');
+    const dialog = await importFile(page, 'big.csv', text, 'text/csv');
+    expect(await counts(dialog, 'activities')).toEqual([1200, 0]);
+    await dialog.getByText(/written in 3 parts of at most 500 entries/).waitFor();
+    await dialog.getByRole('button', { name: 'Import' }).click();
+    await page.getByText('Imported 1200 activities, 0 weight records, 0 posts.').waitFor({ timeout: 60_000 });
+    const again = await importFile(page, 'big.csv', text, 'text/csv');
+    expect(await counts(again, 'activities')).toEqual([0, 1200]);
+    await again.getByRole('button', { name: 'Close' }).click();
+    await again.waitFor({ state: 'detached' });
+  });
+
   it('shows refused CSV rows with their line and reason, on a phone too', async () => {
     await phone.goto('/login');
     await phone.getByLabel('Email').fill(fresh.email);
