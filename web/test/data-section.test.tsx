@@ -43,6 +43,7 @@ const CSV = [
 
 afterEach(() => vi.restoreAllMocks());
 
+// User-event uploads and full-page renders take several seconds on a busy machine.
 describe('/account: Your Data', () => {
   it('imports a CSV after a preview of what is added and refused; the same file again adds nothing', async () => {
     const user = userEvent.setup();
@@ -75,7 +76,7 @@ describe('/account: Your Data', () => {
     expect(again.queryByRole('button', { name: 'Import' })).toBeNull();
     await user.click(again.getByRole('button', { name: 'Close' }));
     expect(await reps(store)).toHaveLength(2);
-  });
+  }, 40_000);
 
   it('imports an archive and the page shows the imported profile and goal', async () => {
     const user = userEvent.setup();
@@ -109,7 +110,37 @@ describe('/account: Your Data', () => {
       height: 64,
     });
     expect(profile?.currentWeight).toBe(140);
-  });
+  }, 40_000);
+
+  it('a failed part says how far it got; importing the same file again completes it without duplicates', async () => {
+    const user = userEvent.setup();
+    const { store } = setup();
+    const lines = ['Date,Activity,Reps,Minutes'];
+    for (let i = 0; i < 600; i++)
+      lines.push(`2026-01-${String(1 + (i % 28)).padStart(2, '0')} 07:00,Push Ups,${i + 1},2`);
+    const file = () => new File([lines.join('\n')], 'big.csv', { type: 'text/csv' });
+    const commit = store.commit.bind(store);
+    let parts = 0;
+    vi.spyOn(store, 'commit').mockImplementation(async (writes) => {
+      // (The page's own small writes, such as the empty preferences document, are not parts.)
+      if (writes.length >= 100 && ++parts === 2) throw new Error('network down');
+      return commit(writes);
+    });
+    const data = await dataSection();
+    await user.upload(data.getByTestId('import-file'), file());
+    const dialog = within(await screen.findByRole('dialog', { name: 'Import preview' }));
+    expect(dialog.getByText(/written in 2 parts of at most 500 entries/)).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Import' }));
+    expect(await data.findByText(/Import stopped after 1 of 2 parts/)).toBeInTheDocument();
+    expect(await reps(store)).toHaveLength(500);
+
+    await user.upload(data.getByTestId('import-file'), file());
+    const again = within(await screen.findByRole('dialog', { name: 'Import preview' }));
+    expect(again.getByTestId('import-activities')).toHaveTextContent(/Activities\s*100\s*500/);
+    await user.click(again.getByRole('button', { name: 'Import' }));
+    expect(await data.findByText('Imported 100 activities, 0 weight records, 0 posts.')).toBeInTheDocument();
+    expect(await reps(store)).toHaveLength(600);
+  }, 40_000);
 
   it('refuses a file over the limit without reading it, and a foreign JSON file with a clear message', async () => {
     const user = userEvent.setup();
@@ -129,7 +160,7 @@ describe('/account: Your Data', () => {
     expect(await data.findByText(IMPORT_MESSAGES.notArchive)).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(await reps(store)).toHaveLength(0);
-  });
+  }, 40_000);
 
   it('exports the JSON archive as a download', async () => {
     const user = userEvent.setup();
@@ -163,5 +194,5 @@ describe('/account: Your Data', () => {
     });
     expect(archive.activities[0]).not.toHaveProperty('calorieUnits');
     expect(Date.now() - Date.parse(archive.exportedAt)).toBeLessThan(DAY);
-  });
+  }, 40_000);
 });
