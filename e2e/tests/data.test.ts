@@ -185,7 +185,38 @@ describe('your data: export, import into a fresh account, import again', () => {
     expect(await counts(again, 'activities')).toEqual([0, 1200]);
     await again.getByRole('button', { name: 'Close' }).click();
     await again.waitFor({ state: 'detached' });
-  });
+
+    // Local mode runs the reactions in order in one worker: a workout logged now reaches the
+    // community page only once the import's 1,200 are processed. Waiting for it keeps the
+    // journeys that follow from queueing behind this import.
+    await page.getByLabel('Display Name').fill(fresh.name);
+    await page.getByRole('button', { name: 'Save Profile' }).click();
+    await page.getByText('Profile saved successfully!').waitFor();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'User', exact: true })
+      .click();
+    await page.waitForURL('**/user');
+    const activity = page.getByRole('combobox', { name: 'Activity', exact: true });
+    await activity.click();
+    await activity.fill('Tai Chi');
+    await page.getByRole('option', { name: 'Tai Chi', exact: true }).click();
+    await page.getByLabel('Time (min)').fill('7');
+    await page.getByRole('form', { name: 'Log activity' }).getByRole('button', { name: 'Log' }).click();
+    await page.getByRole('table').first().getByText('Tai Chi').waitFor();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Community', exact: true })
+      .click();
+    await page
+      .getByRole('table', { name: 'Recent activities' })
+      .getByRole('row')
+      .filter({ hasText: fresh.name })
+      .filter({ hasText: 'Tai Chi' })
+      .first()
+      .waitFor({ timeout: 150_000 });
+    await goToAccount(page);
+  }, 240_000);
 
   it('shows refused CSV rows with their line and reason, on a phone too', async () => {
     await phone.goto('/login');
