@@ -8,6 +8,7 @@ import type { ExportData } from '@fit/shared/archive';
 import { type ExistingData, type ImportPlan, importBatches, type Stored } from '@fit/shared/import-plan';
 import { type ActivityRecord, type DailyGoal, type Post, paths, type UserProfile } from '@fit/shared/model';
 import type { Cursor, DocSnapshot, DocumentStore } from '@fit/shared/store';
+import { MAX_WRITES_PER_COMMIT } from '@fit/shared/store-semantics';
 import { toActivity } from './activities.ts';
 import { readGoal } from './goal.ts';
 import { readProfile } from './profile.ts';
@@ -109,9 +110,10 @@ export async function commitImport(
   now: () => number,
   onPart?: (done: number, total: number) => void,
 ): Promise<void> {
-  const total = importBatches(plan, now()).length;
+  const total = Math.ceil(plan.docs.length / MAX_WRITES_PER_COMMIT);
   for (let i = 0; i < total; i++) {
-    const part = importBatches(plan, now())[i];
+    const docs = plan.docs.slice(i * MAX_WRITES_PER_COMMIT, (i + 1) * MAX_WRITES_PER_COMMIT);
+    const [part] = importBatches({ ...plan, docs }, now());
     if (part) await store.commit(part);
     onPart?.(i + 1, total);
   }
