@@ -172,7 +172,7 @@ describe('your data: export, import into a fresh account, import again', () => {
     for (let i = 0; i < 1200; i++) {
       const day = `2025-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`;
       lines.push(
-        `${day} ${String(i % 24).padStart(2, '0')}:${String(i % 60).padStart(2, '0')},Push Ups,${1 + i},2,`,
+        `${day} ${String(i % 24).padStart(2, '0')}:${String(i % 60).padStart(2, '0')},Push Ups,${1 + (i % 500)},2,`,
       );
     }
     const text = lines.join('\n');

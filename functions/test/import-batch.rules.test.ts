@@ -35,7 +35,7 @@ function csv(rows: number, now: number): string {
   for (let i = 0; i < rows; i++) {
     const day = new Date(now - (1 + (i % 300)) * DAY).toISOString().slice(0, 10);
     lines.push(
-      `${day} ${String(i % 24).padStart(2, '0')}:${String(i % 60).padStart(2, '0')},Bench Press,${1 + i},5,135`,
+      `${day} ${String(i % 24).padStart(2, '0')}:${String(i % 60).padStart(2, '0')},Bench Press,${1 + (i % 300)},5,135`,
     );
   }
   return lines.join('\n');

@@ -14,11 +14,12 @@ import {
   readImportFile,
   weightsCsv,
 } from '../src/archive.ts';
+import { type Activity, findActivity } from '../src/catalogue.ts';
 import { BOM, parseCsv } from '../src/csv.ts';
 import { calorieUnits } from '../src/formulas.ts';
 import { type ExistingData, importBatches, importId, planImport } from '../src/import-plan.ts';
 import type { ActivityRecord } from '../src/model.ts';
-import { MESSAGES, validateDocument } from '../src/validation.ts';
+import { activityLimitMessage, MESSAGES, validateDocument } from '../src/validation.ts';
 
 const NOW = Date.UTC(2026, 10, 22, 15, 30);
 const TZ = 'America/New_York';
@@ -219,7 +220,7 @@ describe('the JSON archive', () => {
       { where: 'activity 3', message: MESSAGES.repsPositive },
       { where: 'activity 4', message: MESSAGES.weightLiftedNonNegative },
       { where: 'activity 5', message: MESSAGES.unknownActivity },
-      { where: 'activity 6', message: MESSAGES.timeTooLong },
+      { where: 'activity 6', message: activityLimitMessage(findActivity('Running') as Activity, 'time') },
       { where: 'activity 7', message: IMPORT_MESSAGES.futureDate },
       { where: 'activity 8', message: MESSAGES.timestampInvalid },
       { where: 'activity 9', message: IMPORT_MESSAGES.notAnEntry },
@@ -343,7 +344,10 @@ describe('the activities CSV', () => {
       { where: 'line 7', message: MESSAGES.timePositive },
       { where: 'line 8', message: MESSAGES.timePositive },
       { where: 'line 9', message: MESSAGES.repsPositive },
-      { where: 'line 10', message: MESSAGES.weightLiftedTooHeavy },
+      {
+        where: 'line 10',
+        message: activityLimitMessage(findActivity('Bench Press') as Activity, 'weightLifted'),
+      },
       { where: 'line 11', message: MESSAGES.weightLiftedNonNegative },
       { where: 'line 12', message: MESSAGES.timePositive },
       { where: 'line 13', message: IMPORT_MESSAGES.futureDate },
