@@ -73,7 +73,7 @@ if (!host) {
     }
 
     async function commit(uid: string, writes: ReturnType<typeof batchOf>) {
-      const db = env.authenticatedContext(uid).firestore() as unknown as Firestore;
+      const db = env.authenticatedContext(uid, { email_verified: true }).firestore() as unknown as Firestore;
       const batch = writeBatch(db);
       for (const w of writes) if (w.kind === 'set') batch.set(doc(db, w.path), w.data);
       return batch.commit();
@@ -83,7 +83,9 @@ if (!host) {
       const writes = batchOf('ivy', 500, Date.now());
       expect(writes).toHaveLength(500);
       await assertSucceeds(commit('ivy', writes));
-      const db = env.authenticatedContext('ivy').firestore() as unknown as Firestore;
+      const db = env
+        .authenticatedContext('ivy', { email_verified: true })
+        .firestore() as unknown as Firestore;
       expect((await getCountFromServer(collection(db, 'users/ivy/reps'))).data().count).toBe(500);
     }, 120_000);
 
@@ -93,7 +95,9 @@ if (!host) {
       if (first?.kind !== 'set') throw new Error('no first write');
       const broken = { ...first, data: { ...first.data, calorieUnits: 1 } };
       await assertFails(commit('jay', [...rest, broken]));
-      const db = env.authenticatedContext('jay').firestore() as unknown as Firestore;
+      const db = env
+        .authenticatedContext('jay', { email_verified: true })
+        .firestore() as unknown as Firestore;
       expect((await getCountFromServer(collection(db, 'users/jay/reps'))).data().count).toBe(0);
     }, 120_000);
   });
