@@ -6,10 +6,11 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const FIREBASE_BIN = join(REPO_ROOT, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
+const GUARD = join(dirname(fileURLToPath(import.meta.url)), 'emulator-guard.mjs');
 
 /** A TCP port free right now on `host` (0 = ask the OS). */
 export function freePort(host = '127.0.0.1', port = 0) {
@@ -45,8 +46,10 @@ async function ready(url) {
 }
 
 /**
- * `persistDir`: accounts are imported from there at start (when an export exists) and exported
- * there on a clean stop (SIGINT), so that sign-ins survive restarts like the documents do.
+ * `persistDir`: accounts are imported from there at start (when an export exists) and saved there
+ * after every change (emulator-guard.mjs), so that accounts survive restarts and crashes like the
+ * documents do. The emulator refuses browser requests (any Origin): pages go through the local
+ * server's proxy. It stops by itself when this process dies.
  * @param {{ host?: string, port?: number, projectId?: string, timeoutMs?: number, persistDir?: string, onOutput?: (text: string) => void }} [options]
  * @returns {Promise<{ host: string, port: number, stop: () => Promise<void> }>}
  */
@@ -76,6 +79,8 @@ export async function startAuthEmulator(options = {}) {
     }),
   );
   const args = [
+    '--import',
+    pathToFileURL(GUARD).href,
     FIREBASE_BIN,
     'emulators:start',
     '--only',
@@ -85,18 +90,37 @@ export async function startAuthEmulator(options = {}) {
     '--config',
     config,
   ];
+  const env = {
+    ...process.env,
+    CI: '1',
+    NO_UPDATE_NOTIFIER: '1',
+    FIREBASE_CLI_EXPERIMENTS: '',
+    // firebase-tools keeps its hub locator file (hub-<project>.json) in the temp folder: a folder
+    // of this emulator's own, so that two stacks on one machine never read each other's.
+    TMPDIR: dir,
+    TMP: dir,
+    TEMP: dir,
+    FITTRACK_PARENT_FD: '3',
+    FITTRACK_AUTH_PORT: String(port),
+    FITTRACK_AUTH_PROJECT: projectId,
+  };
   if (options.persistDir) {
     mkdirSync(options.persistDir, { recursive: true });
     if (existsSync(join(options.persistDir, 'firebase-export-metadata.json')))
       args.push('--import', options.persistDir);
-    args.push('--export-on-exit', options.persistDir);
+    // No --export-on-exit: emulator-guard.mjs saves the accounts after every change instead.
+    env.FITTRACK_AUTH_PERSIST_DIR = options.persistDir;
   }
+  // fd 3: a pipe whose end tells the emulator its starter is gone (emulator-guard.mjs). Its own
+  // process group, so that Ctrl-C in a terminal reaches the starter, which stops it in order.
   const child = spawn(process.execPath, args, {
     cwd: dir,
-    env: { ...process.env, CI: '1', NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_EXPERIMENTS: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    env,
+    stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
     detached: true,
   });
+  // The watch pipe must not keep this process alive (it closes when this process ends).
+  child.stdio[3]?.unref?.();
   let output = '';
   const collect = (chunk) => {
     const text = chunk.toString();
@@ -148,5 +172,19 @@ export async function startAuthEmulator(options = {}) {
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  return { host: `${host}:${port}`, port, stop, exited: exit };
+  return {
+    host: `${host}:${port}`,
+    port,
+    pid: child.pid,
+    stop,
+    exited: exit,
+    kill(signal = 'SIGKILL') {
+      try {
+        process.kill(-child.pid, signal);
+      } catch {
+        // already gone
+      }
+      return exit.then(() => rmSync(dir, { recursive: true, force: true }));
+    },
+  };
 }
