@@ -46,6 +46,8 @@ async function startServer(dataDir, authHost) {
     env: {
       ...process.env,
       FIREBASE_AUTH_EMULATOR_HOST: authHost,
+      // The synthetic users have documents but no accounts: no backstop sweep.
+      LOCAL_ACCOUNT_SWEEP_MS: '0',
       LOCAL_PORT: String(port),
       LOCAL_DATA_DIR: dataDir,
       LOCAL_ADMIN_TOKEN: ADMIN,

@@ -7,7 +7,7 @@
 import { assertDocPath } from '@fit/shared/doc-paths';
 import { type ListenEvent, LOCAL_API } from '@fit/shared/local-protocol';
 import { RECENT_SIGN_IN_MAX_AGE_SECONDS, REQUIRES_RECENT_LOGIN } from '@fit/shared/model';
-import { deleteAccountData, rebuildProjections } from '@fit/shared/reactions/index';
+import { rebuildProjections } from '@fit/shared/reactions/index';
 import { type DocSnapshot, type QuerySpec, StoreError, type WriteOp } from '@fit/shared/store';
 import { assertValidQuery, matchesCollection } from '@fit/shared/store-semantics';
 import type { Context } from 'hono';
@@ -28,6 +28,8 @@ export interface AppDeps {
   /** `host:port` of the Auth emulator (health, and the pages' CSP); LOCAL_HOST (own Host names). */
   authEmulatorHost: string;
   listenHost: string;
+  /** The whole deletion of an account (account-deletion.ts): cascade, auth user, streams. */
+  deleteAccount(uid: string): Promise<void>;
   now?: () => number;
   /** Heartbeat of the live stream (ms). */
   heartbeatMs?: number;
@@ -192,9 +194,7 @@ export function createApp(deps: AppDeps): { app: Hono; closeStreamsOf(uid: strin
           'failed-precondition',
           `${REQUIRES_RECENT_LOGIN}: deleting the account needs a sign-in within the last ${RECENT_SIGN_IN_MAX_AGE_SECONDS / 60} minutes; sign in again and retry.`,
         );
-      await deleteAccountData(runner.env(), who.uid);
-      await verifier.deleteUser(who.uid);
-      for (const s of streams) if (s.uid === who.uid) s.close();
+      await deps.deleteAccount(who.uid);
       return c.json({ ok: true });
     }),
   );

@@ -10,9 +10,19 @@ import { type Auth, type DecodedIdToken, getAuth } from 'firebase-admin/auth';
 
 export interface TokenVerifier {
   verify(header: string | undefined): Promise<DecodedIdToken>;
+  /** Deletes the auth user; from the call on, every token of `uid` is refused (no cache window). */
   deleteUser(uid: string): Promise<void>;
+  /** Refuses every token of `uid` from now on (a user found deleted in the emulator). */
+  forget(uid: string): void;
+  /** Which of `uids` (at most 100) have no account in the emulator; throws when it cannot tell. */
+  missingUsers(uids: readonly string[]): Promise<string[]>;
+  /** Whether the emulator holds any account at all. */
+  hasAnyAccount(): Promise<boolean>;
   close(): Promise<void>;
 }
+
+/** An ID token lives an hour: after that, a deleted user's tokens fail their expiry check anyway. */
+const TOKEN_LIFETIME_MS = 3_600_000;
 
 /**
  * `revocationCheckMs`: how long a token's full check (signature and claims, user exists, not
@@ -33,6 +43,20 @@ export function createTokenVerifier(
   // A token's claims never change: within the window its last full check holds, only its expiry
   // needs checking again (decoding it with firebase-admin costs ~2.5 ms a request).
   const checked = new Map<string, { uid: string; at: number; decoded: DecodedIdToken }>();
+  // Users deleted here (or found deleted): refused before any cache or emulator check, so that a
+  // check that was in flight during the deletion cannot put a token back in the cache.
+  const gone = new Map<string, number>();
+  const forget = (uid: string) => {
+    const now = Date.now();
+    for (const [u, at] of gone) if (now - at > TOKEN_LIFETIME_MS) gone.delete(u);
+    gone.set(uid, now);
+    for (const [t, e] of checked) if (e.uid === uid) checked.delete(t);
+  };
+  const refuseGone = (decoded: DecodedIdToken) => {
+    if (gone.has(decoded.uid))
+      throw new StoreError('unauthenticated', 'Unauthenticated: the user of this ID token no longer exists.');
+    return decoded;
+  };
   const stillGood = (token: string): DecodedIdToken | null => {
     if (revocationCheckMs <= 0) return null;
     const entry = checked.get(token);
@@ -60,11 +84,12 @@ export function createTokenVerifier(
       const token = match[1];
       try {
         const known = stillGood(token);
-        if (known) return known;
-        const decoded = await auth.verifyIdToken(token, true);
+        if (known) return refuseGone(known);
+        const decoded = refuseGone(await auth.verifyIdToken(token, true));
         remember(token, decoded);
         return decoded;
       } catch (error) {
+        if (error instanceof StoreError) throw error;
         checked.delete(token);
         const code = (error as { code?: string }).code ?? '';
         const reason =
@@ -83,12 +108,21 @@ export function createTokenVerifier(
       }
     },
     async deleteUser(uid) {
-      for (const [t, e] of checked) if (e.uid === uid) checked.delete(t);
+      forget(uid);
       try {
         await auth.deleteUser(uid);
       } catch (error) {
         if ((error as { code?: string }).code !== 'auth/user-not-found') throw error;
       }
+    },
+    forget,
+    async missingUsers(uids) {
+      if (uids.length === 0) return [];
+      const result = await auth.getUsers(uids.map((uid) => ({ uid })));
+      return result.notFound.map((id) => (id as { uid: string }).uid);
+    },
+    async hasAnyAccount() {
+      return (await auth.listUsers(1)).users.length > 0;
     },
     async close() {
       await deleteApp(app);

@@ -26,6 +26,8 @@ export interface LocalConfig {
   adminToken: string | undefined;
   /** How long a token's revocation / deleted-user check holds (ms); 0 = every request. */
   revocationCheckMs: number;
+  /** How often users deleted directly in the Auth emulator lose their data (ms); 0 = never. */
+  accountSweepMs: number;
   /** false (LOCAL_REACTIONS=off): deliveries are recorded but not run until a restart with reactions on. */
   reactions: boolean;
 }
@@ -110,5 +112,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): LocalConfig {
     adminToken: env.LOCAL_ADMIN_TOKEN?.trim() || undefined,
     reactions: env.LOCAL_REACTIONS?.trim() !== 'off',
     revocationCheckMs: intFrom(env, 'LOCAL_REVOCATION_CHECK_MS', 1000),
+    accountSweepMs: intFrom(env, 'LOCAL_ACCOUNT_SWEEP_MS', 30_000),
   };
 }

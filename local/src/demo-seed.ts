@@ -8,6 +8,7 @@
  *   node --import tsx local/src/demo-seed.ts   (env as the server's: LOCAL_DATA_DIR,
  *   FIREBASE_AUTH_EMULATOR_HOST, COMMUNITY_TIME_ZONE; SEED_DEMO=0 skips it)
  */
+import { randomBytes } from 'node:crypto';
 import { ACTIVITIES } from '@fit/shared/catalogue';
 import { type ActivityRecord, paths, type UserProfile } from '@fit/shared/model';
 import { addDays, localDate } from '@fit/shared/periods';
@@ -148,20 +149,30 @@ export function demoDocuments(now: number): Record<string, DocData> {
   return docs;
 }
 
+/**
+ * The demo account, and an account for every community member: local mode's backstop removes the
+ * data of users that own documents but have no account (as if deleted in the Auth emulator).
+ */
 async function ensureDemoAccount(config: LocalConfig): Promise<void> {
   process.env.FIREBASE_AUTH_EMULATOR_HOST = config.authEmulatorHost;
   const app = initializeApp({ projectId: config.projectId }, `fittrack-demo-seed-${process.pid}`);
   try {
-    await getAuth(app).createUser({
-      uid: DEMO_ACCOUNT.uid,
-      email: DEMO_ACCOUNT.email,
-      password: DEMO_ACCOUNT.password,
-      emailVerified: true,
-      displayName: 'Alex Demo',
-    });
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code !== 'auth/uid-already-exists' && code !== 'auth/email-already-exists') throw error;
+    for (const member of MEMBERS) {
+      const demo = member.uid === DEMO_ACCOUNT.uid;
+      try {
+        await getAuth(app).createUser({
+          uid: member.uid,
+          email: demo ? DEMO_ACCOUNT.email : `${member.uid}@fittrack.local`,
+          // Members have no known password: only the demo account signs in.
+          password: demo ? DEMO_ACCOUNT.password : randomBytes(18).toString('base64url'),
+          emailVerified: true,
+          displayName: member.profile.displayName,
+        });
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (code !== 'auth/uid-already-exists' && code !== 'auth/email-already-exists') throw error;
+      }
+    }
   } finally {
     await deleteApp(app);
   }

@@ -45,8 +45,7 @@ function changesAccounts(method, url) {
   if (path === '/emulator/action') return true; // verifying an email or resetting a password (GET)
   if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return false;
   if (path.startsWith('/securetoken.googleapis.com/')) return false; // token refresh
-  if (!path.startsWith('/identitytoolkit.googleapis.com/') && !path.startsWith('/emulator/v1/'))
-    return false;
+  if (!path.startsWith('/identitytoolkit.googleapis.com/') && !path.startsWith('/emulator/v1/')) return false;
   return !READ_ONLY.some((re) => re.test(path));
 }
 
@@ -161,7 +160,10 @@ function persister() {
     if (!importing) return false;
     const path = (req.url ?? '').split('?')[0] ?? '';
     if (req.method === 'PATCH' && path === `/emulator/v1/projects/${project}/config`) return true;
-    if (req.method === 'POST' && path === `/identitytoolkit.googleapis.com/v1/projects/${project}/tenants//accounts:batchCreate`) {
+    if (
+      req.method === 'POST' &&
+      path === `/identitytoolkit.googleapis.com/v1/projects/${project}/tenants//accounts:batchCreate`
+    ) {
       res.once('finish', () => {
         importing = false;
         importDone();
@@ -222,7 +224,10 @@ function guardRequests(saver) {
               end.call(
                 res,
                 JSON.stringify({
-                  error: { code: 503, message: `The account change could not be saved to disk: ${error.message}` },
+                  error: {
+                    code: 503,
+                    message: `The account change could not be saved to disk: ${error.message}`,
+                  },
                 }),
               );
             } else end.apply(res, endArgs);

@@ -5,8 +5,10 @@
 import { join } from 'node:path';
 import { eventForWrite } from '@fit/shared/reactions/index';
 import { type ServerType, serve } from '@hono/node-server';
+import { AccountDeletions } from './account-deletion.ts';
 import { createApp } from './app.ts';
 import { createTokenVerifier, type TokenVerifier } from './auth.ts';
+import { createAuthProxy, isAuthProxyPath } from './auth-proxy.ts';
 import type { LocalConfig } from './config.ts';
 import { IndexChecker } from './indexes.ts';
 import { ReactionRunner, type Reactions } from './reactions-runner.ts';
@@ -19,6 +21,7 @@ export interface LocalServer {
   store: SqliteStore;
   runner: Reactions;
   verifier: TokenVerifier;
+  deletions: AccountDeletions;
   close(): Promise<void>;
 }
 
@@ -61,7 +64,15 @@ export async function startLocalServer(
           rollupIntervalMs: config.rollupIntervalMs,
           ...(overrides.now ? { now: overrides.now } : {}),
         });
-  const { app, closeAll } = createApp({
+  let closeStreamsOf: (uid: string) => void = () => {};
+  const deletions = new AccountDeletions({
+    store,
+    verifier,
+    closeStreamsOf: (uid) => closeStreamsOf(uid),
+    timeZone: config.communityTimeZone,
+    ...(overrides.now ? { now: overrides.now } : {}),
+  });
+  const created = createApp({
     store,
     verifier,
     runner,
@@ -69,8 +80,16 @@ export async function startLocalServer(
     adminToken: config.adminToken,
     authEmulatorHost: config.authEmulatorHost,
     listenHost: config.host,
+    deleteAccount: (uid) => deletions.deleteAccount(uid),
     ...(overrides.now ? { now: overrides.now } : {}),
   });
+  const { app, closeAll } = created;
+  closeStreamsOf = (uid) => created.closeStreamsOf(uid);
+  // Browsers reach the Auth emulator only through this origin (auth-proxy.ts).
+  let listening = config.port;
+  const authProxy = createAuthProxy(config.authEmulatorHost, config.host, () => listening);
+  const handle = (request: Request, env: unknown) =>
+    isAuthProxyPath(new URL(request.url).pathname) ? authProxy(request) : app.fetch(request, env);
   // The worker's own commits come back as 'external' changes: they need no wake from here.
   if (config.reactions)
     store.onCommit((_changes, source) => {
@@ -79,9 +98,7 @@ export async function startLocalServer(
 
   let server: ServerType;
   const port = await new Promise<number>((resolve, reject) => {
-    server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) =>
-      resolve(info.port),
-    );
+    server = serve({ fetch: handle, hostname: config.host, port: config.port }, (info) => resolve(info.port));
     server.once('error', (error: NodeJS.ErrnoException) => {
       reject(
         error.code === 'EADDRINUSE'
@@ -96,7 +113,9 @@ export async function startLocalServer(
     await verifier.close();
     throw error;
   });
+  listening = port;
   if (config.reactions) runner.start();
+  deletions.start(config.accountSweepMs);
 
   const host = config.host.includes(':') && !config.host.startsWith('[') ? `[${config.host}]` : config.host;
   return {
@@ -105,7 +124,9 @@ export async function startLocalServer(
     store,
     runner,
     verifier,
+    deletions,
     async close() {
+      await deletions.stop();
       closeAll();
       await new Promise<void>((resolve) => {
         // closeAllConnections: live streams would otherwise hold the server open.

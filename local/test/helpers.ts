@@ -34,6 +34,8 @@ export async function startTestServer(
     LOCAL_ADMIN_TOKEN: ADMIN_TOKEN,
     LOCAL_ROLLUP_DEBOUNCE_MS: '20',
     LOCAL_WEB_DIST: join(dataDir, 'no-web-dist'),
+    // Tests seed documents of made-up users: no backstop sweep unless a test asks for one.
+    LOCAL_ACCOUNT_SWEEP_MS: '0',
     ...(options.reactions === false ? { LOCAL_REACTIONS: 'off' } : {}),
     ...env,
   });
