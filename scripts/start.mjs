@@ -1,10 +1,12 @@
-// `npm start`: builds the web app, starts the official Auth emulator and the local server, prints
-// the URL to open. Ctrl-C stops both. Documents (SQLite) and accounts (emulator export) persist
-// under .data/ across restarts.
+// `npm start`: builds the web app while the official Auth emulator starts (and, once it is up, the
+// demo seed runs), then starts the local server and prints the URL to open. Ctrl-C stops both;
+// if this process is killed, both stop by themselves. Documents (SQLite) and accounts (saved by
+// the emulator after every change) persist under .data/ across restarts.
 //
 // Environment:
 //   LOCAL_PORT (default 3000)            the app and its API: http://127.0.0.1:3000
-//   AUTH_EMULATOR_PORT (default 9099)    the Firebase Auth emulator
+//   AUTH_EMULATOR_PORT (default 9099)    the Firebase Auth emulator (the browser reaches it through
+//                                        the local server's origin, never directly)
 //   LOCAL_DATA_DIR (default .data)       SQLite documents and the emulator's account export
 //   COMMUNITY_TIME_ZONE (default UTC)    leaderboard periods
 //   SKIP_WEB_BUILD=1                     serve web/dist as it is
@@ -61,44 +63,6 @@ function run(command, args, env) {
   });
 }
 
-// 1. The web app, pointed at this Auth emulator (the API is the page's own origin).
-if (process.env.SKIP_WEB_BUILD === '1') {
-  console.log('Skipping the web build (SKIP_WEB_BUILD=1).');
-} else if (!existsSync(join(root, 'web', 'index.html'))) {
-  console.log(
-    'The web app is not there yet (web/index.html is missing): skipping its build; the server says so at /.',
-  );
-} else {
-  console.log('Building the web app (npm run build -w web)...');
-  try {
-    await run('npm', ['run', 'build', '-w', 'web'], {
-      VITE_AUTH_EMULATOR_HOST: authHost,
-      VITE_BACKEND: 'local',
-    });
-  } catch (error) {
-    fail(`${error.message}. Fix the build, or run with SKIP_WEB_BUILD=1 to serve the last build.`);
-  }
-}
-
-// 2. The Auth emulator (offline, demo project, UI disabled); accounts persist in .data/auth.
-console.log(`Starting the Firebase Auth emulator on ${authHost} (up to a minute on a busy machine)...`);
-let emulator;
-try {
-  emulator = await startAuthEmulator({
-    host,
-    port: authPort,
-    persistDir: join(dataDir, 'auth'),
-    // No mail leaves this machine: the emulator logs each verification link, which we pass on.
-    onOutput: (text) => {
-      for (const link of text.match(/http:\/\/\S+mode=verifyEmail\S*/g) ?? [])
-        console.log(`\n  Email verification link (open it to verify the address):\n  ${link}\n`);
-    },
-  });
-} catch (error) {
-  fail(error.message);
-}
-
-// 3. On first run, a demo account and community (local/src/demo-seed.ts); never overwrites data.
 const serverEnv = {
   ...process.env,
   FIREBASE_AUTH_EMULATOR_HOST: authHost,
@@ -106,21 +70,85 @@ const serverEnv = {
   LOCAL_PORT: String(localPort),
   LOCAL_DATA_DIR: dataDir,
 };
-if (process.env.SEED_DEMO !== '0') {
+
+// 1. The web app, pointed at the local server's origin for Auth too: the server passes Auth
+// requests on to the emulator (local/src/auth-proxy.ts), which answers no browser directly.
+async function buildWeb() {
+  if (process.env.SKIP_WEB_BUILD === '1') {
+    console.log('Skipping the web build (SKIP_WEB_BUILD=1).');
+    return;
+  }
+  if (!existsSync(join(root, 'web', 'index.html'))) {
+    console.log(
+      'The web app is not there yet (web/index.html is missing): skipping its build; the server says so at /.',
+    );
+    return;
+  }
+  console.log('Building the web app (npm run build -w web)...');
   try {
-    await run(process.execPath, ['--import', 'tsx', join(root, 'local', 'src', 'demo-seed.ts')], serverEnv);
+    await run('npm', ['run', 'build', '-w', 'web'], {
+      VITE_AUTH_EMULATOR_HOST: `${host}:${localPort}`,
+      VITE_BACKEND: 'local',
+    });
   } catch (error) {
-    await emulator.stop();
-    fail(`seeding the demo failed: ${error.message}. SEED_DEMO=0 npm start skips it.`);
+    throw new Error(`${error.message}. Fix the build, or run with SKIP_WEB_BUILD=1 to serve the last build.`);
   }
 }
 
+// 2. The Auth emulator (offline, demo project, UI disabled), in parallel with the build: accounts
+// are saved in .data/auth after every change, and it stops by itself if this process dies.
+async function startEmulator() {
+  console.log(`Starting the Firebase Auth emulator on ${authHost} (up to a minute on a busy machine)...`);
+  const appOrigin = `http://${host}:${localPort}`;
+  return startAuthEmulator({
+    host,
+    port: authPort,
+    persistDir: join(dataDir, 'auth'),
+    // No mail leaves this machine: the emulator logs each verification link, which we pass on,
+    // pointed at the app's origin (the emulator itself answers no browser).
+    onOutput: (text) => {
+      for (const link of text.match(/http:\/\/\S+mode=verifyEmail\S*/g) ?? []) {
+        const url = new URL(link);
+        console.log(
+          `\n  Email verification link (open it to verify the address):\n  ${appOrigin}${url.pathname}${url.search}\n`,
+        );
+      }
+    },
+  });
+}
+
+// 3. On first run, a demo account and community (local/src/demo-seed.ts); never overwrites data.
+// It needs the emulator, not the build.
+async function seed() {
+  if (process.env.SEED_DEMO === '0') return;
+  try {
+    await run(process.execPath, ['--import', 'tsx', join(root, 'local', 'src', 'demo-seed.ts')], serverEnv);
+  } catch (error) {
+    throw new Error(`seeding the demo failed: ${error.message}. SEED_DEMO=0 npm start skips it.`);
+  }
+}
+
+const starting = startEmulator();
+const [built, emulated, seeded] = await Promise.allSettled([
+  buildWeb(),
+  starting,
+  starting.then(() => seed()),
+]);
+const emulator = emulated.status === 'fulfilled' ? emulated.value : undefined;
+const failure = [built, emulated, seeded].find((r) => r.status === 'rejected');
+if (failure) {
+  await emulator?.stop();
+  fail(failure.reason.message);
+}
+
 // 4. The local server.
+// fd 3: a pipe whose end tells the server this process is gone (even by SIGKILL): it stops too.
 const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'local', 'src', 'main.ts')], {
   cwd: root,
-  stdio: 'inherit',
-  env: serverEnv,
+  stdio: ['inherit', 'inherit', 'inherit', 'pipe'],
+  env: { ...serverEnv, LOCAL_PARENT_FD: '3' },
 });
+server.stdio[3]?.unref?.();
 
 let stopping = false;
 async function shutdown(code) {

@@ -10,7 +10,12 @@
 import { ownHosts } from './http-guard.ts';
 
 /** Path prefixes the Firebase JS SDK uses against an emulator, and the emulator's own pages. */
-const PREFIXES = ['/identitytoolkit.googleapis.com/', '/securetoken.googleapis.com/', '/emulator/'];
+const PREFIXES = [
+  '/identitytoolkit.googleapis.com/',
+  '/securetoken.googleapis.com/',
+  '/emulator/auth/',
+  '/emulator/action',
+];
 
 export function isAuthProxyPath(pathname: string): boolean {
   return PREFIXES.some((p) => pathname.startsWith(p));
@@ -72,6 +77,9 @@ export function createAuthProxy(
     if (origin !== null && !hosts.some((h) => origin.toLowerCase() === `http://${h}`))
       return refusal(403, `Origin '${origin}' may not use this server's Auth emulator.`);
 
+    // The emulator's administrator token (every account, every setting) is for Node tools only.
+    if (/^bearer\s+owner\s*$/i.test(request.headers.get('authorization') ?? ''))
+      return refusal(403, "The Auth emulator's owner token is not accepted from a browser.");
     const headers = new Headers();
     for (const name of FORWARDED_REQUEST_HEADERS) {
       const value = request.headers.get(name);

@@ -2,6 +2,7 @@
  * Entry point: `node --import tsx local/src/main.ts` (scripts/start.mjs runs it with the Auth
  * emulator). Settings come from the environment: see config.ts and the README.
  */
+import { Socket } from 'node:net';
 import { readConfig } from './config.ts';
 import { PortInUseError, startLocalServer } from './server.ts';
 
@@ -36,6 +37,25 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  exitWithParent(() => void stop('the starter is gone'));
+}
+
+/**
+ * `LOCAL_PARENT_FD=3` (scripts/start.mjs): fd 3 is a pipe from the starter, which closes when the
+ * starter ends in any way (SIGKILL too); then this server stops, so none is left orphaned.
+ */
+function exitWithParent(onGone: () => void): void {
+  if (process.env.LOCAL_PARENT_FD !== '3') return;
+  let pipe: Socket;
+  try {
+    pipe = new Socket({ fd: 3, readable: true, writable: false });
+  } catch {
+    return;
+  }
+  pipe.on('data', () => {});
+  pipe.once('end', onGone);
+  pipe.once('error', onGone);
+  pipe.unref();
 }
 
 void main();
