@@ -29,6 +29,11 @@ export interface AccountDeletionDeps {
 
 /** How many uids one existence check asks the emulator about (firebase-admin's getUsers limit). */
 const CHECK_BATCH = 100;
+/** More users than this found gone in one sweep, and over half of the owners: the sweep holds back. */
+const MASS_LOSS = 5;
+
+/** `reason` of a tombstone written by the sweep (the account was found missing). */
+const ACCOUNT_MISSING = 'account-missing';
 
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -101,12 +106,25 @@ export class AccountDeletions {
     });
   }
 
-  /** The cascade for a user whose account is already gone (deleted in the emulator). */
+  /**
+   * The cascade for a user whose account is already gone (deleted in the emulator). Its tombstone
+   * says so: `resume()` never deletes the account of such a tombstone (were it back, something
+   * is wrong, and deleting it would only make it worse).
+   */
   private deleteOrphan(uid: string): Promise<void> {
     return this.once(uid, async () => {
       this.deps.verifier.forget(uid);
       this.deps.closeStreamsOf(uid);
-      await deleteAccountData(this.env(), uid);
+      const env = this.env();
+      if (!(await env.store.get(paths.tombstone(uid))))
+        await env.store.commit([
+          {
+            kind: 'set',
+            path: paths.tombstone(uid),
+            data: { uid, deletedAt: env.now, reason: ACCOUNT_MISSING },
+          },
+        ]);
+      await deleteAccountData(env, uid);
       this.deps.closeStreamsOf(uid);
     });
   }
@@ -117,9 +135,15 @@ export class AccountDeletions {
     let after = '';
     for (;;) {
       await tick();
-      const uids = this.tombstonedAfter(after, CHECK_BATCH);
-      if (uids.length === 0) break;
-      after = uids[uids.length - 1] as string;
+      const rows = this.tombstonedAfter(after, CHECK_BATCH);
+      if (rows.length === 0) break;
+      after = (rows[rows.length - 1] as { uid: string }).uid;
+      const uids = rows.filter((r) => r.reason !== ACCOUNT_MISSING).map((r) => r.uid);
+      const swept = rows.filter((r) => r.reason === ACCOUNT_MISSING).map((r) => r.uid);
+      for (const uid of swept.length > 0 ? await this.present(swept) : [])
+        this.log(
+          `account deletion: ${uid} was swept as deleted in the Auth emulator but has an account again; left as it is.`,
+        );
       const missing = new Set(await this.deps.verifier.missingUsers(uids));
       for (const uid of uids) {
         if (missing.has(uid)) continue;
@@ -152,14 +176,21 @@ export class AccountDeletions {
       );
       return [];
     }
+    const missing: string[] = [];
+    for (let i = 0; i < owners.length && !this.stopped; i += CHECK_BATCH)
+      missing.push(...(await this.deps.verifier.missingUsers(owners.slice(i, i + CHECK_BATCH))));
+    // Most owners gone at once looks like an emulator that lost its accounts, not like deletions.
+    if (missing.length > MASS_LOSS && missing.length * 2 > owners.length) {
+      this.log(
+        `account sweep: ${missing.length} of ${owners.length} users that own documents have no account in the Auth emulator; nothing deleted (were its accounts lost?).`,
+      );
+      return [];
+    }
     const gone: string[] = [];
-    for (let i = 0; i < owners.length && !this.stopped; i += CHECK_BATCH) {
-      const missing = await this.deps.verifier.missingUsers(owners.slice(i, i + CHECK_BATCH));
-      for (const uid of missing) {
-        if (this.stopped) break;
-        await this.deleteOrphan(uid);
-        gone.push(uid);
-      }
+    for (const uid of missing) {
+      if (this.stopped) break;
+      await this.deleteOrphan(uid);
+      gone.push(uid);
     }
     if (gone.length > 0)
       this.log(`account sweep: removed the data of ${gone.length} user(s) deleted in the Auth emulator.`);
@@ -204,11 +235,18 @@ export class AccountDeletions {
     return [...uids];
   }
 
-  private tombstonedAfter(after: string, limit: number): string[] {
+  private tombstonedAfter(after: string, limit: number): { uid: string; reason: unknown }[] {
     const rows = this.deps.store.db
-      .prepare("SELECT path FROM docs WHERE parent = 'tombstones' AND path > ? ORDER BY path LIMIT ?")
-      .all(after ? paths.tombstone(after) : '', limit) as { path: string }[];
-    return rows.map((r) => r.path.slice('tombstones/'.length));
+      .prepare(
+        "SELECT path, json_extract(data, '$.reason') AS reason FROM docs WHERE parent = 'tombstones' AND path > ? ORDER BY path LIMIT ?",
+      )
+      .all(after ? paths.tombstone(after) : '', limit) as { path: string; reason: unknown }[];
+    return rows.map((r) => ({ uid: r.path.slice('tombstones/'.length), reason: r.reason }));
+  }
+
+  private async present(uids: string[]): Promise<string[]> {
+    const missing = new Set(await this.deps.verifier.missingUsers(uids));
+    return uids.filter((uid) => !missing.has(uid));
   }
 
   /**

@@ -172,7 +172,7 @@ function persister() {
     }
     return false;
   };
-  return { persist, importRequest };
+  return { persist, importRequest, isImporting: () => importing, imported };
 }
 
 function guardRequests(saver) {
@@ -197,7 +197,15 @@ function guardRequests(saver) {
       );
       return true;
     }
-    if (saver && !saver.importRequest(req, res) && changesAccounts(req.method ?? 'GET', req.url ?? '/')) {
+    if (saver?.importRequest(req, res)) return emit.call(this, event, ...args);
+    // The emulator listens before its import is done: until then it would answer lookups with no
+    // accounts (and a sweep would take everyone for deleted) and take sign-ups the import then
+    // conflicts with. Every other request waits for the import (its body stays buffered).
+    if (saver?.isImporting()) {
+      saver.imported.then(() => this.emit(event, ...args));
+      return true;
+    }
+    if (saver && changesAccounts(req.method ?? 'GET', req.url ?? '/')) {
       const { persist } = saver;
       // The whole answer (body chunks too: the emulator streams its JSON) waits for the save.
       const write = res.write;

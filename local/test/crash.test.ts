@@ -1,25 +1,76 @@
 /**
- * Crash test: the server process is killed with SIGKILL in the middle of a stream of writes.
- * After a restart on the same SQLite file, every acknowledged write is there, the deliveries left
- * pending complete, and every projection equals its from-scratch computation (the audit).
+ * Crash test: under a load of writes and sign-ups, the server process is SIGKILLed five times and
+ * the Auth emulator (its own here, saving accounts in the data folder) twice. Afterwards every
+ * acknowledged write and every acknowledged account is there, the deliveries left pending
+ * complete, and every projection equals its from-scratch computation (the audit). The backstop
+ * sweep runs every second throughout: an emulator restarting must not make it delete anyone.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { calorieUnits } from '@fit/shared/formulas';
 import { paths } from '@fit/shared/model';
 import type { DocSnapshot } from '@fit/shared/store';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../src/auth-emulator.mjs';
+import { type AuthEmulator, freePort, startAuthEmulator } from '../src/auth-emulator.mjs';
 import { REPO_ROOT } from '../src/config.ts';
 import { DATA_FILE } from '../src/server.ts';
-import { ADMIN_TOKEN, admin, authHost, call, commit, signUp, type TestUser } from './helpers.ts';
+import { activity, markVerified, profile } from './accounts-helpers.ts';
+import { ADMIN_TOKEN, admin, call, commit } from './helpers.ts';
+
+interface Account {
+  uid: string;
+  email: string;
+  password: string;
+  idToken: string;
+}
 
 let dataDir: string;
 let port: number;
+let authPort: number;
+let emulator: AuthEmulator | undefined;
 let child: ChildProcess | undefined;
+const authHost = () => `127.0.0.1:${authPort}`;
+
+async function startEmulator(): Promise<void> {
+  emulator = await startAuthEmulator({ port: authPort, persistDir: join(dataDir, 'auth') });
+}
+
+async function identity(
+  op: string,
+  body: unknown,
+): Promise<{ status: number; body: Record<string, string> }> {
+  const r = await fetch(
+    `http://${authHost()}/identitytoolkit.googleapis.com/v1/accounts:${op}?key=fake-api-key`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ...(body as object), returnSecureToken: true }),
+    },
+  );
+  return { status: r.status, body: (await r.json()) as Record<string, string> };
+}
+
+let made = 0;
+/** Every sign-up the emulator acknowledged (whatever happened next). */
+const signedUp: { email: string; password: string }[] = [];
+/** A verified account; undefined when the emulator is down (not acknowledged). */
+async function newAccount(name: string): Promise<Account | undefined> {
+  try {
+    const email = `${name}-${Date.now()}-${made++}@example.com`;
+    const password = 'password123';
+    const up = await identity('signUp', { email, password });
+    if (up.status !== 200) return undefined;
+    signedUp.push({ email, password });
+    await markVerified(up.body.localId as string, authHost());
+    const signedIn = await identity('signInWithPassword', { email, password });
+    if (signedIn.status !== 200) return undefined;
+    return { uid: up.body.localId as string, email, password, idToken: signedIn.body.idToken as string };
+  } catch {
+    return undefined;
+  }
+}
 
 async function startChild(extra: Record<string, string> = {}): Promise<string> {
   const base = `http://127.0.0.1:${port}`;
@@ -32,6 +83,7 @@ async function startChild(extra: Record<string, string> = {}): Promise<string> {
       LOCAL_DATA_DIR: dataDir,
       LOCAL_ADMIN_TOKEN: ADMIN_TOKEN,
       LOCAL_ROLLUP_DEBOUNCE_MS: '20',
+      LOCAL_ACCOUNT_SWEEP_MS: '1000',
       ...extra,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -67,64 +119,117 @@ async function kill(signal: NodeJS.Signals): Promise<void> {
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'fittrack-crash-'));
   port = await freePort();
+  authPort = await freePort();
+  await startEmulator();
 });
 
 afterAll(async () => {
   await kill('SIGKILL');
+  await emulator?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('crash', () => {
-  it('SIGKILL mid-stream: acknowledged writes survive, deliveries complete, projections audit clean', async () => {
-    // Reactions paused before the crash, so that deliveries are surely pending when it comes.
-    let base = await startChild({ LOCAL_REACTIONS: 'off' });
-    const users: TestUser[] = [await signUp('crash-a'), await signUp('crash-b')];
-    for (const [i, user] of users.entries()) {
-      const r = await commit(base, user.idToken, [
-        {
-          kind: 'set',
-          path: paths.user(user.uid),
-          data: { userId: user.uid, email: user.email, createdAt: Date.now(), displayName: `Crash ${i}` },
-        },
-      ]);
-      expect(r.status).toBe(200);
-    }
-
-    const acknowledged: { user: TestUser; path: string; time: number }[] = [];
-    let stop = false;
+  it('5 SIGKILLs of the server and 2 of the Auth emulator under load: nothing acknowledged is lost, projections audit clean', async () => {
+    const accounts: Account[] = [];
+    const acknowledged: { user: Account; path: string; time: number }[] = [];
+    let base = '';
     let n = 0;
-    const writer = async (user: TestUser) => {
-      while (!stop) {
-        const id = `w${n++}`;
-        const time = 1 + (n % 50);
-        const doc = { activityType: 'Cycling', time, timestamp: Date.now() };
-        try {
-          const r = await commit(base, user.idToken, [
-            { kind: 'set', path: paths.rep(user.uid, id), data: { ...doc, calorieUnits: calorieUnits(doc) } },
-          ]);
-          if (r.status === 200) acknowledged.push({ user, path: paths.rep(user.uid, id), time });
-        } catch {
-          return; // the server is gone
-        }
-      }
-    };
-    const writers = [0, 1, 2, 3, 4, 5].map((i) => writer(users[i % 2] as TestUser));
-    while (acknowledged.length < 300) await new Promise((r) => setTimeout(r, 5));
-    await kill('SIGKILL');
-    stop = true;
-    await Promise.all(writers);
-    expect(acknowledged.length).toBeGreaterThanOrEqual(300);
 
-    // What the crash left behind: deliveries written with their changes, not yet run.
+    // One round of load: writers on every account so far, and new accounts (each writing its
+    // profile) until `until()` holds; then `crash()` and the load stops.
+    const load = async (until: () => boolean, crash: () => Promise<void>) => {
+      let stop = false;
+      const writer = async (slot: number) => {
+        while (!stop) {
+          const user = accounts[(slot + n) % accounts.length] as Account;
+          const id = `w${n++}`;
+          const time = 1 + (n % 50);
+          try {
+            const r = await commit(base, user.idToken, [
+              { kind: 'set', path: paths.rep(user.uid, id), data: activity(time) },
+            ]);
+            if (r.status === 200) acknowledged.push({ user, path: paths.rep(user.uid, id), time });
+          } catch {
+            await new Promise((r) => setTimeout(r, 20)); // the server is gone for now
+          }
+        }
+      };
+      const signer = async () => {
+        while (!stop) {
+          const user = await newAccount('crash');
+          if (!user) {
+            await new Promise((r) => setTimeout(r, 50));
+            continue;
+          }
+          accounts.push(user);
+          try {
+            const r = await commit(base, user.idToken, [
+              { kind: 'set', path: paths.user(user.uid), data: profile(user, `Crash ${accounts.length}`) },
+            ]);
+            if (r.status === 200) acknowledged.push({ user, path: paths.user(user.uid), time: -1 });
+          } catch {
+            // the server is gone for now
+          }
+        }
+      };
+      const workers = [signer(), ...[0, 1, 2, 3].map(writer)];
+      while (!until()) await new Promise((r) => setTimeout(r, 5));
+      await crash();
+      stop = true;
+      await Promise.all(workers);
+    };
+
+    // Round 1: reactions paused, so that deliveries are surely pending when the crash comes.
+    base = await startChild({ LOCAL_REACTIONS: 'off' });
+    for (let i = 0; i < 2; i++) accounts.push((await newAccount('crash-first')) as Account);
+    await load(
+      () => acknowledged.length >= 300,
+      () => kill('SIGKILL'),
+    );
     const db = new Database(join(dataDir, DATA_FILE));
     const pending = (db.prepare('SELECT count(*) AS n FROM deliveries').get() as { n: number }).n;
     db.close();
-    expect(pending).toBeGreaterThanOrEqual(acknowledged.length);
+    expect(pending).toBeGreaterThanOrEqual(300);
+
+    // Rounds 2-7: four more server SIGKILLs and two of the emulator (restarted on its port from
+    // its saved accounts while the server keeps running).
+    const serverKills = { n: 1 };
+    for (const target of ['emulator', 'server', 'server', 'emulator', 'server', 'server'] as const) {
+      if (!child || child.exitCode !== null || child.signalCode !== null) base = await startChild();
+      const ackedBefore = acknowledged.length;
+      const accountsBefore = accounts.length;
+      await load(
+        () => acknowledged.length >= ackedBefore + 150 && accounts.length >= accountsBefore + 2,
+        async () => {
+          if (target === 'server') {
+            await kill('SIGKILL');
+            serverKills.n++;
+          } else {
+            await emulator?.kill('SIGKILL');
+            await startEmulator();
+          }
+        },
+      );
+    }
+    expect(serverKills.n).toBe(5);
 
     base = await startChild();
+    for (const { email, password } of signedUp) {
+      const r = await identity('signInWithPassword', { email, password });
+      expect(r.status, `account ${email}`).toBe(200);
+      // Acknowledged verifications are kept too.
+      if (accounts.some((a) => a.email === email)) {
+        const claims = JSON.parse(
+          Buffer.from(String(r.body.idToken).split('.')[1] as string, 'base64url').toString(),
+        );
+        expect(claims.email_verified, email).toBe(true);
+      }
+    }
     for (const { user, path, time } of acknowledged) {
       const r = await call<{ doc: DocSnapshot | null }>(base, '/api/get', { path }, user.idToken);
-      expect(r.body.doc?.data.time, path).toBe(time);
+      if (time === -1) expect(r.body.doc?.data.userId, path).toBe(user.uid);
+      else expect(r.body.doc?.data.time, path).toBe(time);
     }
     const idle = await admin<{ idle: boolean; pendingDeliveries: number }>(base, '/api/admin/idle', {
       timeoutMs: 60_000,
@@ -134,7 +239,10 @@ describe('crash', () => {
       apply: false,
     });
     expect(differences).toEqual([]);
+    console.log(
+      `crash run: ${acknowledged.length} acknowledged writes and ${signedUp.length} acknowledged accounts, all present after 5 server and 2 emulator SIGKILLs`,
+    );
     await kill('SIGTERM');
     expect(child?.exitCode).toBe(0);
-  });
+  }, 400_000);
 });
