@@ -13,10 +13,13 @@
 //    (tmp + fsync + rename, in the emulator's own import format), so an acknowledged sign-up
 //    survives a SIGKILL of the emulator. Exports are coalesced: one export serves every change
 //    made before it started.
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import http from 'node:http';
 import { Socket } from 'node:net';
 import { join } from 'node:path';
+
+/** Marks this guard's own requests during the import (they pass while others wait). */
+const RESTORE_HEADER = 'x-fittrack-import-restore';
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
@@ -155,6 +158,29 @@ function persister() {
     queued = next;
     return next;
   };
+  // batchCreate sets every imported account's validSince to the import time, which would make
+  // every ID token issued before the restart count as revoked (each browser session signed out).
+  // The saved value is put back, one accounts:update per account, before anything else is served.
+  const restoreValidSince = async () => {
+    const { users = [] } = JSON.parse(readFileSync(join(exportDir, 'accounts.json'), 'utf8'));
+    for (const user of users) {
+      if (!user.localId || !user.validSince) continue;
+      const response = await fetch(
+        `${base}/identitytoolkit.googleapis.com/v1/projects/${project}/accounts:update`,
+        {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            Authorization: 'Bearer owner',
+            [RESTORE_HEADER]: '1',
+          },
+          body: JSON.stringify({ localId: user.localId, validSince: user.validSince }),
+        },
+      );
+      await response.body?.cancel();
+    }
+  };
+
   /** Whether `req` is part of the import at start: it passes unheld, and ends the import. */
   const importRequest = (req, res) => {
     if (!importing) return false;
@@ -165,12 +191,20 @@ function persister() {
       path === `/identitytoolkit.googleapis.com/v1/projects/${project}/tenants//accounts:batchCreate`
     ) {
       res.once('finish', () => {
-        importing = false;
-        importDone();
+        restoreValidSince()
+          .catch((error) =>
+            process.stderr.write(
+              `fittrack: restoring the accounts' token validity failed: ${error.message}\n`,
+            ),
+          )
+          .finally(() => {
+            importing = false;
+            importDone();
+          });
       });
       return true;
     }
-    return false;
+    return req.headers[RESTORE_HEADER] === '1';
   };
   return { persist, importRequest, isImporting: () => importing, imported };
 }

@@ -226,7 +226,11 @@ describe('crash', () => {
         expect(claims.email_verified, email).toBe(true);
       }
     }
-    // Read back with fresh tokens (an account's first tokens may be an emulator restart old).
+    // A session survives the emulator's restarts: the first account's first ID token still passes.
+    const first = accounts[0] as Account;
+    const old = await call(base, '/api/get', { path: paths.user(first.uid) }, first.idToken);
+    expect(old.status, JSON.stringify(old.body)).toBe(200);
+    // Read back with fresh tokens too (as a browser would after refreshing).
     const tokens = new Map<string, string>();
     const missing: string[] = [];
     for (const { user, path, time } of acknowledged) {
