@@ -6,7 +6,8 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import { useEffect, useMemo, useState } from 'react';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { Loading } from '../components/Loading.tsx';
 import {
@@ -16,9 +17,8 @@ import {
   useAuthGateway,
   useBackendLoader,
 } from '../data/context.tsx';
-import type { Backend } from '../data/repositories.ts';
-import { useAuthState, useAuthUser } from '../data/session.tsx';
-import { signOutWhenSessionEnds } from '../data/session-guard.ts';
+import { createQueryClient } from '../data/query-client.ts';
+import { endSessionIfOver, useAuthState, useAuthUser } from '../data/session.tsx';
 
 export function SignedInArea() {
   const auth = useAuthState();
@@ -27,47 +27,49 @@ export function SignedInArea() {
   if (!auth.user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
   return (
     <SessionUserContext.Provider value={auth.user}>
-      <WithBackend />
+      <WithQueryClient key={auth.user.uid} />
     </SessionUserContext.Provider>
+  );
+}
+
+/**
+ * One query cache per signed-in user (keyed by uid above, so nothing of one account is shown to the
+ * next); dropped when the person signs out (its live listeners stop with their last observer).
+ */
+function WithQueryClient() {
+  const gateway = useAuthGateway();
+  const [client] = useState(() =>
+    createQueryClient((error) => {
+      endSessionIfOver(gateway, error);
+    }),
+  );
+  return (
+    <QueryClientProvider client={client}>
+      <WithBackend />
+    </QueryClientProvider>
   );
 }
 
 function WithBackend() {
   const loadBackend = useBackendLoader();
-  const [backend, setBackend] = useState<Backend | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  const gateway = useAuthGateway();
-  // Every screen's store calls end an expired session, so no screen has to remember to.
-  const store = useMemo(
-    () => backend && signOutWhenSessionEnds(backend.store, () => void gateway.signOut().catch(() => {})),
-    [backend, gateway],
-  );
-
-  useEffect(() => {
-    let live = true;
-    setFailed(false);
-    // `attempt` re-runs the load after a failure.
-    void attempt;
-    loadBackend().then(
-      (loaded) => live && setBackend(loaded),
-      (error: unknown) => {
+  const backend = useQuery({
+    queryKey: ['backend'],
+    queryFn: () =>
+      loadBackend().catch((error: unknown) => {
         console.error('Could not load the data backend', error);
-        if (live) setFailed(true);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [loadBackend, attempt]);
+        throw error;
+      }),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
 
-  if (failed) {
+  if (backend.isError) {
     return (
       <Container maxWidth="sm" sx={{ py: 6 }}>
         <Alert
           severity="error"
           action={
-            <Button color="inherit" size="small" onClick={() => setAttempt((n) => n + 1)}>
+            <Button color="inherit" size="small" onClick={() => void backend.refetch()}>
               Retry
             </Button>
           }
@@ -77,10 +79,10 @@ function WithBackend() {
       </Container>
     );
   }
-  if (!backend || !store) return <Loading />;
+  if (!backend.data) return <Loading />;
   return (
-    <BackendContext.Provider value={backend}>
-      <StoreContext.Provider value={store}>
+    <BackendContext.Provider value={backend.data}>
+      <StoreContext.Provider value={backend.data.store}>
         <Outlet />
       </StoreContext.Provider>
     </BackendContext.Provider>

@@ -3,9 +3,8 @@
  * session (`useAuthState`), so the landing page never loads the auth SDK.
  */
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import type { AuthUser } from './auth.ts';
+import { type AuthGateway, type AuthUser, isSessionOver } from './auth.ts';
 import { useAuthGateway } from './context.tsx';
-import { isSessionOver } from './session-guard.ts';
 
 export type AuthState = { status: 'loading'; user: undefined } | { status: 'ready'; user: AuthUser | null };
 
@@ -48,17 +47,12 @@ export function useAuthUser(): AuthUser {
 }
 
 /**
- * For error handlers: when the failure means the session is over (expired or revoked token), signs
- * the person out (the guards then send them to /login) and returns true.
+ * Ends a session the backend no longer accepts (expired or revoked token): signs the person out,
+ * and the guards then send them to /login. The signed-in pages' QueryClient calls it for every
+ * failed load and save; the verify page for its polling. Returns whether the session was over.
  */
-export function useSessionExpiry(): (error: unknown) => boolean {
-  const gateway = useAuthGateway();
-  return useCallback(
-    (error: unknown) => {
-      const expired = isSessionOver(error);
-      if (expired) void gateway.signOut().catch(() => {});
-      return expired;
-    },
-    [gateway],
-  );
+export function endSessionIfOver(gateway: AuthGateway, error: unknown): boolean {
+  const over = isSessionOver(error);
+  if (over) void gateway.signOut().catch(() => {});
+  return over;
 }

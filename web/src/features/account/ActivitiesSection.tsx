@@ -15,12 +15,14 @@ import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SectionCard } from '../../components/SectionCard.tsx';
-import { type Status, StatusAlert } from '../../components/StatusAlert.tsx';
-import { useRequiredUser, useStore } from '../../data/context.tsx';
+import { StatusAlert } from '../../components/StatusAlert.tsx';
+import { useRequiredUser } from '../../data/context.tsx';
 import { offeredActivities, saveActivityPreferences } from '../../data/preferences.ts';
-import { useSessionExpiry } from '../../data/session.tsx';
+import { keys } from '../../data/queries.ts';
+import { useSave } from '../../data/save.ts';
 import { PREFS_EMPTY, PREFS_FAILED, PREFS_SAVED } from './messages.ts';
 
 const CATEGORY_LABELS: Record<ActivityCategory, string> = {
@@ -36,12 +38,18 @@ const BY_CATEGORY = ACTIVITY_CATEGORIES.map((category) => ({
 }));
 
 export function ActivitiesSection(props: { saved: readonly string[] }) {
-  const store = useStore();
-  const user = useRequiredUser();
-  const expired = useSessionExpiry();
+  const client = useQueryClient();
+  const { uid } = useRequiredUser();
   const [selected, setSelected] = useState<Set<string>>(() => new Set(offeredActivities(props.saved)));
-  const [status, setStatus] = useState<Status>(null);
-  const [busy, setBusy] = useState(false);
+  const save = useSave({
+    save: ({ store, uid }, activities: string[]) => saveActivityPreferences(store, uid, activities),
+    failure: PREFS_FAILED,
+    success: PREFS_SAVED,
+    // The log form offers the new selection without reading it again.
+    onSaved: (_, activities) => client.setQueryData(keys.preferences(uid), activities),
+    log: 'Saving activity preferences failed',
+  });
+  const { busy, status, setStatus } = save;
 
   const update = (fn: (next: Set<string>) => void) => {
     setSelected((current) => {
@@ -52,27 +60,13 @@ export function ActivitiesSection(props: { saved: readonly string[] }) {
     setStatus(null);
   };
 
-  async function save() {
+  function submit() {
     if (selected.size === 0) {
       setStatus({ kind: 'error', message: PREFS_EMPTY });
       return;
     }
-    setBusy(true);
-    setStatus(null);
     const all = selected.size === ACTIVITIES.length;
-    try {
-      await saveActivityPreferences(
-        store,
-        user.uid,
-        all ? [] : ACTIVITIES.map((a) => a.name).filter((name) => selected.has(name)),
-      );
-      setStatus({ kind: 'success', message: PREFS_SAVED });
-    } catch (e) {
-      console.error('Saving activity preferences failed', e);
-      if (!expired(e)) setStatus({ kind: 'error', message: PREFS_FAILED });
-    } finally {
-      setBusy(false);
-    }
+    save.run(all ? [] : ACTIVITIES.map((a) => a.name).filter((name) => selected.has(name)));
   }
 
   return (
@@ -171,7 +165,7 @@ export function ActivitiesSection(props: { saved: readonly string[] }) {
       <Stack spacing={2} sx={{ mt: 2.5 }}>
         <StatusAlert status={status} />
         <Box>
-          <Button variant="contained" onClick={save} disabled={busy}>
+          <Button variant="contained" onClick={submit} disabled={busy}>
             Save Activities
           </Button>
         </Box>

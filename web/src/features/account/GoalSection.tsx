@@ -7,13 +7,12 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { type Status, StatusAlert } from '../../components/StatusAlert.tsx';
-import { useRequiredUser, useStore } from '../../data/context.tsx';
 import { removeGoal, saveGoal } from '../../data/goal.ts';
-import { useSessionExpiry } from '../../data/session.tsx';
+import { useSave } from '../../data/save.ts';
 import {
   GOAL_FAILED,
   GOAL_REMOVE_CONFIRM,
@@ -25,18 +24,46 @@ import {
 const TYPE_LABELS: Record<GoalType, string> = { reps: 'Reps', minutes: 'Minutes', calories: 'Calories' };
 
 export function GoalSection(props: { goal: DailyGoal | null }) {
-  const store = useStore();
-  const user = useRequiredUser();
-  const expired = useSessionExpiry();
   const [saved, setSaved] = useState<DailyGoal | null>(props.goal);
   const [target, setTarget] = useState(props.goal?.target ?? '');
   const [type, setType] = useState<GoalType>(props.goal?.type ?? DEFAULT_GOAL_TYPE);
-  const [status, setStatus] = useState<Status>(null);
   const [invalid, setInvalid] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const save = useSave({
+    save: ({ store, uid }, goal: DailyGoal) => saveGoal(store, uid, goal),
+    failure: GOAL_FAILED,
+    success: GOAL_SAVED,
+    onSaved: (_, goal) => {
+      setSaved(goal);
+      setTarget(goal.target);
+    },
+    log: 'Saving the goal failed',
+  });
+  const removal = useSave({
+    save: ({ store, uid }, _: undefined) => removeGoal(store, uid),
+    failure: GOAL_REMOVE_FAILED,
+    success: GOAL_REMOVED,
+    onSaved: () => {
+      setSaved(null);
+      setTarget('');
+      setType(DEFAULT_GOAL_TYPE);
+      setConfirming(false);
+    },
+    log: 'Removing the goal failed',
+  });
+  const busy = save.busy || removal.busy;
+  const status = removal.status ?? save.status;
+  const setStatus = (next: Status) => {
+    removal.setStatus(null);
+    save.setStatus(next);
+  };
 
-  async function submit(event: FormEvent) {
+  // A failed removal closes the confirmation and shows its message in the section.
+  useEffect(() => {
+    if (removal.status?.kind === 'error') setConfirming(false);
+  }, [removal.status]);
+
+  function submit(event: FormEvent) {
     event.preventDefault();
     const checked = validateGoalForm({ target, type });
     if (!checked.ok) {
@@ -44,37 +71,13 @@ export function GoalSection(props: { goal: DailyGoal | null }) {
       setInvalid(true);
       return;
     }
-    setBusy(true);
     setStatus(null);
-    try {
-      await saveGoal(store, user.uid, checked.value);
-      setSaved(checked.value);
-      setTarget(checked.value.target);
-      setStatus({ kind: 'success', message: GOAL_SAVED });
-    } catch (e) {
-      console.error('Saving the goal failed', e);
-      if (!expired(e)) setStatus({ kind: 'error', message: GOAL_FAILED });
-    } finally {
-      setBusy(false);
-    }
+    save.run(checked.value);
   }
 
-  async function remove() {
-    setBusy(true);
-    setStatus(null);
-    try {
-      await removeGoal(store, user.uid);
-      setSaved(null);
-      setTarget('');
-      setType(DEFAULT_GOAL_TYPE);
-      setStatus({ kind: 'success', message: GOAL_REMOVED });
-    } catch (e) {
-      console.error('Removing the goal failed', e);
-      if (!expired(e)) setStatus({ kind: 'error', message: GOAL_REMOVE_FAILED });
-    } finally {
-      setBusy(false);
-      setConfirming(false);
-    }
+  function remove() {
+    save.setStatus(null);
+    removal.run(undefined);
   }
 
   return (

@@ -12,10 +12,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { SectionCard } from '../../components/SectionCard.tsx';
-import { type Status, StatusAlert } from '../../components/StatusAlert.tsx';
-import { useRequiredUser, useStore } from '../../data/context.tsx';
+import { StatusAlert } from '../../components/StatusAlert.tsx';
+import { useRequiredUser } from '../../data/context.tsx';
 import { saveAccountProfile } from '../../data/profile.ts';
-import { useSessionExpiry } from '../../data/session.tsx';
+import { useSave } from '../../data/save.ts';
 import { HIDE_EXERCISE_EXPLAINER, PROFILE_FAILED, PROFILE_SAVED } from './messages.ts';
 
 interface Fields {
@@ -42,17 +42,24 @@ function fieldsOf(profile: UserProfile | null): Fields {
   };
 }
 
-export function ProfileSection(props: {
-  profile: UserProfile | null;
-  onSaved: (profile: UserProfile) => void;
-}) {
-  const store = useStore();
+export function ProfileSection(props: { profile: UserProfile | null }) {
   const user = useRequiredUser();
-  const expired = useSessionExpiry();
   const [fields, setFields] = useState<Fields>(() => fieldsOf(props.profile));
-  const [status, setStatus] = useState<Status>(null);
-  const [badField, setBadField] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const save = useSave({
+    save: ({ store, uid }, vars: { fields: Partial<UserProfile>; create: boolean }) =>
+      saveAccountProfile(
+        store,
+        uid,
+        vars.fields,
+        vars.create ? { email: user.email ?? '', now: Date.now() } : undefined,
+      ),
+    failure: PROFILE_FAILED,
+    success: PROFILE_SAVED,
+    onSaved: (_, vars) => setFields((f) => ({ ...f, displayName: vars.fields.displayName ?? f.displayName })),
+    log: 'Saving the profile failed',
+  });
+  const { busy, status, setStatus } = save;
+  const badField = status?.kind === 'error' ? status.field : undefined;
   const today = localDate(Date.now(), browserTimeZone());
   const email = props.profile?.email || user.email || '';
 
@@ -61,42 +68,16 @@ export function ProfileSection(props: {
     (value: Fields[K]) => {
       setFields((f) => ({ ...f, [key]: value }));
       setStatus(null);
-      setBadField(undefined);
     };
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     const checked = validateAccountProfile(fields, today);
     if (!checked.ok) {
-      setStatus({ kind: 'error', message: checked.message });
-      setBadField(checked.field);
+      setStatus({ kind: 'error', message: checked.message, field: checked.field });
       return;
     }
-    setBusy(true);
-    setStatus(null);
-    try {
-      const now = Date.now();
-      await saveAccountProfile(
-        store,
-        user.uid,
-        checked.value,
-        props.profile ? undefined : { email: user.email ?? '', now },
-      );
-      const base: UserProfile = props.profile ?? {
-        userId: user.uid,
-        email: user.email ?? '',
-        createdAt: now,
-        displayName: '',
-      };
-      props.onSaved({ ...base, ...checked.value });
-      setFields((f) => ({ ...f, displayName: checked.value.displayName ?? f.displayName }));
-      setStatus({ kind: 'success', message: PROFILE_SAVED });
-    } catch (e) {
-      console.error('Saving the profile failed', e);
-      if (!expired(e)) setStatus({ kind: 'error', message: PROFILE_FAILED });
-    } finally {
-      setBusy(false);
-    }
+    save.run({ fields: checked.value, create: props.profile === null });
   }
 
   const text = (key: 'displayName' | 'firstName' | 'lastName' | 'phoneNumber') => ({

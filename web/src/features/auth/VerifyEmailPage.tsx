@@ -13,7 +13,7 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { authErrorMessage } from '../../data/auth.ts';
 import { useAuthGateway } from '../../data/context.tsx';
-import { useAuthState, useSessionExpiry } from '../../data/session.tsx';
+import { endSessionIfOver, useAuthState } from '../../data/session.tsx';
 import { AuthShell } from './AuthShell.tsx';
 import { RESEND_DONE, RESEND_FAILED } from './messages.ts';
 
@@ -24,7 +24,6 @@ export function VerifyEmailPage() {
   const gateway = useAuthGateway();
   const navigate = useNavigate();
   const auth = useAuthState();
-  const expired = useSessionExpiry();
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const user = auth.user;
@@ -43,7 +42,7 @@ export function VerifyEmailPage() {
           if (!stopped && fresh?.emailVerified) navigate('/user', { replace: true });
         },
         (error: unknown) => {
-          if (expired(error)) stopped = true;
+          if (endSessionIfOver(gateway, error)) stopped = true;
         },
       );
     }, verifyPolling.intervalMs);
@@ -51,7 +50,7 @@ export function VerifyEmailPage() {
       stopped = true;
       clearInterval(timer);
     };
-  }, [waiting, gateway, navigate, expired]);
+  }, [waiting, gateway, navigate]);
 
   async function resend() {
     setBusy(true);

@@ -7,7 +7,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { useSessionUser, useStore } from '../../data/context.tsx';
+import { useSessionUser } from '../../data/context.tsx';
 import { ActivitiesCard } from './ActivitiesCard.tsx';
 import { LeaderboardsCard } from './LeaderboardsCard.tsx';
 import { PostsCard } from './PostsCard.tsx';
@@ -24,11 +24,10 @@ export interface CommunityPageProps {
 }
 
 export function CommunityPage({ clock = systemClock, tickMs = 30_000 }: CommunityPageProps = {}) {
-  const store = useStore();
   const user = useSessionUser();
   const uid = user?.uid ?? null;
   const now = useNow(clock, tickMs);
-  const { posts, activities, boards, failed, retry } = useCommunityData(store);
+  const { posts, activities, boards, failed, retry } = useCommunityData();
 
   return (
     <>

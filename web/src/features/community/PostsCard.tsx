@@ -4,7 +4,7 @@
  * feed reaction writes its feed item (`feedPosts/{uid}_{postId}`).
  */
 
-import type { FeedPost } from '@fit/shared/model';
+import type { FeedPost, Post } from '@fit/shared/model';
 import { LIMITS, MESSAGES, validatePostForm } from '@fit/shared/validation';
 import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import Send from '@mui/icons-material/Send';
@@ -17,6 +17,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useMutation } from '@tanstack/react-query';
 import { type KeyboardEvent, type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { ShownName } from '../../components/ShownText.tsx';
 import { FEED_LIMIT } from '../../data/community.ts';
@@ -104,14 +105,26 @@ export function PostsCard(props: {
     return [...mine, ...fromFeed].sort((a, b) => b.timestamp - a.timestamp).slice(0, FEED_LIMIT);
   }, [posts, pending, inFeed, uid]);
 
-  async function submit() {
+  // Each post is its own save; several can be under way, each settling its own pending line.
+  const send = useMutation({
+    mutationFn: (vars: { author: string; post: Post; id: string }) =>
+      addPost(store, vars.author, vars.post, vars.id),
+    onSuccess: (_, { id }) => setPending((list) => list.map((p) => (p.id === id ? { ...p, sent: true } : p))),
+    onError: (error, { id, post }) => {
+      console.error('Adding a post failed', error);
+      setPending((list) => list.filter((p) => p.id !== id));
+      setFailed(true);
+      setText((current) => (current === '' ? post.message : current));
+    },
+  });
+
+  function submit() {
     if (unverified) return;
     const result = validatePostForm({ message: text, userId: uid, timestamp: clock() });
     if (!result.ok) {
       setFieldError(result.message);
       return;
     }
-    const author = uid as string;
     const post = result.value;
     const id = newDocId();
     setPending((list) => [{ id, message: post.message, timestamp: post.timestamp, sent: false }, ...list]);
@@ -119,21 +132,13 @@ export function PostsCard(props: {
     setFieldError(null);
     setFailed(false);
     if (listRef.current) listRef.current.scrollTop = 0;
-    try {
-      await addPost(store, author, post, id);
-      setPending((list) => list.map((p) => (p.id === id ? { ...p, sent: true } : p)));
-    } catch (error) {
-      console.error('Adding a post failed', error);
-      setPending((list) => list.filter((p) => p.id !== id));
-      setFailed(true);
-      setText((current) => (current === '' ? post.message : current));
-    }
+    send.mutate({ author: uid as string, post, id });
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
-      void submit();
+      submit();
     }
   }
 
@@ -166,7 +171,7 @@ export function PostsCard(props: {
           />
           <Button
             variant="contained"
-            onClick={() => void submit()}
+            onClick={submit}
             disabled={unverified}
             endIcon={<Send fontSize="small" />}
             sx={{ flexShrink: 0, height: 40 }}

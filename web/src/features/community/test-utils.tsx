@@ -4,8 +4,10 @@ import { paths } from '@fit/shared/model';
 import { periodKey } from '@fit/shared/periods';
 import type { DocData, LiveDocumentStore } from '@fit/shared/store';
 import { MemoryStore } from '@fit/shared/testing/memory-store';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { type SessionUser, SessionUserContext, StoreContext } from '../../data/context.tsx';
+import { createQueryClient } from '../../data/query-client.ts';
 import { CommunityPage, type CommunityPageProps } from './CommunityPage.tsx';
 
 export const ME: SessionUser = { uid: 'me', email: 'me@example.com', emailVerified: true };
@@ -62,11 +64,13 @@ export function renderPage(
   user: SessionUser | null = ME,
 ) {
   return render(
-    <StoreContext.Provider value={store}>
-      <SessionUserContext.Provider value={user}>
-        <CommunityPage clock={() => NOW} {...props} />
-      </SessionUserContext.Provider>
-    </StoreContext.Provider>,
+    <QueryClientProvider client={createQueryClient(() => {})}>
+      <StoreContext.Provider value={store}>
+        <SessionUserContext.Provider value={user}>
+          <CommunityPage clock={() => NOW} {...props} />
+        </SessionUserContext.Provider>
+      </StoreContext.Provider>
+    </QueryClientProvider>,
   );
 }
 

@@ -6,9 +6,9 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import { HelpButton } from '../../components/HelpButton.tsx';
 import type { StoredActivity } from '../../data/activities.ts';
 import { formatDateTime, formatInt, formatShortDate, TABULAR } from './format.ts';
-import { HelpButton } from './HelpButton.tsx';
 
 /** Date, Activity, Reps, Time, Calories; a row opens its details. */
 export function ActivitiesTable(props: {

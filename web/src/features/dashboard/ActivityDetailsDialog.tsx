@@ -1,14 +1,17 @@
 import { findActivity } from '@fit/shared/catalogue';
-import type { DocumentStore } from '@fit/shared/store';
+import type { ActivityRecord } from '@fit/shared/model';
 import { validateActivityForm } from '@fit/shared/validation';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { StatusAlert } from '../../components/StatusAlert.tsx';
 import { deleteActivity, type StoredActivity, updateActivity } from '../../data/activities.ts';
+import { useRequiredUser } from '../../data/context.tsx';
+import { keys } from '../../data/queries.ts';
+import { useSave } from '../../data/save.ts';
 import { ActivityFields, type ActivityInputs, EMPTY_INPUTS, inputsOf } from './ActivityFields.tsx';
 import { formatDateTime } from './format.ts';
 import { MSG } from './messages.ts';
@@ -17,72 +20,63 @@ import { RecordDialogActions } from './RecordDialogActions.tsx';
 /** One activity: edit its numbers (Save), Delete it, or Close. Its time and type stay. */
 export function ActivityDetailsDialog(props: {
   activity: StoredActivity | null;
-  store: DocumentStore;
-  uid: string;
   weight: number | undefined;
   onClose: () => void;
-  onChanged: () => void;
 }) {
   const titleId = useId();
   // Keep the last activity while the dialog animates closed.
   const [shown, setShown] = useState<StoredActivity | null>(props.activity);
   const [values, setValues] = useState<ActivityInputs>(EMPTY_INPUTS);
-  const [error, setError] = useState<{ message: string; field?: string | undefined } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { uid } = useRequiredUser();
+  const update = useSave({
+    save: ({ store }, vars: { id: string; record: ActivityRecord }) =>
+      updateActivity(store, uid, vars.id, vars.record),
+    failure: MSG.updateActivity,
+    rereads: (id) => [keys.activities(id)],
+    onSaved: props.onClose,
+    log: 'Activity update failed',
+  });
+  const remove = useSave({
+    save: ({ store }, id: string) => deleteActivity(store, uid, id),
+    failure: MSG.deleteActivity,
+    rereads: (id) => [keys.activities(id)],
+    onSaved: props.onClose,
+    log: 'Activity delete failed',
+  });
+  const busy = update.busy || remove.busy;
+  const status = update.status ?? remove.status;
+  const clear = useCallback(() => {
+    update.setStatus(null);
+    remove.setStatus(null);
+  }, [update.setStatus, remove.setStatus]);
 
   useEffect(() => {
     if (props.activity) {
       setShown(props.activity);
       setValues(inputsOf(props.activity));
-      setError(null);
+      clear();
     }
-  }, [props.activity]);
+  }, [props.activity, clear]);
 
   const activity = shown ? findActivity(shown.activityType) : undefined;
 
-  async function save(e: FormEvent) {
+  function save(e: FormEvent) {
     e.preventDefault();
     if (!shown) return;
     const checked = validateActivityForm({
-      userId: props.uid,
+      userId: uid,
       activityType: shown.activityType,
       count: values.count,
       time: values.time,
       weightLifted: values.weightLifted,
       timestamp: shown.timestamp,
     });
+    remove.setStatus(null);
     if (!checked.ok) {
-      setError({ message: checked.message, field: checked.field });
+      update.setStatus({ kind: 'error', message: checked.message, field: checked.field });
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      await updateActivity(props.store, props.uid, shown.id, checked.value);
-      props.onChanged();
-      props.onClose();
-    } catch (err) {
-      console.error('Activity update failed', err);
-      setError({ message: MSG.updateActivity });
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function remove() {
-    if (!shown) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await deleteActivity(props.store, props.uid, shown.id);
-      props.onChanged();
-      props.onClose();
-    } catch (err) {
-      console.error('Activity delete failed', err);
-      setError({ message: MSG.deleteActivity });
-    } finally {
-      setBusy(false);
-    }
+    update.run({ id: shown.id, record: checked.value });
   }
 
   return (
@@ -113,24 +107,29 @@ export function ActivityDetailsDialog(props: {
               values={values}
               onChange={(v) => {
                 setValues(v);
-                if (error) setError(null);
+                if (status) clear();
               }}
               weight={props.weight}
               disabled={busy}
-              errorField={error?.field}
+              errorField={status?.field}
             />
           ) : (
             shown && (
               <Typography color="text.secondary">This activity is no longer in the catalogue.</Typography>
             )
           )}
-          {error && (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              {error.message}
-            </Alert>
-          )}
+          <StatusAlert status={status} sx={{ mt: 2 }} />
         </DialogContent>
-        <RecordDialogActions busy={busy} onDelete={remove} onClose={props.onClose} saveDisabled={!activity} />
+        <RecordDialogActions
+          busy={busy}
+          onDelete={() => {
+            if (!shown) return;
+            update.setStatus(null);
+            remove.run(shown.id);
+          }}
+          onClose={props.onClose}
+          saveDisabled={!activity}
+        />
       </form>
     </Dialog>
   );

@@ -1,39 +1,40 @@
-import type { Cursor, DocumentStore } from '@fit/shared/store';
-import { useCallback } from 'react';
+import { PagedDialog } from '../../components/PagedDialog.tsx';
+import { type PagerState, usePager } from '../../components/usePager.ts';
+import { keys, useDataScope } from '../../data/queries.ts';
 import { countWeights, type StoredWeight, WEIGHTS_PAGE_SIZE, weightsPage } from '../../data/weights.ts';
 import { MSG } from './messages.ts';
-import { PagedDialog } from './PagedDialog.tsx';
-import { type PagerState, usePager } from './usePager.ts';
 import { WeightList } from './WeightList.tsx';
 
-export function useWeightPager(store: DocumentStore, uid: string, open: boolean): PagerState<StoredWeight> {
-  const count = useCallback(() => countWeights(store, uid), [store, uid]);
-  const load = useCallback(
-    async (after: Cursor | null) => {
+export function useWeightPager(open: boolean): PagerState<StoredWeight> {
+  const { store, uid } = useDataScope();
+  return usePager(open, {
+    queryKey: [...keys.weights(uid), 'pages'],
+    pageSize: WEIGHTS_PAGE_SIZE,
+    count: () => countWeights(store, uid),
+    load: async (after) => {
       const page = await weightsPage(store, uid, after);
       return { items: page.records, next: page.next };
     },
-    [store, uid],
-  );
-  return usePager(open, WEIGHTS_PAGE_SIZE, count, load, MSG.fetchWeights);
+    errorMessage: MSG.fetchWeights,
+  });
 }
 
 /** Every weight record, 50 per page. */
 export function AllWeightsDialog(props: {
   open: boolean;
   onClose: () => void;
-  pager: PagerState<StoredWeight>;
   onOpen: (record: StoredWeight) => void;
 }) {
+  const pager = useWeightPager(props.open);
   return (
     <PagedDialog
       open={props.open}
       onClose={props.onClose}
       title="All Weight Records"
-      pager={props.pager}
+      pager={pager}
       empty="No weight records yet."
     >
-      <WeightList label="All weight records" records={props.pager.items} onOpen={props.onOpen} />
+      <WeightList label="All weight records" records={pager.items} onOpen={props.onOpen} />
     </PagedDialog>
   );
 }

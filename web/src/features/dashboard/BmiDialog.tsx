@@ -1,8 +1,8 @@
 import { BMI_CATEGORIES, type BmiCategory } from '@fit/shared/formulas';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { InfoDialog } from '../../components/InfoDialog.tsx';
 import { formatOneDecimal, TABULAR } from './format.ts';
-import { InfoDialog } from './InfoDialog.tsx';
 
 export const BMI_COLORS: Record<BmiCategory, string> = {
   Underweight: '#0284c7',

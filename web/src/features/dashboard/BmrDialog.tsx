@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { InfoDialog } from '../../components/InfoDialog.tsx';
 import { formatInt, TABULAR } from './format.ts';
-import { InfoDialog } from './InfoDialog.tsx';
 
 /** What BMR is and the Mifflin-St Jeor equation behind it. */
 export function BmrDialog(props: { open: boolean; onClose: () => void; value: number | null }) {

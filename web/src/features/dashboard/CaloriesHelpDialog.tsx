@@ -2,8 +2,8 @@ import { DEFAULT_WEIGHT_LBS, isKnownMeasure } from '@fit/shared/formulas';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { InfoDialog } from '../../components/InfoDialog.tsx';
 import { formatWeight } from './format.ts';
-import { InfoDialog } from './InfoDialog.tsx';
 
 /** The Calories column's '?' popup: how a workout's calories are estimated. */
 export function CaloriesHelpDialog(props: {

@@ -4,32 +4,33 @@
  * lists and record details), each opening and closing on its own.
  */
 
-import { ageOn, bmi, bmiCategory, bmr } from '@fit/shared/formulas';
 import { totalsFromSums } from '@fit/shared/totals';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import { useCallback, useEffect, useReducer, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import type { StoredActivity } from '../../data/activities.ts';
-import { useRequiredUser, useStore } from '../../data/context.tsx';
+import { useRequiredUser } from '../../data/context.tsx';
+import {
+  useGoal,
+  usePeriodSums,
+  useProfile,
+  useRecentActivities,
+  useWeightHistory,
+} from '../../data/queries.ts';
 import type { StoredWeight } from '../../data/weights.ts';
 import { ActivityDetailsDialog } from './ActivityDetailsDialog.tsx';
-import { AllActivitiesDialog, useActivityPager } from './AllActivitiesDialog.tsx';
-import { AllWeightsDialog, useWeightPager } from './AllWeightsDialog.tsx';
+import { AllActivitiesDialog } from './AllActivitiesDialog.tsx';
+import { AllWeightsDialog } from './AllWeightsDialog.tsx';
 import { BmiDialog } from './BmiDialog.tsx';
 import { BmrDialog } from './BmrDialog.tsx';
 import { CaloriesHelpDialog } from './CaloriesHelpDialog.tsx';
 import { formatCalendarDay } from './format.ts';
 import { GoalDialog } from './GoalDialog.tsx';
-import {
-  usePeriodSums,
-  useProfileAndGoal,
-  useRecentActivities,
-  useToday,
-  useWeightHistory,
-} from './hooks.ts';
+import { bodyFigures, useToday } from './hooks.ts';
 import { LogActivityCard } from './LogActivityCard.tsx';
 import { MetValuesDialog } from './MetValuesDialog.tsx';
+import { MSG } from './messages.ts';
 import { ProfileCard } from './ProfileCard.tsx';
 import { RecentActivitiesCard } from './RecentActivitiesCard.tsx';
 import { StatsCard } from './StatsCard.tsx';
@@ -66,21 +67,18 @@ function dismissPrompt(uid: string) {
 }
 
 export function DashboardPage() {
-  const store = useStore();
   const { uid } = useRequiredUser();
   const { today, timeZone } = useToday();
-  const { profile, goal, profileLoaded, goalLoaded, error: profileError } = useProfileAndGoal(store, uid);
-  const recent = useRecentActivities(store, uid);
-  const weights = useWeightHistory(store, uid);
-  const [revision, bump] = useReducer((n: number) => n + 1, 0);
-  const { sums, error: statsError } = usePeriodSums(
-    store,
-    uid,
-    today,
-    timeZone,
-    recent.version + revision,
-    recent.loaded,
-  );
+  const profileQuery = useProfile();
+  const goalQuery = useGoal();
+  const recent = useRecentActivities();
+  const weights = useWeightHistory();
+  // Read once the latest activities have answered; each later snapshot re-reads them.
+  const sums = usePeriodSums(today, timeZone, !recent.isPending);
+
+  const profile = profileQuery.data ?? null;
+  const goal = goalQuery.data ?? null;
+  const profileError = profileQuery.isError || goalQuery.isError ? MSG.fetchProfile : null;
 
   const [goalOpen, setGoalOpen] = useState(false);
   const [metOpen, setMetOpen] = useState(false);
@@ -92,34 +90,18 @@ export function DashboardPage() {
   const [allWeightsOpen, setAllWeightsOpen] = useState(false);
   const [weightDetails, setWeightDetails] = useState<StoredWeight | null>(null);
 
-  const activityPager = useActivityPager(store, uid, allActivitiesOpen);
-  const weightPager = useWeightPager(store, uid, allWeightsOpen);
-
   // Invite a user without a goal to set one, once per session.
   useEffect(() => {
-    if (goalLoaded && goal === null && !promptDismissed(uid)) setGoalOpen(true);
-  }, [goalLoaded, goal, uid]);
+    if (goalQuery.isSuccess && goal === null && !promptDismissed(uid)) setGoalOpen(true);
+  }, [goalQuery.isSuccess, goal, uid]);
 
   const closeGoal = useCallback(() => {
     dismissPrompt(uid);
     setGoalOpen(false);
   }, [uid]);
 
-  const weight = profile?.currentWeight;
-  const refreshActivityPager = activityPager.refresh;
-  const onActivityChanged = useCallback(() => {
-    bump();
-    refreshActivityPager();
-  }, [refreshActivityPager]);
-
-  const bmiValue = bmi(weight, profile?.height);
-  const age = profile?.dateOfBirth ? ageOn(profile.dateOfBirth, today) : null;
-  const bmrValue = bmr({
-    weightLbs: weight,
-    heightIn: profile?.height,
-    age,
-    gender: profile?.gender ?? 'Male',
-  });
+  const body = bodyFigures(profile, today);
+  const { weight } = body;
   const name = profile?.firstName?.trim() || profile?.displayName?.trim();
 
   return (
@@ -143,25 +125,21 @@ export function DashboardPage() {
         <Box sx={COLUMN}>
           <Box sx={{ order: 1, minWidth: 0 }}>
             <LogActivityCard
-              store={store}
-              uid={uid}
               today={today}
               weight={weight}
-              lastActivityType={recent.activities[0]?.activityType}
+              lastActivityType={recent.data?.[0]?.activityType}
               goal={goal}
-              goalLoaded={goalLoaded}
-              todayTotals={sums ? totalsFromSums(sums.daily, weight) : null}
+              goalLoaded={goalQuery.isSuccess}
+              todayTotals={sums.data ? totalsFromSums(sums.data.daily, weight) : null}
               onSetGoal={() => setGoalOpen(true)}
               onShowMetValues={() => setMetOpen(true)}
-              onLogged={bump}
             />
           </Box>
           <Box sx={{ order: 5, minWidth: 0 }}>
             <ProfileCard
-              store={store}
-              uid={uid}
               profile={profile}
-              loaded={profileLoaded || profileError !== null}
+              body={body}
+              loaded={profileQuery.isSuccess || profileError !== null}
               today={today}
               onShowBmi={() => setBmiOpen(true)}
               onShowBmr={() => setBmrOpen(true)}
@@ -170,13 +148,17 @@ export function DashboardPage() {
         </Box>
         <Box sx={COLUMN}>
           <Box sx={{ order: 2, minWidth: 0 }}>
-            <StatsCard sums={sums} weight={weight} error={statsError} />
+            <StatsCard
+              sums={sums.data ?? null}
+              weight={weight}
+              error={sums.isError ? MSG.fetchActivities : null}
+            />
           </Box>
           <Box sx={{ order: 3, minWidth: 0 }}>
             <RecentActivitiesCard
-              activities={recent.activities}
-              loaded={recent.loaded}
-              error={recent.error}
+              activities={recent.data ?? []}
+              loaded={!recent.isPending}
+              error={recent.isError ? MSG.fetchActivities : null}
               weight={weight}
               onOpen={setActivityDetails}
               onShowAll={() => setAllActivitiesOpen(true)}
@@ -185,12 +167,10 @@ export function DashboardPage() {
           </Box>
           <Box sx={{ order: 4, minWidth: 0 }}>
             <WeightCard
-              store={store}
-              uid={uid}
-              records={weights.records}
-              loaded={weights.loaded}
-              error={weights.error}
-              height={profile?.height}
+              records={weights.data ?? []}
+              loaded={!weights.isPending}
+              error={weights.isError ? MSG.fetchWeights : null}
+              height={body.height}
               onOpen={setWeightDetails}
               onShowAll={() => setAllWeightsOpen(true)}
             />
@@ -198,7 +178,7 @@ export function DashboardPage() {
         </Box>
       </Box>
 
-      <GoalDialog open={goalOpen} onClose={closeGoal} store={store} uid={uid} onSaved={closeGoal} />
+      <GoalDialog open={goalOpen} onClose={closeGoal} onSaved={closeGoal} />
       <MetValuesDialog open={metOpen} onClose={() => setMetOpen(false)} weight={weight} />
       <CaloriesHelpDialog
         open={caloriesHelpOpen}
@@ -209,39 +189,23 @@ export function DashboardPage() {
       <AllActivitiesDialog
         open={allActivitiesOpen}
         onClose={() => setAllActivitiesOpen(false)}
-        pager={activityPager}
         weight={weight}
         onOpen={setActivityDetails}
         onCaloriesHelp={() => setCaloriesHelpOpen(true)}
       />
       <ActivityDetailsDialog
         activity={activityDetails}
-        store={store}
-        uid={uid}
         weight={weight}
         onClose={() => setActivityDetails(null)}
-        onChanged={onActivityChanged}
       />
-      <BmiDialog
-        open={bmiOpen}
-        onClose={() => setBmiOpen(false)}
-        value={bmiValue}
-        category={bmiValue === null ? null : bmiCategory(bmiValue)}
-      />
-      <BmrDialog open={bmrOpen} onClose={() => setBmrOpen(false)} value={bmrValue} />
+      <BmiDialog open={bmiOpen} onClose={() => setBmiOpen(false)} value={body.bmi} category={body.category} />
+      <BmrDialog open={bmrOpen} onClose={() => setBmrOpen(false)} value={body.bmr} />
       <AllWeightsDialog
         open={allWeightsOpen}
         onClose={() => setAllWeightsOpen(false)}
-        pager={weightPager}
         onOpen={setWeightDetails}
       />
-      <WeightDetailsDialog
-        record={weightDetails}
-        store={store}
-        uid={uid}
-        onClose={() => setWeightDetails(null)}
-        onChanged={weightPager.refresh}
-      />
+      <WeightDetailsDialog record={weightDetails} onClose={() => setWeightDetails(null)} />
     </>
   );
 }

@@ -1,7 +1,5 @@
-import { DEFAULT_GOAL_TYPE, GOAL_TYPES } from '@fit/shared/model';
-import type { DocumentStore } from '@fit/shared/store';
+import { type DailyGoal, DEFAULT_GOAL_TYPE, GOAL_TYPES } from '@fit/shared/model';
 import { validateGoalForm } from '@fit/shared/validation';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -12,42 +10,35 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { type FormEvent, useId, useState } from 'react';
+import { StatusAlert } from '../../components/StatusAlert.tsx';
 import { saveGoal } from '../../data/goal.ts';
+import { useSave } from '../../data/save.ts';
 import { MSG } from './messages.ts';
 
 /** Invites the user to set a daily goal; 'Maybe Later' just closes it. */
-export function GoalDialog(props: {
-  open: boolean;
-  onClose: () => void;
-  store: DocumentStore;
-  uid: string;
-  onSaved: () => void;
-}) {
+export function GoalDialog(props: { open: boolean; onClose: () => void; onSaved: () => void }) {
   const titleId = useId();
   const [target, setTarget] = useState('');
   const [type, setType] = useState<string>(DEFAULT_GOAL_TYPE);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const save = useSave({
+    save: ({ store, uid }, goal: DailyGoal) => saveGoal(store, uid, goal),
+    failure: MSG.saveGoal,
+    onSaved: () => {
+      setTarget('');
+      props.onSaved();
+    },
+    log: 'Goal save failed',
+  });
+  const { busy, status, setStatus } = save;
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
     const checked = validateGoalForm({ target, type });
     if (!checked.ok) {
-      setError(checked.message);
+      setStatus({ kind: 'error', message: checked.message });
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      await saveGoal(props.store, props.uid, checked.value);
-      setTarget('');
-      props.onSaved();
-    } catch (err) {
-      console.error('Goal save failed', err);
-      setError(MSG.saveGoal);
-    } finally {
-      setBusy(false);
-    }
+    save.run(checked.value);
   }
 
   return (
@@ -88,11 +79,7 @@ export function GoalDialog(props: {
               ))}
             </TextField>
           </Stack>
-          {error && (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              {error}
-            </Alert>
-          )}
+          <StatusAlert status={status} sx={{ mt: 2 }} />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={props.onClose} disabled={busy}>

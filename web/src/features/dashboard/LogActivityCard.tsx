@@ -1,6 +1,5 @@
 import { findActivity } from '@fit/shared/catalogue';
-import type { DailyGoal } from '@fit/shared/model';
-import type { DocumentStore } from '@fit/shared/store';
+import type { ActivityRecord, DailyGoal } from '@fit/shared/model';
 import type { Totals } from '@fit/shared/totals';
 import { validateActivityForm } from '@fit/shared/validation';
 import Add from '@mui/icons-material/Add';
@@ -12,42 +11,20 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { SectionCard } from '../../components/SectionCard.tsx';
+import { StatusAlert } from '../../components/StatusAlert.tsx';
 import { logActivity } from '../../data/activities.ts';
-import { offeredActivities, readActivityPreferences } from '../../data/preferences.ts';
+import { useRequiredUser } from '../../data/context.tsx';
+import { offeredActivities } from '../../data/preferences.ts';
+import { keys, useActivityPreferences } from '../../data/queries.ts';
+import { useSave } from '../../data/save.ts';
 import { ActivityFields, type ActivityInputs, ActivityPicker, EMPTY_INPUTS } from './ActivityFields.tsx';
 import { GoalWidget } from './GoalWidget.tsx';
 import { MSG } from './messages.ts';
 import { quoteOfTheDay } from './quotes.ts';
 
-/** The activities this user is offered (preferences; none saved = all). */
-function useOfferedActivities(store: DocumentStore, uid: string) {
-  const [offered, setOffered] = useState<string[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    readActivityPreferences(store, uid)
-      .then((saved) => {
-        if (live) setOffered(offeredActivities(saved));
-      })
-      .catch((e) => {
-        console.error('Activity preferences fetch failed', e);
-        if (live) {
-          setError(MSG.fetchAvailableActivities);
-          setOffered([]);
-        }
-      });
-    return () => {
-      live = false;
-    };
-  }, [store, uid]);
-  return { offered, error };
-}
-
 export function LogActivityCard(props: {
-  store: DocumentStore;
-  uid: string;
   today: string;
   weight: number | undefined;
   /** The most recently logged activity: the select starts there. */
@@ -57,14 +34,26 @@ export function LogActivityCard(props: {
   todayTotals: Totals | null;
   onSetGoal: () => void;
   onShowMetValues: () => void;
-  onLogged: () => void;
 }) {
-  const { offered, error: offeredError } = useOfferedActivities(props.store, props.uid);
+  const { uid } = useRequiredUser();
+  const preferences = useActivityPreferences();
+  const saved = preferences.data;
+  const offered = useMemo(
+    () => (preferences.isError ? [] : saved ? offeredActivities(saved) : null),
+    [preferences.isError, saved],
+  );
+  const offeredError = preferences.isError ? MSG.fetchAvailableActivities : null;
   const [activityType, setActivityType] = useState<string | null>(null);
   const [values, setValues] = useState<ActivityInputs>(EMPTY_INPUTS);
-  const [error, setError] = useState<{ message: string; field?: string | undefined } | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const log = useSave({
+    save: ({ store }, record: ActivityRecord) => logActivity(store, uid, record),
+    failure: MSG.logActivity,
+    success: (_id, record) => `${record.activityType} logged. Nice work!`,
+    rereads: (id) => [keys.activities(id)],
+    onSaved: () => setValues(EMPTY_INPUTS),
+    log: 'Activity log failed',
+  });
+  const { busy, status, setStatus } = log;
   const quote = quoteOfTheDay(props.today);
 
   // Start on the last activity logged when it is offered, else the first one offered. Until the
@@ -82,19 +71,19 @@ export function LogActivityCard(props: {
     });
   }, [offered, props.lastActivityType, picked]);
 
+  // The success message goes after a while; an error stays until the next edit.
   useEffect(() => {
-    if (!success) return;
-    const timer = setTimeout(() => setSuccess(null), 4000);
+    if (status?.kind !== 'success') return;
+    const timer = setTimeout(() => setStatus(null), 4000);
     return () => clearTimeout(timer);
-  }, [success]);
+  }, [status, setStatus]);
 
   const activity = activityType ? findActivity(activityType) : undefined;
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
-    setSuccess(null);
     const checked = validateActivityForm({
-      userId: props.uid,
+      userId: uid,
       activityType: activityType ?? '',
       count: values.count,
       time: values.time,
@@ -102,22 +91,10 @@ export function LogActivityCard(props: {
       timestamp: Date.now(),
     });
     if (!checked.ok) {
-      setError({ message: checked.message, field: checked.field });
+      setStatus({ kind: 'error', message: checked.message, field: checked.field });
       return;
     }
-    setError(null);
-    setBusy(true);
-    try {
-      await logActivity(props.store, props.uid, checked.value);
-      setValues(EMPTY_INPUTS);
-      setSuccess(`${checked.value.activityType} logged. Nice work!`);
-      props.onLogged();
-    } catch (err) {
-      console.error('Activity log failed', err);
-      setError({ message: MSG.logActivity });
-    } finally {
-      setBusy(false);
-    }
+    log.run(checked.value);
   }
 
   return (
@@ -185,7 +162,7 @@ export function LogActivityCard(props: {
               onChange={(name) => {
                 setActivityType(name);
                 setPicked(true);
-                setError(null);
+                setStatus(null);
               }}
               disabled={busy}
             />
@@ -195,24 +172,15 @@ export function LogActivityCard(props: {
               values={values}
               onChange={(v) => {
                 setValues(v);
-                if (error) setError(null);
+                if (status?.kind === 'error') setStatus(null);
               }}
               weight={props.weight}
               disabled={busy}
-              errorField={error?.field}
+              errorField={status?.field}
             />
           </Stack>
         )}
-        {error && (
-          <Alert severity="error" sx={{ mt: 1.5 }}>
-            {error.message}
-          </Alert>
-        )}
-        {success && (
-          <Alert severity="success" sx={{ mt: 1.5 }}>
-            {success}
-          </Alert>
-        )}
+        <StatusAlert status={status} sx={{ mt: 1.5 }} />
         <Button
           type="submit"
           variant="contained"

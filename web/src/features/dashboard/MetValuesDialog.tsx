@@ -6,8 +6,8 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { InfoDialog } from '../../components/InfoDialog.tsx';
 import { formatOneDecimal, formatWeight, TABULAR } from './format.ts';
-import { InfoDialog } from './InfoDialog.tsx';
 
 export const CATEGORY_LABELS: Record<ActivityCategory, string> = {
   weightlifting: 'Weightlifting',

@@ -1,17 +1,7 @@
-import {
-  ageOn,
-  bmi,
-  bmiCategory,
-  bmiEncouragement,
-  bmr,
-  goalAdvice,
-  isKnownMeasure,
-} from '@fit/shared/formulas';
+import { bmiEncouragement, goalAdvice, isKnownMeasure } from '@fit/shared/formulas';
 import type { UserProfile } from '@fit/shared/model';
-import type { DocumentStore } from '@fit/shared/store';
 import { validateDashboardProfile } from '@fit/shared/validation';
 import TrackChanges from '@mui/icons-material/TrackChanges';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -21,11 +11,14 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { HelpButton } from '../../components/HelpButton.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
+import { StatusAlert } from '../../components/StatusAlert.tsx';
+import { useSave } from '../../data/save.ts';
 import { saveWeightTargets } from '../../data/weights.ts';
 import { BMI_COLORS } from './BmiDialog.tsx';
 import { formatInt, formatOneDecimal, formatWeight, TABULAR } from './format.ts';
-import { HelpButton } from './HelpButton.tsx';
+import type { BodyFigures } from './hooks.ts';
 import { MSG } from './messages.ts';
 
 export const BMI_ENCOURAGEMENT =
@@ -75,9 +68,9 @@ function Figure(props: {
 
 /** Current weight (read-only), target weight and date, goal advice, BMR and BMI. */
 export function ProfileCard(props: {
-  store: DocumentStore;
-  uid: string;
   profile: UserProfile | null;
+  /** BMI, BMR and age, computed once by the page. */
+  body: BodyFigures;
   loaded: boolean;
   today: string;
   onShowBmi: () => void;
@@ -86,12 +79,17 @@ export function ProfileCard(props: {
   const { profile } = props;
   const [form, setForm] = useState<FormValues>(() => formOf(profile));
   const dirty = useRef(false);
-  const [message, setMessage] = useState<{
-    severity: 'error' | 'success';
-    text: string;
-    field?: string;
-  } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const save = useSave({
+    save: ({ store, uid }, fields: Parameters<typeof saveWeightTargets>[2]) =>
+      saveWeightTargets(store, uid, fields),
+    failure: MSG.saveProfile,
+    success: MSG.profileSaved,
+    onSaved: () => {
+      dirty.current = false;
+    },
+    log: 'Profile save failed',
+  });
+  const { busy, status, setStatus } = save;
 
   // Follow the stored values until the person starts typing.
   useEffect(() => {
@@ -101,40 +99,20 @@ export function ProfileCard(props: {
   function edit(patch: Partial<FormValues>) {
     dirty.current = true;
     setForm((f) => ({ ...f, ...patch }));
-    setMessage(null);
+    setStatus(null);
   }
 
-  async function save(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
     const checked = validateDashboardProfile(form, props.today);
     if (!checked.ok) {
-      setMessage({
-        severity: 'error',
-        text: checked.message,
-        ...(checked.field ? { field: checked.field } : {}),
-      });
+      setStatus({ kind: 'error', message: checked.message, field: checked.field });
       return;
     }
-    setBusy(true);
-    setMessage(null);
-    try {
-      await saveWeightTargets(props.store, props.uid, checked.value);
-      dirty.current = false;
-      setMessage({ severity: 'success', text: MSG.profileSaved });
-    } catch (err) {
-      console.error('Profile save failed', err);
-      setMessage({ severity: 'error', text: MSG.saveProfile });
-    } finally {
-      setBusy(false);
-    }
+    save.run(checked.value);
   }
 
-  const weight = profile?.currentWeight;
-  const height = profile?.height;
-  const bmiValue = bmi(weight, height);
-  const category = bmiValue === null ? null : bmiCategory(bmiValue);
-  const age = profile?.dateOfBirth ? ageOn(profile.dateOfBirth, props.today) : null;
-  const bmrValue = bmr({ weightLbs: weight, heightIn: height, age, gender: profile?.gender ?? 'Male' });
+  const { weight, height, bmi: bmiValue, category, age, bmr: bmrValue } = props.body;
   const advice = goalAdvice({
     currentWeight: weight,
     targetWeight: profile?.targetWeight,
@@ -157,7 +135,7 @@ export function ProfileCard(props: {
 
   return (
     <SectionCard title="Your Profile">
-      <Box component="form" onSubmit={save} noValidate aria-label="Weight goal">
+      <Box component="form" onSubmit={submit} noValidate aria-label="Weight goal">
         <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           <TextField
             label="Current weight"
@@ -176,7 +154,7 @@ export function ProfileCard(props: {
             label="Target weight"
             value={form.targetWeight}
             onChange={(e) => edit({ targetWeight: e.target.value })}
-            error={message?.field === 'targetWeight'}
+            error={status?.field === 'targetWeight'}
             disabled={busy}
             slotProps={{
               input: { endAdornment: <InputAdornment position="end">lbs</InputAdornment> },
@@ -189,17 +167,13 @@ export function ProfileCard(props: {
             type="date"
             value={form.targetDate}
             onChange={(e) => edit({ targetDate: e.target.value })}
-            error={message?.field === 'targetDate'}
+            error={status?.field === 'targetDate'}
             disabled={busy}
             slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: props.today } }}
             sx={{ gridColumn: { sm: '1 / -1' } }}
           />
         </Box>
-        {message && (
-          <Alert severity={message.severity} sx={{ mt: 1.5 }}>
-            {message.text}
-          </Alert>
-        )}
+        <StatusAlert status={status} sx={{ mt: 1.5 }} />
         <Button type="submit" variant="contained" disabled={busy} sx={{ mt: 2 }} fullWidth>
           Save Profile
         </Button>

@@ -10,8 +10,8 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useId } from 'react';
 import { SectionCard } from '../../components/SectionCard.tsx';
+import type { PeriodSumsByKind } from '../../data/queries.ts';
 import { formatInt, TABULAR } from './format.ts';
-import type { PeriodSumsByKind } from './hooks.ts';
 
 const PERIODS: { kind: BoardKind; label: string; hint: string }[] = [
   { kind: 'daily', label: 'Today', hint: 'since midnight' },

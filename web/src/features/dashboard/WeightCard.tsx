@@ -1,5 +1,5 @@
 import { isKnownMeasure } from '@fit/shared/formulas';
-import type { DocumentStore } from '@fit/shared/store';
+import type { WeightRecord } from '@fit/shared/model';
 import { validateWeightForm } from '@fit/shared/validation';
 import MonitorWeightOutlined from '@mui/icons-material/MonitorWeightOutlined';
 import ShowChart from '@mui/icons-material/ShowChart';
@@ -15,6 +15,9 @@ import Typography from '@mui/material/Typography';
 import { Component, type FormEvent, lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { SectionCard } from '../../components/SectionCard.tsx';
+import { StatusAlert } from '../../components/StatusAlert.tsx';
+import { keys } from '../../data/queries.ts';
+import { useSave } from '../../data/save.ts';
 import { logWeight, RECENT_WEIGHTS, type StoredWeight } from '../../data/weights.ts';
 import { MSG } from './messages.ts';
 import { WeightList } from './WeightList.tsx';
@@ -48,8 +51,6 @@ export function showsWeightChart(records: readonly unknown[], height: number | u
 
 /** Log a weight, see the latest 5, open any record, and the weight + BMI chart. */
 export function WeightCard(props: {
-  store: DocumentStore;
-  uid: string;
   /** Newest first. */
   records: StoredWeight[];
   loaded: boolean;
@@ -59,28 +60,24 @@ export function WeightCard(props: {
   onShowAll: () => void;
 }) {
   const [weight, setWeight] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const log = useSave({
+    save: ({ store, uid }, record: WeightRecord) => logWeight(store, uid, record),
+    failure: MSG.logWeight,
+    rereads: (uid) => [keys.weights(uid)],
+    onSaved: () => setWeight(''),
+    log: 'Weight log failed',
+  });
+  const { busy, status, setStatus } = log;
   const latest = props.records.slice(0, RECENT_WEIGHTS);
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
     const checked = validateWeightForm({ weight, timestamp: Date.now() });
     if (!checked.ok) {
-      setError(checked.message);
+      setStatus({ kind: 'error', message: checked.message, field: 'weight' });
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      await logWeight(props.store, props.uid, checked.value);
-      setWeight('');
-    } catch (err) {
-      console.error('Weight log failed', err);
-      setError(MSG.logWeight);
-    } finally {
-      setBusy(false);
-    }
+    log.run(checked.value);
   }
 
   const chart = showsWeightChart(props.records, props.height);
@@ -114,9 +111,9 @@ export function WeightCard(props: {
               value={weight}
               onChange={(e) => {
                 setWeight(e.target.value);
-                setError(null);
+                setStatus(null);
               }}
-              error={error !== null && error !== MSG.logWeight}
+              error={status?.field === 'weight'}
               disabled={busy}
               size="small"
               slotProps={{
@@ -128,11 +125,7 @@ export function WeightCard(props: {
               Log
             </Button>
           </Stack>
-          {error && (
-            <Alert severity="error" sx={{ mt: 1.5 }}>
-              {error}
-            </Alert>
-          )}
+          <StatusAlert status={status} sx={{ mt: 1.5 }} />
           {props.error && (
             <Alert severity="error" sx={{ mt: 1.5 }}>
               {props.error}

@@ -1,76 +1,65 @@
-import type { DocumentStore } from '@fit/shared/store';
 import { validateWeightForm } from '@fit/shared/validation';
-import Alert from '@mui/material/Alert';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { StatusAlert } from '../../components/StatusAlert.tsx';
+import { keys } from '../../data/queries.ts';
+import { useSave } from '../../data/save.ts';
 import { deleteWeight, type StoredWeight, updateWeight } from '../../data/weights.ts';
 import { formatDateTime } from './format.ts';
 import { MSG } from './messages.ts';
 import { RecordDialogActions } from './RecordDialogActions.tsx';
 
 /** One weight record: change its weight (Save), Delete it, or Close. */
-export function WeightDetailsDialog(props: {
-  record: StoredWeight | null;
-  store: DocumentStore;
-  uid: string;
-  onClose: () => void;
-  onChanged: () => void;
-}) {
+export function WeightDetailsDialog(props: { record: StoredWeight | null; onClose: () => void }) {
   const titleId = useId();
   const [shown, setShown] = useState<StoredWeight | null>(props.record);
   const [weight, setWeight] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const update = useSave({
+    save: ({ store, uid }, vars: { id: string; weight: number }) =>
+      updateWeight(store, uid, vars.id, vars.weight),
+    failure: MSG.updateWeight,
+    rereads: (uid) => [keys.weights(uid)],
+    onSaved: props.onClose,
+    log: 'Weight update failed',
+  });
+  const remove = useSave({
+    save: ({ store, uid }, id: string) => deleteWeight(store, uid, id),
+    failure: MSG.deleteWeight,
+    rereads: (uid) => [keys.weights(uid)],
+    onSaved: props.onClose,
+    log: 'Weight delete failed',
+  });
+  const busy = update.busy || remove.busy;
+  const status = update.status ?? remove.status;
+  const { setStatus } = update;
+  const clear = useCallback(() => {
+    update.setStatus(null);
+    remove.setStatus(null);
+  }, [update.setStatus, remove.setStatus]);
 
   useEffect(() => {
     if (props.record) {
       setShown(props.record);
       setWeight(String(props.record.weight));
-      setError(null);
+      clear();
     }
-  }, [props.record]);
+  }, [props.record, clear]);
 
-  async function save(e: FormEvent) {
+  function save(e: FormEvent) {
     e.preventDefault();
     if (!shown) return;
     const checked = validateWeightForm({ weight, timestamp: shown.timestamp });
+    remove.setStatus(null);
     if (!checked.ok) {
-      setError(checked.message);
+      setStatus({ kind: 'error', message: checked.message, field: 'weight' });
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      await updateWeight(props.store, props.uid, shown.id, checked.value.weight);
-      props.onChanged();
-      props.onClose();
-    } catch (err) {
-      console.error('Weight update failed', err);
-      setError(MSG.updateWeight);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function remove() {
-    if (!shown) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await deleteWeight(props.store, props.uid, shown.id);
-      props.onChanged();
-      props.onClose();
-    } catch (err) {
-      console.error('Weight delete failed', err);
-      setError(MSG.deleteWeight);
-    } finally {
-      setBusy(false);
-    }
+    update.run({ id: shown.id, weight: checked.value.weight });
   }
 
   return (
@@ -94,22 +83,26 @@ export function WeightDetailsDialog(props: {
             value={weight}
             onChange={(e) => {
               setWeight(e.target.value);
-              setError(null);
+              clear();
             }}
-            error={error === MSG.updateWeight ? false : error !== null}
+            error={status?.field === 'weight'}
             disabled={busy}
             slotProps={{
               input: { endAdornment: <InputAdornment position="end">lbs</InputAdornment> },
               htmlInput: { inputMode: 'decimal', style: { fontVariantNumeric: 'tabular-nums' } },
             }}
           />
-          {error && (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              {error}
-            </Alert>
-          )}
+          <StatusAlert status={status} sx={{ mt: 2 }} />
         </DialogContent>
-        <RecordDialogActions busy={busy} onDelete={remove} onClose={props.onClose} />
+        <RecordDialogActions
+          busy={busy}
+          onDelete={() => {
+            if (!shown) return;
+            update.setStatus(null);
+            remove.run(shown.id);
+          }}
+          onClose={props.onClose}
+        />
       </form>
     </Dialog>
   );

@@ -12,11 +12,13 @@ import type {
 import { StoreError } from '@fit/shared/store';
 import { MemoryStore } from '@fit/shared/testing/memory-store';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
 import { SessionUserContext, StoreContext } from '../../data/context.tsx';
+import { createQueryClient } from '../../data/query-client.ts';
 import { DashboardPage } from './DashboardPage.tsx';
 
 export const UID = 'u1';
@@ -143,16 +145,19 @@ const testTheme = createTheme({
 });
 
 export function Providers({ store, children }: { store: TestStore; children: ReactNode }) {
+  const [client] = useState(() => createQueryClient(() => {}));
   return (
-    <ThemeProvider theme={testTheme}>
-      <MemoryRouter initialEntries={['/user']}>
-        <StoreContext.Provider value={store}>
-          <SessionUserContext.Provider value={{ uid: UID, email: 'sam@example.com', emailVerified: true }}>
-            {children}
-          </SessionUserContext.Provider>
-        </StoreContext.Provider>
-      </MemoryRouter>
-    </ThemeProvider>
+    <QueryClientProvider client={client}>
+      <ThemeProvider theme={testTheme}>
+        <MemoryRouter initialEntries={['/user']}>
+          <StoreContext.Provider value={store}>
+            <SessionUserContext.Provider value={{ uid: UID, email: 'sam@example.com', emailVerified: true }}>
+              {children}
+            </SessionUserContext.Provider>
+          </StoreContext.Provider>
+        </MemoryRouter>
+      </ThemeProvider>
+    </QueryClientProvider>
   );
 }
 

@@ -10,7 +10,9 @@ import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useId } from 'react';
-import { TABULAR } from './format.ts';
+
+const TABULAR = { fontVariantNumeric: 'tabular-nums' } as const;
+
 import type { PagerState } from './usePager.ts';
 
 /** A "Show All" popup: one page of rows with Previous / Next and 'Page n of m'. */

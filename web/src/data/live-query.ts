@@ -1,0 +1,109 @@
+/**
+ * Live reads in the query cache: a live query's first snapshot answers its query function, every
+ * later snapshot is written into the cache (`setQueryData`), and the listener stops once no screen
+ * observes the query (the cached value is then marked stale, so the next screen listens again).
+ * A listener that fails after its first answer is listened again through a refetch, so its
+ * failure becomes the query's error like any other load's.
+ */
+import type { StoreError, Unsubscribe } from '@fit/shared/store';
+import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
+import { LoadTimeoutError, loadLimits } from './load-limits.ts';
+
+export type Listen<T> = (onNext: (value: T) => void, onError: (error: StoreError) => void) => Unsubscribe;
+
+/** Marks a query as live in its `meta`, so re-reads after a save leave it alone (it follows itself). */
+export const LIVE = { live: true } as const;
+
+const running = new WeakMap<QueryClient, Map<string, Unsubscribe>>();
+
+function listenersOf(client: QueryClient): Map<string, Unsubscribe> {
+  let map = running.get(client);
+  if (!map) {
+    map = new Map();
+    running.set(client, map);
+  }
+  return map;
+}
+
+function stop(client: QueryClient, queryHash: string) {
+  const map = listenersOf(client);
+  const unsubscribe = map.get(queryHash);
+  if (!unsubscribe) return;
+  map.delete(queryHash);
+  unsubscribe();
+}
+
+/** Stops a live query's listener when its last observer leaves or the query is dropped. */
+export function stopListenersWithoutObservers(client: QueryClient): Unsubscribe {
+  return client.getQueryCache().subscribe((event) => {
+    const query: Query = event.query;
+    if (event.type === 'removed') stop(client, query.queryHash);
+    if (event.type === 'observerRemoved' && query.getObserversCount() === 0 && query.meta?.live) {
+      stop(client, query.queryHash);
+      query.invalidate();
+    }
+  });
+}
+
+/**
+ * The query function of a live query: listens, resolves with the first snapshot (or rejects with
+ * the first failure, or with `LoadTimeoutError` when none comes in time) and keeps the listener.
+ */
+export function listenInto<T>(
+  client: QueryClient,
+  query: { queryKey: QueryKey; queryHash: string; signal: AbortSignal },
+  listen: Listen<T>,
+): Promise<T> {
+  const { queryKey, queryHash, signal } = query;
+  stop(client, queryHash);
+  return new Promise<T>((resolve, reject) => {
+    let answered = false;
+    let stopped = false;
+    let unsubscribe: Unsubscribe | undefined;
+    const end = () => {
+      stopped = true;
+      clearTimeout(timer);
+      if (listenersOf(client).get(queryHash) === own) listenersOf(client).delete(queryHash);
+      unsubscribe?.();
+    };
+    const own: Unsubscribe = end;
+    const timer = setTimeout(() => {
+      end();
+      reject(new LoadTimeoutError());
+    }, loadLimits.timeoutMs);
+    signal.addEventListener('abort', () => {
+      if (answered) return;
+      end();
+      reject(signal.reason);
+    });
+    unsubscribe = listen(
+      (value) => {
+        if (stopped) return;
+        if (!answered) {
+          answered = true;
+          clearTimeout(timer);
+          resolve(value);
+          return;
+        }
+        client.setQueryData(queryKey, value);
+        // A snapshot right behind the first may land before the first one's answer is stored.
+        if (client.getQueryState(queryKey)?.fetchStatus === 'fetching') {
+          setTimeout(() => client.setQueryData(queryKey, value), 0);
+        }
+      },
+      (error) => {
+        if (stopped) return;
+        end();
+        if (!answered) {
+          answered = true;
+          reject(error);
+        } else {
+          // Listen again: the refetch's outcome (data or this failure) is what screens show.
+          void client.refetchQueries({ queryKey, exact: true });
+        }
+      },
+    );
+    if (stopped) unsubscribe();
+    else listenersOf(client).set(queryHash, own);
+  });
+}

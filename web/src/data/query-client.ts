@@ -1,0 +1,37 @@
+/**
+ * The one QueryClient of the signed-in pages: how long a load may take, what is retried, and the
+ * one place that ends a session the backend no longer accepts (every query and every save goes
+ * through these caches, so no screen has to remember the sign-out).
+ */
+import { StoreError } from '@fit/shared/store';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { isSessionOver } from './auth.ts';
+import { stopListenersWithoutObservers } from './live-query.ts';
+import { LoadTimeoutError, loadLimits } from './load-limits.ts';
+
+/** Refusals and timeouts would only fail again (or wait again): one quick retry for the rest. */
+export function isRetryable(error: unknown): boolean {
+  if (error instanceof LoadTimeoutError || isSessionOver(error)) return false;
+  return !(error instanceof StoreError && error.code === 'permission-denied');
+}
+
+/** `onFailure` sees every failed load and save: the place that ends a session that is over. */
+export function createQueryClient(onFailure: (error: unknown) => void): QueryClient {
+  const client = new QueryClient({
+    queryCache: new QueryCache({ onError: onFailure }),
+    mutationCache: new MutationCache({ onError: onFailure }),
+    defaultOptions: {
+      queries: {
+        // Failures must surface even when the browser believes it is offline (no silent pause).
+        networkMode: 'always',
+        retry: (failures, error) => failures < 1 && isRetryable(error),
+        retryDelay: () => loadLimits.retryDelayMs,
+        refetchOnWindowFocus: false,
+        refetchOnReconnect: false,
+      },
+      mutations: { networkMode: 'always', retry: false },
+    },
+  });
+  stopListenersWithoutObservers(client);
+  return client;
+}
