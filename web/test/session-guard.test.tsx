@@ -2,9 +2,11 @@ import { paths } from '@fit/shared/model';
 import type { DocSnapshot, QuerySpec, Unsubscribe } from '@fit/shared/store';
 import { StoreError } from '@fit/shared/store';
 import { MemoryStore } from '@fit/shared/testing/memory-store';
+import { MutationObserver } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { signOutWhenSessionEnds } from '../src/data/session-guard.ts';
+import { createQueryClient } from '../src/data/query-client.ts';
+import { endSessionIfOver } from '../src/data/session.tsx';
 import { FakeAuth } from './fake-auth.ts';
 import { renderApp } from './render.tsx';
 
@@ -36,21 +38,33 @@ describe('an expired session', () => {
     expect(app.path()).toBe('/login');
   });
 
-  it('leaves the session alone for other failures, and passes every failure on', async () => {
-    const store = new MemoryStore();
-    const signOut = vi.fn();
-    const guarded = signOutWhenSessionEnds(store, signOut);
-    await expect(guarded.commit([{ kind: 'update', path: 'users/x', data: { a: 1 } }])).rejects.toMatchObject(
-      {
-        code: 'not-found',
-      },
-    );
+  it('leaves the session alone for other failures, and ends it for an expired one, from loads and saves', async () => {
+    const auth = new FakeAuth();
+    auth.addUser('ann@example.com', { verified: true, signedIn: true, uid: 'ann' });
+    const signOut = vi.spyOn(auth, 'signOut');
+    const client = createQueryClient((error) => endSessionIfOver(auth, error));
+    const fail = (code: 'not-found' | 'unauthenticated') => () => Promise.reject(new StoreError(code, code));
+
+    await expect(client.fetchQuery({ queryKey: ['a'], queryFn: fail('not-found') })).rejects.toMatchObject({
+      code: 'not-found',
+    });
+    await expect(
+      new MutationObserver(client, { mutationFn: fail('not-found') }).mutate(),
+    ).rejects.toMatchObject({
+      code: 'not-found',
+    });
     expect(signOut).not.toHaveBeenCalled();
 
-    store.commit = async () => {
-      throw new StoreError('unauthenticated', 'expired');
-    };
-    await expect(guarded.commit([])).rejects.toMatchObject({ code: 'unauthenticated' });
+    await expect(
+      new MutationObserver(client, { mutationFn: fail('unauthenticated') }).mutate(),
+    ).rejects.toMatchObject({ code: 'unauthenticated' });
     await waitFor(() => expect(signOut).toHaveBeenCalledTimes(1));
+    await expect(
+      client.fetchQuery({ queryKey: ['b'], queryFn: fail('unauthenticated') }),
+    ).rejects.toMatchObject({
+      code: 'unauthenticated',
+    });
+    await waitFor(() => expect(signOut).toHaveBeenCalledTimes(2));
+    expect(auth.current).toBeNull();
   });
 });

@@ -113,27 +113,30 @@ export function writeBackNames(store: LiveDocumentStore, raw: Parameters<typeof 
 export function useRecentActivities() {
   const { store, uid } = useDataScope();
   const client = useQueryClient();
-  return useLive<StoredActivity[]>(keys.recentActivities(uid), (next, fail) =>
-    watchRecentActivities(
+  return useLive<StoredActivity[]>(keys.recentActivities(uid), (next, fail) => {
+    let first = true;
+    return watchRecentActivities(
       store,
       uid,
       (activities, raw) => {
         next(activities);
-        void rereadUnder(client, keys.periodSums(uid));
+        // The totals are read beside the first snapshot; later ones mean something changed.
+        if (!first) void rereadUnder(client, keys.periodSums(uid));
+        first = false;
         writeBackNames(store, raw);
       },
       fail,
-    ),
-  );
+    );
+  });
 }
 
 export type PeriodSumsByKind = Record<BoardKind, PeriodSums>;
 
 /**
  * Day, week and month sums in the viewer's zone. `today` is in the key, so the page reads new
- * windows when the date rolls over; `enabled` waits for the first cue (the latest activities).
+ * windows when the date rolls over; saves and the latest activities' snapshots re-read them.
  */
-export function usePeriodSums(today: string, timeZone: string, enabled: boolean) {
+export function usePeriodSums(today: string, timeZone: string) {
   const { store, uid } = useDataScope();
   return useQuery({
     queryKey: [...keys.periodSums(uid), today, timeZone],
@@ -148,7 +151,6 @@ export function usePeriodSums(today: string, timeZone: string, enabled: boolean)
       );
       return { daily, weekly, monthly };
     },
-    enabled,
   });
 }
 

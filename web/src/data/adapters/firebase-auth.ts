@@ -21,15 +21,7 @@ import {
 } from 'firebase/auth';
 import type { AuthGateway, AuthUser } from '../auth.ts';
 import type { AppConfig } from '../config.ts';
-
-export function toAuthUser(user: User): AuthUser {
-  return {
-    uid: user.uid,
-    email: user.email,
-    emailVerified: user.emailVerified,
-    providerIds: user.providerData.map((info) => info.providerId),
-  };
-}
+import { toAuthUser } from './auth-user.ts';
 
 function sameUser(a: AuthUser | null, b: AuthUser | null): boolean {
   return JSON.stringify(a) === JSON.stringify(b);

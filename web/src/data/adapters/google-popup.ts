@@ -12,7 +12,7 @@ import {
   type User,
 } from 'firebase/auth';
 import { type GoogleSignIn, isPopupClosed } from '../auth.ts';
-import { toAuthUser } from './firebase-auth.ts';
+import { toAuthUser } from './auth-user.ts';
 
 function stringOrNull(value: unknown): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;

@@ -73,8 +73,7 @@ export function DashboardPage() {
   const goalQuery = useGoal();
   const recent = useRecentActivities();
   const weights = useWeightHistory();
-  // Read once the latest activities have answered; each later snapshot re-reads them.
-  const sums = usePeriodSums(today, timeZone, !recent.isPending);
+  const sums = usePeriodSums(today, timeZone);
 
   const profile = profileQuery.data ?? null;
   const goal = goalQuery.data ?? null;
