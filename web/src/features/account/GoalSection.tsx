@@ -88,9 +88,9 @@ export function GoalSection(props: { goal: DailyGoal | null }) {
           px: 2,
           py: 1.5,
           borderRadius: '12px',
-          bgcolor: saved ? '#eef2ff' : '#f7f7fc',
+          bgcolor: saved ? 'surface.accent' : 'surface.subtle',
           border: 1,
-          borderColor: saved ? '#c7d2fe' : 'divider',
+          borderColor: saved ? 'surface.accentBorder' : 'divider',
         }}
       >
         <Typography variant="body2" color="text.secondary">

@@ -151,7 +151,7 @@ export function ProfileSection(props: { profile: UserProfile | null }) {
             mt: 2.5,
             p: 2,
             borderRadius: '12px',
-            bgcolor: '#f7f7fc',
+            bgcolor: 'surface.subtle',
             border: 1,
             borderColor: 'divider',
           }}

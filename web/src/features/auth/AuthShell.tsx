@@ -33,8 +33,8 @@ export function AuthShell(props: { title: string; subtitle?: ReactNode; children
           flexDirection: 'column',
           justifyContent: 'space-between',
           p: 6,
-          color: '#ffffff',
-          background: 'linear-gradient(150deg, #312e81 0%, #4338ca 55%, #6d28d9 100%)',
+          color: 'onBrand.main',
+          background: (t) => t.palette.gradient.brand,
         }}
       >
         <Box component={RouterLink} to="/" aria-label="FitTrack home" sx={{ textDecoration: 'none' }}>
@@ -56,19 +56,19 @@ export function AuthShell(props: { title: string; subtitle?: ReactNode; children
                   alignItems: 'center',
                   gap: 1.5,
                   fontSize: '1.05rem',
-                  color: '#e0e7ff',
+                  color: 'onBrand.soft',
                 }}
               >
                 <Box
                   aria-hidden="true"
-                  sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: '#fdba74', flexShrink: 0 }}
+                  sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: 'onBrand.dot', flexShrink: 0 }}
                 />
                 {point}
               </Box>
             ))}
           </Stack>
         </Box>
-        <Typography variant="body2" sx={{ color: '#c7d2fe' }}>
+        <Typography variant="body2" sx={{ color: 'onBrand.softer' }}>
           Train with purpose. Track with FitTrack.
         </Typography>
       </Box>
@@ -99,7 +99,7 @@ export function AuthShell(props: { title: string; subtitle?: ReactNode; children
             maxWidth: 440,
             p: { xs: 3, sm: 4.5 },
             borderRadius: '20px',
-            boxShadow: '0 1px 2px rgba(21, 26, 45, 0.04), 0 16px 40px rgba(21, 26, 45, 0.06)',
+            boxShadow: (t) => t.palette.shadow.panel,
           }}
         >
           <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.6rem', sm: '1.9rem' } }}>

@@ -41,8 +41,8 @@ export function LandingPage() {
       <Box
         component="header"
         sx={{
-          color: '#ffffff',
-          background: 'linear-gradient(150deg, #312e81 0%, #4338ca 55%, #6d28d9 100%)',
+          color: 'onBrand.main',
+          background: (t) => t.palette.gradient.brand,
           pb: { xs: 7, md: 11 },
         }}
       >
@@ -65,7 +65,7 @@ export function LandingPage() {
               mx: 'auto',
               maxWidth: 620,
               fontSize: { xs: '1.05rem', md: '1.25rem' },
-              color: '#e0e7ff',
+              color: 'onBrand.soft',
               lineHeight: 1.6,
             }}
           >
@@ -83,10 +83,10 @@ export function LandingPage() {
               size="large"
               variant="contained"
               sx={{
-                bgcolor: '#ffffff',
+                bgcolor: 'onBrand.main',
                 color: 'primary.dark',
                 minWidth: 180,
-                '&:hover': { bgcolor: '#eef2ff' },
+                '&:hover': { bgcolor: 'surface.accent' },
               }}
             >
               Login
@@ -97,10 +97,10 @@ export function LandingPage() {
               size="large"
               variant="outlined"
               sx={{
-                color: '#ffffff',
-                borderColor: 'rgba(255, 255, 255, 0.6)',
+                color: 'onBrand.main',
+                borderColor: 'onBrand.outline',
                 minWidth: 180,
-                '&:hover': { borderColor: '#ffffff', bgcolor: 'rgba(255, 255, 255, 0.08)' },
+                '&:hover': { borderColor: 'onBrand.main', bgcolor: 'onBrand.hover' },
               }}
             >
               Create an account
@@ -131,7 +131,7 @@ export function LandingPage() {
                 borderColor: 'divider',
                 borderRadius: '20px',
                 p: 3,
-                boxShadow: '0 1px 2px rgba(21, 26, 45, 0.04), 0 12px 32px rgba(21, 26, 45, 0.06)',
+                boxShadow: (t) => t.palette.shadow.card,
               }}
             >
               <Box
@@ -142,7 +142,7 @@ export function LandingPage() {
                   borderRadius: '12px',
                   display: 'grid',
                   placeItems: 'center',
-                  bgcolor: '#eef2ff',
+                  bgcolor: 'surface.accent',
                   color: 'primary.main',
                   mb: 2,
                 }}

@@ -76,7 +76,7 @@ export function VerifyEmailPage() {
             borderRadius: '12px',
             display: 'grid',
             placeItems: 'center',
-            bgcolor: '#eef2ff',
+            bgcolor: 'surface.accent',
             color: 'primary.main',
           }}
         >

@@ -23,16 +23,16 @@ import { RelativeTime, UserAvatar } from './bits.tsx';
 import { CommunityCard } from './CommunityCard.tsx';
 
 const CATEGORY: Record<ActivityCategory, { icon: ReactNode; color: string }> = {
-  weightlifting: { icon: <FitnessCenter fontSize="inherit" />, color: '#4338ca' },
-  cardio: { icon: <DirectionsRun fontSize="inherit" />, color: '#c2410c' },
-  bodyweight: { icon: <SportsGymnastics fontSize="inherit" />, color: '#0e7490' },
-  flexibility: { icon: <SelfImprovement fontSize="inherit" />, color: '#15803d' },
+  weightlifting: { icon: <FitnessCenter fontSize="inherit" />, color: 'category.weightlifting' },
+  cardio: { icon: <DirectionsRun fontSize="inherit" />, color: 'category.cardio' },
+  bodyweight: { icon: <SportsGymnastics fontSize="inherit" />, color: 'category.bodyweight' },
+  flexibility: { icon: <SelfImprovement fontSize="inherit" />, color: 'category.flexibility' },
 };
 
 const HEAD_SX = {
   fontWeight: 700,
   color: 'text.secondary',
-  bgcolor: '#f8f9fd',
+  bgcolor: 'surface.subtle',
   whiteSpace: 'nowrap',
 } as const;
 
@@ -108,7 +108,7 @@ function ActivityRow({ activity, own, now }: { activity: FeedActivity; own: bool
       data-own={own ? 'true' : 'false'}
       sx={{
         '& td': { borderColor: 'divider', py: 1.1 },
-        ...(own ? { bgcolor: 'rgba(67, 56, 202, 0.05)' } : {}),
+        ...(own ? { bgcolor: 'tint.primary' } : {}),
         '&:last-of-type td': { borderBottom: 0 },
       }}
     >

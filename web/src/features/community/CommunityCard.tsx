@@ -33,7 +33,7 @@ export function CommunityCard(props: {
             borderRadius: 2.5,
             flexShrink: 0,
             color: 'primary.main',
-            bgcolor: 'rgba(67, 56, 202, 0.1)',
+            bgcolor: 'tint.primaryStrong',
           }}
         >
           {props.icon}

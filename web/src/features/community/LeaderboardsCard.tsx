@@ -21,6 +21,7 @@ import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
+import type { Theme } from '@mui/material/styles';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
@@ -35,40 +36,30 @@ export const NO_DATA = 'No data available.';
 const KIND_LABEL: Record<BoardKind, string> = { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly' };
 
 const METRIC: Record<BoardMetric, { title: string; unit: string; icon: ReactNode; color: string }> = {
-  reps: { title: 'Reps', unit: 'reps', icon: <Repeat fontSize="small" />, color: '#4338ca' },
-  minutes: { title: 'Minutes', unit: 'min', icon: <TimerOutlined fontSize="small" />, color: '#0e7490' },
+  reps: { title: 'Reps', unit: 'reps', icon: <Repeat fontSize="small" />, color: 'metric.reps' },
+  minutes: {
+    title: 'Minutes',
+    unit: 'min',
+    icon: <TimerOutlined fontSize="small" />,
+    color: 'metric.minutes',
+  },
   calories: {
     title: 'Calories',
     unit: 'cal',
     icon: <LocalFireDepartmentOutlined fontSize="small" />,
-    color: '#c2410c',
+    color: 'metric.calories',
   },
 };
 
-/** Gold, silver, bronze: the medal, its text, the bar and the row tint of each place. */
+/** Gold, silver, bronze: each place's colours are the theme's `palette.medal` tokens. */
 const PODIUM = [
-  {
-    label: '1st',
-    medal: 'linear-gradient(135deg, #fde68a 0%, #f59e0b 100%)',
-    ink: '#78350f',
-    bar: '#f59e0b',
-    tint: 'rgba(245, 158, 11, 0.09)',
-  },
-  {
-    label: '2nd',
-    medal: 'linear-gradient(135deg, #f1f5f9 0%, #94a3b8 100%)',
-    ink: '#1e293b',
-    bar: '#94a3b8',
-    tint: 'rgba(148, 163, 184, 0.1)',
-  },
-  {
-    label: '3rd',
-    medal: 'linear-gradient(135deg, #fed7aa 0%, #c2773b 100%)',
-    ink: '#431407',
-    bar: '#c2773b',
-    tint: 'rgba(194, 119, 59, 0.08)',
-  },
+  { label: '1st', medal: 'gold' },
+  { label: '2nd', medal: 'silver' },
+  { label: '3rd', medal: 'bronze' },
 ] as const;
+
+type Medal = (typeof PODIUM)[number]['medal'];
+const medalOf = (theme: Theme, medal: Medal) => theme.palette.medal[medal];
 
 /** A calendar date `YYYY-MM-DD` in words, without any time zone shift. */
 function calendarText(date: string, options: Intl.DateTimeFormatOptions): string {
@@ -116,14 +107,14 @@ export function LeaderboardsCard(props: { boards: Boards | null; uid: string | n
               minHeight: 40,
               p: 0.5,
               borderRadius: 3,
-              bgcolor: '#eef0f8',
+              bgcolor: 'surface.muted',
               width: { xs: '100%', sm: 360 },
               '& .MuiTabs-indicator': {
                 height: '100%',
                 borderRadius: 2.5,
                 bgcolor: 'background.paper',
                 zIndex: 0,
-                boxShadow: '0 1px 4px rgba(21,26,45,0.12)',
+                boxShadow: (t) => t.palette.shadow.raised,
               },
             }}
           >
@@ -243,7 +234,7 @@ function MetricBoard(props: { metric: BoardMetric; places: BoardPlace[] | null; 
             width: 30,
             height: 30,
             borderRadius: 2,
-            color: '#fff',
+            color: 'onBrand.main',
             bgcolor: look.color,
           }}
         >
@@ -309,7 +300,7 @@ function PlaceRow(props: { place: BoardPlace; rank: number; unit: string; leader
         px: 1.25,
         py: 1,
         borderRadius: 2,
-        bgcolor: podium.tint,
+        bgcolor: (t: Theme) => medalOf(t, podium.medal).tint,
         ...(own ? { outline: '2px solid', outlineColor: 'primary.light' } : {}),
       }}
     >
@@ -325,9 +316,9 @@ function PlaceRow(props: { place: BoardPlace; rank: number; unit: string; leader
             flexShrink: 0,
             fontSize: 12,
             fontWeight: 800,
-            color: podium.ink,
-            background: podium.medal,
-            boxShadow: '0 1px 3px rgba(21,26,45,0.25), inset 0 1px 0 rgba(255,255,255,0.6)',
+            color: (t) => medalOf(t, podium.medal).ink,
+            background: (t) => medalOf(t, podium.medal).medal,
+            boxShadow: (t) => t.palette.shadow.medal,
           }}
         >
           {rank + 1}
@@ -371,8 +362,8 @@ function PlaceRow(props: { place: BoardPlace; rank: number; unit: string; leader
           ml: 4,
           height: 6,
           borderRadius: 3,
-          bgcolor: 'rgba(21, 26, 45, 0.07)',
-          '& .MuiLinearProgress-bar': { borderRadius: 3, bgcolor: podium.bar },
+          bgcolor: 'tint.track',
+          '& .MuiLinearProgress-bar': { borderRadius: 3, bgcolor: (t) => medalOf(t, podium.medal).bar },
         }}
       />
     </Box>

@@ -240,7 +240,7 @@ function PostList(props: {
         overflowY: 'auto',
         borderTop: 1,
         borderColor: 'divider',
-        bgcolor: '#fafbfe',
+        bgcolor: 'surface.subtle',
       }}
     >
       {posts.map((post) => (
@@ -277,9 +277,9 @@ function PostItem({ post, now }: { post: ShownPost; now: number }) {
           ...(post.own
             ? {
                 borderBottomRightRadius: 6,
-                color: '#fff',
-                background: 'linear-gradient(135deg, #4338ca 0%, #6366f1 100%)',
-                boxShadow: '0 4px 14px rgba(67, 56, 202, 0.25)',
+                color: 'onBrand.main',
+                background: (t) => t.palette.gradient.bubble,
+                boxShadow: (t) => t.palette.shadow.bubble,
               }
             : {
                 borderBottomLeftRadius: 6,
@@ -296,16 +296,20 @@ function PostItem({ post, now }: { post: ShownPost; now: number }) {
             alignItems: 'baseline',
             justifyContent: 'space-between',
             mb: 0.25,
-            color: post.own ? 'rgba(255,255,255,0.85)' : 'text.secondary',
+            color: post.own ? 'onBrand.muted' : 'text.secondary',
           }}
         >
-          <Typography variant="subtitle2" component="span" sx={{ color: post.own ? '#fff' : 'text.primary' }}>
+          <Typography
+            variant="subtitle2"
+            component="span"
+            sx={{ color: post.own ? 'onBrand.main' : 'text.primary' }}
+          >
             <ShownName name={post.userName} />
             {post.own && post.userName !== 'You' && (
               <Chip
                 label="You"
                 size="small"
-                sx={{ ml: 0.75, height: 18, fontSize: 11, color: '#fff', bgcolor: 'rgba(255,255,255,0.2)' }}
+                sx={{ ml: 0.75, height: 18, fontSize: 11, color: 'onBrand.main', bgcolor: 'onBrand.faint' }}
               />
             )}
           </Typography>

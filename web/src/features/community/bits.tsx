@@ -13,8 +13,8 @@ export function UserAvatar({ uid, name, size = 36 }: { uid: string; name: string
         height: size,
         fontSize: size * 0.4,
         fontWeight: 700,
-        bgcolor: avatarColor(uid || name),
-        color: '#fff',
+        bgcolor: (t) => avatarColor(uid || name, t.palette.avatar.length),
+        color: 'onBrand.main',
       }}
     >
       {initials(name)}

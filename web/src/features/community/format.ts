@@ -33,24 +33,14 @@ export function initials(name: string): string {
   return letters.join('').toUpperCase() || '?';
 }
 
-const AVATAR_COLORS = [
-  '#4338ca',
-  '#0e7490',
-  '#15803d',
-  '#b45309',
-  '#be185d',
-  '#7c3aed',
-  '#0369a1',
-  '#c2410c',
-  '#4d7c0f',
-  '#9f1239',
-];
-
-/** A stable colour per user id (white initials keep AA contrast on each). */
-export function avatarColor(uid: string): string {
+/**
+ * A stable avatar colour per user id, out of the theme's `palette.avatar` (of `count` entries):
+ * the palette token, for `sx` (`bgcolor: avatarColor(uid, n)`).
+ */
+export function avatarColor(uid: string, count: number): string {
   let hash = 0;
   for (const ch of uid) hash = (hash * 31 + (ch.codePointAt(0) ?? 0)) >>> 0;
-  return AVATAR_COLORS[hash % AVATAR_COLORS.length] as string;
+  return `avatar.${hash % Math.max(1, count)}`;
 }
 
 export type MessagePart = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string };

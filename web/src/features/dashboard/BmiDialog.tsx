@@ -1,15 +1,9 @@
 import { BMI_CATEGORIES, type BmiCategory } from '@fit/shared/formulas';
 import Box from '@mui/material/Box';
+import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { InfoDialog } from '../../components/InfoDialog.tsx';
 import { formatOneDecimal, TABULAR } from './format.ts';
-
-export const BMI_COLORS: Record<BmiCategory, string> = {
-  Underweight: '#0284c7',
-  Healthy: '#15803d',
-  Overweight: '#c2410c',
-  Obese: '#b91c1c',
-};
 
 /** What BMI is, how it is computed, and the categories (the user's highlighted). */
 export function BmiDialog(props: {
@@ -45,12 +39,12 @@ export function BmiDialog(props: {
                 mb: 0.75,
                 borderRadius: '10px',
                 border: 1,
-                borderColor: mine ? BMI_COLORS[c.category] : 'divider',
-                bgcolor: mine ? `${BMI_COLORS[c.category]}14` : 'transparent',
+                borderColor: mine ? `bmi.${c.category}` : 'divider',
+                bgcolor: (t) => (mine ? alpha(t.palette.bmi[c.category], 0.08) : 'transparent'),
               }}
             >
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                <Box sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: BMI_COLORS[c.category] }} />
+                <Box sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: `bmi.${c.category}` }} />
                 <Typography sx={{ fontWeight: mine ? 700 : 500 }}>{c.category}</Typography>
               </Box>
               <Typography sx={{ ...TABULAR, color: 'text.secondary' }}>{c.range}</Typography>

@@ -21,7 +21,7 @@ export function BmrDialog(props: { open: boolean; onClose: () => void; value: nu
       </Typography>
       <Box
         sx={{
-          bgcolor: 'rgba(67, 56, 202, 0.06)',
+          bgcolor: 'tint.primary',
           borderRadius: '10px',
           px: 2,
           py: 1.25,

@@ -20,7 +20,7 @@ export function CaloriesHelpDialog(props: {
       </Typography>
       <Box
         sx={{
-          bgcolor: 'rgba(67, 56, 202, 0.06)',
+          bgcolor: 'tint.primary',
           borderRadius: '10px',
           px: 2,
           py: 1.5,

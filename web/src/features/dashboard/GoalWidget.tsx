@@ -23,7 +23,7 @@ export function GoalWidget(props: {
     p: 2,
     border: 1,
     borderColor: 'divider',
-    bgcolor: 'rgba(67, 56, 202, 0.04)',
+    bgcolor: 'tint.primaryFaint',
   } as const;
   if (!props.loaded) return <Skeleton variant="rounded" height={84} />;
   if (!props.goal) {

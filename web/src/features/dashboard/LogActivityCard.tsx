@@ -118,8 +118,8 @@ export function LogActivityCard(props: {
           mb: 2.5,
           p: 2,
           borderRadius: '14px',
-          color: '#fff',
-          background: 'linear-gradient(135deg, #4338ca 0%, #6366f1 60%, #f97316 140%)',
+          color: 'onBrand.main',
+          background: (t) => t.palette.gradient.hero,
           position: 'relative',
           overflow: 'hidden',
         }}

@@ -16,7 +16,6 @@ import { SectionCard } from '../../components/SectionCard.tsx';
 import { StatusAlert } from '../../components/StatusAlert.tsx';
 import { useSave } from '../../data/save.ts';
 import { saveWeightTargets } from '../../data/weights.ts';
-import { BMI_COLORS } from './BmiDialog.tsx';
 import { formatInt, formatOneDecimal, formatWeight, TABULAR } from './format.ts';
 import type { BodyFigures } from './hooks.ts';
 import { MSG } from './messages.ts';
@@ -189,7 +188,7 @@ export function ProfileCard(props: {
             borderRadius: '14px',
             display: 'flex',
             gap: 1.25,
-            bgcolor: advice.kind === 'at-target' ? 'rgba(21, 128, 61, 0.08)' : 'rgba(67, 56, 202, 0.06)',
+            bgcolor: advice.kind === 'at-target' ? 'tint.success' : 'tint.primary',
           }}
         >
           <TrackChanges
@@ -225,7 +224,7 @@ export function ProfileCard(props: {
               unit=""
               help={<HelpButton label="What is BMI?" onClick={props.onShowBmi} />}
             >
-              <Typography variant="body2" sx={{ color: BMI_COLORS[category], fontWeight: 700 }}>
+              <Typography variant="body2" sx={{ color: `bmi.${category}`, fontWeight: 700 }}>
                 {category}
               </Typography>
             </Figure>

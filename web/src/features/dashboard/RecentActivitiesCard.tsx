@@ -51,7 +51,7 @@ export function RecentActivitiesCard(props: {
                 borderRadius: '50%',
                 display: 'grid',
                 placeItems: 'center',
-                bgcolor: 'rgba(67, 56, 202, 0.08)',
+                bgcolor: 'tint.primaryStrong',
                 color: 'primary.main',
               }}
             >

@@ -131,7 +131,7 @@ function PeriodBlock(props: { kind: BoardKind; label: string; hint: string; tota
                 color={m.color}
                 value={progressFraction(value, target) * 100}
                 aria-label={`${props.label} ${m.label.toLowerCase()}`}
-                sx={{ mt: 0.5, height: 6, borderRadius: '999px', bgcolor: 'rgba(21, 26, 45, 0.07)' }}
+                sx={{ mt: 0.5, height: 6, borderRadius: '999px', bgcolor: 'tint.track' }}
               />
               <Typography
                 variant="caption"

@@ -1,11 +1,13 @@
 /** Weight and BMI over time (loaded on demand: the charts library is only fetched when shown). */
 import { bmi } from '@fit/shared/formulas';
 import Box from '@mui/material/Box';
+import { useTheme } from '@mui/material/styles';
 import { LineChart } from '@mui/x-charts/LineChart';
 import type { StoredWeight } from '../../data/weights.ts';
 import { formatDate, formatOneDecimal, formatShortDate, formatWeight } from './format.ts';
 
 export default function WeightChart(props: { records: readonly StoredWeight[]; height: number }) {
+  const theme = useTheme();
   // Oldest first, for a left-to-right timeline.
   const points = [...props.records].sort((a, b) => a.timestamp - b.timestamp);
   const dates = points.map((p) => new Date(p.timestamp));
@@ -37,7 +39,7 @@ export default function WeightChart(props: { records: readonly StoredWeight[]; h
             label: 'Weight (lbs)',
             data: weights,
             yAxisId: 'weight',
-            color: '#4338ca',
+            color: theme.palette.chart.weight,
             curve: 'monotoneX',
             showMark: points.length <= 40,
             valueFormatter: (v) => (v === null ? '' : `${formatWeight(v)} lbs`),
@@ -47,7 +49,7 @@ export default function WeightChart(props: { records: readonly StoredWeight[]; h
             label: 'BMI',
             data: bmis,
             yAxisId: 'bmi',
-            color: '#f97316',
+            color: theme.palette.chart.bmi,
             curve: 'monotoneX',
             showMark: points.length <= 40,
             valueFormatter: (v) => (v === null ? '' : formatOneDecimal(v)),
