@@ -2,7 +2,7 @@
  * The one FitTrack theme: an indigo brand with a warm orange accent, system fonts (no web-font
  * download on the first paint), rounded cards and calm surfaces. Colours keep WCAG AA contrast.
  */
-import { alpha, createTheme } from '@mui/material/styles';
+import { alpha, createTheme, type ThemeOptions } from '@mui/material/styles';
 
 /** A leaderboard place's look: the medal, its text, the bar and the row tint. */
 export interface MedalColors {
@@ -64,7 +64,8 @@ const PRIMARY = '#4338ca';
 const INK = '#151a2d';
 const SUCCESS = '#15803d';
 
-export const theme = createTheme({
+/** The theme's options (tests derive a theme without transitions from them). */
+export const themeOptions = {
   palette: {
     mode: 'light',
     primary: { main: PRIMARY, light: '#6366f1', dark: '#3730a3', contrastText: '#ffffff' },
@@ -183,4 +184,6 @@ export const theme = createTheme({
     MuiLink: { defaultProps: { underline: 'hover' } },
     MuiAppBar: { defaultProps: { elevation: 0 } },
   },
-});
+} satisfies ThemeOptions;
+
+export const theme = createTheme(themeOptions);

@@ -4,8 +4,10 @@ import { paths } from '@fit/shared/model';
 import { periodKey } from '@fit/shared/periods';
 import type { DocData, LiveDocumentStore } from '@fit/shared/store';
 import { MemoryStore } from '@fit/shared/testing/memory-store';
+import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
+import { theme } from '../../app/theme.ts';
 import { type SessionUser, SessionUserContext, StoreContext } from '../../data/context.tsx';
 import { createQueryClient } from '../../data/query-client.ts';
 import { CommunityPage, type CommunityPageProps } from './CommunityPage.tsx';
@@ -64,13 +66,15 @@ export function renderPage(
   user: SessionUser | null = ME,
 ) {
   return render(
-    <QueryClientProvider client={createQueryClient(() => {})}>
-      <StoreContext.Provider value={store}>
-        <SessionUserContext.Provider value={user}>
-          <CommunityPage clock={() => NOW} {...props} />
-        </SessionUserContext.Provider>
-      </StoreContext.Provider>
-    </QueryClientProvider>,
+    <ThemeProvider theme={theme}>
+      <QueryClientProvider client={createQueryClient(() => {})}>
+        <StoreContext.Provider value={store}>
+          <SessionUserContext.Provider value={user}>
+            <CommunityPage clock={() => NOW} {...props} />
+          </SessionUserContext.Provider>
+        </StoreContext.Provider>
+      </QueryClientProvider>
+    </ThemeProvider>,
   );
 }
 

@@ -17,6 +17,7 @@ import { render } from '@testing-library/react';
 import { type ReactNode, useState } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
+import { themeOptions } from '../../app/theme.ts';
 import { SessionUserContext, StoreContext } from '../../data/context.tsx';
 import { createQueryClient } from '../../data/query-client.ts';
 import { DashboardPage } from './DashboardPage.tsx';
@@ -130,7 +131,7 @@ export function seedStore(seed: Seed = {}): TestStore {
   return store;
 }
 
-const testTheme = createTheme({
+const testTheme = createTheme(themeOptions, {
   transitions: {
     duration: {
       shortest: 0,
