@@ -22,6 +22,7 @@ import { LIVE, type Listen, listenInto } from './live-query.ts';
 import { withTimeout } from './load-limits.ts';
 import { readActivityPreferences } from './preferences.ts';
 import { watchProfile } from './profile.ts';
+import { type Progress, watchProgress } from './progress.ts';
 import { type StoredWeight, watchWeightHistory } from './weights.ts';
 
 /** What every read and save of the signed-in pages works on. */
@@ -36,6 +37,7 @@ export function useDataScope(): DataScope {
 
 /** Query keys: a user's data under `['users', uid, ...]`, so one prefix re-reads a whole area. */
 export const keys = {
+  user: (uid: string) => ['users', uid] as const,
   profile: (uid: string) => ['users', uid, 'profile'] as const,
   goal: (uid: string) => ['users', uid, 'goal'] as const,
   preferences: (uid: string) => ['users', uid, 'preferences'] as const,
@@ -175,4 +177,12 @@ export function useFeedActivities() {
 export function useBoards() {
   const store = useStore();
   return useLive<Boards>(keys.boards, (next, fail) => watchBoards(store, next, fail));
+}
+
+/** The per-user progress projection (records, streaks, per-day and per-week totals), live. */
+export function useProgressDoc() {
+  const { store, uid } = useDataScope();
+  return useLive<Progress>([...keys.user(uid), 'progress'], (next, fail) =>
+    watchProgress(store, uid, next, fail),
+  );
 }

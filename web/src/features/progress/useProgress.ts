@@ -1,9 +1,8 @@
-import type { UserProfile } from '@fit/shared/model';
 import { browserTimeZone, localDate } from '@fit/shared/periods';
 import { useEffect, useMemo, useState } from 'react';
 import { useRequiredUser, useStore } from '../../data/context.tsx';
-import { readProfile } from '../../data/profile.ts';
-import { type Progress, saveTimeZone, watchProgress } from '../../data/progress.ts';
+import { type Progress, saveTimeZone } from '../../data/progress.ts';
+import { useProfile, useProgressDoc } from '../../data/queries.ts';
 
 export const PROGRESS_FAILED = 'Failed to fetch your progress. Please try again.';
 
@@ -25,36 +24,16 @@ export function useProgress(): ProgressState {
   const { uid } = useRequiredUser();
   const timeZone = useMemo(() => browserTimeZone(), []);
   const [today, setToday] = useState(() => localDate(Date.now(), timeZone));
-  const [progress, setProgress] = useState<Progress | null>(null);
-  const [profile, setProfile] = useState<UserProfile | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // Through the shared query cache: the dashboard's profile listener serves this card too.
+  const progressQuery = useProgressDoc();
+  const profile = useProfile().data ?? null;
+  const progress = progressQuery.data ?? null;
+  const error = progressQuery.isError ? PROGRESS_FAILED : null;
 
   useEffect(() => {
     const timer = setInterval(() => setToday(localDate(Date.now(), timeZone)), 60_000);
     return () => clearInterval(timer);
   }, [timeZone]);
-
-  useEffect(() => {
-    const fail = () => setError(PROGRESS_FAILED);
-    const stopProgress = watchProgress(
-      store,
-      uid,
-      (p) => {
-        setProgress(p);
-        setError(null);
-      },
-      fail,
-    );
-    // Read once, not watched: the weight only prices calories, and a live connection is dear.
-    let current = true;
-    readProfile(store, uid)
-      .then((p) => current && setProfile(p))
-      .catch(fail);
-    return () => {
-      current = false;
-      stopProgress();
-    };
-  }, [store, uid]);
 
   useEffect(() => {
     if (!profile || profile.timeZone === timeZone) return;
