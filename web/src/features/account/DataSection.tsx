@@ -20,8 +20,8 @@ import { type ChangeEvent, useRef, useState } from 'react';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { type Status, StatusAlert } from '../../components/StatusAlert.tsx';
 import { commitImport, readAccountData } from '../../data/archive.ts';
-import { useRequiredUser, useStore } from '../../data/context.tsx';
-import { useSessionExpiry } from '../../data/session.tsx';
+import { useAuthGateway, useRequiredUser, useStore } from '../../data/context.tsx';
+import { endSessionIfOver } from '../../data/session.tsx';
 import { ImportPreviewDialog, importParts } from './ImportPreviewDialog.tsx';
 
 export const EXPORT_FAILED = 'Failed to export your data. Please try again.';
@@ -69,7 +69,9 @@ function importedSummary(plan: ImportPlan): string {
 export function DataSection(props: { onImported?: () => void }) {
   const store = useStore();
   const user = useRequiredUser();
-  const expired = useSessionExpiry();
+  const gateway = useAuthGateway();
+  // The same session check as every query and save (the QueryClient's): an expired session ends.
+  const expired = (error: unknown) => endSessionIfOver(gateway, error);
   const fileInput = useRef<HTMLInputElement>(null);
   const [status, setStatus] = useState<Status>(null);
   const [busy, setBusy] = useState<null | 'export' | 'read' | 'import'>(null);
