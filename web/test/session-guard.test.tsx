@@ -6,7 +6,7 @@ import { MutationObserver } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../src/data/query-client.ts';
-import { endSessionIfOver } from '../src/data/session.tsx';
+import { endSessionIfOver } from '../src/data/session-end.ts';
 import { FakeAuth } from './fake-auth.ts';
 import { renderApp } from './render.tsx';
 

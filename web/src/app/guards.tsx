@@ -18,7 +18,8 @@ import {
   useBackendLoader,
 } from '../data/context.tsx';
 import { createQueryClient } from '../data/query-client.ts';
-import { endSessionIfOver, useAuthState, useAuthUser } from '../data/session.tsx';
+import { useAuthState, useAuthUser } from '../data/session.tsx';
+import { endSessionIfOver } from '../data/session-end.ts';
 
 export function SignedInArea() {
   const auth = useAuthState();

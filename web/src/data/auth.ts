@@ -3,7 +3,6 @@
  * (`adapters/firebase-auth.ts`: Firebase Auth, or its emulator in local mode) and component tests a
  * fake. Errors keep Firebase's `auth/...` codes; `authErrorMessage` turns them into what a person can act on.
  */
-import { StoreError } from '@fit/shared/store';
 
 export interface AuthUser {
   uid: string;
@@ -63,11 +62,6 @@ export function authErrorCode(error: unknown): string | undefined {
 export function isSessionExpired(error: unknown): boolean {
   const code = authErrorCode(error);
   return code === 'auth/user-token-expired' || code === 'auth/invalid-user-token';
-}
-
-/** An expired or revoked Firebase token, or the backend refusing the request as unauthenticated. */
-export function isSessionOver(error: unknown): boolean {
-  return isSessionExpired(error) || (error instanceof StoreError && error.code === 'unauthenticated');
 }
 
 const CLOSED_POPUP = new Set([

@@ -5,9 +5,9 @@
  */
 import { StoreError } from '@fit/shared/store';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { isSessionOver } from './auth.ts';
 import { stopListenersWithoutObservers } from './live-query.ts';
 import { LoadTimeoutError, loadLimits } from './load-limits.ts';
+import { isSessionOver } from './session-end.ts';
 
 /** Refusals and timeouts would only fail again (or wait again): one quick retry for the rest. */
 export function isRetryable(error: unknown): boolean {

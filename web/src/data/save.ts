@@ -5,8 +5,8 @@
  */
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { isSessionOver } from './auth.ts';
 import { type DataScope, rereadUnder, useDataScope } from './queries.ts';
+import { isSessionOver } from './session-end.ts';
 
 /** A form's outcome: a message, and for a refused input the field to mark. */
 export type Status = {

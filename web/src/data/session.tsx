@@ -3,7 +3,7 @@
  * session (`useAuthState`), so the landing page never loads the auth SDK.
  */
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { type AuthGateway, type AuthUser, isSessionOver } from './auth.ts';
+import type { AuthUser } from './auth.ts';
 import { useAuthGateway } from './context.tsx';
 
 export type AuthState = { status: 'loading'; user: undefined } | { status: 'ready'; user: AuthUser | null };
@@ -44,15 +44,4 @@ export function useAuthUser(): AuthUser {
   const { state } = useContext(SessionContext) ?? {};
   if (!state?.user) throw new Error('useAuthUser outside a signed-in route');
   return state.user;
-}
-
-/**
- * Ends a session the backend no longer accepts (expired or revoked token): signs the person out,
- * and the guards then send them to /login. The signed-in pages' QueryClient calls it for every
- * failed load and save; the verify page for its polling. Returns whether the session was over.
- */
-export function endSessionIfOver(gateway: AuthGateway, error: unknown): boolean {
-  const over = isSessionOver(error);
-  if (over) void gateway.signOut().catch(() => {});
-  return over;
 }

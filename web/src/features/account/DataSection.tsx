@@ -21,7 +21,7 @@ import { SectionCard } from '../../components/SectionCard.tsx';
 import { type Status, StatusAlert } from '../../components/StatusAlert.tsx';
 import { commitImport, readAccountData } from '../../data/archive.ts';
 import { useAuthGateway, useRequiredUser, useStore } from '../../data/context.tsx';
-import { endSessionIfOver } from '../../data/session.tsx';
+import { endSessionIfOver } from '../../data/session-end.ts';
 import { ImportPreviewDialog, importParts } from './ImportPreviewDialog.tsx';
 
 export const EXPORT_FAILED = 'Failed to export your data. Please try again.';

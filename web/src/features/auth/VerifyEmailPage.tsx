@@ -13,7 +13,8 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { authErrorMessage } from '../../data/auth.ts';
 import { useAuthGateway } from '../../data/context.tsx';
-import { endSessionIfOver, useAuthState } from '../../data/session.tsx';
+import { useAuthState } from '../../data/session.tsx';
+import { endSessionIfOver } from '../../data/session-end.ts';
 import { AuthShell } from './AuthShell.tsx';
 import { RESEND_DONE, RESEND_FAILED } from './messages.ts';
 

@@ -1,6 +1,6 @@
 import type { FeedActivity, FeedPost } from '@fit/shared/model';
 import type { Boards } from '../../data/community.ts';
-import { useBoards, useFeedActivities, useFeedPosts } from '../../data/queries.ts';
+import { useBoards, useFeedActivities, useFeedPosts } from '../../data/community-queries.ts';
 
 export const FETCH_FAILED = 'Failed to fetch community data. Please try again.';
 

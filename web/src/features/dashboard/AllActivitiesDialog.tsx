@@ -6,7 +6,8 @@ import {
   countActivities,
   type StoredActivity,
 } from '../../data/activities.ts';
-import { keys, useDataScope, writeBackNames } from '../../data/queries.ts';
+import { writeBackNames } from '../../data/activity-queries.ts';
+import { keys, useDataScope } from '../../data/queries.ts';
 import { ActivitiesTable } from './ActivitiesTable.tsx';
 import { MSG } from './messages.ts';
 

@@ -10,14 +10,9 @@ import Box from '@mui/material/Box';
 import { useCallback, useEffect, useState } from 'react';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import type { StoredActivity } from '../../data/activities.ts';
+import { usePeriodSums, useRecentActivities, useWeightHistory } from '../../data/activity-queries.ts';
 import { useRequiredUser } from '../../data/context.tsx';
-import {
-  useGoal,
-  usePeriodSums,
-  useProfile,
-  useRecentActivities,
-  useWeightHistory,
-} from '../../data/queries.ts';
+import { useGoal, useProfile } from '../../data/queries.ts';
 import type { StoredWeight } from '../../data/weights.ts';
 import { ActivityDetailsDialog } from './ActivityDetailsDialog.tsx';
 import { AllActivitiesDialog } from './AllActivitiesDialog.tsx';

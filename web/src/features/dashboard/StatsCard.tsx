@@ -10,7 +10,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useId } from 'react';
 import { SectionCard } from '../../components/SectionCard.tsx';
-import type { PeriodSumsByKind } from '../../data/queries.ts';
+import type { PeriodSumsByKind } from '../../data/activity-queries.ts';
 import { formatInt, TABULAR } from './format.ts';
 
 const PERIODS: { kind: BoardKind; label: string; hint: string }[] = [
