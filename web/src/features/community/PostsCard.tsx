@@ -1,17 +1,20 @@
 /**
  * Community Posts: a composer (Post button or Enter; Shift+Enter for a new line) and the newest 30
  * feed posts. The user's own post shows at once as pending and is replaced, not duplicated, when the
- * feed reaction writes its feed item (`feedPosts/{uid}_{postId}`).
+ * feed reaction writes its feed item (`feedPosts/{uid}_{postId}`). An author may delete their own
+ * post (after confirming); the feed reaction then removes it from every open page.
  */
 
 import type { FeedPost, Post } from '@fit/shared/model';
 import { LIMITS, MESSAGES, validatePostForm } from '@fit/shared/validation';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import Send from '@mui/icons-material/Send';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -19,17 +22,19 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { type KeyboardEvent, type RefObject, useEffect, useMemo, useRef, useState } from 'react';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { ShownName } from '../../components/ShownText.tsx';
 import { FEED_LIMIT } from '../../data/community.ts';
 import { useSessionUser, useStore } from '../../data/context.tsx';
 import { newDocId } from '../../data/ids.ts';
-import { addPost } from '../../data/posts.ts';
+import { addPost, deletePost } from '../../data/posts.ts';
 import { RelativeTime, UserAvatar } from './bits.tsx';
 import { CommunityCard } from './CommunityCard.tsx';
 import { MessageText } from './MessageText.tsx';
 import type { Clock } from './useNow.ts';
 
 export const POST_FAILED = 'Failed to add post. Please try again.';
+export const DELETE_POST_FAILED = 'Failed to delete post. Please try again.';
 
 interface PendingPost {
   id: string;
@@ -41,6 +46,8 @@ interface PendingPost {
 
 interface ShownPost {
   key: string;
+  /** The post's id under `users/{uid}/posts`. */
+  postId: string;
   uid: string;
   userName: string;
   message: string;
@@ -66,6 +73,10 @@ export function PostsCard(props: {
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   const [pending, setPending] = useState<PendingPost[]>([]);
+  const [toDelete, setToDelete] = useState<ShownPost | null>(null);
+  /** Deleted here, until the feed reaction takes them out of the feed. */
+  const [deleted, setDeleted] = useState<ReadonlySet<string>>(new Set());
+  const [deleteFailed, setDeleteFailed] = useState(false);
   const listRef = useRef<HTMLUListElement>(null);
 
   const inFeed = useMemo(() => new Set((posts ?? []).map((p) => feedKey(p.uid, p.postId))), [posts]);
@@ -82,6 +93,7 @@ export function PostsCard(props: {
   const shown: ShownPost[] = useMemo(() => {
     const fromFeed: ShownPost[] = (posts ?? []).map((p) => ({
       key: feedKey(p.uid, p.postId),
+      postId: p.postId,
       uid: p.uid,
       userName: p.userName,
       message: p.message,
@@ -94,6 +106,7 @@ export function PostsCard(props: {
       .filter((p) => !inFeed.has(feedKey(uid, p.id)))
       .map((p) => ({
         key: feedKey(uid, p.id),
+        postId: p.id,
         uid,
         userName: 'You',
         message: p.message,
@@ -104,6 +117,19 @@ export function PostsCard(props: {
     if (mine.length === 0) return fromFeed;
     return [...mine, ...fromFeed].sort((a, b) => b.timestamp - a.timestamp).slice(0, FEED_LIMIT);
   }, [posts, pending, inFeed, uid]);
+
+  const remove = useMutation({
+    mutationFn: (post: ShownPost) => deletePost(store, post.uid, post.postId),
+    onSuccess: (_, post) => {
+      setDeleted((set) => new Set(set).add(post.key));
+      setToDelete(null);
+    },
+    onError: (error) => {
+      console.error('Deleting a post failed', error);
+      setToDelete(null);
+      setDeleteFailed(true);
+    },
+  });
 
   // Each post is its own save; several can be under way, each settling its own pending line.
   const send = useMutation({
@@ -190,7 +216,30 @@ export function PostsCard(props: {
           </Alert>
         )}
       </Box>
-      <PostList posts={posts === null ? null : shown} now={now} listRef={listRef} />
+      {deleteFailed && (
+        <Alert severity="error" onClose={() => setDeleteFailed(false)} sx={{ mx: { xs: 2, sm: 3 }, mb: 1.5 }}>
+          {DELETE_POST_FAILED}
+        </Alert>
+      )}
+      <PostList
+        posts={posts === null ? null : shown.filter((p) => !deleted.has(p.key))}
+        now={now}
+        listRef={listRef}
+        onDelete={(post) => {
+          setDeleteFailed(false);
+          setToDelete(post);
+        }}
+      />
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Delete this post?"
+        message="It disappears from the community page for everyone. This cannot be undone."
+        confirmLabel="Delete"
+        destructive
+        busy={remove.isPending}
+        onConfirm={() => toDelete && remove.mutate(toDelete)}
+        onCancel={() => setToDelete(null)}
+      />
     </CommunityCard>
   );
 }
@@ -199,8 +248,9 @@ function PostList(props: {
   posts: ShownPost[] | null;
   now: number;
   listRef: RefObject<HTMLUListElement | null>;
+  onDelete: (post: ShownPost) => void;
 }) {
-  const { posts, now, listRef } = props;
+  const { posts, now, listRef, onDelete } = props;
   if (posts === null) {
     return (
       <Stack sx={{ gap: 2, px: { xs: 2, sm: 3 }, pb: 3 }} aria-busy="true" aria-label="Loading posts">
@@ -244,13 +294,21 @@ function PostList(props: {
       }}
     >
       {posts.map((post) => (
-        <PostItem key={post.key} post={post} now={now} />
+        <PostItem key={post.key} post={post} now={now} onDelete={onDelete} />
       ))}
     </Box>
   );
 }
 
-function PostItem({ post, now }: { post: ShownPost; now: number }) {
+function PostItem({
+  post,
+  now,
+  onDelete,
+}: {
+  post: ShownPost;
+  now: number;
+  onDelete: (post: ShownPost) => void;
+}) {
   return (
     <Box
       component="li"
@@ -268,6 +326,16 @@ function PostItem({ post, now }: { post: ShownPost; now: number }) {
       }}
     >
       {!post.own && <UserAvatar uid={post.uid} name={post.userName} size={34} />}
+      {post.own && !post.sending && (
+        <IconButton
+          size="small"
+          aria-label="Delete post"
+          onClick={() => onDelete(post)}
+          sx={{ color: 'text.secondary', alignSelf: 'center' }}
+        >
+          <DeleteOutlined fontSize="small" />
+        </IconButton>
+      )}
       <Box
         sx={{
           maxWidth: { xs: '88%', sm: '82%' },

@@ -56,6 +56,40 @@ describe('Community Posts', () => {
     expect(list.textContent).not.toContain('Message 4');
   });
 
+  it('lets the author delete their own post, after confirming, and only theirs', async () => {
+    const store = new MemoryStore({
+      ...feedPost('other', 'a', 'Their post', NOW - 120_000),
+      ...feedPost(ME.uid, 'b', 'My post', NOW - 60_000, 'Me Myself'),
+      [`users/${ME.uid}/posts/b`]: { message: 'My post', timestamp: NOW - 60_000 },
+    });
+    renderPage(store);
+    const [mine, theirs] = items(await postList());
+    expect(theirs && within(theirs).queryByRole('button', { name: 'Delete post' })).toBeNull();
+    await userEvent.click(within(mine as HTMLElement).getByRole('button', { name: 'Delete post' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this post?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(ownPostDocs(store)).toEqual([]));
+    // Gone from this page at once; the feed reaction removes the feed item for everyone.
+    await waitFor(() =>
+      expect((document.querySelector('ul[aria-label="Posts"]') as HTMLElement).textContent).not.toContain(
+        'My post',
+      ),
+    );
+  });
+
+  it("says 'Failed to delete post. Please try again.' and keeps the post when the delete fails", async () => {
+    const store = new FailingCommitStore({
+      ...feedPost(ME.uid, 'b', 'My post', NOW - 60_000, 'Me Myself'),
+    });
+    renderPage(store);
+    const [mine] = items(await postList());
+    await userEvent.click(within(mine as HTMLElement).getByRole('button', { name: 'Delete post' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this post?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Failed to delete post. Please try again.')).toBeInTheDocument();
+    expect((await postList()).textContent).toContain('My post');
+  });
+
   it('styles own posts differently', async () => {
     renderPage(
       new MemoryStore({
