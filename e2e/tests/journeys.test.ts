@@ -159,6 +159,24 @@ describe('two people use FitTrack', () => {
     await benPage.getByText(`First run done ${stamp}`).waitFor();
   });
 
+  it("deletes her own post: it disappears from Ben's open page, live", async () => {
+    await nav(adaPage, 'Community');
+    const oops = `Wrong thread, sorry ${stamp}`;
+    await adaPage.getByLabel('Post message').fill(oops);
+    await adaPage.getByLabel('Post message').press('Enter');
+    const mine = adaPage.getByRole('list', { name: 'Posts' }).getByRole('listitem').filter({ hasText: oops });
+    await benPage.getByText(oops).waitFor({ timeout: 20_000 });
+    await mine.getByRole('button', { name: 'Delete post' }).click({ timeout: 20_000 });
+    await adaPage
+      .getByRole('dialog', { name: 'Delete this post?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await mine.waitFor({ state: 'detached' });
+    await benPage.getByText(oops).waitFor({ state: 'detached', timeout: 20_000 });
+    await benPage.getByText(`First run done ${stamp}`).waitFor();
+    await nav(adaPage, 'Account');
+  });
+
   it('deletes the account: back to /login, the data is gone, the sign-in no longer works', async () => {
     await adaPage
       .getByRole('button', { name: /delete/i })
