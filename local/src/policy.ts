@@ -20,9 +20,11 @@
  * Every refusal is a StoreError('permission-denied') with the reason; `update` of a missing
  * document stays 'not-found' (Firestore's order: the owner may learn that their own doc is gone).
  */
+
+import { type SourceCollection, validateDocument } from '@fit/shared/documents';
 import { type QuerySpec, StoreError, type WriteOp } from '@fit/shared/store';
 import { isDocPath } from '@fit/shared/store-semantics';
-import { MESSAGES, type SourceCollection, validateDocument } from '@fit/shared/validation';
+import { MESSAGES } from '@fit/shared/validation';
 import type { DocChange } from './sqlite-store.ts';
 
 export interface Caller {

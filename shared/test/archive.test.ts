@@ -16,10 +16,11 @@ import {
 } from '../src/archive.ts';
 import { type Activity, findActivity } from '../src/catalogue.ts';
 import { BOM, parseCsv } from '../src/csv.ts';
+import { validateDocument } from '../src/documents.ts';
 import { calorieUnits } from '../src/formulas.ts';
 import { type ExistingData, importBatches, importId, planImport } from '../src/import-plan.ts';
 import type { ActivityRecord } from '../src/model.ts';
-import { activityLimitMessage, MESSAGES, validateDocument } from '../src/validation.ts';
+import { activityLimitMessage, MESSAGES } from '../src/validation.ts';
 
 const NOW = Date.UTC(2026, 10, 22, 15, 30);
 const TZ = 'America/New_York';

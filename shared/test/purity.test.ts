@@ -94,6 +94,21 @@ describe('shared/src is pure', () => {
     },
   );
 
+  it('the form validators (validation.ts, shipped to the browser) import no zod, directly or not', () => {
+    const seen = new Set<string>();
+    const reaches = (file: string): string[] => {
+      if (seen.has(file)) return [];
+      seen.add(file);
+      const specs = importsOf(stripComments(readFileSync(file, 'utf8')));
+      return specs.flatMap((spec) =>
+        spec.startsWith('./') || spec.startsWith('../') ? reaches(resolve(dirname(file), spec)) : [spec],
+      );
+    };
+    expect(reaches(join(SRC, 'validation.ts'))).not.toContain('zod');
+    seen.clear();
+    expect(reaches(join(SRC, 'documents.ts'))).toContain('zod'); // the check can see an import
+  });
+
   it('has no import cycles (a module never reaches itself through its relative imports)', () => {
     const graph = new Map<string, string[]>();
     for (const file of files) {

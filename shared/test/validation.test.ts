@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ACTIVITIES, findActivity } from '../src/catalogue.ts';
+import { type SourceCollection, validateDocument } from '../src/documents.ts';
 import { calorieUnits } from '../src/formulas.ts';
 import { localDate } from '../src/periods.ts';
 import {
@@ -7,12 +8,10 @@ import {
   LIMITS,
   MESSAGES,
   parseNumberInput,
-  type SourceCollection,
   type Validation,
   validateAccountProfile,
   validateActivityForm,
   validateDashboardProfile,
-  validateDocument,
   validateGoalForm,
   validatePostForm,
   validateSignUp,

@@ -1,7 +1,8 @@
+import { validateDocument } from '@fit/shared/documents';
 import { calorieUnits } from '@fit/shared/formulas';
 import { paths } from '@fit/shared/model';
 import { MemoryStore } from '@fit/shared/testing/memory-store';
-import { validateActivityForm, validateDocument } from '@fit/shared/validation';
+import { validateActivityForm } from '@fit/shared/validation';
 import { describe, expect, it } from 'vitest';
 import {
   activitiesPage,

@@ -1,6 +1,6 @@
+import { validateDocument } from '@fit/shared/documents';
 import { paths } from '@fit/shared/model';
 import { MemoryStore } from '@fit/shared/testing/memory-store';
-import { validateDocument } from '@fit/shared/validation';
 import { describe, expect, it } from 'vitest';
 import {
   countWeights,

@@ -1,6 +1,6 @@
+import { validateDocument } from '@fit/shared/documents';
 import type { DocData, WriteOp } from '@fit/shared/store';
 import { StoreError } from '@fit/shared/store';
-import { validateDocument } from '@fit/shared/validation';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

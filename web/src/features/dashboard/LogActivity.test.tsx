@@ -1,5 +1,5 @@
+import { validateDocument } from '@fit/shared/documents';
 import { paths } from '@fit/shared/model';
-import { validateDocument } from '@fit/shared/validation';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,0 +1,228 @@
+/**
+ * Stored documents, as the server checks them: one zod schema per source collection and
+ * `validateDocument`, used by the local backend's policy (and mirrored by firestore.rules, held to it
+ * by the access contract). Apart from the form validators (validation.ts) so that the browser,
+ * which validates forms only, ships no zod.
+ */
+import { z } from 'zod';
+import { ACTIVITY_NAMES, acceptsField, findActivity } from './catalogue.ts';
+import { calorieUnits } from './formulas.ts';
+import {
+  type ActivityRecord,
+  type DailyGoal,
+  GENDERS,
+  GOAL_TYPES,
+  type Post,
+  type UserProfile,
+  type WeightRecord,
+} from './model.ts';
+import { isCalendarDate } from './periods.ts';
+import { hasBidiControl, isBlank } from './text.ts';
+import {
+  activityLimit,
+  activityLimitMessage,
+  LIMITS,
+  MESSAGES,
+  serverDateBounds,
+  type Validation,
+} from './validation.ts';
+
+function fail(message: string, field?: string): { ok: false; message: string; field?: string } {
+  return field === undefined ? { ok: false, message } : { ok: false, message, field };
+}
+
+export type SourceCollection = 'user' | 'reps' | 'weightRecords' | 'posts' | 'activityPreferences' | 'goal';
+
+/** The shape of an IANA time zone name, as the rules check it (firestore.rules: validProfile). */
+export const TIME_ZONE_PATTERN = /^[A-Za-z0-9_+/-]{1,64}$/;
+
+const positiveInt = z.number().int().positive();
+/** A string of at most `max` UTF-16 code units, as Firestore and the rules' size() count. */
+const text = (max: number) =>
+  z.string().refine((s) => s.length <= max, `must be at most ${max} characters (UTF-16 code units)`);
+const timestamp = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+const calendarDateOrEmpty = z
+  .string()
+  .refine((s) => s === '' || isCalendarDate(s), 'must be YYYY-MM-DD or empty');
+const activityName = z.string().refine((s) => ACTIVITY_NAMES.includes(s), 'is not a catalogue activity');
+
+const DOCUMENT_SCHEMAS: Record<SourceCollection, z.ZodType<Record<string, unknown>>> = {
+  user: z
+    .strictObject({
+      userId: z.string().min(1),
+      email: text(LIMITS.maxEmailLength),
+      createdAt: timestamp,
+      displayName: text(LIMITS.maxNameLength),
+      firstName: text(LIMITS.maxNameLength),
+      lastName: text(LIMITS.maxNameLength),
+      phoneNumber: text(LIMITS.maxPhoneLength),
+      gender: z.enum(GENDERS),
+      dateOfBirth: calendarDateOrEmpty,
+      height: z.number().min(0).max(LIMITS.maxHeight),
+      currentWeight: z.number().min(0).max(LIMITS.maxBodyWeight),
+      targetWeight: z.number().min(0).max(LIMITS.maxBodyWeight),
+      targetDate: calendarDateOrEmpty,
+      hideExerciseInfo: z.boolean(),
+      // Checked by shape only (rules cannot ask Intl): the progress reaction treats an unknown zone as UTC.
+      timeZone: z.string().regex(TIME_ZONE_PATTERN),
+    } satisfies Record<keyof UserProfile, z.ZodType>)
+    .partial(),
+  reps: z.strictObject({
+    activityType: activityName,
+    count: positiveInt.optional(),
+    time: positiveInt.optional(),
+    weightLifted: z.number().min(0).optional(),
+    timestamp,
+    calorieUnits: z.number().int().nonnegative(),
+    importedAt: timestamp.optional(),
+  } satisfies Record<keyof ActivityRecord, z.ZodType>),
+  weightRecords: z.strictObject({
+    weight: z.number().positive().max(LIMITS.maxBodyWeight),
+    timestamp,
+    importedAt: timestamp.optional(),
+  } satisfies Record<keyof WeightRecord, z.ZodType>),
+  posts: z.strictObject({
+    message: text(LIMITS.maxPostLength),
+    timestamp,
+    importedAt: timestamp.optional(),
+  } satisfies Record<keyof Post, z.ZodType>),
+  activityPreferences: z.strictObject({
+    activities: z.array(activityName).max(LIMITS.maxActivityPrefs),
+  }),
+  goal: z.strictObject({
+    target: z.string().regex(/^[1-9]\d{0,6}$/, 'must be the text of a positive integer of at most 7 digits'),
+    type: z.enum(GOAL_TYPES),
+  } satisfies Record<keyof DailyGoal, z.ZodType>),
+};
+
+/** Which time fields of each document must be near the server's time. */
+const TIME_FIELDS: Record<SourceCollection, readonly string[]> = {
+  user: ['createdAt'],
+  reps: ['timestamp', 'importedAt'],
+  weightRecords: ['timestamp', 'importedAt'],
+  posts: ['timestamp', 'importedAt'],
+  activityPreferences: [],
+  goal: [],
+};
+
+/**
+ * An imported entry (restored from an export, or a CSV of past training) carries `importedAt`, the
+ * time of its import, which must be near the server's time like any time written now; its
+ * `timestamp` may then lie in the past on create (never ahead of the server's time). An owner can
+ * already move a time into the past by editing, so this opens nothing new to leaderboards.
+ */
+export const IMPORTED_AT = 'importedAt';
+
+const IMMUTABLE_USER_FIELDS = ['userId', 'email', 'createdAt'] as const;
+
+function describeIssue(issue: z.core.$ZodIssue): { message: string; field?: string } {
+  const field = issue.path.map(String).join('.');
+  if (issue.code === 'unrecognized_keys')
+    return { message: `Unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}.` };
+  return field
+    ? { message: `Invalid ${field}: ${issue.message}.`, field }
+    : { message: `Invalid document: ${issue.message}.` };
+}
+
+/**
+ * The spec's profile form rules, on the fields this write changes (a value stored earlier, such as
+ * a target date that has since passed, never blocks saving something else). The display name may
+ * stay '' (sign-up and Google sign-in store it so until the user picks one) but, once set, never
+ * goes back to blank.
+ */
+function checkProfileForm(
+  doc: Record<string, unknown>,
+  ctx: { now: number; before: Record<string, unknown> | null },
+): { ok: false; message: string; field?: string } | null {
+  const changed = (field: string) => doc[field] !== undefined && doc[field] !== ctx.before?.[field];
+  const bounds = serverDateBounds(ctx.now);
+  if (changed('displayName')) {
+    const name = doc.displayName as string;
+    const wasSet = typeof ctx.before?.displayName === 'string' && ctx.before.displayName !== '';
+    if (isBlank(name) && (name !== '' || wasSet)) return fail(MESSAGES.displayNameRequired, 'displayName');
+    if (hasBidiControl(name)) return fail(MESSAGES.displayNameBidi, 'displayName');
+  }
+  if (changed('dateOfBirth') && (doc.dateOfBirth as string) > bounds.latestBirthDate)
+    return fail(MESSAGES.dobFuture, 'dateOfBirth');
+  const target = doc.targetDate as string;
+  if (changed('targetDate') && target !== '' && target < bounds.earliestTargetDate)
+    return fail(MESSAGES.targetDatePast, 'targetDate');
+  return null;
+}
+
+/**
+ * Validates a whole document as it would be after the write: allowed keys only, types, integers,
+ * per-activity limits, catalogue names, exact calorieUnits, the spec's form rules (non-blank
+ * display name and post, no bidi controls in them, birth date not in the future, target date not
+ * in the past: `serverDateBounds`), timestamps within LIMITS.timestampSkewMs of now on
+ * create (and never beyond it in the future on update), immutable userId/email/createdAt on update
+ * (compared with `before`), userId equal to the path uid.
+ */
+export function validateDocument(
+  kind: SourceCollection,
+  after: Record<string, unknown>,
+  ctx: { uid: string; now: number; before: Record<string, unknown> | null },
+): Validation<Record<string, unknown>> {
+  const schema = DOCUMENT_SCHEMAS[kind];
+  if (!schema) return fail(`Unknown collection: ${String(kind)}.`);
+  const parsed = schema.safeParse(after);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0] as z.core.$ZodIssue;
+    const { message, field } = describeIssue(issue);
+    return fail(message, field);
+  }
+  const doc = after;
+
+  if (kind === 'reps') {
+    const activity = findActivity(doc.activityType as string);
+    if (!activity) return fail(MESSAGES.unknownActivity, 'activityType');
+    for (const field of ['count', 'time', 'weightLifted'] as const) {
+      if (doc[field] !== undefined && !acceptsField(activity, field))
+        return fail(`${activity.name} does not take ${field}.`, field);
+    }
+    if (acceptsField(activity, 'time') && doc.time === undefined) return fail(MESSAGES.timePositive, 'time');
+    for (const field of ['count', 'time', 'weightLifted'] as const) {
+      const value = doc[field];
+      if (typeof value === 'number' && value > activityLimit(activity, field))
+        return fail(activityLimitMessage(activity, field), field);
+    }
+    const expected = calorieUnits(doc as unknown as ActivityRecord);
+    if (doc.calorieUnits !== expected)
+      return fail(
+        `Invalid calorieUnits: expected ${expected}, got ${String(doc.calorieUnits)}.`,
+        'calorieUnits',
+      );
+  }
+
+  if (kind === 'user') {
+    if (doc.userId !== undefined && doc.userId !== ctx.uid)
+      return fail('Invalid userId: it must be the id of the signed-in user.', 'userId');
+    for (const field of IMMUTABLE_USER_FIELDS) {
+      const was = ctx.before?.[field];
+      if (was !== undefined && doc[field] !== was) return fail(`${field} cannot be changed.`, field);
+    }
+    const profileProblem = checkProfileForm(doc, ctx);
+    if (profileProblem) return profileProblem;
+  }
+
+  if (kind === 'posts') {
+    const message = doc.message as string;
+    if (isBlank(message)) return fail(MESSAGES.postEmpty, 'message');
+    if (hasBidiControl(message)) return fail(MESSAGES.postBidi, 'message');
+  }
+
+  for (const field of TIME_FIELDS[kind]) {
+    const t = doc[field];
+    if (typeof t !== 'number') continue;
+    const unchanged = ctx.before !== null && ctx.before[field] === t;
+    if (unchanged) continue;
+    const onCreate = ctx.before === null || ctx.before[field] === undefined;
+    const tooFarAhead = t > ctx.now + LIMITS.timestampSkewMs;
+    const imported = field === 'timestamp' && typeof doc[IMPORTED_AT] === 'number';
+    const tooFarBehind = onCreate && !imported && t < ctx.now - LIMITS.timestampSkewMs;
+    // Editing may move a time into the past (a user fixes a date), never into the future.
+    if (tooFarAhead || tooFarBehind)
+      return fail(`Invalid ${field}: it must be within 5 minutes of the server's time.`, field);
+  }
+  return { ok: true, value: doc };
+}
