@@ -8,6 +8,7 @@
 //   ROLLUP_EVERY_SECONDS (60)   the schedule, which the Functions emulator does not run itself
 //   SEED_DEMO=0                  no demo account and community
 //   COMMUNITY_TIME_ZONE (UTC)    leaderboard periods, for the seed and the functions
+//   EMULATORS_VERBOSE=1          every line the emulators print (else their per-request noise is left out)
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEMO_ACCOUNT, ROOT, startSuite } from './emulator-suite.mjs';
@@ -42,6 +43,24 @@ const rollupSeconds = Number(process.env.ROLLUP_EVERY_SECONDS ?? 60);
 if (!(rollupSeconds >= 1))
   fail(`ROLLUP_EVERY_SECONDS must be a number of seconds, got '${process.env.ROLLUP_EVERY_SECONDS}'.`);
 
+// The emulators' chatter that buries what matters (a line per served asset, the Java emulator's
+// connection notes); EMULATORS_VERBOSE=1 shows everything.
+const NOISE = [
+  /^i {2}hosting: \S+ - - \[/,
+  /io\.gapi\.emulators\.netty\.HttpVersionRoutingHandler channelRead$/,
+  /^INFO: Detected (non-)?HTTP\/2 connection\.$/,
+  /FirestoreV1WebChannelAdapter\$FirestoreWriteHandler onClose$/,
+  /^INFO: channel closed$/,
+];
+let pendingLine = '';
+function emulatorOutput(text) {
+  if (process.env.EMULATORS_VERBOSE === '1') return void process.stdout.write(text);
+  const lines = (pendingLine + text).split('\n');
+  pendingLine = lines.pop() ?? '';
+  const kept = lines.filter((line) => !NOISE.some((re) => re.test(line.trimEnd())));
+  if (kept.length) process.stdout.write(`${kept.join('\n')}\n`);
+}
+
 let suite;
 let stopping = false;
 async function shutdown(code) {
@@ -62,7 +81,7 @@ try {
     rollupEveryMs: rollupSeconds * 1000,
     seed: process.env.SEED_DEMO !== '0',
     log: (line) => console.log(line),
-    emulatorOutput: (text) => process.stdout.write(text),
+    emulatorOutput,
   });
 } catch (error) {
   if (stopping) await new Promise(() => {});

@@ -73,8 +73,12 @@ for (const gateFile of GATE) {
   const tests = file.assertionResults;
   const failed = tests.filter((t) => t.status === 'failed');
   const skipped = tests.filter((t) => t.status !== 'passed' && t.status !== 'failed');
-  if (failed.length) problems.push(`${gateFile}: ${failed.length} failed (${failed.map((t) => t.title).join('; ')})`);
-  else if (file.status === 'failed') problems.push(`${gateFile}: the file failed (${file.message || 'a hook or the file itself failed: see the output above'})`);
+  if (failed.length)
+    problems.push(`${gateFile}: ${failed.length} failed (${failed.map((t) => t.title).join('; ')})`);
+  else if (file.status === 'failed')
+    problems.push(
+      `${gateFile}: the file failed (${file.message || 'a hook or the file itself failed: see the output above'})`,
+    );
   if (skipped.length) notRun.push(`${gateFile}: ${skipped.length} NOT RUN (${skipped[0].fullName})`);
   if (!failed.length && !skipped.length && file.status !== 'failed')
     console.log(`predeploy-check: ${gateFile}: ${tests.length} passed`);
