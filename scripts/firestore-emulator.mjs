@@ -66,7 +66,9 @@ export function findFirestoreEmulator() {
   const why = [
     java === 0 ? 'no Java was found' : `Java ${java} was found`,
     java >= 21 ? "firebase-tools' Firestore emulator jar was never downloaded (it needs internet once)" : '',
-    path ? '' : 'the Cloud SDK component cloud-firestore-emulator is not installed',
+    explicit && !existsSync(explicit) ? `FIT_FIRESTORE_EMULATOR names a missing file (${explicit})` : '',
+    !explicit && !path ? 'the Cloud SDK component cloud-firestore-emulator is not installed' : '',
+    path && existsSync(path) && java < 11 ? 'the Cloud SDK emulator needs Java 11+' : '',
   ]
     .filter(Boolean)
     .join('; ');
