@@ -7,7 +7,7 @@
 // files) lives in one private folder that goes away with the run; a watchdog (scripts/reaper.mjs)
 // stops the emulators even when the starter is killed outright.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -68,6 +68,7 @@ function run(command, args, { env, log, cwd = ROOT }) {
  *   ports: Ports,
  *   portNames?: Partial<Record<keyof Ports, string>>,
  *   rollupEveryMs?: number,
+ *   rollupPauseFile?: string,
  *   seed?: boolean,
  *   functionsEnv?: Record<string, string>,
  *   log?: (line: string) => void,
@@ -345,6 +346,8 @@ export async function startSuite(o) {
     const scheduled = triggers.filter((t) => t.schedule);
     const every = o.rollupEveryMs ?? 60_000;
     const tick = async () => {
+      // A journey that must see boards change without the rollup pauses it with this file.
+      if (o.rollupPauseFile && existsSync(o.rollupPauseFile)) return;
       for (const t of scheduled) {
         const started = Date.now();
         try {

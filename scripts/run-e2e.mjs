@@ -107,6 +107,7 @@ async function firebaseMode() {
     suite = await startSuite({
       ports,
       rollupEveryMs: 5000,
+      rollupPauseFile: join(work, 'rollup-paused'),
       log: (line) => appendFileSync(log, `${line}\n`),
       emulatorOutput: (text) => appendFileSync(log, text),
     });
@@ -123,6 +124,7 @@ async function firebaseMode() {
       E2E_APP_URL: suite.appUrl,
       E2E_AUTH_HOST: suite.hosts.auth,
       E2E_FIRESTORE_HOST: suite.hosts.firestore,
+      E2E_ROLLUP_PAUSE_FILE: join(work, 'rollup-paused'),
     });
   } finally {
     await suite.stop();
