@@ -83,6 +83,7 @@ async function localMode() {
     }
     await new Promise((r) => setTimeout(r, 500));
   }
+  stopCurrent = stopStack;
   try {
     return await journeys('local', {
       E2E_BACKEND: 'local',
@@ -156,6 +157,16 @@ function summarize(title, result) {
     ],
   };
 }
+
+// Ctrl-C or a kill: stop whichever stack is up (its stop is registered while it runs).
+let stopCurrent = async () => {};
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => {
+    void stopCurrent().finally(() => {
+      rmSync(work, { recursive: true, force: true });
+      process.exit(130);
+    });
+  });
 
 const results = [];
 try {

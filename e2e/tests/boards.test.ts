@@ -22,7 +22,7 @@ let watcher: Page;
 /** Burpees count reps and minutes: enough of both to top all three of today's boards. */
 async function logBurpees(page: Page, reps: number, minutes: number): Promise<void> {
   await nav(page, 'User');
-  const activity = page.getByRole('combobox', { name: 'Activity' });
+  const activity = page.getByRole('combobox', { name: 'Activity', exact: true });
   await activity.click();
   await activity.fill('Burpees');
   await page.getByRole('option', { name: 'Burpees', exact: true }).click();

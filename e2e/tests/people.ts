@@ -46,7 +46,7 @@ export async function setDisplayName(page: Page, name: string): Promise<void> {
 
 /** Logs an activity from the dashboard's form (the person is on /user). */
 export async function logActivity(page: Page, name: string, minutes: number): Promise<void> {
-  const activity = page.getByRole('combobox', { name: 'Activity' });
+  const activity = page.getByRole('combobox', { name: 'Activity', exact: true });
   await activity.click();
   await activity.fill(name);
   await page.getByRole('option', { name, exact: true }).click();
