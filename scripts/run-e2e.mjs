@@ -33,6 +33,8 @@ async function journeys(name, env) {
       '--reporter=verbose',
       '--reporter=json',
       `--outputFile.json=${report}`,
+      // `npm run test:e2e -- boards`: only the journey files whose name matches.
+      ...process.argv.slice(2),
     ],
     { cwd: join(root, 'e2e'), stdio: 'inherit', env: { ...process.env, ...env } },
   );

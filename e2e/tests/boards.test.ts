@@ -26,9 +26,10 @@ async function logBurpees(page: Page, reps: number, minutes: number): Promise<vo
   await activity.click();
   await activity.fill('Burpees');
   await page.getByRole('option', { name: 'Burpees', exact: true }).click();
-  await page.getByLabel('Reps').fill(String(reps));
-  await page.getByLabel('Time (min)').fill(String(minutes));
-  await page.getByRole('form', { name: 'Log activity' }).getByRole('button', { name: 'Log' }).click();
+  const form = page.getByRole('form', { name: 'Log activity' });
+  await form.getByLabel('Reps').fill(String(reps));
+  await form.getByLabel('Time (min)').fill(String(minutes));
+  await form.getByRole('button', { name: 'Log' }).click();
   await page.getByRole('table').first().getByText('Burpees').waitFor();
 }
 
