@@ -1,80 +1,181 @@
-// `npm run test:e2e`: the browser journeys against the `npm start` stack, started here on free ports
-// with a throwaway data folder, then stopped. Chromium is Debian's (scripts/ensure-deps.mjs --browser).
+// `npm run test:e2e`: the browser journeys (e2e/) against both stacks, one after the other, each on
+// free ports with throwaway data:
+//   1. local mode: the `npm start` stack (local server + Auth emulator);
+//   2. Firebase mode: the official emulator suite of `npm run emulators` (scripts/emulator-suite.mjs),
+//      with the rollup every few seconds instead of every minute. Where no Firestore emulator can run,
+//      this part is reported as NOT RUN (never as passed).
+// Chromium is Debian's (scripts/ensure-deps.mjs --browser). Ends with a summary naming each journey.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../local/src/auth-emulator.mjs';
+import { startSuite } from './emulator-suite.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const host = '127.0.0.1';
-const localPort = await freePort(host);
-const authPort = await freePort(host);
-const dataDir = mkdtempSync(join(tmpdir(), 'fittrack-e2e-'));
-const appUrl = `http://${host}:${localPort}`;
+const work = mkdtempSync(join(tmpdir(), 'fittrack-e2e-'));
+const artifacts = join(root, 'artifacts', 'e2e');
+mkdirSync(artifacts, { recursive: true });
+const only = process.env.E2E_ONLY; // 'local' | 'firebase': one stack only (debugging)
 
-const stack = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
-  cwd: root,
-  stdio: ['ignore', 'inherit', 'inherit'],
-  env: {
-    ...process.env,
-    LOCAL_PORT: String(localPort),
-    AUTH_EMULATOR_PORT: String(authPort),
-    LOCAL_DATA_DIR: dataDir,
-  },
-});
-let stackExited = false;
-const stackExit = new Promise((r) => stack.once('exit', (code) => r(code)));
-stackExit.then(() => {
-  stackExited = true;
-});
-
-async function stopStack() {
-  if (!stackExited) {
-    stack.kill('SIGINT');
-    const timer = setTimeout(() => stack.kill('SIGKILL'), 20_000);
-    await stackExit;
-    clearTimeout(timer);
-  }
-  rmSync(dataDir, { recursive: true, force: true });
+/** Runs the journeys with `env`; resolves with the exit code and the JSON report's path. */
+async function journeys(name, env) {
+  const report = join(work, `${name}.json`);
+  const vitest = spawn(
+    process.execPath,
+    [
+      join(root, 'node_modules', 'vitest', 'vitest.mjs'),
+      'run',
+      '--config',
+      join(root, 'e2e', 'vitest.config.ts'),
+      '--reporter=verbose',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+      // `npm run test:e2e -- boards`: only the journey files whose name matches.
+      ...process.argv.slice(2),
+    ],
+    { cwd: join(root, 'e2e'), stdio: 'inherit', env: { ...process.env, ...env } },
+  );
+  const code = await new Promise((r) => vitest.once('exit', (c, signal) => r(c ?? (signal ? 1 : 0))));
+  return { code, report };
 }
 
-// The web build and the Auth emulator's start take a while on a busy 2-core machine.
-const deadline = Date.now() + 300_000;
-for (;;) {
-  if (stackExited) {
-    console.error('e2e: the stack exited before it was ready.');
-    await stopStack();
-    process.exit(1);
+async function localMode() {
+  const localPort = await freePort(host);
+  const authPort = await freePort(host);
+  const dataDir = join(work, 'local-data');
+  const appUrl = `http://${host}:${localPort}`;
+  const stack = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      LOCAL_PORT: String(localPort),
+      AUTH_EMULATOR_PORT: String(authPort),
+      LOCAL_DATA_DIR: dataDir,
+    },
+  });
+  let stackExited = false;
+  const stackExit = new Promise((r) => stack.once('exit', (code) => r(code)));
+  stackExit.then(() => {
+    stackExited = true;
+  });
+  const stopStack = async () => {
+    if (!stackExited) {
+      stack.kill('SIGINT');
+      const timer = setTimeout(() => stack.kill('SIGKILL'), 20_000);
+      await stackExit;
+      clearTimeout(timer);
+    }
+  };
+  // The web build and the Auth emulator's start take a while on a busy 2-core machine.
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    if (stackExited) return { error: 'the stack exited before it was ready' };
+    try {
+      if ((await fetch(`${appUrl}/api/health`)).ok) break;
+    } catch {
+      // starting
+    }
+    if (Date.now() > deadline) {
+      await stopStack();
+      return { error: 'the stack was not ready within 5 minutes' };
+    }
+    await new Promise((r) => setTimeout(r, 500));
   }
+  stopCurrent = stopStack;
   try {
-    if ((await fetch(`${appUrl}/api/health`)).ok) break;
-  } catch {
-    // starting
-  }
-  if (Date.now() > deadline) {
-    console.error('e2e: the stack was not ready within 5 minutes.');
+    return await journeys('local', {
+      E2E_BACKEND: 'local',
+      E2E_APP_URL: appUrl,
+      E2E_AUTH_HOST: `${host}:${authPort}`,
+    });
+  } finally {
     await stopStack();
-    process.exit(1);
   }
-  await new Promise((r) => setTimeout(r, 500));
 }
 
-const vitest = spawn(
-  process.execPath,
-  [
-    join(root, 'node_modules', 'vitest', 'vitest.mjs'),
-    'run',
-    '--config',
-    join(root, 'e2e', 'vitest.config.ts'),
-  ],
-  {
-    cwd: join(root, 'e2e'),
-    stdio: 'inherit',
-    env: { ...process.env, E2E_APP_URL: appUrl, E2E_AUTH_HOST: `${host}:${authPort}` },
-  },
-);
-const code = await new Promise((r) => vitest.once('exit', (c, signal) => r(c ?? (signal ? 1 : 0))));
-await stopStack();
-process.exit(code);
+async function firebaseMode() {
+  const log = join(artifacts, 'firebase-emulators.log');
+  writeFileSync(log, '');
+  const ports = {};
+  for (const key of ['firestore', 'auth', 'functions', 'hosting', 'hub', 'logging'])
+    ports[key] = await freePort(host);
+  console.log(`\ne2e: starting the Firebase-mode emulator suite (its log: ${log}) ...`);
+  const started = Date.now();
+  let suite;
+  try {
+    suite = await startSuite({
+      ports,
+      rollupEveryMs: 5000,
+      rollupPauseFile: join(work, 'rollup-paused'),
+      log: (line) => appendFileSync(log, `${line}\n`),
+      emulatorOutput: (text) => appendFileSync(log, text),
+    });
+  } catch (error) {
+    if (error.code === 'NO_FIRESTORE_EMULATOR') return { notRun: error.message };
+    return { error: error.message };
+  }
+  console.log(
+    `e2e: Firebase-mode suite ready in ${((Date.now() - started) / 1000).toFixed(0)} s at ${suite.appUrl}`,
+  );
+  try {
+    return await journeys('firebase', {
+      E2E_BACKEND: 'firebase',
+      E2E_APP_URL: suite.appUrl,
+      E2E_AUTH_HOST: suite.hosts.auth,
+      E2E_FIRESTORE_HOST: suite.hosts.firestore,
+      E2E_ROLLUP_PAUSE_FILE: join(work, 'rollup-paused'),
+    });
+  } finally {
+    await suite.stop();
+  }
+}
+
+/** Names and counts from vitest's JSON report. */
+function summarize(title, result) {
+  if (result.notRun) return { ok: true, lines: [`${title}: NOT RUN (${result.notRun})`] };
+  if (result.error) return { ok: false, lines: [`${title}: FAILED to start: ${result.error}`] };
+  let tests = [];
+  try {
+    const report = JSON.parse(readFileSync(result.report, 'utf8'));
+    tests = report.testResults.flatMap((file) =>
+      file.assertionResults.map((t) => ({ name: t.fullName, status: t.status })),
+    );
+  } catch {
+    return { ok: false, lines: [`${title}: FAILED (no report; vitest exited ${result.code})`] };
+  }
+  const count = (s) => tests.filter((t) => t.status === s).length;
+  const mark = { passed: '✓', failed: '✗', skipped: '-', pending: '-', todo: '-' };
+  const ran = tests.filter((t) => t.status === 'passed' || t.status === 'failed');
+  return {
+    ok: result.code === 0 && count('failed') === 0,
+    lines: [
+      `${title}: ${count('passed')} passed, ${count('failed')} failed of ${ran.length} journeys` +
+        (tests.length > ran.length ? ` (${tests.length - ran.length} for the other mode skipped)` : ''),
+      ...ran.map((t) => `  ${mark[t.status]} ${t.name}`),
+    ],
+  };
+}
+
+// Ctrl-C or a kill: stop whichever stack is up (its stop is registered while it runs).
+let stopCurrent = async () => {};
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => {
+    void stopCurrent().finally(() => {
+      rmSync(work, { recursive: true, force: true });
+      process.exit(130);
+    });
+  });
+
+const results = [];
+try {
+  if (only !== 'firebase') results.push(summarize('Local mode (npm start stack)', await localMode()));
+  if (only !== 'local') results.push(summarize('Firebase mode (emulator suite)', await firebaseMode()));
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+console.log(`\nBrowser journeys\n${results.flatMap((r) => r.lines).join('\n')}\n`);
+process.exit(results.every((r) => r.ok) ? 0 : 1);

@@ -1,13 +1,14 @@
 /**
  * The product end to end, as two people use it: sign up and verify, set a display name, log an
  * activity and a weight, post on the community page, see each other there, hide exercise info,
- * delete the account. Real browser (Debian's Chromium), real Auth emulator, real local server.
+ * delete the account. Real browser (Debian's Chromium), real Auth emulator, and the real local server
+ * or, in Firebase mode, the official emulator suite (scripts/run-e2e.mjs runs both).
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot, verifyEmail } from './stack.ts';
+import { nav, PASSWORD, setDisplayName, signUpAndVerify } from './people.ts';
+import { launchBrowser, newPage, screenshot } from './stack.ts';
 
-const PASSWORD = 'correct-horse-7';
 const stamp = Date.now().toString(36);
 const ada = { email: `ada-${stamp}@example.com`, name: `Ada ${stamp}` };
 const ben = { email: `ben-${stamp}@example.com`, name: `Ben ${stamp}` };
@@ -16,44 +17,6 @@ let browser: Browser;
 let adaPage: Page;
 let benPage: Page;
 const pageErrors: string[][] = [];
-
-async function signUpAndVerify(page: Page, who: { email: string; name: string }): Promise<void> {
-  await page.goto('/signup');
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel(/^Password/).fill(PASSWORD);
-  await page.getByLabel('Confirm Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign Up' }).click();
-  await page.waitForURL('**/verify-email');
-  await verifyEmail(who.email);
-  // The verify page polls and reloads the user, then moves on by itself.
-  await page.waitForURL('**/user', { timeout: 30_000 });
-  await dismissGoalPopup(page);
-}
-
-/** Follows a top-bar link. */
-async function nav(page: Page, label: 'User' | 'Community' | 'Account'): Promise<void> {
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: label, exact: true })
-    .click();
-}
-
-/** A new user on /user is offered to set a daily goal: 'Maybe Later' closes the offer. */
-async function dismissGoalPopup(page: Page): Promise<void> {
-  const later = page.getByRole('button', { name: 'Maybe Later' });
-  await later.waitFor({ timeout: 15_000 });
-  await later.click();
-  await later.waitFor({ state: 'detached' });
-}
-
-async function setDisplayName(page: Page, name: string): Promise<void> {
-  await nav(page, 'Account');
-  await page.waitForURL('**/account');
-  const field = page.getByLabel('Display Name');
-  await field.fill(name);
-  await page.getByRole('button', { name: 'Save Profile' }).click();
-  await page.getByText('Profile saved successfully!').waitFor();
-}
 
 describe('two people use FitTrack', () => {
   beforeAll(async () => {

@@ -63,3 +63,40 @@ export async function verifyEmail(email: string): Promise<void> {
   }
   throw new Error(`No verification email for ${email}`);
 }
+
+/** Which stack the journeys run against: `local` (npm start) or `firebase` (npm run emulators). */
+export const BACKEND: 'local' | 'firebase' = process.env.E2E_BACKEND === 'firebase' ? 'firebase' : 'local';
+/** `host:port` of the Firestore emulator (Firebase mode only). */
+export const FIRESTORE_HOST = process.env.E2E_FIRESTORE_HOST;
+
+/** The Auth emulator's account for `email`, read as an admin; undefined when there is none. */
+export async function accountOf(email: string): Promise<{ localId: string } | undefined> {
+  const res = await fetch(
+    `http://${AUTH_HOST}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts:query`,
+    {
+      method: 'POST',
+      headers: { authorization: 'Bearer owner', 'content-type': 'application/json' },
+      body: JSON.stringify({ returnUserInfo: true }),
+    },
+  );
+  const { userInfo = [] } = (await res.json()) as { userInfo?: { localId: string; email?: string }[] };
+  return userInfo.find((u) => u.email === email);
+}
+
+/**
+ * The documents of a collection (or the one document) at `path` as the server holds them, read
+ * past the rules as an admin from the Firestore emulator: what a write really left there.
+ */
+export async function serverDocs(path: string): Promise<Record<string, unknown>[]> {
+  if (!FIRESTORE_HOST) throw new Error('E2E_FIRESTORE_HOST is not set: Firebase-mode journeys need it.');
+  const res = await fetch(
+    `http://${FIRESTORE_HOST}/v1/projects/${PROJECT_ID}/databases/(default)/documents/${path}`,
+    {
+      headers: { authorization: 'Bearer owner' },
+    },
+  );
+  if (res.status === 404) return [];
+  if (!res.ok) throw new Error(`Reading ${path} from the Firestore emulator: HTTP ${res.status}`);
+  const body = (await res.json()) as { documents?: Record<string, unknown>[]; fields?: unknown };
+  return body.fields ? [body] : (body.documents ?? []);
+}

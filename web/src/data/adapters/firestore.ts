@@ -46,6 +46,13 @@ import {
 import type { AppConfig } from '../config.ts';
 import { checkDocPath, checkedListen, checkQuery, checkWrites } from './path-checks.ts';
 
+/**
+ * How long an online write may take to be confirmed before the top bar shows it as waiting to sync:
+ * a warm connection confirms in well under a second, the first write of a session (stream and token
+ * set-up) in one to two on a busy machine; longer means the network is not delivering it.
+ */
+const PENDING_AFTER_MS = 3000;
+
 /** Firebase errors carry codes like 'permission-denied' (Firestore) or 'functions/not-found'. */
 export function toStoreError(error: unknown): StoreError {
   if (error instanceof StoreError) return error;
@@ -172,8 +179,21 @@ export function createFirestoreStore(app: FirebaseApp, config: AppConfig): Fires
         else if (op.kind === 'update') batch.update(ref, op.data);
         else batch.delete(ref);
       }
-      setPending(1);
-      const confirmed = batch.commit().finally(() => setPending(-1));
+      // Counted as waiting to sync only when it is: at once when offline, else once the server has
+      // not confirmed it within PENDING_AFTER_MS (an online write confirms in a fraction of that, and
+      // counting it at once flashed "Saved offline, syncing…" on every write).
+      let counted = false;
+      const count = () => {
+        if (!counted) setPending(1);
+        counted = true;
+      };
+      const offline = typeof navigator !== 'undefined' && !navigator.onLine;
+      if (offline) count();
+      const timer = offline ? undefined : setTimeout(count, PENDING_AFTER_MS);
+      const confirmed = batch.commit().finally(() => {
+        clearTimeout(timer);
+        if (counted) setPending(-1);
+      });
       try {
         await acceptedLocally(confirmed);
       } catch (error) {

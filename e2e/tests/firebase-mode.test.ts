@@ -1,0 +1,158 @@
+/**
+ * What only Firebase mode does, on the official emulator suite: Firestore keeps a write made offline
+ * and the top bar shows it as waiting to sync until the server has it (and an online write never
+ * shows so), and the deleteAccount callable demands a recent sign-in. Runs only against the
+ * Firebase-mode stack (E2E_BACKEND=firebase, scripts/run-e2e.mjs); every claim about the server is
+ * checked by reading the Firestore and Auth emulators as an admin.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logActivity, nav, PASSWORD, signUpAndVerify } from './people.ts';
+import { accountOf, BACKEND, launchBrowser, newPage, screenshot, serverDocs } from './stack.ts';
+
+const stamp = Date.now().toString(36);
+const carol = { email: `carol-${stamp}@example.com`, name: `Carol ${stamp}` };
+const dave = { email: `dave-${stamp}@example.com`, name: `Dave ${stamp}` };
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let carolUid: string;
+let errors: string[] = [];
+
+const pendingChip = () => page.getByRole('status').filter({ hasText: 'Saved offline, syncing' });
+const repsOnServer = async (uid: string) =>
+  (await serverDocs(`users/${uid}/reps`)).map((d) => JSON.stringify((d as { fields: unknown }).fields));
+/** Each time the pending marker was shown and went away, however briefly: where and for how long. */
+const pendingShown = () =>
+  page.evaluate(() => (window as unknown as { pendingShown: string[] }).pendingShown);
+
+/** Ages the ID token of the next deleteAccount call by an hour, as if the sign-in were old. */
+async function ageNextDeletionToken(ctx: BrowserContext): Promise<{ aged: () => boolean }> {
+  let done = false;
+  await ctx.route('**/deleteAccount', async (route) => {
+    const request = route.request();
+    const auth = request.headers().authorization;
+    if (done || request.method() !== 'POST' || !auth) return route.continue();
+    done = true;
+    // The Auth emulator's tokens are unsigned (alg none); the Functions emulator reads their claims.
+    const [header, payload, signature] = auth.replace(/^Bearer /, '').split('.');
+    const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString());
+    claims.auth_time = Math.floor(Date.now() / 1000) - 3600;
+    const aged = `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature ?? ''}`;
+    return route.continue({ headers: { ...request.headers(), authorization: `Bearer ${aged}` } });
+  });
+  return { aged: () => done };
+}
+
+describe.skipIf(BACKEND !== 'firebase')('Firebase mode: offline writes and the deletion callable', () => {
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    const opened = await newPage(browser);
+    context = opened.context;
+    page = opened.page;
+    errors = opened.errors;
+    await context.addInitScript(() => {
+      const w = window as unknown as { pendingShown: string[] };
+      w.pendingShown = [];
+      let shownAt: number | undefined;
+      new MutationObserver(() => {
+        const now = [...document.querySelectorAll('[role="status"]')].some((e) =>
+          e.textContent?.includes('Saved offline'),
+        );
+        if (now && shownAt === undefined) shownAt = performance.now();
+        if (!now && shownAt !== undefined) {
+          w.pendingShown.push(`${location.pathname} for ${Math.round(performance.now() - shownAt)} ms`);
+          shownAt = undefined;
+        }
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('shows an online write as saved, never as waiting to sync', async () => {
+    await signUpAndVerify(page, carol);
+    carolUid = (await accountOf(carol.email))?.localId ?? '';
+    expect(carolUid).not.toBe('');
+    // The first rep of the run waits for its trigger's cold start: the emulator delivers the event
+    // before it confirms the write (production does not), seconds on a busy machine. Warm it first.
+    await logActivity(page, 'Cycling', 25);
+    await expect.poll(() => repsOnServer(carolUid), { timeout: 30_000 }).toHaveLength(1);
+    await page.evaluate(() => {
+      (window as unknown as { pendingShown: string[] }).pendingShown.length = 0;
+    });
+    await logActivity(page, 'Running', 15);
+    await page.getByRole('table').first().getByText('Running').waitFor();
+    await expect.poll(() => repsOnServer(carolUid), { timeout: 10_000 }).toHaveLength(2);
+    // Long past the moment the marker used to flash.
+    await page.waitForTimeout(2000);
+    expect(await pendingShown()).toEqual([]);
+  });
+
+  it('shows a write made offline as waiting to sync until the server has it, and only then', async () => {
+    await context.setOffline(true);
+    await logActivity(page, 'Yoga', 35);
+    // Accepted locally: in the history at once, marked as waiting, and not on the server.
+    await page.getByRole('table').first().getByText('Yoga').waitFor();
+    await pendingChip().waitFor({ timeout: 5000 });
+    await screenshot(page, '20-firebase-offline-write');
+    await page.waitForTimeout(3000);
+    expect(await pendingChip().isVisible()).toBe(true);
+    expect(await repsOnServer(carolUid)).toHaveLength(2);
+
+    await context.setOffline(false);
+    await pendingChip().waitFor({ state: 'detached', timeout: 30_000 });
+    // The marker went away because the server confirmed the write: it is there now.
+    const reps = await repsOnServer(carolUid);
+    expect(reps).toHaveLength(3);
+    expect(reps.some((r) => r.includes('Yoga'))).toBe(true);
+    expect(await pendingShown()).toEqual([expect.stringMatching(/^\/user for \d+ ms$/)]);
+  });
+
+  it('asks for the password again when the sign-in is older than the window, deleting nothing until then', async () => {
+    const aging = await ageNextDeletionToken(context);
+    await nav(page, 'Account');
+    await page.waitForURL('**/account');
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete my account' }).click();
+    const reauth = page.getByRole('dialog', { name: "Confirm it's you" });
+    await reauth.getByText('For your security, enter your password again to delete your account.').waitFor();
+    expect(aging.aged()).toBe(true);
+    // The callable refused: everything is still there.
+    expect(await serverDocs(`users/${carolUid}`)).toHaveLength(1);
+    expect(await repsOnServer(carolUid)).toHaveLength(3);
+    expect(await accountOf(carol.email)).toBeDefined();
+    await screenshot(page, '21-firebase-reauth');
+
+    await reauth.getByLabel('Password').fill(PASSWORD);
+    await reauth.getByRole('button', { name: 'Confirm and delete' }).click();
+    await page.waitForURL('**/login', { timeout: 30_000 });
+    expect(await serverDocs(`users/${carolUid}`)).toEqual([]);
+    expect(await repsOnServer(carolUid)).toEqual([]);
+    expect(await accountOf(carol.email)).toBeUndefined();
+  });
+
+  it('deletes at once with a recent sign-in: the callable removes the data and the sign-in', async () => {
+    const { context: ctx, page: davePage } = await newPage(browser);
+    await signUpAndVerify(davePage, dave);
+    const uid = (await accountOf(dave.email))?.localId ?? '';
+    await logActivity(davePage, 'Running', 20);
+    await expect.poll(() => repsOnServer(uid), { timeout: 10_000 }).toHaveLength(1);
+    await nav(davePage, 'Account');
+    await davePage.getByRole('button', { name: 'Delete Account' }).click();
+    await davePage.getByRole('dialog').getByRole('button', { name: 'Delete my account' }).click();
+    await davePage.waitForURL('**/login', { timeout: 30_000 });
+    expect(await davePage.getByRole('dialog', { name: "Confirm it's you" }).count()).toBe(0);
+    expect(await serverDocs(`users/${uid}`)).toEqual([]);
+    expect(await repsOnServer(uid)).toEqual([]);
+    expect(await accountOf(dave.email)).toBeUndefined();
+    await ctx.close();
+  });
+
+  it('raised no uncaught page errors', () => {
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,55 @@
+/**
+ * What a person does in several journeys: sign up and verify, move around, name the profile.
+ */
+import type { Page } from 'playwright-core';
+import { verifyEmail } from './stack.ts';
+
+export const PASSWORD = 'correct-horse-7';
+
+export async function signUpAndVerify(page: Page, who: { email: string; name: string }): Promise<void> {
+  await page.goto('/signup');
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel(/^Password/).fill(PASSWORD);
+  await page.getByLabel('Confirm Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await page.waitForURL('**/verify-email');
+  await verifyEmail(who.email);
+  // The verify page polls and reloads the user, then moves on by itself.
+  await page.waitForURL('**/user', { timeout: 30_000 });
+  await dismissGoalPopup(page);
+}
+
+/** Follows a top-bar link. */
+export async function nav(page: Page, label: 'User' | 'Community' | 'Account'): Promise<void> {
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: label, exact: true })
+    .click();
+}
+
+/** A new user on /user is offered to set a daily goal: 'Maybe Later' closes the offer. */
+export async function dismissGoalPopup(page: Page): Promise<void> {
+  const later = page.getByRole('button', { name: 'Maybe Later' });
+  await later.waitFor({ timeout: 15_000 });
+  await later.click();
+  await later.waitFor({ state: 'detached' });
+}
+
+export async function setDisplayName(page: Page, name: string): Promise<void> {
+  await nav(page, 'Account');
+  await page.waitForURL('**/account');
+  const field = page.getByLabel('Display Name');
+  await field.fill(name);
+  await page.getByRole('button', { name: 'Save Profile' }).click();
+  await page.getByText('Profile saved successfully!').waitFor();
+}
+
+/** Logs an activity from the dashboard's form (the person is on /user). */
+export async function logActivity(page: Page, name: string, minutes: number): Promise<void> {
+  const activity = page.getByRole('combobox', { name: 'Activity', exact: true });
+  await activity.click();
+  await activity.fill(name);
+  await page.getByRole('option', { name, exact: true }).click();
+  await page.getByLabel('Time (min)').fill(String(minutes));
+  await page.getByRole('form', { name: 'Log activity' }).getByRole('button', { name: 'Log' }).click();
+}

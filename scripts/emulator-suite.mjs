@@ -1,0 +1,418 @@
+// The whole product in Firebase mode on the official emulators, offline: Firestore (firebase-tools'
+// own where it can run, else the Cloud SDK's standalone emulator, started here), Auth, Functions and
+// Hosting from firebase-tools, every Firestore trigger registered, the rollup run on a timer, the web
+// app built in Firebase mode and served by Hosting with an emulator-only CSP, the demo seeded.
+// Used by `npm run emulators` (scripts/emulators.mjs) and by the browser journeys
+// (scripts/run-e2e.mjs). Everything it writes (config, web build, firebase-tools' temp and hub
+// files) lives in one private folder that goes away with the run; a watchdog (scripts/reaper.mjs)
+// stops the emulators even when the starter is killed outright.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isPortFree } from '../local/src/auth-emulator.mjs';
+import { findFirestoreEmulator, startCloudSdkFirestore } from './firestore-emulator.mjs';
+
+export const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const FIREBASE_BIN = join(ROOT, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
+export const DEMO_ACCOUNT = { email: 'demo@fittrack.local', password: 'fittrack-demo' };
+
+/** The production CSP from firebase.json, opened to the emulators' origins (plain http on loopback). */
+export function emulatorHeaders(production, origins) {
+  return production.map((rule) => ({
+    ...rule,
+    headers: rule.headers
+      // HSTS means nothing on http://127.0.0.1 and must not be learnt for it.
+      .filter((h) => h.key !== 'Strict-Transport-Security')
+      .map((h) => {
+        if (h.key !== 'Content-Security-Policy') return h;
+        const directives = h.value
+          .split(';')
+          .map((d) => d.trim())
+          .filter(Boolean)
+          // It would rewrite every http:// call to an emulator into https://, which they do not serve.
+          .filter((d) => d !== 'upgrade-insecure-requests')
+          .map((d) => {
+            const [name] = d.split(/\s+/);
+            return name === 'connect-src' || name === 'frame-src' ? `${d} ${origins.join(' ')}` : d;
+          });
+        return { ...h, value: directives.join('; ') };
+      }),
+  }));
+}
+
+/** Runs a command to completion, its output passed to `log`; rejects on failure. */
+function run(command, args, { env, log, cwd = ROOT }) {
+  return new Promise((ok, fail) => {
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let tail = '';
+    const onData = (chunk) => {
+      tail = (tail + chunk.toString()).slice(-8000);
+      log(chunk.toString());
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('error', fail);
+    child.once('exit', (code, signal) =>
+      code === 0 ? ok(undefined) : fail(new Error(`${args.join(' ')} failed (${signal ?? code}):\n${tail}`)),
+    );
+  });
+}
+
+/**
+ * @typedef {{ firestore: number, auth: number, functions: number, hosting: number, hub: number, logging: number }} Ports
+ * @typedef {{
+ *   projectId?: string,
+ *   host?: string,
+ *   ports: Ports,
+ *   portNames?: Partial<Record<keyof Ports, string>>,
+ *   rollupEveryMs?: number,
+ *   rollupPauseFile?: string,
+ *   seed?: boolean,
+ *   functionsEnv?: Record<string, string>,
+ *   log?: (line: string) => void,
+ *   emulatorOutput?: (text: string) => void,
+ * }} SuiteOptions
+ */
+
+/**
+ * Starts the suite; resolves once the app can be used. `stop()` ends everything; `exited` resolves
+ * when a part of the suite dies on its own (with what died).
+ * @param {SuiteOptions} o
+ */
+export async function startSuite(o) {
+  const projectId = o.projectId ?? 'demo-fittrack';
+  if (!projectId.startsWith('demo-'))
+    throw new Error(`Refusing project '${projectId}': the emulators run with a demo- project only.`);
+  const host = o.host ?? '127.0.0.1';
+  const { ports } = o;
+  const log = o.log ?? ((line) => console.log(line));
+  const emulatorOutput = o.emulatorOutput ?? ((text) => process.stdout.write(text));
+
+  const firestore = findFirestoreEmulator();
+  if (firestore.kind === 'none') {
+    const error = new Error(
+      `No Firestore emulator can run on this machine (${firestore.why}), so Firebase mode cannot run here. ` +
+        "Install Java 21 and let firebase-tools download its emulator once, or the Cloud SDK component 'cloud-firestore-emulator' (Java 11+); " +
+        '`npm start` runs the whole product in local mode without it.',
+    );
+    error.code = 'NO_FIRESTORE_EMULATOR';
+    throw error;
+  }
+
+  for (const [key, port] of Object.entries(ports)) {
+    if (!(await isPortFree(host, port))) {
+      const name = o.portNames?.[key];
+      const error = new Error(
+        `port ${port} on ${host} (the ${key} emulator) is already in use.` +
+          (name ? ` Stop what runs there, or choose another port: ${name}=<port> npm run emulators` : ''),
+      );
+      error.code = 'PORT_TAKEN';
+      throw error;
+    }
+  }
+
+  // One private folder: the config, the web build, and firebase-tools' TMPDIR (its hub locator file
+  // is per project in the temp folder, so parallel suites of the same project would otherwise meet).
+  const dir = mkdtempSync(join(process.env.TMPDIR || tmpdir(), 'fittrack-emulators-'));
+  const tmp = join(dir, 'tmp');
+  mkdirSync(tmp);
+  const webDist = join(dir, 'web');
+  const stateFile = join(dir, 'groups.json');
+  const groups = [];
+  const saveState = () => writeFileSync(stateFile, JSON.stringify({ groups, dir }));
+  saveState();
+  const reaper = spawn(
+    process.execPath,
+    [join(ROOT, 'scripts', 'reaper.mjs'), String(process.pid), stateFile],
+    {
+      detached: true,
+      stdio: 'ignore',
+    },
+  );
+  reaper.unref();
+
+  const children = [];
+  let stopping = false;
+  let rollupTimer;
+  let onDeath = () => {};
+  const exited = new Promise((r) => {
+    onDeath = r;
+  });
+  const track = (child, what) => {
+    children.push(child);
+    if (child.pid) {
+      groups.push(child.pid);
+      saveState();
+    }
+    child.once('exit', (code, signal) => {
+      if (!stopping) onDeath(`${what} exited (${signal ?? code})`);
+    });
+  };
+
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    clearInterval(rollupTimer);
+    const alive = children.filter((c) => c.exitCode === null && c.signalCode === null);
+    const gone = alive.map((c) => new Promise((r) => c.once('exit', r)));
+    for (const c of alive) {
+      try {
+        // SIGINT: firebase-tools shuts its emulators down cleanly; the Java emulator takes SIGTERM.
+        process.kill(-c.pid, c === children[0] && firestore.kind === 'cloud-sdk' ? 'SIGTERM' : 'SIGINT');
+      } catch {
+        // gone already
+      }
+    }
+    const hard = setTimeout(() => {
+      for (const c of alive) {
+        try {
+          process.kill(-c.pid, 'SIGKILL');
+        } catch {
+          // gone already
+        }
+      }
+    }, 15_000);
+    await Promise.all(gone);
+    clearTimeout(hard);
+    rmSync(dir, { recursive: true, force: true });
+  };
+
+  const env = {
+    ...process.env,
+    TMPDIR: tmp,
+    CI: '1',
+    NO_UPDATE_NOTIFIER: '1',
+    FIREBASE_CLI_DISABLE_ANALYTICS: '1',
+  };
+  const origin = (port) => `http://${host}:${port}`;
+  const hosts = {
+    firestore: `${host}:${ports.firestore}`,
+    auth: `${host}:${ports.auth}`,
+    functions: `${host}:${ports.functions}`,
+  };
+
+  try {
+    // 1. The functions bundle (what deploys) and the web app in Firebase mode, built together.
+    log('Building the functions bundle (functions/lib) and the web app in Firebase mode ...');
+    await Promise.all([
+      run(process.execPath, ['functions/build.mjs'], { env, log: () => {} }),
+      run(
+        process.execPath,
+        [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--outDir', webDist, '--emptyOutDir'],
+        {
+          cwd: join(ROOT, 'web'),
+          log: () => {},
+          env: {
+            ...env,
+            VITE_BACKEND: 'firebase',
+            VITE_FIREBASE_PROJECT_ID: projectId,
+            VITE_FIREBASE_API_KEY: 'fake-api-key',
+            VITE_AUTH_EMULATOR_HOST: hosts.auth,
+            VITE_FIRESTORE_EMULATOR_HOST: hosts.firestore,
+            VITE_FUNCTIONS_EMULATOR_HOST: hosts.functions,
+          },
+        },
+      ),
+    ]);
+
+    // 2. The config for this run: production's hosting rules with the emulator CSP.
+    const production = JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8'));
+    const origins = [ports.auth, ports.firestore, ports.functions].map(origin);
+    const config = {
+      functions: [{ source: relative(dir, join(ROOT, 'functions', 'lib')), codebase: 'default' }],
+      hosting: {
+        ...production.hosting,
+        public: relative(dir, webDist),
+        headers: emulatorHeaders(production.hosting.headers, origins),
+      },
+      emulators: {
+        auth: { host, port: ports.auth },
+        functions: { host, port: ports.functions },
+        hosting: { host, port: ports.hosting },
+        hub: { host, port: ports.hub },
+        logging: { host, port: ports.logging },
+        ui: { enabled: false },
+        singleProjectMode: true,
+      },
+    };
+    let only = 'auth,functions,hosting';
+    if (firestore.kind === 'firebase-tools') {
+      // firebase-tools starts it and registers the triggers itself.
+      config.firestore = { rules: relative(dir, join(ROOT, 'firestore.rules')) };
+      config.emulators.firestore = { host, port: ports.firestore };
+      only = `firestore,${only}`;
+    }
+    writeFileSync(join(dir, 'firebase.json'), JSON.stringify(config, null, 2));
+
+    // 3. The Cloud SDK's Firestore emulator, with the rules and the Functions emulator to notify.
+    if (firestore.kind === 'cloud-sdk') {
+      log(`Starting the Firestore emulator (${firestore.path}) on ${hosts.firestore} ...`);
+      await startCloudSdkFirestore({
+        path: firestore.path,
+        host,
+        port: ports.firestore,
+        rules: join(ROOT, 'firestore.rules'),
+        functionsHost: hosts.functions,
+        env,
+        onOutput: emulatorOutput,
+        onSpawn: (child) => track(child, 'the Firestore emulator'),
+      });
+    }
+
+    // 4. Auth, Functions, Hosting. The functions reach Firestore through FIRESTORE_EMULATOR_HOST,
+    // which the Functions emulator passes on to them.
+    log('Starting the Auth, Functions and Hosting emulators (firebase-tools) ...');
+    const cli = spawn(
+      process.execPath,
+      [
+        FIREBASE_BIN,
+        'emulators:start',
+        '--only',
+        only,
+        '--project',
+        projectId,
+        '--config',
+        join(dir, 'firebase.json'),
+      ],
+      {
+        cwd: dir,
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...env, FIRESTORE_EMULATOR_HOST: hosts.firestore, ...o.functionsEnv },
+      },
+    );
+    track(cli, 'firebase emulators:start');
+    let cliOutput = '';
+    await new Promise((ok, fail) => {
+      const timer = setTimeout(
+        () => fail(new Error(`the emulators were not ready within 180 s:\n${cliOutput}`)),
+        180_000,
+      );
+      const onData = (chunk) => {
+        const text = chunk.toString();
+        cliOutput = (cliOutput + text).slice(-40_000);
+        emulatorOutput(text);
+        if (cliOutput.includes('All emulators ready')) {
+          clearTimeout(timer);
+          ok(undefined);
+        }
+      };
+      cli.stdout.on('data', onData);
+      cli.stderr.on('data', onData);
+      cli.once('exit', (code) => {
+        clearTimeout(timer);
+        fail(new Error(`firebase emulators:start exited (${code}):\n${cliOutput}`));
+      });
+    });
+
+    // 5. The demo, before the triggers exist: its projections come from the same reactions the
+    // functions run (rebuild + rollup), not from a storm of a hundred trigger calls.
+    if (o.seed !== false) {
+      await run(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'emulator-seed.ts')], {
+        log: (text) => log(text.trimEnd()),
+        env: {
+          ...env,
+          METADATA_SERVER_DETECTION: 'none',
+          GCLOUD_PROJECT: projectId,
+          FIRESTORE_EMULATOR_HOST: hosts.firestore,
+          FIREBASE_AUTH_EMULATOR_HOST: hosts.auth,
+          COMMUNITY_TIME_ZONE:
+            o.functionsEnv?.COMMUNITY_TIME_ZONE ?? process.env.COMMUNITY_TIME_ZONE ?? 'UTC',
+        },
+      });
+    }
+
+    // 6. Every Firestore trigger, registered with the Cloud SDK emulator as firebase-tools would.
+    const triggers = await functionTriggers(hosts.functions);
+    if (firestore.kind === 'cloud-sdk') {
+      for (const t of triggers.filter(isFirestoreTrigger)) {
+        const { path, body } = eventarcRegistration(projectId, t);
+        const res = await fetch(`http://${hosts.firestore}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+        });
+        if (!res.ok) throw new Error(`registering ${t.id} failed: HTTP ${res.status} ${await res.text()}`);
+        log(
+          `Registered Firestore trigger ${t.id} (${JSON.parse(body).document.value}) with the Firestore emulator.`,
+        );
+      }
+    }
+
+    // 7. The schedule, which the Functions emulator never runs by itself: each scheduled function
+    // is invoked on its trigger route every `rollupEveryMs` (a minute, as deployed).
+    const scheduled = triggers.filter((t) => t.schedule);
+    const every = o.rollupEveryMs ?? 60_000;
+    const tick = async () => {
+      // A journey that must see boards change without the rollup pauses it with this file.
+      if (o.rollupPauseFile && existsSync(o.rollupPauseFile)) return;
+      for (const t of scheduled) {
+        const started = Date.now();
+        try {
+          const res = await fetch(
+            `http://${hosts.functions}/functions/projects/${projectId}/triggers/${t.id}-0`,
+            {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: '{}',
+            },
+          );
+          await res.text();
+          log(`${new Date().toISOString()} ${t.name} ran: HTTP ${res.status} in ${Date.now() - started} ms`);
+        } catch (error) {
+          if (!stopping) log(`${new Date().toISOString()} ${t.name} could not run: ${error.message}`);
+        }
+      }
+    };
+    rollupTimer = setInterval(() => void tick(), every);
+    for (const t of scheduled) log(`Scheduled function ${t.id} runs every ${every / 1000} s.`);
+
+    return {
+      appUrl: origin(ports.hosting),
+      hosts,
+      projectId,
+      firestoreKind: firestore.kind,
+      triggers: triggers.map((t) => t.id),
+      tick,
+      stop,
+      exited,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** The definitions the Functions emulator loaded from the bundle. */
+async function functionTriggers(functionsHost) {
+  const res = await fetch(`http://${functionsHost}/backends`);
+  const { backends } = await res.json();
+  return backends.flatMap((b) => b.functionTriggers ?? []);
+}
+
+function isFirestoreTrigger(def) {
+  return (
+    typeof def.eventTrigger?.eventType === 'string' &&
+    def.eventTrigger.eventType.startsWith('google.cloud.firestore.')
+  );
+}
+
+/**
+ * The request firebase-tools' Functions emulator sends for a v2 Firestore trigger
+ * (FunctionsEmulator.getV2FirestoreAttributes in firebase-tools 15): the event type, database,
+ * namespace and document pattern, under the trigger's key `<region>-<name>-<generation>`.
+ */
+export function eventarcRegistration(projectId, def) {
+  const filters = def.eventTrigger.eventFilters ?? {};
+  const exact = filters.document;
+  const pattern = def.eventTrigger.eventFilterPathPatterns?.document;
+  const body = JSON.stringify({
+    eventType: def.eventTrigger.eventType,
+    database: filters.database,
+    namespace: filters.namespace,
+    document: { value: pattern ?? exact, matchType: pattern ? 'PATH_PATTERN' : 'EXACT' },
+  });
+  return { path: `/emulator/v1/projects/${projectId}/eventarcTrigger?eventarcTriggerId=${def.id}-0`, body };
+}

@@ -1,0 +1,121 @@
+// Which Firestore emulator this machine can run, and starting the Cloud SDK's standalone one.
+//
+// firebase-tools' own Firestore emulator is a jar it downloads on first use and runs on Java 21+;
+// offline, or on Java 17, it cannot start. The Google Cloud SDK ships the same emulator as a
+// component (`cloud-firestore-emulator`, Java 11+), which we start ourselves next to
+// `firebase emulators:start` and wire to the Functions emulator the way firebase-tools would.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, realpathSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+
+const SDK_COMPONENT = join('platform', 'cloud-firestore-emulator', 'cloud_firestore_emulator');
+
+function javaMajor() {
+  // `java -version` prints to stderr.
+  const r = spawnSync('java', ['-version'], { encoding: 'utf8' });
+  return r.error ? 0 : versionOf(`${r.stderr}${r.stdout}`);
+}
+
+function versionOf(text) {
+  const m = /version "(\d+)(?:\.(\d+))?/.exec(text);
+  if (!m) return 0;
+  // Java 8 and older say "1.8.0".
+  return Number(m[1]) === 1 ? Number(m[2] ?? 0) : Number(m[1]);
+}
+
+function sdkRoots() {
+  const roots = [
+    process.env.CLOUDSDK_ROOT_DIR,
+    '/usr/lib/google-cloud-sdk',
+    '/usr/share/google-cloud-sdk',
+    '/opt/google-cloud-sdk',
+  ];
+  try {
+    const gcloud = execFileSync('sh', ['-c', 'command -v gcloud'], { encoding: 'utf8' }).trim();
+    if (gcloud) roots.push(dirname(dirname(realpathSync(gcloud))));
+  } catch {
+    // no gcloud on PATH
+  }
+  return roots.filter((r) => typeof r === 'string' && r !== '');
+}
+
+/** firebase-tools' cached Firestore emulator jar, when it was downloaded before. */
+function firebaseToolsJar() {
+  const dir = join(process.env.FIREBASE_EMULATORS_PATH ?? join(homedir(), '.cache', 'firebase', 'emulators'));
+  try {
+    return readdirSync(dir).some((f) => /^cloud-firestore-emulator-v[\d.]+\.jar$/.test(f));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * @returns {{ kind: 'firebase-tools' } | { kind: 'cloud-sdk', path: string } | { kind: 'none', why: string }}
+ */
+export function findFirestoreEmulator() {
+  const java = javaMajor();
+  if (java >= 21 && firebaseToolsJar()) return { kind: 'firebase-tools' };
+  const explicit = process.env.FIT_FIRESTORE_EMULATOR;
+  const path =
+    explicit ||
+    sdkRoots()
+      .map((r) => join(r, SDK_COMPONENT))
+      .find((p) => existsSync(p));
+  if (path && existsSync(path) && java >= 11) return { kind: 'cloud-sdk', path };
+  const why = [
+    java === 0 ? 'no Java was found' : `Java ${java} was found`,
+    java >= 21 ? "firebase-tools' Firestore emulator jar was never downloaded (it needs internet once)" : '',
+    explicit && !existsSync(explicit) ? `FIT_FIRESTORE_EMULATOR names a missing file (${explicit})` : '',
+    !explicit && !path ? 'the Cloud SDK component cloud-firestore-emulator is not installed' : '',
+    path && existsSync(path) && java < 11 ? 'the Cloud SDK emulator needs Java 11+' : '',
+  ]
+    .filter(Boolean)
+    .join('; ');
+  return { kind: 'none', why };
+}
+
+/**
+ * Starts the Cloud SDK's emulator in its own process group, with the rules and the Functions
+ * emulator to deliver Firestore events to. Resolves once it serves.
+ * @param {{ path: string, host: string, port: number, rules: string, functionsHost: string, env: NodeJS.ProcessEnv, onOutput: (text: string) => void, onSpawn: (child: import('node:child_process').ChildProcess) => void }} o
+ */
+export async function startCloudSdkFirestore(o) {
+  const child = spawn(
+    o.path,
+    [
+      'start',
+      `--host=${o.host}`,
+      `--port=${o.port}`,
+      '--rules',
+      o.rules,
+      '--functions_emulator',
+      o.functionsHost,
+    ],
+    { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: o.env },
+  );
+  o.onSpawn(child);
+  let output = '';
+  await new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`the Firestore emulator did not start within 90 s:\n${output}`)),
+      90_000,
+    );
+    const onData = (chunk) => {
+      const text = chunk.toString();
+      output = (output + text).slice(-20_000);
+      o.onOutput(text);
+      if (output.includes('Dev App Server is now running')) {
+        clearTimeout(timer);
+        resolve(undefined);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`the Firestore emulator exited (${signal ?? code}):\n${output}`));
+    });
+  });
+  return child;
+}
