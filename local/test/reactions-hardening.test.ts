@@ -137,7 +137,7 @@ describe('under load (issue 8)', () => {
           (_, i): WriteOp => ({
             kind: 'set',
             path: paths.rep(ida.uid, `m${half}-${i}`),
-            data: activity('Running', { time: 600 }),
+            data: activity('Walking', { time: 600 }), // Walking's per-entry limit is 600 minutes,
           }),
         ),
       );
