@@ -1,10 +1,67 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { extname, join, resolve } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/** Text files worth compressing; images and fonts are compressed formats already. */
+const COMPRESSIBLE = new Set([
+  '.html',
+  '.js',
+  '.mjs',
+  '.css',
+  '.json',
+  '.map',
+  '.svg',
+  '.txt',
+  '.webmanifest',
+]);
+/** Below this, headers cost more than compression saves. */
+const MIN_BYTES = 1024;
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)],
+  );
+}
+
+/**
+ * Writes `x.br` (brotli, best) and `x.gz` (gzip -9) beside each text file of the build, once, so
+ * the local server (local/src/web.ts) sends them by Accept-Encoding without compressing per request.
+ * Firebase Hosting compresses on its own: the extra files are harmless there.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'fit-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      for (const path of filesUnder(outDir)) {
+        if (!COMPRESSIBLE.has(extname(path).toLowerCase())) continue;
+        const bytes = readFileSync(path);
+        if (bytes.length < MIN_BYTES) continue;
+        const br = brotliCompressSync(bytes, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+            [constants.BROTLI_PARAM_SIZE_HINT]: statSync(path).size,
+          },
+        });
+        const gz = gzipSync(bytes, { level: 9 });
+        if (br.length < bytes.length) writeFileSync(`${path}.br`, br);
+        if (gz.length < bytes.length) writeFileSync(`${path}.gz`, gz);
+      }
+    },
+  };
+}
 
 // The app reads its mode and Firebase settings from VITE_* variables (see src/data/config.ts);
 // the default build is local mode, served by the local server on the same origin.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     target: 'es2022',

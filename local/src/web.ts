@@ -2,6 +2,11 @@
  * Serves the built web app (web/dist) with SPA fallback: a file when it exists, index.html for
  * app routes (paths without a file extension), 404 for missing assets, and a clear page when the
  * web app has not been built yet.
+ *
+ * As Firebase Hosting does in production: the build's pre-compressed siblings (`x.js.br`,
+ * `x.js.gz`, written by web/vite.config.ts) are chosen by Accept-Encoding with `Vary`, hashed
+ * assets are cached for a year as immutable, and index.html is revalidated on every load (no-cache
+ * plus an ETag, so an unchanged page costs a 304).
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
@@ -27,6 +32,25 @@ const TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
+/** Types the build pre-compresses (text); the others (images, fonts) are compressed already. */
+export const COMPRESSIBLE = new Set([
+  '.html',
+  '.js',
+  '.mjs',
+  '.css',
+  '.json',
+  '.map',
+  '.svg',
+  '.txt',
+  '.webmanifest',
+]);
+
+/** Content-Encoding to the file suffix the build writes, in the server's order of preference. */
+const ENCODINGS = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+] as const;
+
 const SECURITY_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
@@ -42,13 +66,63 @@ has no <code>index.html</code>. Build it with <code>npm run build -w web</code>,
 which builds it first, then reload this page.</p>
 </body></html>`;
 
+/**
+ * The encodings an Accept-Encoding header allows (q > 0), e.g. `gzip, deflate, br;q=0.9`.
+ * `*` allows every encoding not named with q=0; `identity` is always possible.
+ */
+export function acceptedEncodings(header: string | undefined): Set<string> {
+  const accepted = new Set<string>();
+  if (!header) return accepted;
+  const refused = new Set<string>();
+  let star = false;
+  for (const part of header.split(',')) {
+    const [rawName, ...params] = part.trim().split(';');
+    const name = (rawName ?? '').trim().toLowerCase();
+    if (name === '') continue;
+    let q = 1;
+    for (const p of params) {
+      const [k, v] = p.trim().split('=');
+      if (k?.trim().toLowerCase() === 'q') q = Number(v);
+    }
+    const ok = Number.isFinite(q) && q > 0;
+    if (name === '*') star = ok;
+    else if (ok) accepted.add(name);
+    else refused.add(name);
+  }
+  if (star) for (const e of ENCODINGS) if (!refused.has(e.name)) accepted.add(e.name);
+  return accepted;
+}
+
 function file(c: Context, path: string, immutable: boolean): Response {
-  const type = TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
-  return c.body(readFileSync(path), 200, {
+  const ext = extname(path).toLowerCase();
+  const type = TYPES[ext] ?? 'application/octet-stream';
+  const headers: Record<string, string> = {
     'Content-Type': type,
     'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
     ...SECURITY_HEADERS,
-  });
+  };
+  let chosen = path;
+  if (COMPRESSIBLE.has(ext)) {
+    // Caches must key the response by Accept-Encoding, whichever variant this one is.
+    headers.Vary = 'Accept-Encoding';
+    const accepted = acceptedEncodings(c.req.header('accept-encoding'));
+    for (const e of ENCODINGS) {
+      if (accepted.has(e.name) && existsSync(path + e.suffix)) {
+        chosen = path + e.suffix;
+        headers['Content-Encoding'] = e.name;
+        break;
+      }
+    }
+  }
+  const stat = statSync(chosen);
+  const etag = `"${stat.size.toString(36)}-${Math.floor(stat.mtimeMs).toString(36)}${headers['Content-Encoding'] ? `-${headers['Content-Encoding']}` : ''}"`;
+  headers.ETag = etag;
+  const inm = c.req.header('if-none-match');
+  if (inm && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
+    delete headers['Content-Type'];
+    return c.body(null, 304, headers);
+  }
+  return c.body(readFileSync(chosen), 200, headers);
 }
 
 export function serveWeb(c: Context, webDist: string): Response {
