@@ -118,7 +118,7 @@ function file(c: Context, path: string, immutable: boolean): Response {
   const etag = `"${stat.size.toString(36)}-${Math.floor(stat.mtimeMs).toString(36)}${headers['Content-Encoding'] ? `-${headers['Content-Encoding']}` : ''}"`;
   headers.ETag = etag;
   const inm = c.req.header('if-none-match');
-  if (inm && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
+  if (inm?.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
     delete headers['Content-Type'];
     return c.body(null, 304, headers);
   }
