@@ -1,22 +1,23 @@
 /**
  * The local server's HTTP API (`@fit/shared/local-protocol`): one POST per store-port operation,
- * a Server-Sent Events live stream, the account-deletion endpoint, a few admin endpoints for
+ * a live WebSocket (live-hub.ts), the account-deletion endpoint, a few admin endpoints for
  * tests and the benchmark (off unless LOCAL_ADMIN_TOKEN is set), and the built web app.
  */
 
 import { assertDocPath } from '@fit/shared/doc-paths';
-import { type ListenEvent, LOCAL_API } from '@fit/shared/local-protocol';
+import { LOCAL_API } from '@fit/shared/local-protocol';
 import { RECENT_SIGN_IN_MAX_AGE_SECONDS, REQUIRES_RECENT_LOGIN } from '@fit/shared/model';
 import { rebuildProjections } from '@fit/shared/reactions/index';
-import { type DocSnapshot, type QuerySpec, StoreError, type WriteOp } from '@fit/shared/store';
-import { assertValidQuery, matchesCollection } from '@fit/shared/store-semantics';
+import { type QuerySpec, StoreError, type WriteOp } from '@fit/shared/store';
+import { assertValidQuery } from '@fit/shared/store-semantics';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { TokenVerifier } from './auth.ts';
-import { authEmulatorHealth, httpGuard, readJsonObject, statusOf } from './http-guard.ts';
+import { authEmulatorHealth, httpGuard, ownHosts, readJsonObject, statusOf } from './http-guard.ts';
+import { LiveHub } from './live-hub.ts';
 import { type Caller, checkChanges, checkQuery, checkRead, checkWritePaths } from './policy.ts';
 import type { Reactions } from './reactions-runner.ts';
-import type { CommitChange, SqliteStore } from './sqlite-store.ts';
+import type { SqliteStore } from './sqlite-store.ts';
 import { serveWeb } from './web.ts';
 
 export interface AppDeps {
@@ -31,7 +32,7 @@ export interface AppDeps {
   /** The whole deletion of an account (account-deletion.ts): cascade, auth user, streams. */
   deleteAccount(uid: string): Promise<void>;
   now?: () => number;
-  /** Heartbeat of the live stream (ms). */
+  /** Heartbeat of the live sockets (ms). */
   heartbeatMs?: number;
 }
 
@@ -75,12 +76,29 @@ function requireQuery(value: unknown): QuerySpec {
   return spec;
 }
 
-export function createApp(deps: AppDeps): { app: Hono; closeStreamsOf(uid: string): void; closeAll(): void } {
+export interface LocalApp {
+  app: Hono;
+  /** The HTTP server's `upgrade` handler: the live WebSocket (`LOCAL_API.live`). */
+  upgrade: LiveHub['upgrade'];
+  /** Cuts a user's live sockets (account deletion). */
+  closeStreamsOf(uid: string): void;
+  closeAll(): void;
+}
+
+export function createApp(deps: AppDeps): LocalApp {
   const { store, verifier, runner } = deps;
   const now = deps.now ?? Date.now;
   const app = new Hono();
-  const streams = new Set<LiveStream>();
   app.use('*', httpGuard({ listenHost: deps.listenHost, authEmulatorHost: deps.authEmulatorHost }));
+  const live = new LiveHub({
+    store,
+    verifier,
+    requireQuery,
+    requirePath,
+    // The socket's upgrade request skips the HTTP guard: the hub applies the same Host check.
+    isOwnHost: (host, port) => ownHosts(deps.listenHost, port).has(host.toLowerCase()),
+    ...(deps.heartbeatMs ? { heartbeatMs: deps.heartbeatMs } : {}),
+  });
 
   async function caller(c: Context): Promise<{ caller: Caller; token: { auth_time: number } }> {
     const decoded = await verifier.verify(c.req.header('authorization'));
@@ -149,38 +167,6 @@ export function createApp(deps: AppDeps): { app: Hono; closeStreamsOf(uid: strin
         checkChanges(who, changes, t, (path) => store.readDoc(path) !== null),
       );
       return c.json({ ok: true });
-    }),
-  );
-
-  app.post(
-    LOCAL_API.listen,
-    api(async (c) => {
-      const { caller: who } = await caller(c);
-      const body = await readJson(c);
-      let target: { kind: 'query'; spec: QuerySpec } | { kind: 'doc'; path: string };
-      if (body.query !== undefined) {
-        const spec = requireQuery(body.query);
-        checkQuery(who, spec);
-        store.runQuery(spec); // index check before the stream opens: a refusal is a plain JSON error
-        target = { kind: 'query', spec };
-      } else {
-        const path = requirePath(body);
-        checkRead(who, path);
-        target = { kind: 'doc', path };
-      }
-      const stream = new LiveStream(who.uid, target, store, deps.heartbeatMs ?? 15_000, () =>
-        streams.delete(stream),
-      );
-      streams.add(stream);
-      c.req.raw.signal.addEventListener('abort', () => stream.close());
-      return new Response(stream.readable, {
-        headers: {
-          'Content-Type': 'text/event-stream; charset=utf-8',
-          'Cache-Control': 'no-cache, no-transform',
-          Connection: 'keep-alive',
-          'X-Accel-Buffering': 'no',
-        },
-      });
     }),
   );
 
@@ -254,104 +240,13 @@ export function createApp(deps: AppDeps): { app: Hono; closeStreamsOf(uid: strin
   );
   app.get('*', (c) => serveWeb(c, deps.webDist));
 
-  // Live streams see every commit (client writes and reactions alike).
-  store.onCommit((changes) => {
-    for (const s of streams) s.changed(changes);
-  });
+  // Live listeners see every commit (client writes and reactions alike).
+  store.onCommit((changes) => live.changed(changes));
 
   return {
     app,
-    closeStreamsOf(uid) {
-      for (const s of streams) if (s.uid === uid) s.close();
-    },
-    closeAll() {
-      for (const s of streams) s.close();
-    },
+    upgrade: live.upgrade,
+    closeStreamsOf: (uid) => live.closeStreamsOf(uid),
+    closeAll: () => live.closeAll(),
   };
-}
-
-const encoder = new TextEncoder();
-
-/** One SSE stream: the first result, then each new result after commits that touch it. */
-class LiveStream {
-  readonly readable: ReadableStream<Uint8Array>;
-  private controller!: ReadableStreamDefaultController<Uint8Array>;
-  private last: string | undefined;
-  private scheduled = false;
-  private closed = false;
-  private readonly heartbeat: NodeJS.Timeout;
-
-  constructor(
-    readonly uid: string,
-    private readonly target: { kind: 'query'; spec: QuerySpec } | { kind: 'doc'; path: string },
-    private readonly store: SqliteStore,
-    heartbeatMs: number,
-    private readonly onClose: () => void,
-  ) {
-    this.readable = new ReadableStream<Uint8Array>({
-      start: (controller) => {
-        this.controller = controller;
-      },
-      cancel: () => this.close(),
-    });
-    this.heartbeat = setInterval(() => this.send(': keep-alive\n\n'), heartbeatMs);
-    this.heartbeat.unref();
-    this.push();
-  }
-
-  changed(changes: readonly CommitChange[]): void {
-    if (this.closed || this.scheduled) return;
-    const target = this.target;
-    const touches = changes.some((ch) =>
-      target.kind === 'doc' ? ch.path === target.path : matchesCollection(target.spec, ch.path),
-    );
-    if (!touches) return;
-    this.scheduled = true;
-    setImmediate(() => {
-      this.scheduled = false;
-      this.push();
-    });
-  }
-
-  close(): void {
-    if (this.closed) return;
-    this.closed = true;
-    clearInterval(this.heartbeat);
-    try {
-      this.controller.close();
-    } catch {
-      // already closed by the client
-    }
-    this.onClose();
-  }
-
-  private push(): void {
-    if (this.closed) return;
-    let event: ListenEvent;
-    try {
-      event =
-        this.target.kind === 'doc'
-          ? { doc: this.store.readDoc(this.target.path) }
-          : { docs: this.store.runQuery(this.target.spec) as DocSnapshot[] };
-    } catch (error) {
-      if (!(error instanceof StoreError)) console.error('internal error in a live stream:', error);
-      const e = error instanceof StoreError ? error : new StoreError('internal', 'Internal error.');
-      this.send(`data: ${JSON.stringify({ error: { code: e.code, message: e.message } })}\n\n`);
-      this.close();
-      return;
-    }
-    const json = JSON.stringify(event);
-    if (json === this.last) return;
-    this.last = json;
-    this.send(`data: ${json}\n\n`);
-  }
-
-  private send(text: string): void {
-    if (this.closed) return;
-    try {
-      this.controller.enqueue(encoder.encode(text));
-    } catch {
-      this.close();
-    }
-  }
 }

@@ -83,7 +83,7 @@ export async function startLocalServer(
     deleteAccount: (uid) => deletions.deleteAccount(uid),
     ...(overrides.now ? { now: overrides.now } : {}),
   });
-  const { app, closeAll } = created;
+  const { app, upgrade, closeAll } = created;
   closeStreamsOf = (uid) => created.closeStreamsOf(uid);
   // Browsers reach the Auth emulator only through this origin (auth-proxy.ts).
   let listening = config.port;
@@ -99,6 +99,7 @@ export async function startLocalServer(
   let server: ServerType;
   const port = await new Promise<number>((resolve, reject) => {
     server = serve({ fetch: handle, hostname: config.host, port: config.port }, (info) => resolve(info.port));
+    server.on('upgrade', upgrade); // the live WebSocket
     server.once('error', (error: NodeJS.ErrnoException) => {
       reject(
         error.code === 'EADDRINUSE'
