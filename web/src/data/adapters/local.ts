@@ -1,7 +1,7 @@
 /**
  * `LiveDocumentStore` over the local backend's HTTP API (`@fit/shared/local-protocol`): one POST per
- * port operation with the Firebase ID token as bearer, and `listen` as a Server-Sent Events stream
- * read with fetch + ReadableStream (EventSource cannot send the token), reconnecting with backoff.
+ * port operation with the Firebase ID token as bearer, and every `listen` of the tab over one
+ * WebSocket (`live-socket.ts`), which reconnects with backoff and adds its listeners again.
  * Local mode reports failures at once: there is no offline queue here.
  */
 import {
@@ -9,18 +9,11 @@ import {
   type DeleteAccountResponse,
   type ErrorBody,
   type GetResponse,
-  type ListenEvent,
-  type ListenRequest,
   LOCAL_API,
   type QueryResponse,
 } from '@fit/shared/local-protocol';
-import {
-  type DocSnapshot,
-  isStoreErrorCode,
-  type LiveDocumentStore,
-  StoreError,
-  type Unsubscribe,
-} from '@fit/shared/store';
+import { isStoreErrorCode, type LiveDocumentStore, StoreError } from '@fit/shared/store';
+import { createLiveSocket, type SocketFactory } from './live-socket.ts';
 import { checkDocPath, checkedListen, checkQuery, checkWrites } from './path-checks.ts';
 
 export interface LocalStoreOptions {
@@ -28,6 +21,8 @@ export interface LocalStoreOptions {
   apiBase: string;
   idToken: () => Promise<string | null>;
   fetch?: typeof fetch;
+  /** The WebSocket for live results (the browser's by default; `ws` in Node tests). */
+  socket?: SocketFactory;
 }
 
 function toStoreError(body: unknown, status: number): StoreError {
@@ -37,10 +32,6 @@ function toStoreError(body: unknown, status: number): StoreError {
   }
   return new StoreError(status >= 500 ? 'unavailable' : 'internal', `Local server answered HTTP ${status}`);
 }
-
-/** Backoff for the live stream: 0.5 s doubling to 15 s, reset once a stream delivers. */
-const RETRY_MIN_MS = 500;
-const RETRY_MAX_MS = 15_000;
 
 export interface LocalStore extends LiveDocumentStore {
   deleteAccount(): Promise<void>;
@@ -75,77 +66,11 @@ export function createLocalStore(options: LocalStoreOptions): LocalStore {
     return parsed as T;
   }
 
-  function watch(
-    request: ListenRequest,
-    onEvent: (event: Exclude<ListenEvent, { error: unknown }>) => void,
-    onError: (error: StoreError) => void,
-  ): Unsubscribe {
-    const controller = new AbortController();
-    let delay = RETRY_MIN_MS;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-
-    const retry = () => {
-      if (controller.signal.aborted) return;
-      timer = setTimeout(connect, delay);
-      delay = Math.min(delay * 2, RETRY_MAX_MS);
-    };
-
-    const handle = (line: string): boolean => {
-      if (!line.startsWith('data:')) return true;
-      const event = JSON.parse(line.slice(5).trim()) as ListenEvent;
-      if ('error' in event) {
-        onError(toStoreError(event, 0));
-        controller.abort();
-        return false;
-      }
-      delay = RETRY_MIN_MS;
-      onEvent(event);
-      return true;
-    };
-
-    async function connect(): Promise<void> {
-      let response: Response;
-      try {
-        response = await doFetch(`${options.apiBase}${LOCAL_API.listen}`, {
-          method: 'POST',
-          headers: { ...(await headers()), Accept: 'text/event-stream' },
-          body: JSON.stringify(request),
-          signal: controller.signal,
-        });
-      } catch {
-        retry();
-        return;
-      }
-      if (!response.ok || !response.body) {
-        const error = toStoreError(await response.json().catch(() => null), response.status);
-        // Server trouble passes; a refusal (bad query, no access) will not, so it is reported.
-        if (error.code === 'unavailable' || error.code === 'internal') retry();
-        else onError(error);
-        return;
-      }
-      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-      let buffer = '';
-      try {
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          buffer += value;
-          const lines = buffer.split('\n');
-          buffer = lines.pop() ?? '';
-          for (const line of lines) if (!handle(line)) return;
-        }
-      } catch {
-        // The stream broke (server restart, network): reconnect below.
-      }
-      retry();
-    }
-
-    void connect();
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }
+  const live = createLiveSocket({
+    apiBase: options.apiBase,
+    idToken: options.idToken,
+    ...(options.socket ? { socket: options.socket } : {}),
+  });
 
   return {
     async get(path) {
@@ -168,10 +93,10 @@ export function createLocalStore(options: LocalStoreOptions): LocalStore {
       return checkedListen(
         () => checkQuery(spec),
         () =>
-          watch(
+          live.listen(
             { query: spec },
-            (event) => {
-              if ('docs' in event) onNext(event.docs);
+            (result) => {
+              if ('docs' in result) onNext(result.docs);
             },
             onError,
           ),
@@ -182,10 +107,10 @@ export function createLocalStore(options: LocalStoreOptions): LocalStore {
       return checkedListen(
         () => checkDocPath(path),
         () =>
-          watch(
+          live.listen(
             { path },
-            (event) => {
-              if ('doc' in event) onNext(event.doc as DocSnapshot | null);
+            (result) => {
+              if ('doc' in result) onNext(result.doc);
             },
             onError,
           ),
