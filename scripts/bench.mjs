@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import WebSocket from 'ws';
 import { freePort, startAuthEmulator } from '../local/src/auth-emulator.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -117,40 +118,34 @@ async function timed(fn) {
   return { ms: performance.now() - t, value };
 }
 
-/** Waits until the document exists, through the live stream (the way the page learns it). */
+/**
+ * Waits until the document exists, through the live socket (the way the page learns it). Resolves
+ * once the listener is in place; the returned promise's `done` resolves when the document exists.
+ */
 async function untilExists(url, token, path) {
-  const controller = new AbortController();
-  const response = await fetch(`${url}/api/listen`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: JSON.stringify({ path }),
-    signal: controller.signal,
+  const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/api/live`);
+  let added;
+  const listening = new Promise((resolveAdd) => {
+    added = resolveAdd;
   });
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  const first = { seen: false };
-  const done = (async () => {
-    for (;;) {
-      const { value, done: end } = await reader.read();
-      if (end) return;
-      buffer += decoder.decode(value, { stream: true });
-      let cut = buffer.indexOf('\n\n');
-      while (cut >= 0) {
-        const line = buffer.slice(0, cut);
-        buffer = buffer.slice(cut + 2);
-        if (line.startsWith('data:')) {
-          first.seen = true;
-          if (JSON.parse(line.slice(5)).doc) {
-            controller.abort();
-            return;
-          }
+  const done = new Promise((resolveDone, reject) => {
+    ws.on('open', () => ws.send(JSON.stringify({ type: 'auth', token })));
+    ws.on('error', reject);
+    ws.on('message', (data) => {
+      const message = JSON.parse(String(data));
+      if (message.type === 'ready') ws.send(JSON.stringify({ type: 'add', id: '1', path }));
+      else if (message.type === 'doc') {
+        added();
+        if (message.doc) {
+          ws.close();
+          resolveDone();
         }
-        cut = buffer.indexOf('\n\n');
-      }
-    }
-  })().catch(() => {});
-  while (!first.seen) await new Promise((r) => setTimeout(r, 1));
+      } else if (message.type === 'fatal' || message.type === 'refused')
+        reject(new Error(`live: ${JSON.stringify(message.error)}`));
+    });
+  });
+  done.catch(() => {});
+  await listening;
   return done;
 }
 
