@@ -1,0 +1,68 @@
+/**
+ * Five tabs of the signed-in app open at once in one browser profile, each live: a post made in
+ * one appears in all five without a reload. With a live HTTP stream per query (five per community
+ * page) the browser's six connections per host ran out at the second tab; each tab now holds one
+ * WebSocket for all of its listeners.
+ */
+import type { Browser, Page, WebSocket } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, screenshot } from './stack.ts';
+
+const TABS = 5;
+let browser: Browser;
+const errors: string[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('many tabs', () => {
+  it('five signed-in tabs are each live, over one socket per tab', async () => {
+    const first = await newPage(browser);
+    const { context } = first;
+    first.page.on('pageerror', (e) => errors.push(e.message));
+    await first.page.goto('/login');
+    await first.page.getByLabel('Email').fill('demo@fittrack.local');
+    await first.page.getByLabel(/^Password/).fill('fittrack-demo');
+    await first.page.getByRole('button', { name: 'Login' }).click();
+    await first.page.waitForURL('**/user');
+
+    // The same profile (shared sign-in); every tab on the community page at once.
+    const tabs: Page[] = [first.page];
+    for (let i = 1; i < TABS; i++) {
+      const page = await context.newPage();
+      page.on('pageerror', (e) => errors.push(e.message));
+      tabs.push(page);
+    }
+    const sockets = new Map<Page, WebSocket[]>();
+    for (const page of tabs) {
+      sockets.set(page, []);
+      page.on('websocket', (ws) => sockets.get(page)?.push(ws));
+    }
+    await Promise.all(tabs.map((page) => page.goto('/community')));
+    const posts = (page: Page) => page.getByRole('list', { name: 'Posts' });
+    await Promise.all(tabs.map((page) => page.getByText('Maya Torres').first().waitFor({ timeout: 30_000 })));
+
+    const stamp = Date.now().toString(36);
+    const say = async (from: Page, message: string) => {
+      await from.getByLabel('Post message').fill(message);
+      await from.getByLabel('Post message').press('Enter');
+      await Promise.all(tabs.map((page) => posts(page).getByText(message).waitFor({ timeout: 20_000 })));
+    };
+    await say(tabs[2] as Page, `Five tabs, one socket each ${stamp}`);
+    await say(tabs[4] as Page, `And back again ${stamp}`);
+    await screenshot(tabs[0] as Page, '10-five-tabs');
+
+    // One live socket per tab (the first tab's /user page closed its own when it navigated).
+    for (const [i, page] of tabs.entries()) {
+      const open = (sockets.get(page) ?? []).filter((ws) => !ws.isClosed());
+      expect(open.length, `tab ${i}`).toBe(1);
+      expect(open[0]?.url()).toMatch(/\/api\/live$/);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
