@@ -192,12 +192,23 @@ function LiveChip() {
             borderRadius: '50%',
             bgcolor: 'success.main',
             ml: '8px !important',
-            animation: 'fit-live 1.8s ease-in-out infinite',
-            '@keyframes fit-live': {
-              '0%, 100%': { boxShadow: '0 0 0 0 rgba(21, 128, 61, 0.45)' },
-              '50%': { boxShadow: '0 0 0 5px rgba(21, 128, 61, 0)' },
+            position: 'relative',
+            // A ring that grows and fades: transform and opacity only, so the compositor runs it
+            // without style recalculation or repaint on the main thread (box-shadow cost both).
+            '&::after': {
+              content: '""',
+              position: 'absolute',
+              inset: 0,
+              borderRadius: '50%',
+              bgcolor: 'success.main',
+              opacity: 0,
+              animation: 'fit-live 1.8s ease-out infinite',
             },
-            '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
+            '@keyframes fit-live': {
+              '0%': { transform: 'scale(1)', opacity: 0.45 },
+              '100%': { transform: 'scale(2.25)', opacity: 0 },
+            },
+            '@media (prefers-reduced-motion: reduce)': { '&::after': { animation: 'none' } },
           }}
         />
       }
