@@ -17,7 +17,7 @@ const COMPRESSIBLE = new Set([
   '.webmanifest',
 ]);
 /** Below this, headers cost more than compression saves. */
-const MIN_BYTES = 1024;
+const MIN_BYTES = 256;
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>

@@ -25,7 +25,21 @@ export function GoalWidget(props: {
     borderColor: 'divider',
     bgcolor: 'tint.primaryFaint',
   } as const;
-  if (!props.loaded) return <Skeleton variant="rounded" height={84} />;
+  // The same box and type sizes as the goal below, so the Log Activity form under it does not move
+  // when the goal arrives (a fixed-height skeleton was 28 px short: CLS 0.08 on a phone).
+  if (!props.loaded) {
+    return (
+      <Box sx={box} aria-busy="true">
+        <Typography variant="body2" sx={{ mb: 1 }}>
+          <Skeleton width="40%" />
+        </Typography>
+        <Typography sx={{ fontSize: '1.35rem' }}>
+          <Skeleton width="55%" />
+        </Typography>
+        <Skeleton variant="rounded" height={8} sx={{ mt: 1.25, borderRadius: '999px' }} />
+      </Box>
+    );
+  }
   if (!props.goal) {
     return (
       <Box sx={{ ...box, display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>

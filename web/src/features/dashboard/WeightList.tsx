@@ -2,6 +2,7 @@ import ArrowDownward from '@mui/icons-material/ArrowDownward';
 import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import Typography from '@mui/material/Typography';
 import type { StoredWeight } from '../../data/weights.ts';
@@ -20,45 +21,50 @@ export function WeightList(props: {
       {props.records.map((r, i) => {
         const prev = props.records[i + 1] ?? (i === props.records.length - 1 ? props.before : undefined);
         const delta = prev ? Math.round((r.weight - prev.weight) * 10) / 10 : 0;
+        // Each button in its own <li>: a list may only hold list items (axe 'list').
         return (
-          <ListItemButton
-            key={r.id}
-            onClick={() => props.onOpen(r)}
-            sx={{
-              borderRadius: '10px',
-              px: 1.25,
-              py: 0.75,
-              gap: 2,
-              '& + &': { borderTop: 1, borderColor: 'divider' },
-            }}
-          >
-            <Typography
-              variant="body2"
-              color="text.secondary"
-              sx={{ ...TABULAR, flex: 1 }}
-              title={formatDateTime(r.timestamp)}
+          <ListItem key={r.id} disablePadding sx={{ '& + &': { borderTop: 1, borderColor: 'divider' } }}>
+            <ListItemButton
+              onClick={() => props.onOpen(r)}
+              sx={{
+                borderRadius: '10px',
+                px: 1.25,
+                py: 0.75,
+                gap: 2,
+              }}
             >
-              {formatDate(r.timestamp)}
-            </Typography>
-            {delta !== 0 && (
               <Typography
-                variant="caption"
-                sx={{
-                  ...TABULAR,
-                  display: 'inline-flex',
-                  alignItems: 'center',
-                  color: 'text.secondary',
-                }}
-                aria-label={`${delta > 0 ? 'up' : 'down'} ${formatWeight(Math.abs(delta))} lbs`}
+                variant="body2"
+                color="text.secondary"
+                sx={{ ...TABULAR, flex: 1 }}
+                title={formatDateTime(r.timestamp)}
               >
-                {delta > 0 ? <ArrowUpward sx={{ fontSize: 14 }} /> : <ArrowDownward sx={{ fontSize: 14 }} />}
-                {formatWeight(Math.abs(delta))}
+                {formatDate(r.timestamp)}
               </Typography>
-            )}
-            <Box sx={{ ...TABULAR, fontWeight: 700, minWidth: 72, textAlign: 'right' }}>
-              {formatWeight(r.weight)} lbs
-            </Box>
-          </ListItemButton>
+              {delta !== 0 && (
+                <Typography
+                  variant="caption"
+                  sx={{
+                    ...TABULAR,
+                    display: 'inline-flex',
+                    alignItems: 'center',
+                    color: 'text.secondary',
+                  }}
+                  aria-label={`${delta > 0 ? 'up' : 'down'} ${formatWeight(Math.abs(delta))} lbs`}
+                >
+                  {delta > 0 ? (
+                    <ArrowUpward sx={{ fontSize: 14 }} />
+                  ) : (
+                    <ArrowDownward sx={{ fontSize: 14 }} />
+                  )}
+                  {formatWeight(Math.abs(delta))}
+                </Typography>
+              )}
+              <Box sx={{ ...TABULAR, fontWeight: 700, minWidth: 72, textAlign: 'right' }}>
+                {formatWeight(r.weight)} lbs
+              </Box>
+            </ListItemButton>
+          </ListItem>
         );
       })}
     </List>
