@@ -153,7 +153,12 @@ export function LogActivityCard(props: {
           </Alert>
         )}
         {offered === null ? (
-          <Skeleton variant="rounded" height={56} />
+          // The picker and one field (most activities take one or two): the Log button then barely
+          // moves when they arrive (a picker-only skeleton moved it and the cards below: CLS).
+          <Stack spacing={2} aria-busy="true">
+            <Skeleton variant="rounded" height={56} />
+            <Skeleton variant="rounded" height={56} />
+          </Stack>
         ) : (
           <Stack spacing={2}>
             <ActivityPicker
