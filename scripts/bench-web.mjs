@@ -45,7 +45,12 @@ async function startStack() {
   const dataDir = mkdtempSync(join(tmpdir(), 'fittrack-bench-web-'));
   const child = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
     cwd: root,
-    env: { ...process.env, LOCAL_PORT: String(port), AUTH_EMULATOR_PORT: String(authPort), LOCAL_DATA_DIR: dataDir },
+    env: {
+      ...process.env,
+      LOCAL_PORT: String(port),
+      AUTH_EMULATOR_PORT: String(authPort),
+      LOCAL_DATA_DIR: dataDir,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise((r) => child.once('exit', r));
@@ -112,7 +117,9 @@ function failingA11y(lhr) {
 /** The elements that moved, as Lighthouse names them (selector and score). */
 function shifted(lhr) {
   const items = lhr.audits['layout-shifts']?.details?.items ?? [];
-  return items.slice(0, 3).map((item) => `${item.node?.selector ?? item.node?.snippet ?? '?'} (${Number(item.score).toFixed(3)})`);
+  return items
+    .slice(0, 3)
+    .map((item) => `${item.node?.selector ?? item.node?.snippet ?? '?'} (${Number(item.score).toFixed(3)})`);
 }
 
 /** gzip size of each script the page loaded, from the build's files (whatever was sent). */
@@ -144,8 +151,12 @@ async function encodingOf(scripts) {
 
 export async function runWebBench() {
   const runs = Number(process.env.BENCH_RUNS ?? 3);
-  const stack = process.env.BENCH_URL ? { url: process.env.BENCH_URL.replace(/\/$/, ''), stop: async () => {} } : null;
-  console.log(stack ? `Measuring ${stack.url}` : '\nStarting the app (npm start on free ports) for Lighthouse...');
+  const stack = process.env.BENCH_URL
+    ? { url: process.env.BENCH_URL.replace(/\/$/, ''), stop: async () => {} }
+    : null;
+  console.log(
+    stack ? `Measuring ${stack.url}` : '\nStarting the app (npm start on free ports) for Lighthouse...',
+  );
   const { url, stop } = stack ?? (await startStack());
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
   const rows = [];
@@ -164,7 +175,10 @@ export async function runWebBench() {
         process.stdout.write(`Lighthouse ${route.path} run ${i + 1}/${runs}... `);
         const lhr = await audit(chrome.port, `${url}${route.path}`);
         if (process.env.BENCH_SAVE)
-          writeFileSync(join(process.env.BENCH_SAVE, `lhr${route.path.replace(/\//g, '_')}-${i + 1}.json`), JSON.stringify(lhr));
+          writeFileSync(
+            join(process.env.BENCH_SAVE, `lhr${route.path.replace(/\//g, '_')}-${i + 1}.json`),
+            JSON.stringify(lhr),
+          );
         const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
         if (finalPath !== route.path) throw new Error(`${route.path} ended on ${finalPath}: not signed in?`);
         const r = {
@@ -183,14 +197,30 @@ export async function runWebBench() {
         if (route.path === '/user' && i === 0) userJs = scriptKb(lhr, url);
       }
       const m = (k) => median(results.map((r) => r[k]));
-      rows.push({ route, perf: m('perf'), a11y: m('a11y'), lcp: m('lcp'), cls: m('cls'), tbt: m('tbt'), fcp: m('fcp') });
+      rows.push({
+        route,
+        perf: m('perf'),
+        a11y: m('a11y'),
+        lcp: m('lcp'),
+        cls: m('cls'),
+        tbt: m('tbt'),
+        fcp: m('fcp'),
+      });
     }
   } finally {
     await chrome.kill();
     await stop();
   }
 
-  const header = ['route', 'performance (anchor)', 'accessibility', 'FCP s', 'LCP s (anchor)', 'CLS', 'TBT ms'];
+  const header = [
+    'route',
+    'performance (anchor)',
+    'accessibility',
+    'FCP s',
+    'LCP s (anchor)',
+    'CLS',
+    'TBT ms',
+  ];
   const table = rows.map((r) => [
     r.route.path,
     `${r.perf} (${r.route.anchor.perf})`,
@@ -202,7 +232,9 @@ export async function runWebBench() {
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
   const line = (cells) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
-  console.log(`\nLighthouse ${runs}x per route, mobile preset, medians (anchors: issue 12 before this work):\n`);
+  console.log(
+    `\nLighthouse ${runs}x per route, mobile preset, medians (anchors: issue 12 before this work):\n`,
+  );
   console.log(line(header));
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   for (const row of table) console.log(line(row));
@@ -211,7 +243,9 @@ export async function runWebBench() {
       `\nFirst-render JS of /user: ${userJs.kb.toFixed(0)} KB gzip in ${userJs.scripts.length} scripts (target <= 200 KB); served as: ${await encodingOf(userJs.scripts).catch((e) => `unknown (${e.message})`)}`,
     );
     const biggest = [...userJs.scripts].sort((a, b) => b.gzipKb - a.gzipKb).slice(0, 6);
-    console.log(`  largest: ${biggest.map((s) => `${new URL(s.url).pathname.split('/').pop()} ${s.gzipKb.toFixed(0)} KB`).join(', ')}`);
+    console.log(
+      `  largest: ${biggest.map((s) => `${new URL(s.url).pathname.split('/').pop()} ${s.gzipKb.toFixed(0)} KB`).join(', ')}`,
+    );
   }
   if (notes.size > 0) console.log(`\n${[...notes].join('\n')}`);
   console.log(

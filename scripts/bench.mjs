@@ -1,4 +1,7 @@
-// `npm run bench` (local part): seeds synthetic users (100 activities each) at several sizes into a
+// `npm run bench`: the local backend's figures (below), then Lighthouse on the web app
+// (scripts/bench-web.mjs). BENCH=server or BENCH=web runs one part only.
+//
+// Local part: seeds synthetic users (100 activities each) at several sizes into a
 // fresh local data folder, runs the real local server against the real Auth emulator, and prints
 // figures: documents read per community view, p50/p95 latencies of the community read, of logging
 // an activity (and of the delay until its feed item is current), of the dashboard's recent-5 and
@@ -330,47 +333,56 @@ async function measure(size, authHost) {
   }
 }
 
-console.log('Starting the Auth emulator on a free port...');
-const emulator = await startAuthEmulator();
-const rows = [];
-try {
-  for (const size of sizes) rows.push(await measure(size, emulator.host));
-} finally {
-  await emulator.stop();
+const parts = (process.env.BENCH ?? 'server,web').split(',');
+if (parts.includes('server')) await serverBench();
+if (parts.includes('web')) {
+  const { runWebBench } = await import('./bench-web.mjs');
+  await runWebBench();
 }
 
-const header = [
-  'users',
-  'activities',
-  'docs/community view',
-  'community p50/p95 ms',
-  'log ack p50/p95 ms',
-  'feed current p50/p95 ms',
-  'recent-5 p50/p95 ms',
-  'page of 50 p50/p95 ms',
-  'writes/s',
-  'reactions catch-up ms',
-  'server RSS MB',
-];
-const table = rows.map((r) => [
-  String(r.size),
-  String(r.activities),
-  String(r.docsRead),
-  `${ms(r.community[0])} / ${ms(r.community[1])}`,
-  `${ms(r.ack[0])} / ${ms(r.ack[1])}`,
-  `${ms(r.projection[0])} / ${ms(r.projection[1])}`,
-  `${ms(r.recent[0])} / ${ms(r.recent[1])}`,
-  `${ms(r.paged[0])} / ${ms(r.paged[1])}`,
-  r.writesPerSecond.toFixed(0),
-  r.catchUpMs.toFixed(0),
-  r.rssMb.toFixed(0),
-]);
-const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
-const line = (cells) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
-console.log(`\nLocal backend (SQLite + Auth emulator), ${perUser} activities per user:\n`);
-console.log(line(header));
-console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-for (const row of table) console.log(line(row));
-console.log(
-  '\nTargets (issue 4): 63 docs per community view; community p95 < 25 ms at 1,000,000 activities; log ack p95 < 10 ms; projections current p95 < 100 ms; >= 1,000 writes/s; RSS < 300 MB.',
-);
+async function serverBench() {
+  console.log('Starting the Auth emulator on a free port...');
+  const emulator = await startAuthEmulator();
+  const rows = [];
+  try {
+    for (const size of sizes) rows.push(await measure(size, emulator.host));
+  } finally {
+    await emulator.stop();
+  }
+
+  const header = [
+    'users',
+    'activities',
+    'docs/community view',
+    'community p50/p95 ms',
+    'log ack p50/p95 ms',
+    'feed current p50/p95 ms',
+    'recent-5 p50/p95 ms',
+    'page of 50 p50/p95 ms',
+    'writes/s',
+    'reactions catch-up ms',
+    'server RSS MB',
+  ];
+  const table = rows.map((r) => [
+    String(r.size),
+    String(r.activities),
+    String(r.docsRead),
+    `${ms(r.community[0])} / ${ms(r.community[1])}`,
+    `${ms(r.ack[0])} / ${ms(r.ack[1])}`,
+    `${ms(r.projection[0])} / ${ms(r.projection[1])}`,
+    `${ms(r.recent[0])} / ${ms(r.recent[1])}`,
+    `${ms(r.paged[0])} / ${ms(r.paged[1])}`,
+    r.writesPerSecond.toFixed(0),
+    r.catchUpMs.toFixed(0),
+    r.rssMb.toFixed(0),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
+  const line = (cells) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
+  console.log(`\nLocal backend (SQLite + Auth emulator), ${perUser} activities per user:\n`);
+  console.log(line(header));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const row of table) console.log(line(row));
+  console.log(
+    '\nTargets (issue 4): 63 docs per community view; community p95 < 25 ms at 1,000,000 activities; log ack p95 < 10 ms; projections current p95 < 100 ms; >= 1,000 writes/s; RSS < 300 MB.',
+  );
+}
