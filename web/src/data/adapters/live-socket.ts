@@ -186,7 +186,13 @@ export function createLiveSocket(options: LiveSocketOptions) {
   function ensure(): Promise<void> {
     connecting ??= (async () => {
       try {
-        const token = await options.idToken();
+        let token: string | null;
+        try {
+          token = await options.idToken();
+        } catch {
+          scheduleReconnect(); // the auth SDK failed (network): try again later
+          return;
+        }
         const uid = tokenSubject(token);
         if (connection && connection.uid !== uid) drop(connection); // another user signed in
         if (entries.size === 0) return;
