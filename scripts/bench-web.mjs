@@ -207,6 +207,8 @@ export async function runWebBench() {
         fcp: m('fcp'),
       });
     }
+    // While the server still runs: how it sends the scripts /user loaded.
+    if (userJs) userJs.encoding = await encodingOf(userJs.scripts).catch((e) => `unknown (${e.message})`);
   } finally {
     await chrome.kill();
     await stop();
@@ -240,7 +242,7 @@ export async function runWebBench() {
   for (const row of table) console.log(line(row));
   if (userJs) {
     console.log(
-      `\nFirst-render JS of /user: ${userJs.kb.toFixed(0)} KB gzip in ${userJs.scripts.length} scripts (target <= 200 KB); served as: ${await encodingOf(userJs.scripts).catch((e) => `unknown (${e.message})`)}`,
+      `\nFirst-render JS of /user: ${userJs.kb.toFixed(0)} KB gzip in ${userJs.scripts.length} scripts (target <= 200 KB); served as: ${userJs.encoding}`,
     );
     const biggest = [...userJs.scripts].sort((a, b) => b.gzipKb - a.gzipKb).slice(0, 6);
     console.log(
