@@ -38,6 +38,8 @@ beforeAll(async () => {
     runner: {} as Reactions, // no reactions: this file only opens sockets
     webDist: join(dataDir, 'none'),
     adminToken: undefined,
+    authEmulatorHost: authHost(),
+    listenHost: '127.0.0.1',
     heartbeatMs: HEARTBEAT_MS,
   });
   const port = await new Promise<number>((resolve) => {

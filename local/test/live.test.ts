@@ -44,9 +44,12 @@ interface Live {
   closed: Promise<number>;
 }
 
-function open(init: { origin?: string } = {}): Promise<Live> {
+function open(init: { origin?: string; host?: string } = {}): Promise<Live> {
   const url = `${server.url.replace(/^http/, 'ws')}${LOCAL_API.live}`;
-  const ws = new WebSocket(url, init.origin ? { origin: init.origin } : {});
+  const ws = new WebSocket(url, {
+    ...(init.origin ? { origin: init.origin } : {}),
+    ...(init.host ? { headers: { Host: init.host } } : {}),
+  });
   const inbox: LiveServerMessage[] = [];
   let wake: (() => void) | undefined;
   ws.on('message', (data) => {
@@ -245,8 +248,16 @@ describe('refusals', () => {
     expect(await live.closed).toBe(LIVE_CLOSE.badMessage);
   });
 
-  it('a page of another origin cannot open the socket', async () => {
+  it('a page of another origin, or another Host name (DNS rebinding), cannot open the socket', async () => {
     await expect(open({ origin: 'http://evil.example' })).rejects.toThrow(/403/);
+    const port = new URL(server.url).port;
+    await expect(
+      open({ host: `evil.example:${port}`, origin: `http://evil.example:${port}` }),
+    ).rejects.toThrow(/403/);
+    await expect(open({ host: `evil.example:${port}` })).rejects.toThrow(/403/);
+    // Its own names are fine.
+    const ok = await open({ host: `localhost:${port}`, origin: `http://localhost:${port}` });
+    ok.ws.close();
   });
 });
 
