@@ -119,7 +119,8 @@ function file(c: Context, path: string, immutable: boolean): Response {
   headers.ETag = etag;
   const inm = c.req.header('if-none-match');
   if (inm?.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
-    delete headers['Content-Type'];
+    // The same headers as the 200 (Content-Type included): a browser stores a 304's headers over
+    // the cached ones, and the HTTP guard picks the page's CSP by Content-Type.
     return c.body(null, 304, headers);
   }
   return c.body(readFileSync(chosen), 200, headers);

@@ -125,6 +125,10 @@ describe('web app serving', () => {
       const again = await raw(web.url, '/community', { 'accept-encoding': 'gzip', 'if-none-match': etag });
       expect(again.status).toBe(304);
       expect(again.body.length).toBe(0);
+      // A browser stores the 304's headers over the cached page's: they must be the page's own.
+      expect(again.headers['content-security-policy']).toBe(page.headers['content-security-policy']);
+      expect(again.headers['content-security-policy']).toMatch(/script-src 'self'/);
+      expect(again.headers['content-type']).toMatch(/text\/html/);
       // The identity variant has its own tag: a gzip tag does not validate it.
       const other = await raw(web.url, '/community', { 'if-none-match': etag });
       expect(other.status).toBe(200);
