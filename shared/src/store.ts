@@ -77,7 +77,7 @@ export interface DocumentStore extends DocumentReader {
 
 export type Unsubscribe = () => void;
 
-/** A client store that can also watch a query or a document (Firestore onSnapshot, local SSE). */
+/** A client store that can also watch a query or a document (Firestore onSnapshot, the local live WebSocket). */
 export interface LiveDocumentStore extends DocumentStore {
   listen(
     spec: QuerySpec,
