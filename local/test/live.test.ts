@@ -207,6 +207,14 @@ describe('refusals', () => {
     live.send({ type: 'add', id: 'b', query: { collection: paths.reps(alice.uid), where: 'x' } });
     const bad = await live.next(forId('b'));
     expect(bad.type === 'refused' && bad.error.message).toMatch(/query.where/);
+    // Paths Firestore refuses (the HTTP API's checker): a lone surrogate, in a document or a query.
+    live.send({ type: 'add', id: 's1', path: paths.rep(alice.uid, 'x\ud800') });
+    live.send({ type: 'add', id: 's2', query: { collection: `users/${alice.uid}/reps\ud800` } });
+    for (const id of ['s1', 's2']) {
+      const m = await live.next(forId(id));
+      expect(m.type === 'refused' && m.error.code, id).toBe('invalid-argument');
+      expect(m.type === 'refused' && m.error.message, id).toMatch(/surrogate/);
+    }
     live.send({ type: 'add', id: 'c', path: paths.rep(alice.uid, 'c') });
     await live.next(forId('c'));
     live.send({ type: 'add', id: 'c', path: paths.rep(alice.uid, 'c') });
