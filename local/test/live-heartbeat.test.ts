@@ -40,6 +40,9 @@ beforeAll(async () => {
     adminToken: undefined,
     authEmulatorHost: authHost(),
     listenHost: '127.0.0.1',
+    deleteAccount: async () => {
+      throw new Error('not in this test');
+    },
     heartbeatMs: HEARTBEAT_MS,
   });
   const port = await new Promise<number>((resolve) => {
