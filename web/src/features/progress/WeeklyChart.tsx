@@ -23,6 +23,7 @@ export default function WeeklyChart(props: {
       sx={{ width: '100%', height: 200 }}
       role="img"
       aria-label={`${label} per week, last 12 weeks: ${summary}`}
+      data-this-week={values.at(-1)}
     >
       <BarChart
         height={200}
