@@ -120,6 +120,7 @@ export function HistoryCard({ state }: { state: ProgressState }) {
       {!days && !filterError && <Skeleton variant="rounded" height={120} />}
       {days && (
         <Box
+          ref={scroller}
           sx={{ overflowX: 'auto', pb: 1 }}
           tabIndex={0}
           role="group"
