@@ -18,7 +18,7 @@ import { findActivity } from './catalogue.ts';
 import { type CsvCell, formatCsv, parseCsv, unguardCell } from './csv.ts';
 import { caloriesFromUnits, calorieUnits } from './formulas.ts';
 import type { ActivityRecord, DailyGoal, Post, UserProfile, WeightRecord } from './model.ts';
-import { isCalendarDate, localDate, startOfLocalDay } from './periods.ts';
+import { instantOfLocalTime, isCalendarDate, localDate, wallTime } from './periods.ts';
 import {
   LIMITS,
   MESSAGES,
@@ -110,52 +110,12 @@ export function buildArchive(data: ExportData, now: number): Archive {
 
 // ---- local wall time (the CSV's dates) ----
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function wallParts(instant: number, timeZone: string): number[] {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, f);
-  }
-  const p: Record<string, number> = {};
-  for (const part of f.formatToParts(instant)) if (part.type !== 'literal') p[part.type] = Number(part.value);
-  return [p.year ?? 0, p.month ?? 1, p.day ?? 1, (p.hour ?? 0) % 24, p.minute ?? 0, p.second ?? 0];
-}
-
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
 /** `YYYY-MM-DD HH:mm` of an instant in a zone. */
 export function formatLocalMinute(instant: number, timeZone: string): string {
-  const [, , , h = 0, m = 0] = wallParts(instant, timeZone);
-  return `${localDate(instant, timeZone)} ${pad2(h)}:${pad2(m)}`;
-}
-
-/** The instant of a local wall time (the earlier one when a DST fall-back repeats it). */
-function instantOfWall(date: string, hour: number, minute: number, timeZone: string): number {
-  const day = startOfLocalDay(date, timeZone);
-  const [y = 0, mo = 1, d = 1] = date.split('-').map(Number);
-  const wall = Date.UTC(y, mo - 1, d, hour, minute);
-  const offsetAt = (t: number) => {
-    const [py = 0, pmo = 1, pd = 1, ph = 0, pmi = 0, ps = 0] = wallParts(t, timeZone);
-    return Date.UTC(py, pmo - 1, pd, ph, pmi, ps) - Math.floor(t / 1000) * 1000;
-  };
-  const first = wall - offsetAt(wall);
-  const second = wall - offsetAt(first);
-  const exact = [first, second].filter((t) => wall - offsetAt(t) === t);
-  // In a spring-forward gap neither reads back: the later one is the wall time shifted forward by
-  // the gap, as JavaScript's Date does.
-  const t = exact.length > 0 ? Math.min(...exact) : Math.max(first, second);
-  return Math.max(t, day);
+  const { hour, minute } = wallTime(instant, timeZone);
+  return `${localDate(instant, timeZone)} ${pad2(hour)}:${pad2(minute)}`;
 }
 
 const DATE_TIME = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}):(\d{2}))?$/;
@@ -168,11 +128,11 @@ export function parseLocalDateTime(
   const m = DATE_TIME.exec(text.trim());
   if (!m || !isCalendarDate(m[1] as string)) return null;
   if (m[2] === undefined)
-    return { timestamp: instantOfWall(m[1] as string, 12, 0, timeZone), granularity: 'day' };
+    return { timestamp: instantOfLocalTime(m[1] as string, 12, 0, timeZone), granularity: 'day' };
   const hour = Number(m[2]);
   const minute = Number(m[3]);
   if (hour > 23 || minute > 59) return null;
-  return { timestamp: instantOfWall(m[1] as string, hour, minute, timeZone), granularity: 'minute' };
+  return { timestamp: instantOfLocalTime(m[1] as string, hour, minute, timeZone), granularity: 'minute' };
 }
 
 // ---- CSV exports ----

@@ -90,7 +90,7 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-interface WallTime {
+export interface WallTime {
   year: number;
   month: number;
   day: number;
@@ -99,7 +99,8 @@ interface WallTime {
   second: number;
 }
 
-function wallTime(instant: number, timeZone: string): WallTime {
+/** The local wall clock of an instant in a zone (to the second). */
+export function wallTime(instant: number, timeZone: string): WallTime {
   // UTC (the default community zone) needs no time zone data: Intl's formatToParts is the
   // hottest call of every reaction otherwise.
   if (timeZone === 'UTC') {
@@ -257,4 +258,20 @@ export function isValidTimeZone(zone: string): boolean {
   if (validZones.size >= 1024) validZones.clear();
   validZones.set(zone, ok);
   return ok;
+}
+
+/**
+ * The instant a local wall time names in a zone, to the minute: the earlier one when a DST
+ * fall-back repeats it; in a spring-forward gap, the wall time shifted forward by the gap (as
+ * JavaScript's Date does), never before the day's start.
+ */
+export function instantOfLocalTime(date: string, hour: number, minute: number, timeZone: string): number {
+  const d = parseCalendarDate(date);
+  if (!d) throw new RangeError(`Not a calendar date: ${date}`);
+  const wall = Date.UTC(d.year, d.month - 1, d.day, hour, minute);
+  const first = wall - offsetAt(wall, timeZone);
+  const second = wall - offsetAt(first, timeZone);
+  const exact = [first, second].filter((t) => wall - offsetAt(t, timeZone) === t);
+  const t = exact.length > 0 ? Math.min(...exact) : Math.max(first, second);
+  return Math.max(t, startOfLocalDay(date, timeZone));
 }
