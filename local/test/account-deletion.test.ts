@@ -5,9 +5,11 @@
  * after its tombstone completes at the next start or on retry, and a long deletion leaves the
  * server answering other requests while it runs.
  */
+import { type LiveServerMessage, LOCAL_API } from '@fit/shared/local-protocol';
 import { paths } from '@fit/shared/model';
 import type { DocSnapshot } from '@fit/shared/store';
 import { afterEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { readConfig } from '../src/config.ts';
 import { startLocalServer } from '../src/server.ts';
 import { activity, profile, verifiedUser } from './accounts-helpers.ts';
@@ -34,24 +36,27 @@ async function server(env: Record<string, string> = {}): Promise<TestServer> {
   return s;
 }
 
-/** Opens the live stream of one document; `closed` resolves when the server ends it. */
+/**
+ * Opens the live socket (`LOCAL_API.live`) with one listener on a document and waits for its first
+ * result; `closed` resolves when the server ends the socket.
+ */
 async function openLive(base: string, token: string, path: string) {
-  const response = await fetch(`${base}/api/listen`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: JSON.stringify({ path }),
+  const ws = new WebSocket(`${base.replace(/^http/, 'ws')}${LOCAL_API.live}`);
+  const closed = new Promise<boolean>((resolve) => ws.once('close', () => resolve(true)));
+  const first = new Promise<LiveServerMessage>((resolve) =>
+    ws.on('message', (data) => {
+      const m = JSON.parse(data.toString()) as LiveServerMessage;
+      if (m.type === 'doc' || m.type === 'refused' || m.type === 'fatal') resolve(m);
+    }),
+  );
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
   });
-  expect(response.status).toBe(200);
-  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-  const first = await reader.read();
-  expect(new TextDecoder().decode(first.value)).toContain('data:');
-  const closed = (async () => {
-    for (;;) {
-      const { done } = await reader.read().catch(() => ({ done: true }));
-      if (done) return true;
-    }
-  })();
-  return { closed, cancel: () => reader.cancel().catch(() => {}) };
+  ws.send(JSON.stringify({ type: 'auth', token }));
+  ws.send(JSON.stringify({ type: 'add', id: 'l1', path }));
+  expect((await first).type).toBe('doc');
+  return { closed, cancel: () => ws.close() };
 }
 
 async function until<T>(what: string, probe: () => T | Promise<T>, timeoutMs = 20_000): Promise<T> {
