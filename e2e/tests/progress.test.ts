@@ -86,7 +86,7 @@ describe('progress: records, calendar, weekly volume', () => {
     const chart = demo.locator('[data-this-week]');
     await chart.waitFor({ timeout: 20_000 });
     expect(await chart.getAttribute('data-this-week')).toBe((await stat.textContent())?.replace(/\D/g, ''));
-    await demo.getByRole('button', { name: 'Calories' }).click();
+    await demo.getByRole('button', { name: 'Calories', exact: true }).click();
     const calories = (await demo.getByTestId('stat-weekly-calories').textContent())?.replace(/\D/g, '');
     await demo.locator(`[data-this-week="${calories}"]`).waitFor();
     await screenshot(demo, '21-progress-demo');
