@@ -23,7 +23,8 @@ export function totalsFromSums(
   return { reps: sums.count, minutes: sums.time, calories: caloriesFromUnits(sums.calorieUnits, weightLbs) };
 }
 
-function numberOr0(v: unknown): number {
+/** A stored number as sums read it: anything not a finite number counts as 0. */
+export function numberOr0(v: unknown): number {
   return typeof v === 'number' && Number.isFinite(v) ? v : 0;
 }
 

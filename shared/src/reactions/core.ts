@@ -7,7 +7,8 @@ import { BOARD_KINDS, type BoardKind, paths, UNKNOWN_USER_NAME } from '../model.
 import { currentWindows, type PeriodWindow, periodWindow } from '../periods.ts';
 import type { DocData, DocSnapshot, ReactionStore, WriteOp } from '../store.ts';
 import { valuesEqual } from '../store-semantics.ts';
-import { totalsFromSums } from '../totals.ts';
+import { numberOr0, totalsFromSums } from '../totals.ts';
+
 import { clampTotals } from './caps.ts';
 import { type FeedCollection, KEY_PREFIX } from './queries.ts';
 
@@ -51,10 +52,6 @@ export function personOf(uid: string, profile: DocData | null | undefined): Pers
     weight: typeof w === 'number' && Number.isFinite(w) && w > 0 ? w : undefined,
     visible: profile?.hideExerciseInfo !== true,
   };
-}
-
-export function numberOr0(v: unknown): number {
-  return typeof v === 'number' && Number.isFinite(v) ? v : 0;
 }
 
 function isTimestamp(v: unknown): v is number {

@@ -6,7 +6,8 @@ import { BOARD_KINDS, BOARD_METRICS, type BoardKind, type BoardPlace, paths } fr
 import { currentWindows } from '../periods.ts';
 import type { DocData, DocSnapshot, QuerySpec, WriteOp } from '../store.ts';
 import { cursorOf } from '../store-semantics.ts';
-import { numberOr0, personOf, type ReactionEnv, reactionPaths, sameProjection } from './core.ts';
+import { numberOr0 } from '../totals.ts';
+import { personOf, type ReactionEnv, reactionPaths, sameProjection } from './core.ts';
 import { type PaceOptions, type PaceResult, Pacer } from './pacing.ts';
 import { FEED_KEEP, type FeedCollection, PAGE_SIZE, reactionQueries } from './queries.ts';
 

@@ -25,7 +25,8 @@ import {
 } from '../progress.ts';
 import type { DocData, DocSnapshot, Transaction, WriteOp } from '../store.ts';
 import { cursorOf } from '../store-semantics.ts';
-import { numberOr0, planWrite, type ReactionEnv } from './core.ts';
+import { numberOr0 } from '../totals.ts';
+import { planWrite, type ReactionEnv } from './core.ts';
 import { PAGE_SIZE, progressQueries, RECORD_FIELDS } from './queries.ts';
 
 /** The zone a user's days are counted in: their profile's, or UTC while none (or a bad one) is set. */

@@ -11,14 +11,13 @@ import { paths } from '../model.ts';
 import type { PeriodWindow } from '../periods.ts';
 import { currentWindows, windowForKey } from '../periods.ts';
 import type { DocData, DocSnapshot, Transaction } from '../store.ts';
-import { PERIOD_SUM_FIELDS } from '../totals.ts';
+import { numberOr0, PERIOD_SUM_FIELDS } from '../totals.ts';
 import {
   boardEntryDoc,
   feedActivityDoc,
   feedPostDoc,
   isLiveKey,
   liveWindows,
-  numberOr0,
   personOf,
   type ReactionEnv,
   reactionPaths,

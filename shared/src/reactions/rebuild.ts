@@ -18,12 +18,12 @@ import { currentWindows, periodWindow, windowForKey } from '../periods.ts';
 import type { ProgressEntry } from '../progress.ts';
 import type { DocData, DocSnapshot, WriteOp } from '../store.ts';
 import { applyQuery, cursorOf } from '../store-semantics.ts';
+import { numberOr0 } from '../totals.ts';
 import {
   boardEntryDoc,
   feedActivityDoc,
   feedPostDoc,
   isLiveKey,
-  numberOr0,
   type Person,
   personOf,
   planWrite,
