@@ -27,6 +27,9 @@ import { activityHistory, dayActivities } from '../../data/progress.ts';
 import type { ProgressState } from './useProgress.ts';
 
 const ALL = '';
+/** A day's square and the gap between squares: 24 px apart, WCAG 2.2's minimum target spacing. */
+const CELL = 20;
+const GAP = 4;
 const longDate = new Intl.DateTimeFormat(undefined, {
   weekday: 'long',
   month: 'long',
@@ -119,66 +122,68 @@ export function HistoryCard({ state }: { state: ProgressState }) {
       {filterError && <Alert severity="error">{filterError}</Alert>}
       {!days && !filterError && <Skeleton variant="rounded" height={120} />}
       {days && (
-        <Box
-          ref={scroller}
-          sx={{ overflowX: 'auto', pb: 1 }}
-          tabIndex={0}
-          role="group"
-          aria-label="Activity calendar, last 12 months"
-        >
-          <Box sx={{ display: 'flex', gap: '3px', width: 'max-content' }}>
-            {weeks.map((week) => (
-              <Box
-                key={week[0]}
-                sx={{ display: 'grid', gridTemplateRows: 'auto repeat(7, 12px)', gap: '3px' }}
-              >
-                <Typography
-                  variant="caption"
-                  aria-hidden
-                  sx={{
-                    fontSize: 10,
-                    lineHeight: '12px',
-                    height: 12,
-                    color: 'text.secondary',
-                    whiteSpace: 'nowrap',
-                    width: 12,
-                  }}
+        <>
+          <Box
+            ref={scroller}
+            sx={{ overflowX: 'auto', pb: 1, px: '3px', pt: '3px' }} // room for the focus and today outlines
+            tabIndex={0}
+            role="group"
+            aria-label="Activity calendar, last 12 months"
+          >
+            <Box sx={{ display: 'flex', gap: `${GAP}px`, width: 'max-content' }}>
+              {weeks.map((week) => (
+                <Box
+                  key={week[0]}
+                  sx={{ display: 'grid', gridTemplateRows: `auto repeat(7, ${CELL}px)`, gap: `${GAP}px` }}
                 >
-                  {(week[0] as string).slice(8) <= '07' ? monthName.format(dateOf(week[0] as string)) : ''}
-                </Typography>
-                {week.map((date) => {
-                  const day = days.get(date);
-                  const level = heatLevel(day);
-                  return (
-                    <Box
-                      key={date}
-                      component="button"
-                      type="button"
-                      data-date={date}
-                      data-level={level}
-                      aria-label={describeDay(date, day)}
-                      title={describeDay(date, day)}
-                      onClick={() => setOpenDay(date)}
-                      sx={{
-                        width: 12,
-                        height: 12,
-                        p: 0,
-                        border: 0,
-                        borderRadius: '3px',
-                        cursor: 'pointer',
-                        bgcolor: shade(level),
-                        outline: date === today ? `2px solid ${theme.palette.text.primary}` : undefined,
-                        outlineOffset: 1,
-                        '&:focus-visible': {
-                          outline: `2px solid ${theme.palette.primary.main}`,
-                          outlineOffset: 2,
-                        },
-                      }}
-                    />
-                  );
-                })}
-              </Box>
-            ))}
+                  <Typography
+                    variant="caption"
+                    aria-hidden
+                    sx={{
+                      fontSize: 10,
+                      lineHeight: '12px',
+                      height: 12,
+                      color: 'text.secondary',
+                      whiteSpace: 'nowrap',
+                      width: CELL,
+                    }}
+                  >
+                    {(week[0] as string).slice(8) <= '07' ? monthName.format(dateOf(week[0] as string)) : ''}
+                  </Typography>
+                  {week.map((date) => {
+                    const day = days.get(date);
+                    const level = heatLevel(day);
+                    return (
+                      <Box
+                        key={date}
+                        component="button"
+                        type="button"
+                        data-date={date}
+                        data-level={level}
+                        aria-label={describeDay(date, day)}
+                        title={describeDay(date, day)}
+                        onClick={() => setOpenDay(date)}
+                        sx={{
+                          width: CELL,
+                          height: CELL,
+                          p: 0,
+                          border: 0,
+                          borderRadius: '3px',
+                          cursor: 'pointer',
+                          bgcolor: shade(level),
+                          outline: date === today ? `2px solid ${theme.palette.text.primary}` : undefined,
+                          outlineOffset: 1,
+                          '&:focus-visible': {
+                            outline: `2px solid ${theme.palette.primary.main}`,
+                            outlineOffset: 2,
+                          },
+                        }}
+                      />
+                    );
+                  })}
+                </Box>
+              ))}
+            </Box>
           </Box>
           <Stack direction="row" sx={{ gap: 0.5, alignItems: 'center', mt: 1 }} aria-hidden>
             <Typography variant="caption" color="text.secondary">
@@ -191,7 +196,7 @@ export function HistoryCard({ state }: { state: ProgressState }) {
               More
             </Typography>
           </Stack>
-        </Box>
+        </>
       )}
       {openDay && (
         <DayDialog
