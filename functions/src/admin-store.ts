@@ -3,6 +3,7 @@
  * StoreError with the port's codes, so reactions branch on one set of codes everywhere.
  */
 
+import { effectiveOrderBy, queryProblem } from '@fit/shared/firestore/semantics';
 import type {
   AggregateResult,
   AggregateSpec,
@@ -15,7 +16,6 @@ import type {
   WriteOp,
 } from '@fit/shared/store';
 import { StoreError } from '@fit/shared/store';
-import { effectiveOrderBy, queryProblem } from '@fit/shared/store-semantics';
 import {
   type Transaction as AdminTransaction,
   AggregateField,

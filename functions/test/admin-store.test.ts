@@ -4,9 +4,10 @@
  * orderings as it builds them), and admin errors map to the port's codes. Its behaviour against a
  * live database runs in the contract/emulator suite where the Firestore emulator is available.
  */
+
+import { cursorOf } from '@fit/shared/firestore/semantics';
 import { REACTION_QUERY_SHAPES } from '@fit/shared/reactions/index';
 import { StoreError } from '@fit/shared/store';
-import { cursorOf } from '@fit/shared/store-semantics';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { afterAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The access contract (shared/src/testing/access-contract.ts) against firestore.rules in the
+ * The access contract (shared/testing/access-contract.ts) against firestore.rules in the
  * Firestore emulator, with @firebase/rules-unit-testing. It runs only when FIRESTORE_EMULATOR_HOST
  * is set (e.g. `npm run emulators` on a machine with Java 21, then
  * `FIRESTORE_EMULATOR_HOST=127.0.0.1:8080 npx vitest run --project functions rules.contract`).

@@ -5,11 +5,11 @@
  */
 
 import { assertDocPath } from '@fit/shared/doc-paths';
+import { assertValidQuery } from '@fit/shared/firestore/semantics';
 import { LOCAL_API } from '@fit/shared/local-protocol';
 import { RECENT_SIGN_IN_MAX_AGE_SECONDS, REQUIRES_RECENT_LOGIN } from '@fit/shared/model';
 import { rebuildProjections } from '@fit/shared/reactions/index';
 import { type QuerySpec, StoreError, type WriteOp } from '@fit/shared/store';
-import { assertValidQuery } from '@fit/shared/store-semantics';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { TokenVerifier } from './auth.ts';

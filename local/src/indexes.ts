@@ -12,8 +12,8 @@
  *   fields with their directions, optionally ending with __name__.
  */
 import { readFileSync } from 'node:fs';
+import { effectiveOrderBy } from '@fit/shared/firestore/semantics';
 import { type QuerySpec, StoreError } from '@fit/shared/store';
-import { effectiveOrderBy } from '@fit/shared/store-semantics';
 
 type Scope = 'COLLECTION' | 'COLLECTION_GROUP';
 type Order = 'ASCENDING' | 'DESCENDING';

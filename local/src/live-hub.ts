@@ -8,6 +8,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { matchesCollection } from '@fit/shared/firestore/semantics';
 import {
   LIVE_CLOSE,
   LIVE_HEARTBEAT_MS,
@@ -17,7 +18,6 @@ import {
   LOCAL_API,
 } from '@fit/shared/local-protocol';
 import { type DocSnapshot, type QuerySpec, StoreError } from '@fit/shared/store';
-import { matchesCollection } from '@fit/shared/store-semantics';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import type { TokenVerifier } from './auth.ts';
 import { checkQuery, checkRead } from './policy.ts';

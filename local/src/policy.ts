@@ -1,6 +1,6 @@
 /**
  * The access policy of firestore.rules, for the local server (the access contract in
- * shared/src/testing/access-contract.ts holds both to the same table):
+ * shared/testing/access-contract.ts holds both to the same table):
  *
  * - owner only: `users/{uid}` (read, create, update; deletion goes through the account-deletion
  *   endpoint), `users/{uid}/reps/*`, `users/{uid}/weightRecords/*`,
@@ -22,8 +22,8 @@
  */
 
 import { type SourceCollection, validateDocument } from '@fit/shared/documents';
+import { isDocPath } from '@fit/shared/firestore/semantics';
 import { type QuerySpec, StoreError, type WriteOp } from '@fit/shared/store';
-import { isDocPath } from '@fit/shared/store-semantics';
 import { MESSAGES } from '@fit/shared/validation';
 import type { DocChange } from './sqlite-store.ts';
 

@@ -1,6 +1,6 @@
 /**
  * The store port over SQLite (better-sqlite3, WAL): documents at Firestore paths, Firestore's
- * semantics from `@fit/shared/store-semantics` (reused, not re-implemented), and the delivery
+ * semantics from `@fit/shared/firestore/semantics` (reused, not re-implemented), and the delivery
  * rows that make reactions at-least-once.
  *
  * - Every commit is one SQLite transaction: the documents and, for each change a reaction cares
@@ -17,6 +17,16 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import {
+  aggregateDocs,
+  applyBatch,
+  applyQuery,
+  assertValidQuery,
+  bufferedTransaction,
+  effectiveOrderBy,
+  isDocPath,
+  isPlainMap,
+} from '@fit/shared/firestore/semantics';
+import {
   type AggregateResult,
   type AggregateSpec,
   type DocData,
@@ -28,16 +38,6 @@ import {
   type Transaction,
   type WriteOp,
 } from '@fit/shared/store';
-import {
-  aggregateDocs,
-  applyBatch,
-  applyQuery,
-  assertValidQuery,
-  bufferedTransaction,
-  effectiveOrderBy,
-  isDocPath,
-  isPlainMap,
-} from '@fit/shared/store-semantics';
 import { PERIOD_SUM_FIELDS } from '@fit/shared/totals';
 import Database from 'better-sqlite3';
 import type { IndexChecker } from './indexes.ts';

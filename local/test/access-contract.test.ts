@@ -1,5 +1,5 @@
 /**
- * The access contract (shared/src/testing/access-contract.ts), every case, against the real local
+ * The access contract (shared/testing/access-contract.ts), every case, against the real local
  * server, real SQLite and real Auth emulator tokens. A refused case must also leave every document
  * as it was.
  */

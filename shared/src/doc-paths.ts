@@ -114,7 +114,7 @@ export function assertDocPath(path: unknown): asserts path is string {
 
 /**
  * Every path a query names: its collection (or collection group) and its cursor's document.
- * The rest of the query's shape is `queryProblem`'s (store-semantics).
+ * The rest of the query's shape is `queryProblem`'s (firestore/semantics.ts).
  */
 export function queryPathProblem(spec: {
   collection?: unknown;

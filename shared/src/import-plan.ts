@@ -15,13 +15,13 @@
  * importing the same file again adds only what is missing.
  */
 
+import { MAX_WRITES_PER_COMMIT } from '../firestore/semantics.ts';
 import type { Granularity, ImportRow, ImportSource, Refusal } from './archive.ts';
 import { calorieUnits } from './formulas.ts';
 import type { ActivityRecord, DailyGoal, Post, UserProfile, WeightRecord } from './model.ts';
 import { paths } from './model.ts';
 import { localDate } from './periods.ts';
 import type { DocData, WriteOp } from './store.ts';
-import { MAX_WRITES_PER_COMMIT } from './store-semantics.ts';
 
 export interface Stored<T> {
   readonly id: string;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { batchProblem, queryProblem } from '../firestore/semantics.ts';
 import {
   assertDocPath,
   collectionGroupProblem,
@@ -12,7 +13,6 @@ import {
   utf8Length,
 } from '../src/doc-paths.ts';
 import { StoreError } from '../src/store.ts';
-import { batchProblem, queryProblem } from '../src/store-semantics.ts';
 
 describe('segmentProblem: ids as Firestore accepts them', () => {
   it.each([

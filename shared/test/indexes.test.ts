@@ -12,10 +12,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import indexFile from '../../firestore.indexes.json';
+import { effectiveOrderBy } from '../firestore/semantics.ts';
 import { paths } from '../src/model.ts';
 import { REACTION_QUERY_SHAPES, reactionQueries } from '../src/reactions/queries.ts';
 import type { QuerySpec } from '../src/store.ts';
-import { effectiveOrderBy } from '../src/store-semantics.ts';
 
 type Scope = 'COLLECTION' | 'COLLECTION_GROUP';
 interface IndexFile {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DocSnapshot, QuerySpec, StoreError } from '../src/store.ts';
-import { MemoryStore } from '../src/testing/memory-store.ts';
+import { MemoryStore } from '../testing/memory-store.ts';
 
 /** Lets queued microtasks run (shared/ has no DOM or Node types, so no setTimeout). */
 async function flush(): Promise<void> {

@@ -6,15 +6,19 @@
  *
  * Accepted on purpose: `browserTimeZone()` in periods.ts reads Intl's resolved time zone. That is
  * configuration, not a clock: it returns the same zone at any instant.
- * `testing/` holds test helpers (an in-memory store, contracts) and is exempt from the clock and
- * randomness rules.
+ * Three roots are scanned: `src/` (the domain), `firestore/` (Firestore's semantics as pure functions,
+ * a separate entry point used by the adapters and by the reactions' paging) and `testing/` (test
+ * scaffolding: an in-memory store, the access contract), which is exempt from the clock and randomness
+ * rules but imports no I/O either, and which the domain never imports.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const SRC = fileURLToPath(new URL('../src', import.meta.url));
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const SRC = join(ROOT, 'src');
+const SCANNED = ['src', 'firestore', 'testing'].map((dir) => join(ROOT, dir));
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -68,31 +72,44 @@ function problems(code: string, { clock }: { clock: boolean }): string[] {
   return found;
 }
 
-describe('shared/src is pure', () => {
-  const files = sourceFiles(SRC);
+describe('shared/ is pure', () => {
+  const files = SCANNED.flatMap(sourceFiles);
+  const nameOf = (file: string) => relative(ROOT, file).replaceAll('\\', '/');
 
-  it('finds the domain files', () => {
-    const names = files.map((f) => relative(SRC, f).replaceAll('\\', '/'));
+  it('finds the domain files, the semantics and the test scaffolding', () => {
+    const names = files.map(nameOf);
     for (const expected of [
-      'catalogue.ts',
-      'formulas.ts',
-      'periods.ts',
-      'totals.ts',
-      'validation.ts',
-      'store-semantics.ts',
+      'src/catalogue.ts',
+      'src/formulas.ts',
+      'src/periods.ts',
+      'src/totals.ts',
+      'src/validation.ts',
+      'firestore/semantics.ts',
+      'testing/memory-store.ts',
+      'testing/access-contract.ts',
     ])
       expect(names).toContain(expected);
   });
 
-  it.each(files.map((f) => [relative(SRC, f).replaceAll('\\', '/'), f]))(
-    '%s does no I/O and reads no clock',
-    (name, file) => {
-      const code = stripComments(readFileSync(file, 'utf8'));
-      const testing = name.startsWith('testing/');
-      // testing/ helpers may use timers or randomness for tests, but import no I/O either
-      expect(problems(code, { clock: !testing || name === 'testing/memory-store.ts' })).toEqual([]);
-    },
-  );
+  it.each(files.map((f) => [nameOf(f), f]))('%s does no I/O and reads no clock', (name, file) => {
+    const code = stripComments(readFileSync(file, 'utf8'));
+    const testing = name.startsWith('testing/');
+    // testing/ helpers may use timers or randomness for tests, but import no I/O either
+    expect(problems(code, { clock: !testing || name === 'testing/memory-store.ts' })).toEqual([]);
+  });
+
+  it('the domain and the semantics never import the test scaffolding', () => {
+    const scaffolding = join(ROOT, 'testing');
+    const offenders = files
+      .filter((file) => !file.startsWith(scaffolding))
+      .flatMap((file) =>
+        importsOf(stripComments(readFileSync(file, 'utf8')))
+          .filter((spec) => spec.startsWith('./') || spec.startsWith('../'))
+          .filter((spec) => resolve(dirname(file), spec).startsWith(scaffolding))
+          .map((spec) => `${nameOf(file)} imports ${spec}`),
+      );
+    expect(offenders).toEqual([]);
+  });
 
   it('the form validators (validation.ts, shipped to the browser) import no zod, directly or not', () => {
     const seen = new Set<string>();
@@ -123,7 +140,7 @@ describe('shared/src is pure', () => {
     const visit = (file: string, trail: string[]) => {
       if (state.get(file) === 'done') return;
       if (state.get(file) === 'open') {
-        cycles.push([...trail.slice(trail.indexOf(file)), file].map((f) => relative(SRC, f)).join(' -> '));
+        cycles.push([...trail.slice(trail.indexOf(file)), file].map(nameOf).join(' -> '));
         return;
       }
       state.set(file, 'open');

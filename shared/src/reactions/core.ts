@@ -3,10 +3,11 @@
  * tombstone, never from an event payload), what each projection should hold given the source, and
  * "write only if newer" (`asOf`). Pure: no I/O here, no clock (`now` comes from the caller).
  */
+
+import { valuesEqual } from '../../firestore/semantics.ts';
 import { BOARD_KINDS, type BoardKind, paths, UNKNOWN_USER_NAME } from '../model.ts';
 import { currentWindows, type PeriodWindow, periodWindow } from '../periods.ts';
 import type { DocData, DocSnapshot, ReactionStore, WriteOp } from '../store.ts';
-import { valuesEqual } from '../store-semantics.ts';
 import { numberOr0, totalsFromSums } from '../totals.ts';
 
 import { clampTotals } from './caps.ts';

@@ -2,10 +2,11 @@
  * The scheduled and administrative reactions: the board rollup, expiry of what is no longer shown,
  * and the account-deletion cascade. Each is idempotent and reads only bounded pages.
  */
+
+import { cursorOf } from '../../firestore/semantics.ts';
 import { BOARD_KINDS, BOARD_METRICS, type BoardKind, type BoardPlace, paths } from '../model.ts';
 import { currentWindows } from '../periods.ts';
 import type { DocData, DocSnapshot, QuerySpec, WriteOp } from '../store.ts';
-import { cursorOf } from '../store-semantics.ts';
 import { numberOr0 } from '../totals.ts';
 import { personOf, type ReactionEnv, reactionPaths, sameProjection } from './core.ts';
 import { type PaceOptions, type PaceResult, Pacer } from './pacing.ts';

@@ -9,6 +9,8 @@
  * query, limit 1). When the profile's time zone changes (or the document was computed in another
  * zone) the days are recomputed from all of the user's activities, in bounded pages.
  */
+
+import { cursorOf } from '../../firestore/semantics.ts';
 import { paths } from '../model.ts';
 import { addDays, isValidTimeZone, localDate, startOfLocalDay } from '../periods.ts';
 import {
@@ -24,7 +26,6 @@ import {
   type StoredDay,
 } from '../progress.ts';
 import type { DocData, DocSnapshot, Transaction, WriteOp } from '../store.ts';
-import { cursorOf } from '../store-semantics.ts';
 import { numberOr0 } from '../totals.ts';
 import { planWrite, type ReactionEnv } from './core.ts';
 import { PAGE_SIZE, progressQueries, RECORD_FIELDS } from './queries.ts';

@@ -13,11 +13,12 @@
  * it stops the rebuild with NoProgressError instead of looping. Resolves with the differences and
  * how many documents it wrote (0 for an audit).
  */
+
+import { applyQuery, cursorOf } from '../../firestore/semantics.ts';
 import { BOARD_KINDS, BOARD_METRICS, type BoardPlace, paths } from '../model.ts';
 import { currentWindows, periodWindow, windowForKey } from '../periods.ts';
 import type { ProgressEntry } from '../progress.ts';
 import type { DocData, DocSnapshot, WriteOp } from '../store.ts';
-import { applyQuery, cursorOf } from '../store-semantics.ts';
 import { numberOr0 } from '../totals.ts';
 import {
   boardEntryDoc,

@@ -17,7 +17,7 @@ import {
   rollupBoards,
 } from '../../src/reactions/index.ts';
 import type { AggregateSpec, QuerySpec, ReactionStore, Transaction, WriteOp } from '../../src/store.ts';
-import { MemoryStore } from '../../src/testing/memory-store.ts';
+import { MemoryStore } from '../../testing/memory-store.ts';
 import { rep, T0 } from './helpers.ts';
 
 interface Recorded {

@@ -22,7 +22,7 @@ import {
   rollupBoards,
 } from '../../src/reactions/index.ts';
 import type { DocSnapshot, ReactionStore, WriteOp } from '../../src/store.ts';
-import { MemoryStore } from '../../src/testing/memory-store.ts';
+import { MemoryStore } from '../../testing/memory-store.ts';
 import { harness, profile, rep, T0, TZ } from './helpers.ts';
 
 const PROJECTIONS = /^(boards|boardEntries|feedActivities|feedPosts|feedHorizons|progress)\//;

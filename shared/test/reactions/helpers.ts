@@ -1,7 +1,7 @@
 import { calorieUnits } from '../../src/formulas.ts';
 import { eventForWrite, type ReactionEnv, type ReactionEvent } from '../../src/reactions/index.ts';
 import type { DocData } from '../../src/store.ts';
-import { MemoryStore } from '../../src/testing/memory-store.ts';
+import { MemoryStore } from '../../testing/memory-store.ts';
 
 export const TZ = 'UTC';
 /** Sunday 2026-11-22 12:00 UTC */

@@ -20,7 +20,7 @@ import {
   rollupBoards,
 } from '../../src/reactions/index.ts';
 import type { DocData, WriteOp } from '../../src/store.ts';
-import { MemoryStore } from '../../src/testing/memory-store.ts';
+import { MemoryStore } from '../../testing/memory-store.ts';
 
 /** mulberry32: a small seeded PRNG, so a failing seed replays exactly. */
 function prng(seed: number) {

@@ -5,10 +5,10 @@
  * all-or-nothing commit of at most 500 writes).
  */
 import type { ExportData } from '@fit/shared/archive';
+import { MAX_WRITES_PER_COMMIT } from '@fit/shared/firestore/semantics';
 import { type ExistingData, type ImportPlan, importBatches, type Stored } from '@fit/shared/import-plan';
 import { type ActivityRecord, type DailyGoal, type Post, paths, type UserProfile } from '@fit/shared/model';
 import type { Cursor, DocSnapshot, DocumentStore } from '@fit/shared/store';
-import { MAX_WRITES_PER_COMMIT } from '@fit/shared/store-semantics';
 import { toActivity } from './activities.ts';
 import { readGoal } from './goal.ts';
 import { readProfile } from './profile.ts';

@@ -2,9 +2,10 @@
  * What an import will do, before anything is written: how many entries will be added, how many are
  * already there, what else changes, and every refused row with where it is and why.
  */
+
+import { MAX_WRITES_PER_COMMIT } from '@fit/shared/firestore/semantics';
 import type { ImportPlan } from '@fit/shared/import-plan';
 import type { UserProfile } from '@fit/shared/model';
-import { MAX_WRITES_PER_COMMIT } from '@fit/shared/store-semantics';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { type DocData, type DocSnapshot, type QuerySpec, StoreError, type WriteOp } from '../src/store.ts';
 import {
   aggregateDocs,
   applyBatch,
@@ -19,7 +18,8 @@ import {
   matchesFilter,
   mergeData,
   queryProblem,
-} from '../src/store-semantics.ts';
+} from '../firestore/semantics.ts';
+import { type DocData, type DocSnapshot, type QuerySpec, StoreError, type WriteOp } from '../src/store.ts';
 import { intBetween, pick, seededRandom } from './rng.ts';
 
 const doc = (path: string, data: DocData): DocSnapshot => ({

@@ -1,5 +1,5 @@
 /**
- * An in-memory implementation of the store port with Firestore's semantics (store-semantics.ts),
+ * An in-memory implementation of the store port with Firestore's semantics (firestore/semantics.ts),
  * for tests of reactions, functions and web components. Pure: no clock, no I/O.
  *
  * - `commit` is all-or-nothing; `transact` runs one transaction at a time (a promise mutex), and
@@ -10,6 +10,16 @@
  *   that changes their result, delivered synchronously before `commit` resolves.
  */
 
+import {
+  aggregateDocs,
+  applyBatch,
+  applyQuery,
+  assertValidQuery,
+  bufferedTransaction,
+  deepClone,
+  isDocPath,
+  valuesEqual,
+} from '../firestore/semantics.ts';
 import {
   type AggregateResult,
   type AggregateSpec,
@@ -23,17 +33,7 @@ import {
   type Transaction,
   type Unsubscribe,
   type WriteOp,
-} from '../store.ts';
-import {
-  aggregateDocs,
-  applyBatch,
-  applyQuery,
-  assertValidQuery,
-  bufferedTransaction,
-  deepClone,
-  isDocPath,
-  valuesEqual,
-} from '../store-semantics.ts';
+} from '../src/store.ts';
 
 export interface DocChange {
   readonly path: string;

@@ -13,7 +13,12 @@
  * - the query shapes Firestore refuses are refused here, whatever the data holds.
  */
 
-import { collectionGroupProblem, collectionPathProblem, docPathProblem, utf8Length } from './doc-paths.ts';
+import {
+  collectionGroupProblem,
+  collectionPathProblem,
+  docPathProblem,
+  utf8Length,
+} from '../src/doc-paths.ts';
 import {
   type AggregateResult,
   type AggregateSpec,
@@ -29,7 +34,7 @@ import {
   splitDocPath,
   type Transaction,
   type WriteOp,
-} from './store.ts';
+} from '../src/store.ts';
 
 /** Firestore caps the values of `in` / `not-in` / `array-contains-any`. */
 export const MAX_DISJUNCTION_VALUES = 30;
@@ -215,7 +220,7 @@ export function documentSize(path: string, data: DocData): number {
 // ---- paths ----
 
 // The path checker is its own module (the web adapters use it too); re-exported for the stores.
-export { isCollectionPath, isDocPath } from './doc-paths.ts';
+export { isCollectionPath, isDocPath } from '../src/doc-paths.ts';
 
 /** Whether a document belongs to the query's collection (plain) or collection group (group). */
 export function matchesCollection(spec: Pick<QuerySpec, 'collection' | 'group'>, docPath: string): boolean {

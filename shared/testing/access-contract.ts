@@ -24,11 +24,11 @@
  * server (blank text, bidi controls, UTF-16 lengths, dates at write time), tombstoned owners.
  * Every denial must also leave the documents as they were (both runners read back).
  */
-import { findActivity } from '../catalogue.ts';
-import { calorieUnits } from '../formulas.ts';
-import { addDays, localDate } from '../periods.ts';
-import type { DocData, QuerySpec } from '../store.ts';
-import { LIMITS } from '../validation.ts';
+import { findActivity } from '../src/catalogue.ts';
+import { calorieUnits } from '../src/formulas.ts';
+import { addDays, localDate } from '../src/periods.ts';
+import type { DocData, QuerySpec } from '../src/store.ts';
+import { LIMITS } from '../src/validation.ts';
 
 export type ContractOp = 'get' | 'list' | 'create' | 'update' | 'delete';
 export type Actor = 'owner' | 'other' | 'signedOut';
