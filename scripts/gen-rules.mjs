@@ -31,7 +31,7 @@ export function activityCode(a) {
 }
 
 /** The generated block (markers included) from the shared modules' values. */
-export function generateBlock({ ACTIVITIES, LIMITS, GENDERS, GOAL_TYPES, RULES_PATTERNS }) {
+export function generateBlock({ ACTIVITIES, LIMITS, GENDERS, GOAL_TYPES, RULES_PATTERNS, UNIT_SYSTEMS }) {
   const entries = ACTIVITIES.map((a) => `      ${q(a.name)}: ${activityCode(a)}`);
   const limits = Object.entries(LIMITS).map(([k, v]) => `      ${q(k)}: ${v}`);
   const patterns = Object.entries(RULES_PATTERNS).map(([k, v]) => `      ${q(k)}: ${q(v)}`);
@@ -60,6 +60,10 @@ export function generateBlock({ ACTIVITIES, LIMITS, GENDERS, GOAL_TYPES, RULES_P
     '  function goalTypes() {',
     `    return [${GOAL_TYPES.map(q).join(', ')}];`,
     '  }',
+    '  // shared/src/units.ts: how a user sees body measures (storage stays lbs and inches)',
+    '  function unitSystems() {',
+    `    return [${UNIT_SYSTEMS.map(q).join(', ')}];`,
+    '  }',
     '  // shared/src/text.ts: RE2 full-match patterns (blank text; text holding a bidi control)',
     '  function textPatterns() {',
     '    return {',
@@ -81,17 +85,19 @@ export function withGeneratedBlock(rules, block) {
 async function main() {
   const { tsImport } = await import('tsx/esm/api');
   const load = (p) => tsImport(new URL(`../shared/src/${p}`, import.meta.url).href, import.meta.url);
-  const [{ ACTIVITIES }, { LIMITS }, { GENDERS, GOAL_TYPES }, { RULES_PATTERNS }] = await Promise.all([
-    load('catalogue.ts'),
-    load('validation.ts'),
-    load('model.ts'),
-    load('text.ts'),
-  ]);
+  const [{ ACTIVITIES }, { LIMITS }, { GENDERS, GOAL_TYPES }, { RULES_PATTERNS }, { UNIT_SYSTEMS }] =
+    await Promise.all([
+      load('catalogue.ts'),
+      load('validation.ts'),
+      load('model.ts'),
+      load('text.ts'),
+      load('units.ts'),
+    ]);
   const file = new URL('../firestore.rules', import.meta.url);
   const current = readFileSync(file, 'utf8');
   const next = withGeneratedBlock(
     current,
-    generateBlock({ ACTIVITIES, LIMITS, GENDERS, GOAL_TYPES, RULES_PATTERNS }),
+    generateBlock({ ACTIVITIES, LIMITS, GENDERS, GOAL_TYPES, RULES_PATTERNS, UNIT_SYSTEMS }),
   );
   if (process.argv.includes('--check')) {
     if (next !== current) {

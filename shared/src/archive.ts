@@ -19,6 +19,7 @@ import { type CsvCell, formatCsv, parseCsv, unguardCell } from './csv.ts';
 import { caloriesFromUnits, calorieUnits } from './formulas.ts';
 import type { ActivityRecord, DailyGoal, Post, UserProfile, WeightRecord } from './model.ts';
 import { instantOfLocalTime, isCalendarDate, localDate, wallTime } from './periods.ts';
+import { isUnitSystem } from './units.ts';
 import {
   LIMITS,
   MESSAGES,
@@ -385,6 +386,7 @@ function readProfile(
     if (checked.ok) Object.assign(out, checked.value);
     else refused.push({ where: `profile ${field}`, message: checked.message });
   }
+  if (isUnitSystem(input.unitSystem)) out.unitSystem = input.unitSystem;
   return Object.keys(out).length > 0 ? out : null;
 }
 

@@ -18,6 +18,7 @@ import {
 } from './model.ts';
 import { isCalendarDate } from './periods.ts';
 import { hasBidiControl, isBlank } from './text.ts';
+import { UNIT_SYSTEMS } from './units.ts';
 import {
   activityLimit,
   activityLimitMessage,
@@ -44,6 +45,9 @@ const timestamp = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
 const calendarDateOrEmpty = z
   .string()
   .refine((s) => s === '' || isCalendarDate(s), 'must be YYYY-MM-DD or empty');
+/** A stored body measure: 0 (unknown) or inside its plausible range (units.ts PLAUSIBLE). */
+const bodyMeasure = (min: number, max: number) =>
+  z.number().refine((v) => v === 0 || (v >= min && v <= max), `must be 0 or between ${min} and ${max}`);
 const activityName = z.string().refine((s) => ACTIVITY_NAMES.includes(s), 'is not a catalogue activity');
 
 const DOCUMENT_SCHEMAS: Record<SourceCollection, z.ZodType<Record<string, unknown>>> = {
@@ -58,13 +62,14 @@ const DOCUMENT_SCHEMAS: Record<SourceCollection, z.ZodType<Record<string, unknow
       phoneNumber: text(LIMITS.maxPhoneLength),
       gender: z.enum(GENDERS),
       dateOfBirth: calendarDateOrEmpty,
-      height: z.number().min(0).max(LIMITS.maxHeight),
-      currentWeight: z.number().min(0).max(LIMITS.maxBodyWeight),
-      targetWeight: z.number().min(0).max(LIMITS.maxBodyWeight),
+      height: bodyMeasure(LIMITS.minHeight, LIMITS.maxHeight),
+      currentWeight: bodyMeasure(LIMITS.minBodyWeight, LIMITS.maxBodyWeight),
+      targetWeight: bodyMeasure(LIMITS.minBodyWeight, LIMITS.maxBodyWeight),
       targetDate: calendarDateOrEmpty,
       hideExerciseInfo: z.boolean(),
       // Checked by shape only (rules cannot ask Intl): the progress reaction treats an unknown zone as UTC.
       timeZone: z.string().regex(TIME_ZONE_PATTERN),
+      unitSystem: z.enum(UNIT_SYSTEMS),
     } satisfies Record<keyof UserProfile, z.ZodType>)
     .partial(),
   reps: z.strictObject({
@@ -77,7 +82,7 @@ const DOCUMENT_SCHEMAS: Record<SourceCollection, z.ZodType<Record<string, unknow
     importedAt: timestamp.optional(),
   } satisfies Record<keyof ActivityRecord, z.ZodType>),
   weightRecords: z.strictObject({
-    weight: z.number().positive().max(LIMITS.maxBodyWeight),
+    weight: z.number().min(LIMITS.minBodyWeight).max(LIMITS.maxBodyWeight),
     timestamp,
     importedAt: timestamp.optional(),
   } satisfies Record<keyof WeightRecord, z.ZodType>),

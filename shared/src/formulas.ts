@@ -159,7 +159,8 @@ export type GoalAdvice =
       kind: 'undated';
       direction: 'lose' | 'gain';
       pounds: number;
-      months: { perDay: 250 | 500 | 750; months: number }[];
+      /** Per pace: months (the spec's figure) and days (what the text says when under a month). */
+      months: { perDay: 250 | 500 | 750; months: number; days: number }[];
       text: string;
     };
 
@@ -179,16 +180,27 @@ function formatNumber(n: number): string {
   return n.toLocaleString('en-US', { maximumFractionDigits: 1 });
 }
 
-function lbs(pounds: number): string {
+function lbsText(pounds: number): string {
   return `${formatNumber(pounds)} ${pounds === 1 ? 'lb' : 'lbs'}`;
 }
 
-/** Advice to reach a target weight (3500 cal per lb); 'none' while either weight is unknown. */
+/** A pace's duration: the spec's 'N months', or days when under a month (issue 11: '0.2 months'). */
+function duration(pace: { months: number; days: number }): string {
+  if (pace.months >= 1) return `${formatNumber(pace.months)} months`;
+  return `${formatNumber(pace.days)} ${pace.days === 1 ? 'day' : 'days'}`;
+}
+
+/**
+ * Advice to reach a target weight (3500 cal per lb); 'none' while either weight is unknown.
+ * `weightText` words the amount to lose or gain (stored lbs) in the viewer's units; the spec's
+ * lbs wording by default.
+ */
 export function goalAdvice(p: {
   currentWeight?: number | null;
   targetWeight?: number | null;
   targetDate?: string | null;
   today: string;
+  weightText?: (pounds: number) => string;
 }): GoalAdvice {
   if (!isKnownMeasure(p.currentWeight) || !isKnownMeasure(p.targetWeight)) return { kind: 'none' };
   // Weights are entered to a tenth of a pound; compare at that precision.
@@ -197,6 +209,7 @@ export function goalAdvice(p: {
   const direction = p.targetWeight < p.currentWeight ? 'lose' : 'gain';
   const totalCalories = pounds * CALORIES_PER_POUND;
   const verb = direction === 'lose' ? 'lose' : 'gain';
+  const lbs = p.weightText ?? lbsText;
   const balance =
     direction === 'lose'
       ? 'burn about {n} calories a day more than you eat'
@@ -250,11 +263,12 @@ export function goalAdvice(p: {
   const months = ([250, 500, 750] as const).map((perDay) => ({
     perDay,
     months: Math.round((totalCalories / perDay / DAYS_PER_MONTH) * 10) / 10,
+    days: Math.max(1, Math.ceil(totalCalories / perDay)),
   }));
   const [slow, steady, brisk] = months as [(typeof months)[0], (typeof months)[0], (typeof months)[0]];
   const text =
-    `To ${verb} ${lbs(pounds)}, ${balance.replace('{n}', '250-750')}: about ${formatNumber(slow.months)} months ` +
-    `at 250 a day, ${formatNumber(steady.months)} months at 500, or ${formatNumber(brisk.months)} months at 750. ` +
+    `To ${verb} ${lbs(pounds)}, ${balance.replace('{n}', '250-750')}: about ${duration(slow)} ` +
+    `at 250 a day, ${duration(steady)} at 500, or ${duration(brisk)} at 750. ` +
     'Set a target date for a daily plan.';
   return { kind: 'undated', direction, pounds, months, text };
 }

@@ -7,6 +7,8 @@
  * A weight or height of 0 (or missing) means unknown.
  */
 
+import type { UnitSystem } from './units.ts';
+
 export const GENDERS = ['Male', 'Female'] as const;
 export type Gender = (typeof GENDERS)[number];
 
@@ -35,6 +37,8 @@ export interface UserProfile {
   hideExerciseInfo?: boolean;
   /** The IANA time zone of the user's browser: the days of their progress (streaks, heat map). */
   timeZone?: string;
+  /** How the user sees and types body measures and weights (storage stays lbs and inches). */
+  unitSystem?: UnitSystem;
 }
 
 /** `users/{uid}/reps/{id}`: one logged activity. */

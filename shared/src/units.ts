@@ -9,9 +9,8 @@
  * "1,8" into 18.
  */
 
-export type UnitSystem = 'imperial' | 'metric';
-
-export const UNIT_SYSTEMS: readonly UnitSystem[] = ['metric', 'imperial'];
+export const UNIT_SYSTEMS = ['metric', 'imperial'] as const;
+export type UnitSystem = (typeof UNIT_SYSTEMS)[number];
 
 export const LBS_PER_KG = 2.2046226218;
 export const INCHES_PER_CM = 1 / 2.54;
@@ -95,11 +94,44 @@ export function plausibleRange(
   };
 }
 
-/** The message for a body measure outside its plausible range, naming the unit. */
-export function implausibleMessage(measure: 'bodyWeight' | 'height', system: UnitSystem): string {
+/**
+ * The message for a body measure outside its plausible range, naming the unit. `what` names the
+ * field ('Target weight'); by default 'Height' or 'Weight'.
+ */
+export function implausibleMessage(
+  measure: 'bodyWeight' | 'height',
+  system: UnitSystem,
+  what: string = measure === 'height' ? 'Height' : 'Weight',
+): string {
   const { min, max } = plausibleRange(measure, system);
-  const what = measure === 'height' ? 'Height' : 'Weight';
   return `${what} must be between ${min} and ${max} ${unitLabel(measure, system)}.`;
+}
+
+/** Whether a stored body measure (lbs or inches) lies in its plausible range; 0 (unknown) does not. */
+export function isPlausible(measure: 'bodyWeight' | 'height', stored: number): boolean {
+  const { min, max } = PLAUSIBLE[measure];
+  return stored >= min && stored <= max;
+}
+
+/**
+ * A stored value (lbs or inches) as a person sees it in their system, rounded to a tenth: 176.37
+ * lbs shows as 80 kg again, so a value typed, stored and read back is the value typed.
+ */
+export function displayValue(measure: Measure, stored: number, system: UnitSystem): number {
+  return Math.round(fromStorage(measure, stored, system) * 10) / 10;
+}
+
+/** A value typed in the user's system, in storage units to a hundredth (what is written). */
+export function storedValue(measure: Measure, typed: number, system: UnitSystem): number {
+  return system === 'imperial' ? typed : Math.round(toStorage(measure, typed, system) * 100) / 100;
+}
+
+/**
+ * The heaviest weight lifted a user may type for an activity whose limit is `limitLbs`: the limit
+ * itself in lbs, in kg rounded down (so every accepted kg value stays under the stored limit).
+ */
+export function liftedLimit(limitLbs: number, system: UnitSystem): number {
+  return system === 'imperial' ? limitLbs : Math.floor(fromStorage('weightLifted', limitLbs, system));
 }
 
 /**
@@ -117,5 +149,5 @@ export function parseBodyMeasure(
   // Compared in the user's own units, as the message states them, so its edges are accepted exactly.
   const range = plausibleRange(measure, system);
   if (typed < range.min || typed > range.max) return { message: implausibleMessage(measure, system) };
-  return { value: Math.round(toStorage(measure, typed, system) * 100) / 100 };
+  return { value: storedValue(measure, typed, system) };
 }

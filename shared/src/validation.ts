@@ -21,6 +21,7 @@ import {
 } from './model.ts';
 import { addDays, isCalendarDate, localDate } from './periods.ts';
 import { hasBidiControl, isBlank } from './text.ts';
+import { implausibleMessage, PLAUSIBLE, parseDecimal } from './units.ts';
 
 export const MESSAGES = {
   timePositive: 'Time must be a positive number.',
@@ -42,9 +43,11 @@ export const MESSAGES = {
   emailInvalid: 'Please enter a valid email address.',
   passwordRequired: 'Password is required.',
   unknownActivity: 'Unknown activity.',
-  weightTooHeavy: 'Weight cannot exceed 1500 lbs.',
-  targetWeightTooHeavy: 'Target weight cannot exceed 1500 lbs.',
-  heightTooTall: 'Height cannot exceed 120 inches.',
+  // Stored values (lbs, inches) outside the plausible ranges of units.ts; the browser names the
+  // user's own unit (units.ts parseBodyMeasure), imports and the server these.
+  weightImplausible: implausibleMessage('bodyWeight', 'imperial'),
+  targetWeightImplausible: implausibleMessage('bodyWeight', 'imperial', 'Target weight'),
+  heightImplausible: implausibleMessage('height', 'imperial'),
   dobInvalid: 'Date of birth must be a valid date.',
   targetDateInvalid: 'Target date must be a valid date.',
   timestampInvalid: 'Date must be a valid date.',
@@ -98,8 +101,11 @@ export function serverDateBounds(now: number): { latestBirthDate: string; earlie
 
 /** Bounds of the other fields (activity inputs are bounded per activity: catalogue.ts). */
 export const LIMITS = {
-  maxBodyWeight: 1500,
-  maxHeight: 120,
+  /** Plausible body measures (units.ts PLAUSIBLE), in lbs and inches; 0 on a profile = unknown. */
+  minBodyWeight: PLAUSIBLE.bodyWeight.min,
+  maxBodyWeight: PLAUSIBLE.bodyWeight.max,
+  minHeight: PLAUSIBLE.height.min,
+  maxHeight: PLAUSIBLE.height.max,
   maxPostLength: 500,
   maxNameLength: 100,
   maxPhoneLength: 30,
@@ -131,6 +137,14 @@ export function parseNumberInput(input: string | number | undefined | null): num
   const text = input.trim();
   if (text === '') return undefined;
   return NUMBER_TEXT.test(text) ? Number(text) : Number.NaN;
+}
+
+/** A weight or height as typed: like parseNumberInput, with ',' also read as the decimal separator. */
+function parseMeasureInput(input: string | number | undefined | null): number | undefined {
+  if (input === undefined || input === null) return undefined;
+  if (typeof input === 'string' && input.trim() === '') return undefined;
+  const n = parseDecimal(input);
+  return Number.isFinite(n) ? n : Number.NaN;
 }
 
 function isSafeTimestamp(t: unknown): t is number {
@@ -169,7 +183,7 @@ export function validateActivityForm(input: {
     }
   }
   if (acceptsField(activity, 'weightLifted')) {
-    const lifted = parseNumberInput(input.weightLifted);
+    const lifted = parseMeasureInput(input.weightLifted);
     if (lifted !== undefined) {
       if (Number.isNaN(lifted) || lifted < 0) return fail(MESSAGES.weightLiftedNonNegative, 'weightLifted');
       if (lifted > activity.limits.weightLifted)
@@ -198,29 +212,30 @@ export function validateWeightForm(input: {
   weight: string | number;
   timestamp: number;
 }): Validation<WeightRecord> {
-  const weight = parseNumberInput(input.weight);
+  const weight = parseMeasureInput(input.weight);
   if (weight === undefined || Number.isNaN(weight) || weight <= 0)
     return fail(MESSAGES.weightPositive, 'weight');
-  if (weight > LIMITS.maxBodyWeight) return fail(MESSAGES.weightTooHeavy, 'weight');
+  if (weight < LIMITS.minBodyWeight || weight > LIMITS.maxBodyWeight)
+    return fail(MESSAGES.weightImplausible, 'weight');
   if (!isSafeTimestamp(input.timestamp)) return fail(MESSAGES.timestampInvalid, 'timestamp');
   return { ok: true, value: { weight, timestamp: input.timestamp } };
 }
 
 /**
- * A measure typed in a profile form: undefined = not part of this form, '' = cleared (stored as 0,
- * which means unknown), otherwise a positive number up to the limit.
+ * A measure typed in a profile form (lbs or inches): undefined = not part of this form, '' =
+ * cleared (stored as 0, which means unknown), otherwise a positive number in its plausible range.
  */
 function profileMeasure(
   input: string | number | undefined,
-  max: number,
+  range: { min: number; max: number },
   positive: string,
-  tooLarge: string,
+  implausible: string,
 ): { value?: number; message?: string } {
   if (input === undefined) return {};
-  const n = parseNumberInput(input);
+  const n = parseMeasureInput(input);
   if (n === undefined) return { value: 0 };
   if (Number.isNaN(n) || n <= 0) return { message: positive };
-  if (n > max) return { message: tooLarge };
+  if (n < range.min || n > range.max) return { message: implausible };
   return { value: n };
 }
 
@@ -246,9 +261,9 @@ export function validateDashboardProfile(
   const out: Partial<UserProfile> = {};
   const target = profileMeasure(
     input.targetWeight,
-    LIMITS.maxBodyWeight,
+    PLAUSIBLE.bodyWeight,
     MESSAGES.targetWeightPositive,
-    MESSAGES.targetWeightTooHeavy,
+    MESSAGES.targetWeightImplausible,
   );
   if (target.message) return fail(target.message, 'targetWeight');
   if (target.value !== undefined) out.targetWeight = target.value;
@@ -262,9 +277,9 @@ export function validateDashboardProfile(
 
   const height = profileMeasure(
     input.height,
-    LIMITS.maxHeight,
+    PLAUSIBLE.height,
     MESSAGES.heightPositive,
-    MESSAGES.heightTooTall,
+    MESSAGES.heightImplausible,
   );
   if (height.message) return fail(height.message, 'height');
   if (height.value !== undefined) out.height = height.value;
@@ -326,9 +341,9 @@ export function validateAccountProfile(
 
   const height = profileMeasure(
     input.height,
-    LIMITS.maxHeight,
+    PLAUSIBLE.height,
     MESSAGES.heightPositive,
-    MESSAGES.heightTooTall,
+    MESSAGES.heightImplausible,
   );
   if (height.message) return fail(height.message, 'height');
   if (height.value !== undefined) out.height = height.value;

@@ -366,7 +366,7 @@ describe('goal advice', () => {
     const advice = goalAdvice({ currentWeight: 180, targetWeight: 170, today });
     if (advice.kind !== 'undated') throw new Error(advice.kind);
     const month = 365.25 / 12;
-    expect(advice.months).toEqual([
+    expect(advice.months).toMatchObject([
       { perDay: 250, months: Math.round((35000 / 250 / month) * 10) / 10 },
       { perDay: 500, months: Math.round((35000 / 500 / month) * 10) / 10 },
       { perDay: 750, months: Math.round((35000 / 750 / month) * 10) / 10 },
@@ -382,6 +382,32 @@ describe('goal advice', () => {
     expect(goalAdvice({ currentWeight: 180, targetWeight: 170, targetDate: '2026-13-01', today }).kind).toBe(
       'undated',
     );
+  });
+
+  it('says days, not a fraction of a month, for a pace under a month (issue 11)', () => {
+    const one = goalAdvice({ currentWeight: 151, targetWeight: 150, today });
+    if (one.kind !== 'undated') throw new Error(one.kind);
+    expect(one.months.map((m) => m.days)).toEqual([14, 7, 5]);
+    expect(one.text).toBe(
+      'To lose 1 lb, burn about 250-750 calories a day more than you eat: about 14 days at 250 a day, ' +
+        '7 days at 500, or 5 days at 750. Set a target date for a daily plan.',
+    );
+    // 5 lbs: 2.3 months at 250, 35 days at 500 (1.2 months: months), 24 days at 750
+    const five = goalAdvice({ currentWeight: 155, targetWeight: 150, today });
+    expect(five.kind === 'undated' && five.text).toContain(
+      'about 2.3 months at 250 a day, 1.1 months at 500, or 24 days at 750.',
+    );
+    expect(one.text).not.toMatch(/0\.\d months/);
+  });
+
+  it('words the amount in the viewer units when asked', () => {
+    const advice = goalAdvice({
+      currentWeight: 176.37,
+      targetWeight: 165.35,
+      today,
+      weightText: (lbs) => `${Math.round((lbs / 2.2046226218) * 10) / 10} kg`,
+    });
+    expect(advice.kind === 'undated' && advice.text).toContain('To lose 5 kg, ');
   });
 
   it('uses singular lb for one pound', () => {

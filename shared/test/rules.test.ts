@@ -12,6 +12,7 @@ import { ACTIVITIES, findActivity } from '../src/catalogue.ts';
 import { calorieUnits } from '../src/formulas.ts';
 import { GENDERS, GOAL_TYPES } from '../src/model.ts';
 import { RULES_PATTERNS } from '../src/text.ts';
+import { UNIT_SYSTEMS } from '../src/units.ts';
 import { LIMITS } from '../src/validation.ts';
 
 describe('firestore.rules', () => {
@@ -22,6 +23,7 @@ describe('firestore.rules', () => {
       GENDERS,
       GOAL_TYPES,
       RULES_PATTERNS,
+      UNIT_SYSTEMS,
     });
     const start = rules.indexOf(BEGIN as string);
     const end = rules.indexOf(END as string);

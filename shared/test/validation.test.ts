@@ -188,7 +188,9 @@ describe('weight entry and edit', () => {
       weight: 180.4,
       timestamp: NOW,
     });
-    expect(messageOf(validateWeightForm({ weight: '1501', timestamp: NOW }))).toBe(MESSAGES.weightTooHeavy);
+    expect(messageOf(validateWeightForm({ weight: '1501', timestamp: NOW }))).toBe(
+      MESSAGES.weightImplausible,
+    );
   });
 });
 
@@ -665,5 +667,37 @@ describe('validateDocument', () => {
     expect(create('user', { dateOfBirth: '1990-06-31' }).ok).toBe(false);
     expect(create('user', { targetDate: '2026-11-22T00:00:00Z' }).ok).toBe(false);
     expect(create('user', { gender: 'male' }).ok).toBe(false);
+  });
+});
+
+describe('plausible body measures (issue 11: stored lbs and inches)', () => {
+  it('refuses height 1.8 and 180 inches, naming inches; accepts the edges', () => {
+    const height = (h: string) => messageOf(validateAccountProfile({ displayName: 'Sam', height: h }, TODAY));
+    expect(height('1.8')).toBe('Height must be between 36 and 108 inches.');
+    expect(height('180')).toBe('Height must be between 36 and 108 inches.');
+    expect(height('35.99')).toBe(MESSAGES.heightImplausible);
+    expect(height('36')).toBeUndefined();
+    expect(height('108')).toBeUndefined();
+    expect(messageOf(validateDashboardProfile({ height: '1,8' }, TODAY))).toBe(MESSAGES.heightImplausible);
+  });
+
+  it('weights: 40-1100 lbs, with a comma or a point as decimal separator', () => {
+    expect(messageOf(validateWeightForm({ weight: '39.9', timestamp: NOW }))).toBe(
+      'Weight must be between 40 and 1100 lbs.',
+    );
+    expect(okValue(validateWeightForm({ weight: '181,5', timestamp: NOW })).weight).toBe(181.5);
+    expect(okValue(validateWeightForm({ weight: '1100', timestamp: NOW })).weight).toBe(1100);
+    expect(messageOf(validateDashboardProfile({ targetWeight: '10' }, TODAY))).toBe(
+      'Target weight must be between 40 and 1100 lbs.',
+    );
+    expect(okValue(validateDashboardProfile({ targetWeight: '150,5' }, TODAY)).targetWeight).toBe(150.5);
+  });
+
+  it('weight lifted takes a decimal comma too; two separators stay refused', () => {
+    const base = { userId: 'u1', activityType: 'Bench Press', time: '10', timestamp: NOW };
+    expect(okValue(validateActivityForm({ ...base, weightLifted: '62,5' })).weightLifted).toBe(62.5);
+    expect(messageOf(validateActivityForm({ ...base, weightLifted: '1,000.5' }))).toBe(
+      MESSAGES.weightLiftedNonNegative,
+    );
   });
 });

@@ -404,6 +404,10 @@ export function accessContract({ owner, other, now }: ContractParams): ContractC
   bad('weight: zero', weightPath, { weight: 0, timestamp: now });
   bad('weight: a string', weightPath, { weight: '180', timestamp: now });
   bad('weight: over the limit', weightPath, { weight: LIMITS.maxBodyWeight + 1, timestamp: now });
+  bad('weight: under the plausible minimum', weightPath, {
+    weight: LIMITS.minBodyWeight - 0.1,
+    timestamp: now,
+  });
   bad('weight: unknown field', weightPath, { weight: 180, timestamp: now, bmi: 25 });
   bad('weight: timestamp far in the future', weightPath, {
     weight: 180,
@@ -439,6 +443,14 @@ export function accessContract({ owner, other, now }: ContractParams): ContractC
   });
   bad('profile: impossible date of birth', userPath, { ...profile, dateOfBirth: '2020-13-45' });
   bad('profile: current weight over the limit', userPath, { ...profile, currentWeight: 99_999 });
+  // Issue 11: plausible body measures on the stored (lbs, inches) values, whatever the browser.
+  bad('profile: height 1.8 (metres typed as inches)', userPath, { ...profile, height: 1.8 });
+  bad('profile: height 180 (centimetres typed as inches)', userPath, { ...profile, height: 180 });
+  bad('profile: target weight 10 lbs', userPath, { ...profile, targetWeight: 10 });
+  bad('profile: current weight 1,101 lbs', userPath, { ...profile, currentWeight: 1101 });
+  bad('profile: height 1.8 on update', userPath, { height: 1.8 }, 'update', existingProfile);
+  bad('profile: unknown unit system', userPath, { ...profile, unitSystem: 'stones' });
+  bad('profile: unit system not a string', userPath, { ...profile, unitSystem: 1 });
   bad('profile: hideExerciseInfo not a boolean', userPath, { ...profile, hideExerciseInfo: 'yes' });
   bad('profile: createdAt far in the future', userPath, { ...profile, createdAt: now + 24 * 60 * MINUTE });
   bad('profile: email changed', userPath, { email: 'someone-else@example.com' }, 'update', existingProfile);
@@ -469,6 +481,27 @@ export function accessContract({ owner, other, now }: ContractParams): ContractC
     seed: existingProfile,
     expect: 'allow',
   });
+
+  const goodProfile = (name: string, data: DocData) =>
+    cases.push({
+      name: `profile: ${name}`,
+      auth: owner,
+      op: 'update',
+      path: userPath,
+      data,
+      seed: existingProfile,
+      expect: 'allow',
+    });
+  goodProfile('metric units chosen', { unitSystem: 'metric' });
+  goodProfile('imperial units chosen', { unitSystem: 'imperial' });
+  // 180 cm and 80 kg as the browser stores them; the plausible edges; 0 still means unknown.
+  goodProfile('180 cm and 80 kg, stored in inches and lbs', { height: 70.87, targetWeight: 176.37 });
+  goodProfile('height and weight at the plausible edges', {
+    height: LIMITS.minHeight,
+    currentWeight: LIMITS.maxBodyWeight,
+    targetWeight: LIMITS.minBodyWeight,
+  });
+  goodProfile('height cleared to 0 (unknown)', { height: 0, targetWeight: 0 });
 
   hardeningCases(cases, { owner, other, now });
 

@@ -41,6 +41,7 @@ const FIELD_LABELS: Record<keyof UserProfile, string> = {
   targetDate: 'target date',
   hideExerciseInfo: 'privacy setting',
   timeZone: 'time zone',
+  unitSystem: 'units',
 };
 
 function capitalize(text: string): string {

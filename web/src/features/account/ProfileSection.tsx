@@ -1,7 +1,8 @@
 /** "Your Information": the profile fields a person edits (email is read-only). */
 import { GENDERS, type Gender, type UserProfile } from '@fit/shared/model';
 import { browserTimeZone, localDate } from '@fit/shared/periods';
-import { validateAccountProfile } from '@fit/shared/validation';
+import { UNIT_SYSTEMS, type UnitSystem, unitLabel } from '@fit/shared/units';
+import { MESSAGES, validateAccountProfile } from '@fit/shared/validation';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -16,6 +17,7 @@ import { StatusAlert } from '../../components/StatusAlert.tsx';
 import { useRequiredUser } from '../../data/context.tsx';
 import { saveAccountProfile } from '../../data/profile.ts';
 import { useSave } from '../../data/save.ts';
+import { inputText, typedBodyMeasure, unitSystemOf } from '../../data/units.ts';
 import { HIDE_EXERCISE_EXPLAINER, PROFILE_FAILED, PROFILE_SAVED } from './messages.ts';
 
 interface Fields {
@@ -25,11 +27,19 @@ interface Fields {
   phoneNumber: string;
   gender: Gender;
   dateOfBirth: string;
+  /** In the unit of `unitSystem`. */
   height: string;
   hideExerciseInfo: boolean;
+  unitSystem: UnitSystem;
 }
 
+const UNIT_NAMES: Record<UnitSystem, string> = {
+  metric: 'Metric (kg, cm)',
+  imperial: 'Imperial (lbs, inches)',
+};
+
 function fieldsOf(profile: UserProfile | null): Fields {
+  const unitSystem = unitSystemOf(profile);
   return {
     displayName: profile?.displayName ?? '',
     firstName: profile?.firstName ?? '',
@@ -37,8 +47,9 @@ function fieldsOf(profile: UserProfile | null): Fields {
     phoneNumber: profile?.phoneNumber ?? '',
     gender: profile?.gender === 'Female' ? 'Female' : 'Male',
     dateOfBirth: profile?.dateOfBirth ?? '',
-    height: profile?.height && profile.height > 0 ? String(profile.height) : '',
+    height: inputText('height', profile?.height, unitSystem),
     hideExerciseInfo: profile?.hideExerciseInfo === true,
+    unitSystem,
   };
 }
 
@@ -70,14 +81,36 @@ export function ProfileSection(props: { profile: UserProfile | null }) {
       setStatus(null);
     };
 
+  /** A new unit system converts the height already typed, so the same body stays described. */
+  function setUnits(next: UnitSystem) {
+    setFields((f) => {
+      const typed = typedBodyMeasure('height', f.height, f.unitSystem, MESSAGES.heightPositive);
+      const height =
+        'value' in typed && typed.value !== '' ? inputText('height', typed.value, next) : f.height;
+      return { ...f, unitSystem: next, height };
+    });
+    setStatus(null);
+  }
+
   function submit(event: FormEvent) {
     event.preventDefault();
-    const checked = validateAccountProfile(fields, today);
+    // The height is typed in the chosen unit; its range message names that unit.
+    const height = typedBodyMeasure('height', fields.height, fields.unitSystem, MESSAGES.heightPositive, {
+      stored: props.profile?.height,
+    });
+    if ('message' in height) {
+      setStatus({ kind: 'error', message: height.message, field: 'height' });
+      return;
+    }
+    const checked = validateAccountProfile({ ...fields, height: height.value }, today);
     if (!checked.ok) {
       setStatus({ kind: 'error', message: checked.message, field: checked.field });
       return;
     }
-    save.run({ fields: checked.value, create: props.profile === null });
+    save.run({
+      fields: { ...checked.value, unitSystem: fields.unitSystem },
+      create: props.profile === null,
+    });
   }
 
   const text = (key: 'displayName' | 'firstName' | 'lastName' | 'phoneNumber') => ({
@@ -138,12 +171,25 @@ export function ProfileSection(props: { profile: UserProfile | null }) {
             slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today } }}
           />
           <TextField
-            label="Height (inches)"
-            type="number"
+            select
+            label="Units"
+            value={fields.unitSystem}
+            onChange={(e) => setUnits(e.target.value as UnitSystem)}
+            helperText="For weights and height everywhere in FitTrack."
+          >
+            {UNIT_SYSTEMS.map((system) => (
+              <MenuItem key={system} value={system}>
+                {UNIT_NAMES[system]}
+              </MenuItem>
+            ))}
+          </TextField>
+          {/* Text, not type=number: a number input drops "181,5" in an English browser. */}
+          <TextField
+            label={`Height (${unitLabel('height', fields.unitSystem)})`}
             value={fields.height}
             error={badField === 'height'}
             onChange={(e) => set('height')(e.target.value)}
-            slotProps={{ htmlInput: { min: 1, step: 'any', inputMode: 'decimal' } }}
+            slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}
           />
         </Box>
         <Box

@@ -1,6 +1,7 @@
 import { PagedDialog } from '../../components/PagedDialog.tsx';
 import { type PagerState, usePager } from '../../components/usePager.ts';
 import { keys, useDataScope } from '../../data/queries.ts';
+import { useUnits } from '../../data/units.ts';
 import { countWeights, type StoredWeight, WEIGHTS_PAGE_SIZE, weightsPage } from '../../data/weights.ts';
 import { MSG } from './messages.ts';
 import { WeightList } from './WeightList.tsx';
@@ -26,6 +27,7 @@ export function AllWeightsDialog(props: {
   onOpen: (record: StoredWeight) => void;
 }) {
   const pager = useWeightPager(props.open);
+  const units = useUnits();
   return (
     <PagedDialog
       open={props.open}
@@ -34,7 +36,7 @@ export function AllWeightsDialog(props: {
       pager={pager}
       empty="No weight records yet."
     >
-      <WeightList label="All weight records" records={pager.items} onOpen={props.onOpen} />
+      <WeightList label="All weight records" records={pager.items} onOpen={props.onOpen} units={units} />
     </PagedDialog>
   );
 }

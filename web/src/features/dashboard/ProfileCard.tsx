@@ -1,6 +1,7 @@
 import { bmiEncouragement, goalAdvice, isKnownMeasure } from '@fit/shared/formulas';
 import type { UserProfile } from '@fit/shared/model';
-import { validateDashboardProfile } from '@fit/shared/validation';
+import { displayValue, type UnitSystem, unitLabel } from '@fit/shared/units';
+import { MESSAGES, validateDashboardProfile } from '@fit/shared/validation';
 import TrackChanges from '@mui/icons-material/TrackChanges';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,8 +16,9 @@ import { HelpButton } from '../../components/HelpButton.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { StatusAlert } from '../../components/StatusAlert.tsx';
 import { useSave } from '../../data/save.ts';
+import { formatMeasure, inputText, typedBodyMeasure, useUnits } from '../../data/units.ts';
 import { saveWeightTargets } from '../../data/weights.ts';
-import { formatInt, formatOneDecimal, formatWeight, TABULAR } from './format.ts';
+import { formatInt, formatOneDecimal, TABULAR } from './format.ts';
 import type { BodyFigures } from './hooks.ts';
 import { MSG } from './messages.ts';
 
@@ -28,11 +30,16 @@ interface FormValues {
   targetDate: string;
 }
 
-function formOf(profile: UserProfile | null): FormValues {
+function formOf(profile: UserProfile | null, units: UnitSystem): FormValues {
   return {
-    targetWeight: isKnownMeasure(profile?.targetWeight) ? String(profile?.targetWeight) : '',
+    targetWeight: inputText('bodyWeight', profile?.targetWeight, units),
     targetDate: profile?.targetDate ?? '',
   };
+}
+
+/** An amount of body weight in goal advice, worded like the advice's other figures ('4.5 kg'). */
+function kgText(lbs: number, units: UnitSystem): string {
+  return `${displayValue('bodyWeight', lbs, units).toLocaleString('en-US')} kg`;
 }
 
 function Figure(props: {
@@ -76,7 +83,8 @@ export function ProfileCard(props: {
   onShowBmr: () => void;
 }) {
   const { profile } = props;
-  const [form, setForm] = useState<FormValues>(() => formOf(profile));
+  const units = useUnits();
+  const [form, setForm] = useState<FormValues>(() => formOf(profile, units));
   const dirty = useRef(false);
   const save = useSave({
     save: ({ store, uid }, fields: Parameters<typeof saveWeightTargets>[2]) =>
@@ -92,8 +100,8 @@ export function ProfileCard(props: {
 
   // Follow the stored values until the person starts typing.
   useEffect(() => {
-    if (!dirty.current) setForm(formOf(profile));
-  }, [profile]);
+    if (!dirty.current) setForm(formOf(profile, units));
+  }, [profile, units]);
 
   function edit(patch: Partial<FormValues>) {
     dirty.current = true;
@@ -103,7 +111,16 @@ export function ProfileCard(props: {
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const checked = validateDashboardProfile(form, props.today);
+    // Typed in the viewer's unit: its range message names that unit; the validator gets lbs.
+    const target = typedBodyMeasure('bodyWeight', form.targetWeight, units, MESSAGES.targetWeightPositive, {
+      what: 'Target weight',
+      stored: profile?.targetWeight,
+    });
+    if ('message' in target) {
+      setStatus({ kind: 'error', message: target.message, field: 'targetWeight' });
+      return;
+    }
+    const checked = validateDashboardProfile({ ...form, targetWeight: target.value }, props.today);
     if (!checked.ok) {
       setStatus({ kind: 'error', message: checked.message, field: checked.field });
       return;
@@ -117,6 +134,7 @@ export function ProfileCard(props: {
     targetWeight: profile?.targetWeight,
     targetDate: profile?.targetDate || null,
     today: props.today,
+    ...(units === 'metric' ? { weightText: (lbs: number) => kgText(lbs, units) } : {}),
   });
   const missing = [
     !isKnownMeasure(weight) && 'log your weight',
@@ -138,12 +156,14 @@ export function ProfileCard(props: {
         <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           <TextField
             label="Current weight"
-            value={isKnownMeasure(weight) ? formatWeight(weight) : ''}
+            value={isKnownMeasure(weight) ? formatMeasure('bodyWeight', weight, units) : ''}
             placeholder="Log a weight"
             slotProps={{
               input: {
                 readOnly: true,
-                endAdornment: <InputAdornment position="end">lbs</InputAdornment>,
+                endAdornment: (
+                  <InputAdornment position="end">{unitLabel('bodyWeight', units)}</InputAdornment>
+                ),
               },
               inputLabel: { shrink: true },
               htmlInput: { style: { fontVariantNumeric: 'tabular-nums' } },
@@ -156,7 +176,11 @@ export function ProfileCard(props: {
             error={status?.field === 'targetWeight'}
             disabled={busy}
             slotProps={{
-              input: { endAdornment: <InputAdornment position="end">lbs</InputAdornment> },
+              input: {
+                endAdornment: (
+                  <InputAdornment position="end">{unitLabel('bodyWeight', units)}</InputAdornment>
+                ),
+              },
               htmlInput: { inputMode: 'decimal', style: { fontVariantNumeric: 'tabular-nums' } },
               inputLabel: { shrink: true },
             }}

@@ -1,6 +1,7 @@
 import { isKnownMeasure } from '@fit/shared/formulas';
 import type { WeightRecord } from '@fit/shared/model';
-import { validateWeightForm } from '@fit/shared/validation';
+import { unitLabel } from '@fit/shared/units';
+import { MESSAGES, validateWeightForm } from '@fit/shared/validation';
 import MonitorWeightOutlined from '@mui/icons-material/MonitorWeightOutlined';
 import ShowChart from '@mui/icons-material/ShowChart';
 import Alert from '@mui/material/Alert';
@@ -18,6 +19,7 @@ import { SectionCard } from '../../components/SectionCard.tsx';
 import { StatusAlert } from '../../components/StatusAlert.tsx';
 import { keys } from '../../data/queries.ts';
 import { useSave } from '../../data/save.ts';
+import { typedBodyMeasure, useUnits } from '../../data/units.ts';
 import { logWeight, RECENT_WEIGHTS, type StoredWeight } from '../../data/weights.ts';
 import { MSG } from './messages.ts';
 import { WeightList } from './WeightList.tsx';
@@ -59,6 +61,7 @@ export function WeightCard(props: {
   onOpen: (record: StoredWeight) => void;
   onShowAll: () => void;
 }) {
+  const units = useUnits();
   const [weight, setWeight] = useState('');
   const log = useSave({
     save: ({ store, uid }, record: WeightRecord) => logWeight(store, uid, record),
@@ -72,7 +75,12 @@ export function WeightCard(props: {
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const checked = validateWeightForm({ weight, timestamp: Date.now() });
+    // Typed in the viewer's unit ('81,5' kg too); stored in lbs.
+    const typed = typedBodyMeasure('bodyWeight', weight, units, MESSAGES.weightPositive);
+    const checked =
+      'message' in typed
+        ? ({ ok: false, message: typed.message } as const)
+        : validateWeightForm({ weight: typed.value, timestamp: Date.now() });
     if (!checked.ok) {
       setStatus({ kind: 'error', message: checked.message, field: 'weight' });
       return;
@@ -117,7 +125,11 @@ export function WeightCard(props: {
               disabled={busy}
               size="small"
               slotProps={{
-                input: { endAdornment: <InputAdornment position="end">lbs</InputAdornment> },
+                input: {
+                  endAdornment: (
+                    <InputAdornment position="end">{unitLabel('bodyWeight', units)}</InputAdornment>
+                  ),
+                },
                 htmlInput: { inputMode: 'decimal', style: { fontVariantNumeric: 'tabular-nums' } },
               }}
             />
@@ -154,6 +166,7 @@ export function WeightCard(props: {
                 records={latest}
                 before={props.records[RECENT_WEIGHTS]}
                 onOpen={props.onOpen}
+                units={units}
               />
             )}
           </Box>
@@ -162,7 +175,7 @@ export function WeightCard(props: {
           <Box data-testid="weight-chart" sx={{ minWidth: 0 }}>
             <ChartBoundary>
               <Suspense fallback={<Skeleton variant="rounded" height={280} />}>
-                <WeightChart records={props.records} height={props.height as number} />
+                <WeightChart records={props.records} height={props.height as number} units={units} />
               </Suspense>
             </ChartBoundary>
           </Box>

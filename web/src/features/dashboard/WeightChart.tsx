@@ -1,66 +1,179 @@
-/** Weight and BMI over time (loaded on demand: the charts library is only fetched when shown). */
+/**
+ * Weight and BMI over time (loaded on demand: the charts library is only fetched when shown), in two
+ * panels on one real time axis, so BMI (which moves with weight) never hides under the weight line,
+ * and points minutes apart sit minutes apart. Screen readers get a summary and a table instead.
+ */
 import { bmi } from '@fit/shared/formulas';
+import { displayValue, type UnitSystem, unitLabel } from '@fit/shared/units';
 import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { LineChart } from '@mui/x-charts/LineChart';
+import type { ReactNode } from 'react';
 import type { StoredWeight } from '../../data/weights.ts';
-import { formatDate, formatOneDecimal, formatShortDate, formatWeight } from './format.ts';
+import { timeAxis } from './chart-axis.ts';
+import { formatDateTime, formatOneDecimal, formatWeight } from './format.ts';
 
-export default function WeightChart(props: { records: readonly StoredWeight[]; height: number }) {
-  const theme = useTheme();
-  // Oldest first, for a left-to-right timeline.
-  const points = [...props.records].sort((a, b) => a.timestamp - b.timestamp);
-  const dates = points.map((p) => new Date(p.timestamp));
-  const weights = points.map((p) => p.weight);
-  const bmis = points.map((p) => {
-    const v = bmi(p.weight, props.height);
-    return v === null ? null : Math.round(v * 10) / 10;
-  });
+interface Point {
+  t: number;
+  weight: number;
+  bmi: number | null;
+}
+
+/** Oldest first, weight in the viewer's unit, BMI to a tenth. */
+export function chartPoints(records: readonly StoredWeight[], height: number, units: UnitSystem): Point[] {
+  return [...records]
+    .sort((a, b) => a.timestamp - b.timestamp)
+    .map((r) => {
+      const v = bmi(r.weight, height);
+      return {
+        t: r.timestamp,
+        weight: displayValue('bodyWeight', r.weight, units),
+        bmi: v === null ? null : Math.round(v * 10) / 10,
+      };
+    });
+}
+
+/** One sentence for screen readers: first and last weigh-in, weight and BMI. */
+export function chartSummary(points: readonly Point[], units: UnitSystem): string {
+  const first = points[0];
+  const last = points[points.length - 1];
+  if (!first || !last) return '';
+  const unit = unitLabel('bodyWeight', units);
+  const bmiPart =
+    first.bmi !== null && last.bmi !== null
+      ? `; BMI from ${formatOneDecimal(first.bmi)} to ${formatOneDecimal(last.bmi)}`
+      : '';
   return (
-    <Box sx={{ width: '100%', height: 280 }} role="img" aria-label="Weight and BMI over time">
-      <LineChart
-        height={280}
-        margin={{ left: 8, right: 8, top: 16, bottom: 8 }}
-        xAxis={[
-          {
-            scaleType: 'time',
-            data: dates,
-            valueFormatter: (d: Date, ctx) =>
-              ctx.location === 'tick' ? formatShortDate(d.getTime()) : formatDate(d.getTime()),
-          },
-        ]}
-        yAxis={[
-          { id: 'weight', label: 'Weight (lbs)', width: 64 },
-          { id: 'bmi', label: 'BMI', position: 'right', width: 64 },
-        ]}
-        series={[
-          {
-            id: 'weight',
-            label: 'Weight (lbs)',
-            data: weights,
-            yAxisId: 'weight',
-            color: theme.palette.chart.weight,
-            curve: 'monotoneX',
-            showMark: points.length <= 40,
-            valueFormatter: (v) => (v === null ? '' : `${formatWeight(v)} lbs`),
-          },
-          {
-            id: 'bmi',
-            label: 'BMI',
-            data: bmis,
-            yAxisId: 'bmi',
-            color: theme.palette.chart.bmi,
-            curve: 'monotoneX',
-            showMark: points.length <= 40,
-            valueFormatter: (v) => (v === null ? '' : formatOneDecimal(v)),
-          },
-        ]}
-        grid={{ horizontal: true }}
-        sx={{ '& [data-series="bmi"]': { strokeDasharray: '6 4' } }}
-        slotProps={{
-          legend: { direction: 'horizontal', position: { vertical: 'top', horizontal: 'center' } },
-        }}
-      />
+    `${points.length} weigh-ins from ${formatDateTime(first.t)} to ${formatDateTime(last.t)}: ` +
+    `weight from ${formatWeight(first.weight)} ${unit} to ${formatWeight(last.weight)} ${unit}${bmiPart}.`
+  );
+}
+
+const MARKS_UP_TO = 40;
+
+/** Read by screen readers, not shown. */
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  m: '-1px',
+  p: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
+
+export default function WeightChart(props: {
+  records: readonly StoredWeight[];
+  height: number;
+  units: UnitSystem;
+}) {
+  const theme = useTheme();
+  const narrow = useMediaQuery(theme.breakpoints.down('sm'));
+  const points = chartPoints(props.records, props.height, props.units);
+  const unit = unitLabel('bodyWeight', props.units);
+  const axis = timeAxis(
+    points.map((p) => p.t),
+    narrow ? 3 : 6,
+  );
+  const xAxis = [
+    {
+      scaleType: 'time' as const,
+      data: points.map((p) => new Date(p.t)),
+      min: new Date(axis.min),
+      max: new Date(axis.max),
+      tickInterval: axis.ticks.map((t) => new Date(t)),
+      valueFormatter: (d: Date, ctx: { location: string }) =>
+        ctx.location === 'tick' ? axis.label(d.getTime()) : formatDateTime(d.getTime()),
+    },
+  ];
+  const panel = (title: string, children: ReactNode) => (
+    <Box aria-hidden="true">
+      <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 600, display: 'block', ml: 1 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+  const showMark = points.length <= MARKS_UP_TO;
+  return (
+    <Box
+      component="figure"
+      sx={{ m: 0, width: '100%', position: 'relative' }}
+      aria-labelledby="weight-chart-summary"
+    >
+      <Typography component="figcaption" id="weight-chart-summary" sx={VISUALLY_HIDDEN}>
+        {chartSummary(points, props.units)}
+      </Typography>
+      {panel(
+        `Weight (${unit})`,
+        <LineChart
+          height={190}
+          margin={{ left: 4, right: 12, top: 8, bottom: 4 }}
+          xAxis={xAxis}
+          yAxis={[{ width: 48, valueFormatter: (v: number) => formatWeight(v) }]}
+          series={[
+            {
+              id: 'weight',
+              label: `Weight (${unit})`,
+              data: points.map((p) => p.weight),
+              color: theme.palette.chart.weight,
+              curve: 'linear',
+              showMark,
+              valueFormatter: (v) => (v === null ? '' : `${formatWeight(v)} ${unit}`),
+            },
+          ]}
+          grid={{ horizontal: true }}
+          hideLegend
+        />,
+      )}
+      {panel(
+        'BMI',
+        <LineChart
+          height={140}
+          margin={{ left: 4, right: 12, top: 8, bottom: 4 }}
+          xAxis={xAxis}
+          yAxis={[{ width: 48, valueFormatter: (v: number) => formatOneDecimal(v) }]}
+          series={[
+            {
+              id: 'bmi',
+              label: 'BMI',
+              data: points.map((p) => p.bmi),
+              color: theme.palette.chart.bmi,
+              curve: 'linear',
+              showMark,
+              valueFormatter: (v) => (v === null ? '' : formatOneDecimal(v)),
+            },
+          ]}
+          grid={{ horizontal: true }}
+          sx={{ '& [data-series="bmi"]': { strokeDasharray: '6 4' } }}
+          hideLegend
+        />,
+      )}
+      {/* The text alternative: every point, for screen readers (the panels above are hidden from them). */}
+      <Box component="table" sx={VISUALLY_HIDDEN}>
+        <caption>Weight records</caption>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">Weight ({unit})</th>
+            <th scope="col">BMI</th>
+          </tr>
+        </thead>
+        <tbody>
+          {points.map((p, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: points are a fixed, time-ordered list
+            <tr key={i}>
+              <td>{formatDateTime(p.t)}</td>
+              <td>{formatWeight(p.weight)}</td>
+              <td>{p.bmi === null ? '' : formatOneDecimal(p.bmi)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </Box>
     </Box>
   );
 }

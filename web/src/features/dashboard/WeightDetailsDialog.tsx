@@ -1,4 +1,5 @@
-import { validateWeightForm } from '@fit/shared/validation';
+import { unitLabel } from '@fit/shared/units';
+import { MESSAGES, validateWeightForm } from '@fit/shared/validation';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -9,6 +10,7 @@ import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { StatusAlert } from '../../components/StatusAlert.tsx';
 import { keys } from '../../data/queries.ts';
 import { useSave } from '../../data/save.ts';
+import { inputText, typedBodyMeasure, useUnits } from '../../data/units.ts';
 import { deleteWeight, type StoredWeight, updateWeight } from '../../data/weights.ts';
 import { formatDateTime } from './format.ts';
 import { MSG } from './messages.ts';
@@ -17,6 +19,7 @@ import { RecordDialogActions } from './RecordDialogActions.tsx';
 /** One weight record: change its weight (Save), Delete it, or Close. */
 export function WeightDetailsDialog(props: { record: StoredWeight | null; onClose: () => void }) {
   const titleId = useId();
+  const units = useUnits();
   const [shown, setShown] = useState<StoredWeight | null>(props.record);
   const [weight, setWeight] = useState('');
   const update = useSave({
@@ -45,15 +48,21 @@ export function WeightDetailsDialog(props: { record: StoredWeight | null; onClos
   useEffect(() => {
     if (props.record) {
       setShown(props.record);
-      setWeight(String(props.record.weight));
+      setWeight(inputText('bodyWeight', props.record.weight, units));
       clear();
     }
-  }, [props.record, clear]);
+  }, [props.record, clear, units]);
 
   function save(e: FormEvent) {
     e.preventDefault();
     if (!shown) return;
-    const checked = validateWeightForm({ weight, timestamp: shown.timestamp });
+    const typed = typedBodyMeasure('bodyWeight', weight, units, MESSAGES.weightPositive, {
+      stored: shown.weight,
+    });
+    const checked =
+      'message' in typed
+        ? ({ ok: false, message: typed.message } as const)
+        : validateWeightForm({ weight: typed.value, timestamp: shown.timestamp });
     remove.setStatus(null);
     if (!checked.ok) {
       setStatus({ kind: 'error', message: checked.message, field: 'weight' });
@@ -88,7 +97,11 @@ export function WeightDetailsDialog(props: { record: StoredWeight | null; onClos
             error={status?.field === 'weight'}
             disabled={busy}
             slotProps={{
-              input: { endAdornment: <InputAdornment position="end">lbs</InputAdornment> },
+              input: {
+                endAdornment: (
+                  <InputAdornment position="end">{unitLabel('bodyWeight', units)}</InputAdornment>
+                ),
+              },
               htmlInput: { inputMode: 'decimal', style: { fontVariantNumeric: 'tabular-nums' } },
             }}
           />

@@ -1,3 +1,4 @@
+import { type UnitSystem, unitLabel } from '@fit/shared/units';
 import ArrowDownward from '@mui/icons-material/ArrowDownward';
 import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import Box from '@mui/material/Box';
@@ -5,8 +6,9 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import Typography from '@mui/material/Typography';
+import { formatMeasure } from '../../data/units.ts';
 import type { StoredWeight } from '../../data/weights.ts';
-import { formatDate, formatDateTime, formatWeight, TABULAR } from './format.ts';
+import { formatDate, formatDateTime, TABULAR } from './format.ts';
 
 /** Weight records, newest first, each with its change from the one before; a click opens it. */
 export function WeightList(props: {
@@ -15,7 +17,10 @@ export function WeightList(props: {
   before?: StoredWeight | undefined;
   onOpen: (record: StoredWeight) => void;
   label: string;
+  units: UnitSystem;
 }) {
+  const unit = unitLabel('bodyWeight', props.units);
+  const shown = (lbs: number) => formatMeasure('bodyWeight', lbs, props.units);
   return (
     <List aria-label={props.label} disablePadding>
       {props.records.map((r, i) => {
@@ -50,18 +55,18 @@ export function WeightList(props: {
                     alignItems: 'center',
                     color: 'text.secondary',
                   }}
-                  aria-label={`${delta > 0 ? 'up' : 'down'} ${formatWeight(Math.abs(delta))} lbs`}
+                  aria-label={`${delta > 0 ? 'up' : 'down'} ${shown(Math.abs(delta))} ${unit}`}
                 >
                   {delta > 0 ? (
                     <ArrowUpward sx={{ fontSize: 14 }} />
                   ) : (
                     <ArrowDownward sx={{ fontSize: 14 }} />
                   )}
-                  {formatWeight(Math.abs(delta))}
+                  {shown(Math.abs(delta))}
                 </Typography>
               )}
               <Box sx={{ ...TABULAR, fontWeight: 700, minWidth: 72, textAlign: 'right' }}>
-                {formatWeight(r.weight)} lbs
+                {shown(r.weight)} {unit}
               </Box>
             </ListItemButton>
           </ListItem>

@@ -1,0 +1,95 @@
+/**
+ * The viewer's unit system and the conversions at the edges of forms and figures (issue 11).
+ * Stored values stay in lbs and inches (shared/src/units.ts); what a person sees and types follows
+ * the `unitSystem` saved on their profile, or their browser's locale until they choose.
+ */
+import type { UserProfile } from '@fit/shared/model';
+import {
+  defaultUnitSystem,
+  displayValue,
+  liftedLimit,
+  type Measure,
+  parseBodyMeasure,
+  parseDecimal,
+  storedValue,
+  type UnitSystem,
+  unitLabel,
+} from '@fit/shared/units';
+import { useProfile } from './queries.ts';
+
+/** The browser's preferred locale's system (metric unless a US-style region). */
+export function browserUnitSystem(): UnitSystem {
+  const locale =
+    typeof navigator === 'undefined' ? undefined : (navigator.languages?.[0] ?? navigator.language);
+  return defaultUnitSystem(locale);
+}
+
+/** The profile's saved system, else the browser's. */
+export function unitSystemOf(profile: UserProfile | null | undefined): UnitSystem {
+  return profile?.unitSystem ?? browserUnitSystem();
+}
+
+/** The signed-in user's unit system (follows the live profile). */
+export function useUnits(): UnitSystem {
+  const profile = useProfile();
+  return unitSystemOf(profile.data);
+}
+
+const oneDecimal = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
+
+/** A stored value as the viewer reads it, in their locale: '80', '181,5'. */
+export function formatMeasure(measure: Measure, stored: number, system: UnitSystem): string {
+  return oneDecimal.format(displayValue(measure, stored, system));
+}
+
+/** A stored value with its unit: '80 kg', '176.4 lbs', '180 cm'. */
+export function formatMeasureWithUnit(measure: Measure, stored: number, system: UnitSystem): string {
+  return `${formatMeasure(measure, stored, system)} ${unitLabel(measure, system)}`;
+}
+
+/** A stored value as an input's starting text ('.' decimals, one place): '' when unknown (0). */
+export function inputText(measure: Measure, stored: number | undefined, system: UnitSystem): string {
+  return stored && stored > 0 ? String(displayValue(measure, stored, system)) : '';
+}
+
+/**
+ * A body measure typed in the viewer's system, for the shared form validators (which work in lbs and
+ * inches): '' stays '' (cleared), a plausible value becomes its stored number, anything else the
+ * message naming the viewer's unit (or the spec's positive-number message). `what` names the
+ * field in the range message ('Target weight'); `stored` is the value the text started from.
+ */
+export function typedBodyMeasure(
+  measure: 'bodyWeight' | 'height',
+  text: string,
+  system: UnitSystem,
+  positiveMessage: string,
+  options: { what?: string; stored?: number | undefined } = {},
+): { value: number | '' } | { message: string } {
+  const { what, stored } = options;
+  if (text.trim() === '') return { value: '' };
+  // Text left as shown keeps the stored value exactly (181 lbs shown as 82.1 kg stays 181 lbs).
+  if (stored !== undefined && stored > 0 && text === inputText(measure, stored, system))
+    return { value: stored };
+  const parsed = parseBodyMeasure(measure, text, system, positiveMessage);
+  if ('message' in parsed && what && parsed.message !== positiveMessage)
+    return { message: parsed.message.replace(/^Weight/, what) };
+  return parsed;
+}
+
+/**
+ * Weight lifted typed in the viewer's system: the stored lbs for the shared validator, or the text as
+ * typed when it is not a non-negative number (the validator then gives the spec's message). Over
+ * the activity's limit in kg, the message names kg.
+ */
+export function typedWeightLifted(
+  text: string,
+  system: UnitSystem,
+  activity: { name: string; limitLbs: number },
+): { value: string | number } | { message: string } {
+  const typed = parseDecimal(text);
+  if (text.trim() === '' || !Number.isFinite(typed) || typed < 0 || system === 'imperial')
+    return { value: text };
+  const max = liftedLimit(activity.limitLbs, system);
+  if (typed > max) return { message: `Weight lifted cannot exceed ${max} kg for ${activity.name}.` };
+  return { value: Math.min(storedValue('weightLifted', typed, system), activity.limitLbs) };
+}
