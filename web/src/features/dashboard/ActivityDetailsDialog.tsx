@@ -1,6 +1,5 @@
 import { findActivity } from '@fit/shared/catalogue';
 import type { ActivityRecord } from '@fit/shared/model';
-import { validateActivityForm } from '@fit/shared/validation';
 import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
@@ -12,7 +11,9 @@ import { deleteActivity, type StoredActivity, updateActivity } from '../../data/
 import { useRequiredUser } from '../../data/context.tsx';
 import { keys } from '../../data/queries.ts';
 import { useSave } from '../../data/save.ts';
+import { useUnits } from '../../data/units.ts';
 import { ActivityFields, type ActivityInputs, EMPTY_INPUTS, inputsOf } from './ActivityFields.tsx';
+import { validateActivityInUnits } from './activity-units.ts';
 import { formatDateTime } from './format.ts';
 import { MSG } from './messages.ts';
 import { RecordDialogActions } from './RecordDialogActions.tsx';
@@ -27,6 +28,7 @@ export function ActivityDetailsDialog(props: {
   // Keep the last activity while the dialog animates closed.
   const [shown, setShown] = useState<StoredActivity | null>(props.activity);
   const [values, setValues] = useState<ActivityInputs>(EMPTY_INPUTS);
+  const units = useUnits();
   const { uid } = useRequiredUser();
   const update = useSave({
     save: ({ store }, vars: { id: string; record: ActivityRecord }) =>
@@ -53,24 +55,28 @@ export function ActivityDetailsDialog(props: {
   useEffect(() => {
     if (props.activity) {
       setShown(props.activity);
-      setValues(inputsOf(props.activity));
+      setValues(inputsOf(props.activity, units));
       clear();
     }
-  }, [props.activity, clear]);
+  }, [props.activity, clear, units]);
 
   const activity = shown ? findActivity(shown.activityType) : undefined;
 
   function save(e: FormEvent) {
     e.preventDefault();
     if (!shown) return;
-    const checked = validateActivityForm({
-      userId: uid,
-      activityType: shown.activityType,
-      count: values.count,
-      time: values.time,
-      weightLifted: values.weightLifted,
-      timestamp: shown.timestamp,
-    });
+    const checked = validateActivityInUnits(
+      units,
+      {
+        userId: uid,
+        activityType: shown.activityType,
+        count: values.count,
+        time: values.time,
+        weightLifted: values.weightLifted,
+        timestamp: shown.timestamp,
+      },
+      shown.weightLifted,
+    );
     remove.setStatus(null);
     if (!checked.ok) {
       update.setStatus({ kind: 'error', message: checked.message, field: checked.field });

@@ -1,11 +1,14 @@
 import { type Activity, acceptsField, findActivity } from '@fit/shared/catalogue';
 import { activityCalories } from '@fit/shared/formulas';
+import { parseDecimal, storedValue, type UnitSystem, unitLabel } from '@fit/shared/units';
 import { parseNumberInput } from '@fit/shared/validation';
 import LocalFireDepartment from '@mui/icons-material/LocalFireDepartment';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useUnits } from '../../data/units.ts';
+import { liftedText } from './activity-units.ts';
 import { CATEGORY_LABELS } from './MetValuesDialog.tsx';
 
 export interface ActivityInputs {
@@ -16,11 +19,10 @@ export interface ActivityInputs {
 
 export const EMPTY_INPUTS: ActivityInputs = { count: '', time: '', weightLifted: '' };
 
-const FIELD_LABELS = {
-  count: 'Reps',
-  time: 'Time (min)',
-  weightLifted: 'Weight lifted (lbs)',
-} as const;
+const fieldLabel = (field: keyof ActivityInputs, units: UnitSystem) =>
+  field === 'weightLifted' ? `Weight lifted (${unitLabel('weightLifted', units)})` : FIELD_LABELS[field];
+
+const FIELD_LABELS = { count: 'Reps', time: 'Time (min)' } as const;
 
 /** Searchable activity select, grouped by category. */
 export function ActivityPicker(props: {
@@ -57,10 +59,15 @@ export function ActivityFields(props: {
   idPrefix: string;
 }) {
   const { activity, values } = props;
+  const units = useUnits();
   if (!activity) return null;
   const fields = (['count', 'time', 'weightLifted'] as const).filter((f) => acceptsField(activity, f));
   const time = parseNumberInput(values.time);
-  const lifted = parseNumberInput(values.weightLifted);
+  const typedLifted = values.weightLifted.trim() === '' ? undefined : parseDecimal(values.weightLifted);
+  const lifted =
+    typedLifted !== undefined && Number.isFinite(typedLifted)
+      ? storedValue('weightLifted', typedLifted, units)
+      : undefined;
   const preview =
     acceptsField(activity, 'time') && time !== undefined && Number.isInteger(time) && time > 0
       ? activityCalories(
@@ -85,7 +92,7 @@ export function ActivityFields(props: {
           <TextField
             key={field}
             id={`${props.idPrefix}-${field}`}
-            label={FIELD_LABELS[field]}
+            label={fieldLabel(field, units)}
             value={values[field]}
             onChange={(e) => props.onChange({ ...values, [field]: e.target.value })}
             disabled={props.disabled ?? false}
@@ -123,10 +130,13 @@ export function ActivityFields(props: {
 }
 
 /** The form's values for a stored activity. */
-export function inputsOf(rec: { count?: number; time?: number; weightLifted?: number }): ActivityInputs {
+export function inputsOf(
+  rec: { count?: number; time?: number; weightLifted?: number },
+  units: UnitSystem,
+): ActivityInputs {
   return {
     count: rec.count === undefined ? '' : String(rec.count),
     time: rec.time === undefined ? '' : String(rec.time),
-    weightLifted: rec.weightLifted === undefined ? '' : String(rec.weightLifted),
+    weightLifted: liftedText(rec.weightLifted, units),
   };
 }

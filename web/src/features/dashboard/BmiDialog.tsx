@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { InfoDialog } from '../../components/InfoDialog.tsx';
+import { useUnits } from '../../data/units.ts';
 import { formatOneDecimal, TABULAR } from './format.ts';
 
 /** What BMI is, how it is computed, and the categories (the user's highlighted). */
@@ -12,10 +13,12 @@ export function BmiDialog(props: {
   value: number | null;
   category: BmiCategory | null;
 }) {
+  const units = useUnits();
   return (
     <InfoDialog open={props.open} onClose={props.onClose} title="About BMI" maxWidth="xs">
       <Typography sx={{ mb: 1.5 }}>
-        Body Mass Index compares your weight with your height: BMI = 703 × weight (lbs) ÷ height (in)².
+        Body Mass Index compares your weight with your height:{' '}
+        {units === 'metric' ? 'BMI = weight (kg) ÷ height (m)².' : 'BMI = 703 × weight (lbs) ÷ height (in)².'}
       </Typography>
       {props.value !== null && (
         <Typography sx={{ mb: 2, ...TABULAR }}>

@@ -1,10 +1,12 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { InfoDialog } from '../../components/InfoDialog.tsx';
+import { useUnits } from '../../data/units.ts';
 import { formatInt, TABULAR } from './format.ts';
 
 /** What BMR is and the Mifflin-St Jeor equation behind it. */
 export function BmrDialog(props: { open: boolean; onClose: () => void; value: number | null }) {
+  const units = useUnits();
   return (
     <InfoDialog open={props.open} onClose={props.onClose} title="About BMR" maxWidth="xs">
       <Typography sx={{ mb: 1.5 }}>
@@ -35,8 +37,9 @@ export function BmrDialog(props: { open: boolean; onClose: () => void; value: nu
         Female: 10 × kg + 6.25 × cm − 5 × age − 161
       </Box>
       <Typography variant="body2" color="text.secondary">
-        Your weight and height are converted with 0.453592 kg per lb and 2.54 cm per inch; age and gender come
-        from your Account page.
+        {units === 'metric'
+          ? 'Your weight in kg and height in cm go in as they are; age and gender come from your Account page.'
+          : 'Your weight and height are converted with 0.453592 kg per lb and 2.54 cm per inch; age and gender come from your Account page.'}
       </Typography>
     </InfoDialog>
   );

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { InfoDialog } from '../../components/InfoDialog.tsx';
-import { formatWeight } from './format.ts';
+import { formatMeasureWithUnit, useUnits } from '../../data/units.ts';
 
 /** The Calories column's '?' popup: how a workout's calories are estimated. */
 export function CaloriesHelpDialog(props: {
@@ -13,6 +13,7 @@ export function CaloriesHelpDialog(props: {
   onShowMetValues: () => void;
 }) {
   const known = isKnownMeasure(props.weight);
+  const units = useUnits();
   return (
     <InfoDialog open={props.open} onClose={props.onClose} title="How calories are calculated">
       <Typography sx={{ mb: 2 }}>
@@ -49,7 +50,7 @@ export function CaloriesHelpDialog(props: {
         <li>
           <Typography>
             {known
-              ? `Your weight: ${formatWeight(props.weight as number)} lbs.`
+              ? `Your weight: ${formatMeasureWithUnit('bodyWeight', props.weight as number, units)}.`
               : `Your weight is not set yet, so ${DEFAULT_WEIGHT_LBS} lbs is used. Log your weight below to make the estimate yours.`}
           </Typography>
         </li>

@@ -1,7 +1,6 @@
 import { findActivity } from '@fit/shared/catalogue';
 import type { ActivityRecord, DailyGoal } from '@fit/shared/model';
 import type { Totals } from '@fit/shared/totals';
-import { validateActivityForm } from '@fit/shared/validation';
 import Add from '@mui/icons-material/Add';
 import FormatQuote from '@mui/icons-material/FormatQuote';
 import LocalFireDepartmentOutlined from '@mui/icons-material/LocalFireDepartmentOutlined';
@@ -19,7 +18,9 @@ import { useRequiredUser } from '../../data/context.tsx';
 import { offeredActivities } from '../../data/preferences.ts';
 import { keys, useActivityPreferences } from '../../data/queries.ts';
 import { useSave } from '../../data/save.ts';
+import { useUnits } from '../../data/units.ts';
 import { ActivityFields, type ActivityInputs, ActivityPicker, EMPTY_INPUTS } from './ActivityFields.tsx';
+import { validateActivityInUnits } from './activity-units.ts';
 import { GoalWidget } from './GoalWidget.tsx';
 import { MSG } from './messages.ts';
 import { quoteOfTheDay } from './quotes.ts';
@@ -45,6 +46,7 @@ export function LogActivityCard(props: {
   const offeredError = preferences.isError ? MSG.fetchAvailableActivities : null;
   const [activityType, setActivityType] = useState<string | null>(null);
   const [values, setValues] = useState<ActivityInputs>(EMPTY_INPUTS);
+  const units = useUnits();
   const log = useSave({
     save: ({ store }, record: ActivityRecord) => logActivity(store, uid, record),
     failure: MSG.logActivity,
@@ -82,7 +84,7 @@ export function LogActivityCard(props: {
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const checked = validateActivityForm({
+    const checked = validateActivityInUnits(units, {
       userId: uid,
       activityType: activityType ?? '',
       count: values.count,

@@ -7,7 +7,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { InfoDialog } from '../../components/InfoDialog.tsx';
-import { formatOneDecimal, formatWeight, TABULAR } from './format.ts';
+import { formatMeasureWithUnit, useUnits } from '../../data/units.ts';
+import { formatOneDecimal, TABULAR } from './format.ts';
 
 export const CATEGORY_LABELS: Record<ActivityCategory, string> = {
   weightlifting: 'Weightlifting',
@@ -21,11 +22,14 @@ export function MetValuesDialog(props: { open: boolean; onClose: () => void; wei
   const [filter, setFilter] = useState('');
   const needle = filter.trim().toLowerCase();
   const known = isKnownMeasure(props.weight);
+  const units = useUnits();
   return (
     <InfoDialog open={props.open} onClose={props.onClose} title="MET values">
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         Calories burned per minute by each activity at{' '}
-        {known ? `your weight of ${formatWeight(props.weight as number)} lbs` : `${DEFAULT_WEIGHT_LBS} lbs`}{' '}
+        {known
+          ? `your weight of ${formatMeasureWithUnit('bodyWeight', props.weight as number, units)}`
+          : `${DEFAULT_WEIGHT_LBS} lbs`}{' '}
         (base rate × your weight ÷ 155).
       </Typography>
       <TextField
