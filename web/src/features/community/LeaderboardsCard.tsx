@@ -11,7 +11,7 @@ import {
   type BoardMetric,
   type BoardPlace,
 } from '@fit/shared/model';
-import { addDays, periodWindow } from '@fit/shared/periods';
+import { addDays, browserTimeZone, periodWindow } from '@fit/shared/periods';
 import EmojiEventsOutlined from '@mui/icons-material/EmojiEventsOutlined';
 import LocalFireDepartmentOutlined from '@mui/icons-material/LocalFireDepartmentOutlined';
 import Repeat from '@mui/icons-material/Repeat';
@@ -29,6 +29,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { ShownName } from '../../components/ShownText.tsx';
 import { type Boards, boardsTimeZone, currentPlaces } from '../../data/community.ts';
 import { UserAvatar } from './bits.tsx';
+import { boardZoneNote } from './board-zone.ts';
 import { CommunityCard } from './CommunityCard.tsx';
 
 export const NO_DATA = 'No data available.';
@@ -81,11 +82,18 @@ function periodLabel(kind: BoardKind, now: number, timeZone: string): string {
   }
 }
 
-export function LeaderboardsCard(props: { boards: Boards | null; uid: string | null; now: number }) {
+export function LeaderboardsCard(props: {
+  boards: Boards | null;
+  uid: string | null;
+  now: number;
+  /** The viewer's zone (default: the browser's), to say when the boards count another day. */
+  viewerTimeZone?: string;
+}) {
   const { boards, uid, now } = props;
   const [kind, setKind] = useState<BoardKind>('daily');
   const tabsId = useId();
   const timeZone = boardsTimeZone(boards);
+  const zoneNote = boardZoneNote(now, timeZone, props.viewerTimeZone ?? browserTimeZone());
   return (
     <CommunityCard
       title="Leaderboards"
@@ -139,6 +147,11 @@ export function LeaderboardsCard(props: { boards: Boards | null; uid: string | n
             {periodLabel(kind, now, timeZone)}
           </Typography>
         </Stack>
+        {zoneNote && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="board-zone-note">
+            {zoneNote}
+          </Typography>
+        )}
       </Box>
       <Box
         id={`${tabsId}-panel`}
@@ -337,7 +350,20 @@ function PlaceRow(props: { place: BoardPlace; rank: number; unit: string; leader
         <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
           <UserAvatar uid={place.uid} name={place.userName} size={28} />
         </Box>
-        <Typography variant="body2" noWrap sx={{ flex: 1, minWidth: 0, fontWeight: 600 }}>
+        {/* Whole names from md up (boards side by side have room to wrap); phones' swiped cards cut. */}
+        <Typography
+          variant="body2"
+          title={place.userName}
+          sx={{
+            flex: 1,
+            minWidth: 0,
+            fontWeight: 600,
+            whiteSpace: { xs: 'nowrap', md: 'normal' },
+            overflow: { xs: 'hidden', md: 'visible' },
+            textOverflow: { xs: 'ellipsis', md: 'clip' },
+            overflowWrap: 'anywhere',
+          }}
+        >
           <ShownName name={place.userName} />
         </Typography>
         {own && (
