@@ -53,7 +53,7 @@ describe('units: metric and imperial', () => {
     const logWeight = page.getByRole('form', { name: 'Log weight' });
     await logWeight.getByLabel('Weight').fill('80');
     await logWeight.getByRole('button', { name: 'Log' }).click();
-    await weight.getByText('80 kg').waitFor({ timeout: 20_000 });
+    await weight.getByText('80 kg', { exact: true }).waitFor({ timeout: 20_000 });
 
     const profile = page.getByRole('region', { name: 'Your Profile' });
     await expect
@@ -65,11 +65,11 @@ describe('units: metric and imperial', () => {
     // A second weigh-in, typed with a decimal comma, minutes later: the chart shows both.
     await logWeight.getByLabel('Weight').fill('79,5');
     await logWeight.getByRole('button', { name: 'Log' }).click();
-    await weight.getByText('79.5 kg').waitFor({ timeout: 20_000 });
+    await weight.getByText('79.5 kg', { exact: true }).waitFor({ timeout: 20_000 });
     await page.getByRole('figure', { name: /2 weigh-ins/ }).waitFor({ timeout: 20_000 });
     await screenshot(page, 'units-metric-1280');
     await page.setViewportSize({ width: 390, height: 844 });
-    await weight.getByText('79.5 kg').waitFor();
+    await weight.getByText('79.5 kg', { exact: true }).waitFor();
     await screenshot(page, 'units-metric-390');
     await page.setViewportSize({ width: 1280, height: 900 });
   });
