@@ -45,9 +45,8 @@ const timestamp = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
 const calendarDateOrEmpty = z
   .string()
   .refine((s) => s === '' || isCalendarDate(s), 'must be YYYY-MM-DD or empty');
-/** A stored body measure: 0 (unknown) or inside its plausible range (units.ts PLAUSIBLE). */
-const bodyMeasure = (min: number, max: number) =>
-  z.number().refine((v) => v === 0 || (v >= min && v <= max), `must be 0 or between ${min} and ${max}`);
+/** A body measure's shape; its plausible range is checked when written (checkProfileForm). */
+const bodyMeasure = z.number().min(0);
 const activityName = z.string().refine((s) => ACTIVITY_NAMES.includes(s), 'is not a catalogue activity');
 
 const DOCUMENT_SCHEMAS: Record<SourceCollection, z.ZodType<Record<string, unknown>>> = {
@@ -62,9 +61,9 @@ const DOCUMENT_SCHEMAS: Record<SourceCollection, z.ZodType<Record<string, unknow
       phoneNumber: text(LIMITS.maxPhoneLength),
       gender: z.enum(GENDERS),
       dateOfBirth: calendarDateOrEmpty,
-      height: bodyMeasure(LIMITS.minHeight, LIMITS.maxHeight),
-      currentWeight: bodyMeasure(LIMITS.minBodyWeight, LIMITS.maxBodyWeight),
-      targetWeight: bodyMeasure(LIMITS.minBodyWeight, LIMITS.maxBodyWeight),
+      height: bodyMeasure,
+      currentWeight: bodyMeasure,
+      targetWeight: bodyMeasure,
       targetDate: calendarDateOrEmpty,
       hideExerciseInfo: z.boolean(),
       // Checked by shape only (rules cannot ask Intl): the progress reaction treats an unknown zone as UTC.
@@ -120,6 +119,16 @@ export const IMPORTED_AT = 'importedAt';
 
 const IMMUTABLE_USER_FIELDS = ['userId', 'email', 'createdAt'] as const;
 
+const MEASURE_RANGES = [
+  ['height', { min: LIMITS.minHeight, max: LIMITS.maxHeight }, MESSAGES.heightImplausible],
+  ['currentWeight', { min: LIMITS.minBodyWeight, max: LIMITS.maxBodyWeight }, MESSAGES.weightImplausible],
+  [
+    'targetWeight',
+    { min: LIMITS.minBodyWeight, max: LIMITS.maxBodyWeight },
+    MESSAGES.targetWeightImplausible,
+  ],
+] as const;
+
 function describeIssue(issue: z.core.$ZodIssue): { message: string; field?: string } {
   const field = issue.path.map(String).join('.');
   if (issue.code === 'unrecognized_keys')
@@ -152,6 +161,12 @@ function checkProfileForm(
   const target = doc.targetDate as string;
   if (changed('targetDate') && target !== '' && target < bounds.earliestTargetDate)
     return fail(MESSAGES.targetDatePast, 'targetDate');
+  // Body measures written now: 0 (unknown) or plausible (units.ts PLAUSIBLE, in lbs and inches). A
+  // value stored before these ranges (height 1.8) does not block saving another field.
+  for (const [field, range, message] of MEASURE_RANGES) {
+    const v = doc[field] as number;
+    if (changed(field) && v !== 0 && (v < range.min || v > range.max)) return fail(message, field);
+  }
   return null;
 }
 

@@ -502,6 +502,15 @@ export function accessContract({ owner, other, now }: ContractParams): ContractC
     targetWeight: LIMITS.minBodyWeight,
   });
   goodProfile('height cleared to 0 (unknown)', { height: 0, targetWeight: 0 });
+  cases.push({
+    name: 'profile: a height stored before the ranges (1.8) does not block saving the weight',
+    auth: owner,
+    op: 'update',
+    path: userPath,
+    data: { currentWeight: 180, targetWeight: 170 },
+    seed: { [userPath]: { ...profile, height: 1.8, targetWeight: 10 } },
+    expect: 'allow',
+  });
 
   hardeningCases(cases, { owner, other, now });
 

@@ -62,7 +62,7 @@ describe('/account: Your Information', () => {
     expect(email).toHaveValue('ann@example.com');
     expect(email).toHaveAttribute('readonly');
     expect(info.getByRole('combobox', { name: 'Gender' })).toHaveTextContent('Male');
-    expect(info.getByRole('spinbutton', { name: 'Height (inches)' })).toHaveValue(65);
+    expect(info.getByRole('textbox', { name: 'Height (inches)' })).toHaveValue('65');
     expect(
       info.getByText('prevents your exercises from appearing on the Community page'),
     ).toBeInTheDocument();
@@ -84,7 +84,7 @@ describe('/account: Your Information', () => {
     fireEvent.click(info.getByRole('button', { name: 'Save Profile' }));
     expect(await info.findByText('Date of birth cannot be in the future.')).toBeInTheDocument();
     change(info.getByLabelText('Date of Birth'), '1990-05-17');
-    change(info.getByRole('spinbutton', { name: 'Height (inches)' }), '-3');
+    change(info.getByRole('textbox', { name: 'Height (inches)' }), '-3');
     fireEvent.click(info.getByRole('button', { name: 'Save Profile' }));
     expect(await info.findByText('Height must be a positive number.')).toBeInTheDocument();
   });
@@ -99,7 +99,7 @@ describe('/account: Your Information', () => {
     await userEvent.click(info.getByRole('combobox', { name: 'Gender' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Female' }));
     change(info.getByLabelText('Date of Birth'), '1990-05-17');
-    change(info.getByRole('spinbutton', { name: 'Height (inches)' }), '64.5');
+    change(info.getByRole('textbox', { name: 'Height (inches)' }), '64.5');
     fireEvent.click(info.getByRole('switch', { name: 'Hide my exercise info' }));
     fireEvent.click(info.getByRole('button', { name: 'Save Profile' }));
     expect(await info.findByText('Profile saved successfully!')).toBeInTheDocument();
@@ -115,6 +115,8 @@ describe('/account: Your Information', () => {
       dateOfBirth: '1990-05-17',
       height: 64.5,
       hideExerciseInfo: true,
+      // The unit system shown (the browser's, en-US here) is saved with the profile.
+      unitSystem: 'imperial',
     });
   });
 
