@@ -19,6 +19,7 @@ import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { NavLink, Outlet, Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Brand } from '../components/Brand.tsx';
 import { Loading } from '../components/Loading.tsx';
+import { OfflineNotice } from '../components/OfflineNotice.tsx';
 import { useAuthGateway, useBackend } from '../data/context.tsx';
 
 const LINKS: { to: string; label: string; icon: ReactNode }[] = [
@@ -143,6 +144,7 @@ export function AppLayout() {
         </Container>
       </AppBar>
       <Container component="main" maxWidth="lg" sx={{ py: { xs: 3, sm: 4.5 } }}>
+        <OfflineNotice />
         <Suspense fallback={<Loading />}>
           <Outlet />
         </Suspense>

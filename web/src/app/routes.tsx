@@ -58,6 +58,8 @@ function UserPage() {
 }
 
 const titled = (title: string): { handle: RouteHandle } => ({ handle: { title } });
+/** A signed-in page that fails shows so under the top bar and nav, which stay. */
+const inLayoutError = <RouteError inLayout />;
 
 export const routes: RouteObject[] = [
   {
@@ -78,10 +80,21 @@ export const routes: RouteObject[] = [
                 path: '/user',
                 ...titled('Dashboard'),
                 element: <RequireVerified />,
+                errorElement: inLayoutError,
                 children: [{ index: true, element: <UserPage /> }],
               },
-              { path: '/community', ...titled('Community'), element: <CommunityPage /> },
-              { path: '/account', ...titled('Account'), element: <AccountPage /> },
+              {
+                path: '/community',
+                ...titled('Community'),
+                element: <CommunityPage />,
+                errorElement: inLayoutError,
+              },
+              {
+                path: '/account',
+                ...titled('Account'),
+                element: <AccountPage />,
+                errorElement: inLayoutError,
+              },
             ],
           },
         ],

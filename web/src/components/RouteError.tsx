@@ -1,24 +1,91 @@
+import Refresh from '@mui/icons-material/Refresh';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
+import { useEffect, useState } from 'react';
 import { useRouteError } from 'react-router-dom';
+import { Loading } from './Loading.tsx';
 
-/** Shown instead of a screen that crashed: says so plainly and offers a reload. */
-export function RouteError() {
+export const PAGE_FAILED = 'Something went wrong on this page. Please try again.';
+export const CHUNK_FAILED = 'This page could not be loaded. Check your connection and try again.';
+
+/** When the page last reloaded itself for a missing chunk (per tab: sessionStorage). */
+const RELOADED_AT = 'fittrack:chunk-reload-at';
+/** A second missing chunk within this long of the reload is shown, not reloaded again (no loop). */
+const RELOAD_WINDOW_MS = 60_000;
+
+/**
+ * A screen's code that could not be loaded: after a deploy the old chunk names are gone (the page
+ * must reload to learn the new ones), or the network is down. Browsers word it differently.
+ */
+export function isChunkLoadError(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  return /dynamically imported module|Importing a module script failed|Unable to preload|Loading chunk/i.test(
+    message,
+  );
+}
+
+/** Reloads the page once per RELOAD_WINDOW_MS; false when it already did (then show the error). */
+function reloadOnce(): boolean {
+  try {
+    const last = Number(sessionStorage.getItem(RELOADED_AT) ?? 0);
+    if (Date.now() - last < RELOAD_WINDOW_MS) return false;
+    sessionStorage.setItem(RELOADED_AT, String(Date.now()));
+  } catch {
+    return false; // no storage: a reload could loop, so show the error instead
+  }
+  window.location.reload();
+  return true;
+}
+
+/**
+ * Shown instead of a screen that crashed or whose code failed to load. `inLayout`: in place of the
+ * page, under the top bar and nav (which stay usable); otherwise (the frame itself failed) alone.
+ * A missing chunk while online reloads the page once (a deploy); offline, Retry reloads once the
+ * connection is back (a reload offline would lose the whole app to the browser's error page).
+ */
+export function RouteError({ inLayout = false }: { inLayout?: boolean }) {
   const error = useRouteError();
-  console.error(error);
+  const chunk = isChunkLoadError(error);
+  const [reloading, setReloading] = useState(false);
+  const [waiting, setWaiting] = useState(false);
+
+  useEffect(() => {
+    console.error(error);
+    if (chunk && navigator.onLine && reloadOnce()) setReloading(true);
+  }, [error, chunk]);
+
+  useEffect(() => {
+    if (!waiting) return;
+    const reload = () => window.location.reload();
+    window.addEventListener('online', reload);
+    return () => window.removeEventListener('online', reload);
+  }, [waiting]);
+
+  if (reloading) return <Loading label="Reloading" />;
+
+  const retry = () => {
+    if (navigator.onLine) window.location.reload();
+    else setWaiting(true);
+  };
+  const alert = (
+    <Alert
+      severity="error"
+      role="alert"
+      action={
+        <Button color="inherit" size="small" startIcon={<Refresh />} onClick={retry}>
+          Retry
+        </Button>
+      }
+    >
+      {chunk ? CHUNK_FAILED : PAGE_FAILED}
+      {waiting && ' Waiting for the connection…'}
+    </Alert>
+  );
+  if (inLayout) return alert;
   return (
     <Container maxWidth="sm" sx={{ py: 8 }}>
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => window.location.reload()}>
-            Reload
-          </Button>
-        }
-      >
-        Something went wrong on this page. Please reload and try again.
-      </Alert>
+      {alert}
     </Container>
   );
 }

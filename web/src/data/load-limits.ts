@@ -6,19 +6,28 @@ import { StoreError } from '@fit/shared/store';
  * while the server is down or answering 500, and a paused server never answers: without a limit
  * the section would show its placeholder for ever instead of the spec's failure message.
  */
-export const loadLimits = { timeoutMs: 8000, retryDelayMs: 500 };
+export const loadLimits = {
+  timeoutMs: 8000,
+  retryDelayMs: 500,
+  /**
+   * How long a save may take before its form shows the spec's failure message and enables its
+   * button again: a paused server never answers, and a button disabled for ever is a dead end.
+   * Longer than a load's: a write that is slow but arrives should not be reported as failed.
+   */
+  saveTimeoutMs: 15_000,
+};
 
-/** A load that got no answer in time (already waited: not retried). */
+/** A load or save that got no answer in time (already waited: not retried). */
 export class LoadTimeoutError extends StoreError {
-  constructor() {
-    super('unavailable', `no answer within ${loadLimits.timeoutMs} ms`);
+  constructor(ms = loadLimits.timeoutMs) {
+    super('unavailable', `no answer within ${ms} ms`);
   }
 }
 
-/** Rejects with `LoadTimeoutError` when `promise` has not settled in time. */
-export function withTimeout<T>(promise: Promise<T>): Promise<T> {
+/** Rejects with `LoadTimeoutError` when `promise` has not settled within `ms`. */
+export function withTimeout<T>(promise: Promise<T>, ms = loadLimits.timeoutMs): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new LoadTimeoutError()), loadLimits.timeoutMs);
+    const timer = setTimeout(() => reject(new LoadTimeoutError(ms)), ms);
     promise.then(
       (value) => {
         clearTimeout(timer);

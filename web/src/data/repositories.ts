@@ -13,6 +13,8 @@ export interface Backend {
   deleteAccount(): Promise<void>;
   /** Writes accepted locally but not yet confirmed by the server (Firebase offline queue; 0 in local mode). */
   watchPendingWrites(listener: (pending: number) => void): Unsubscribe;
+  /** Whether live results are flowing from the server now (absent: treated as live). */
+  watchLive?(listener: (live: boolean) => void): Unsubscribe;
 }
 
 export async function loadBackend(config: AppConfig, auth: AuthGateway): Promise<Backend> {
@@ -26,6 +28,7 @@ export async function loadBackend(config: AppConfig, auth: AuthGateway): Promise
       store,
       deleteAccount: () => store.deleteAccount(),
       watchPendingWrites: store.watchPendingWrites,
+      watchLive: store.watchLive,
     };
   }
   const { createLocalStore } = await import('./adapters/local.ts');
@@ -37,5 +40,6 @@ export async function loadBackend(config: AppConfig, auth: AuthGateway): Promise
       listener(0);
       return () => {};
     },
+    watchLive: store.watchLive,
   };
 }

@@ -2,9 +2,13 @@
  * Saves as mutations, with one way for every form to show busy, the failure and the success: the
  * form reads `busy` and `status` and calls `run`. A failure that means the session is over shows
  * nothing here: the QueryClient's mutation cache signs the person out and the guards move on.
+ * A save with no answer within `loadLimits.saveTimeoutMs` fails with the form's message, so no
+ * button stays disabled for ever (a paused server; in Firebase mode the adapter has already
+ * resolved a write the SDK keeps queued, shown as waiting to sync, so this never fires for those).
  */
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
+import { loadLimits, withTimeout } from './load-limits.ts';
 import { type DataScope, rereadUnder, useDataScope } from './queries.ts';
 import { isSessionOver } from './session-end.ts';
 
@@ -41,7 +45,7 @@ export function useSave<V, R = unknown>(options: SaveOptions<V, R>): Save<V> {
   const client = useQueryClient();
   const [status, setStatus] = useState<Status>(null);
   const mutation = useMutation({
-    mutationFn: (vars: V) => options.save(scope, vars),
+    mutationFn: (vars: V) => withTimeout(options.save(scope, vars), loadLimits.saveTimeoutMs),
     onSuccess: async (result, vars) => {
       await Promise.all((options.rereads?.(scope.uid) ?? []).map((key) => rereadUnder(client, key)));
       const { success } = options;

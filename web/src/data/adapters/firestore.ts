@@ -3,6 +3,16 @@
  * ships Firestore). Uses the persistent offline cache: a write made offline is queued by the SDK and
  * `commit` resolves once it is accepted locally, counted as pending until the server confirms it, so
  * the UI shows it as pending and never as a failure.
+ *
+ * How a section learns that a load failed: the SDK never fails a listener for want of a server (it
+ * retries for ever and, once it believes it is offline, answers from its cache: for a query it
+ * has never run, an empty list that reads as "no data"). So a listener's first result is its
+ * first snapshot confirmed by the server; a cached one is held back (unless the browser itself
+ * says it is offline: then the cache is the best there is, and the offline notice says why). A
+ * server that never confirms leaves the load to its time limit (`load-limits.ts`), which ends in
+ * the section's failure message. After the first result every snapshot passes (TanStack Query's
+ * structural sharing makes a metadata-only one a no-op), and whether the latest snapshots come
+ * from the server is what `watchLive` reports.
  */
 import { REQUIRES_RECENT_LOGIN } from '@fit/shared/model';
 import {
@@ -37,6 +47,7 @@ import {
   persistentMultipleTabManager,
   type Query,
   type QueryConstraint,
+  type QuerySnapshot,
   query,
   startAfter,
   sum,
@@ -72,7 +83,11 @@ export interface FirestoreStore extends LiveDocumentStore {
   deleteAccount(): Promise<void>;
   /** Writes accepted locally but not yet confirmed by the server. */
   watchPendingWrites(listener: (pending: number) => void): Unsubscribe;
+  /** Whether every running listener is in sync with the server (`false` offline or unreachable). */
+  watchLive(listener: (live: boolean) => void): Unsubscribe;
 }
+
+const browserOffline = () => typeof navigator !== 'undefined' && !navigator.onLine;
 
 export function createFirestoreStore(app: FirebaseApp, config: AppConfig): FirestoreStore {
   const db: Firestore = initializeFirestore(app, {
@@ -124,11 +139,64 @@ export function createFirestoreStore(app: FirebaseApp, config: AppConfig): Fires
   const docsOf = (snaps: { docs: DocumentSnapshot[] }): DocSnapshot[] =>
     snaps.docs.map((snap) => snapshotOf(snap)).filter((snap): snap is DocSnapshot => snap !== null);
 
-  /** Resolves when the write is confirmed, or at once when the browser is offline (queued locally). */
-  function acceptedLocally(confirmed: Promise<void>): Promise<void> {
-    if (typeof navigator === 'undefined' || navigator.onLine) return confirmed;
-    confirmed.catch((error: unknown) => console.error('A queued write was refused by the server', error));
-    return Promise.resolve();
+  /**
+   * Resolves when the write is confirmed, at once when the browser is offline, or once it counts as
+   * waiting to sync (`queued`: no confirmation within PENDING_AFTER_MS, so the server is not
+   * reachable): the SDK keeps it and sends it when it can, and the top bar shows it as pending.
+   */
+  function acceptedLocally(confirmed: Promise<void>, queued: Promise<void>): Promise<void> {
+    const logRefusal = (error: unknown) => console.error('A queued write was refused by the server', error);
+    if (browserOffline()) {
+      confirmed.catch(logRefusal);
+      return Promise.resolve();
+    }
+    return Promise.race([confirmed, queued.then(() => void confirmed.catch(logRefusal))]);
+  }
+
+  // Which running listeners' latest snapshot came from the server (see the header comment).
+  const inSync = new Map<symbol, boolean>();
+  const liveListeners = new Set<(live: boolean) => void>();
+  let live = false;
+  const updateLive = () => {
+    const next = !browserOffline() && inSync.size > 0 && [...inSync.values()].every(Boolean);
+    if (next === live) return;
+    live = next;
+    for (const listener of liveListeners) listener(live);
+  };
+  if (typeof window !== 'undefined') {
+    window.addEventListener('online', updateLive);
+    window.addEventListener('offline', updateLive);
+  }
+
+  /** Wraps `onSnapshot` with the first-result rule and the in-sync bookkeeping. */
+  function listenSynced<S extends { metadata: { fromCache: boolean } }>(
+    start: (observer: { next: (snap: S) => void; error: (error: unknown) => void }) => Unsubscribe,
+    onNext: (snap: S) => void,
+    onError: (error: StoreError) => void,
+  ): Unsubscribe {
+    const key = Symbol('listener');
+    let answered = false;
+    inSync.set(key, false);
+    updateLive();
+    const stop = start({
+      next: (snap) => {
+        inSync.set(key, !snap.metadata.fromCache);
+        updateLive();
+        if (!answered && snap.metadata.fromCache && !browserOffline()) return;
+        answered = true;
+        onNext(snap);
+      },
+      error: (error) => {
+        inSync.delete(key);
+        updateLive();
+        onError(toStoreError(error));
+      },
+    });
+    return () => {
+      inSync.delete(key);
+      updateLive();
+      stop();
+    };
   }
 
   return {
@@ -187,15 +255,23 @@ export function createFirestoreStore(app: FirebaseApp, config: AppConfig): Fires
         if (!counted) setPending(1);
         counted = true;
       };
-      const offline = typeof navigator !== 'undefined' && !navigator.onLine;
+      const offline = browserOffline();
       if (offline) count();
-      const timer = offline ? undefined : setTimeout(count, PENDING_AFTER_MS);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const queued = new Promise<void>((resolve) => {
+        timer = offline
+          ? undefined
+          : setTimeout(() => {
+              count();
+              resolve();
+            }, PENDING_AFTER_MS);
+      });
       const confirmed = batch.commit().finally(() => {
         clearTimeout(timer);
         if (counted) setPending(-1);
       });
       try {
-        await acceptedLocally(confirmed);
+        await acceptedLocally(confirmed, queued);
       } catch (error) {
         throw toStoreError(error);
       }
@@ -204,10 +280,10 @@ export function createFirestoreStore(app: FirebaseApp, config: AppConfig): Fires
       return checkedListen(
         () => checkQuery(spec),
         () =>
-          onSnapshot(
-            toQuery(spec),
+          listenSynced<QuerySnapshot>(
+            (observer) => onSnapshot(toQuery(spec), { includeMetadataChanges: true }, observer),
             (snaps) => onNext(docsOf(snaps)),
-            (error) => onError(toStoreError(error)),
+            onError,
           ),
         onError,
       );
@@ -216,10 +292,10 @@ export function createFirestoreStore(app: FirebaseApp, config: AppConfig): Fires
       return checkedListen(
         () => checkDocPath(path),
         () =>
-          onSnapshot(
-            doc(db, path),
+          listenSynced<DocumentSnapshot>(
+            (observer) => onSnapshot(doc(db, path), { includeMetadataChanges: true }, observer),
             (snap) => onNext(snapshotOf(snap)),
-            (error) => onError(toStoreError(error)),
+            onError,
           ),
         onError,
       );
@@ -236,6 +312,11 @@ export function createFirestoreStore(app: FirebaseApp, config: AppConfig): Fires
         }
         throw storeError;
       }
+    },
+    watchLive(listener) {
+      liveListeners.add(listener);
+      listener(live);
+      return () => liveListeners.delete(listener);
     },
     watchPendingWrites(listener) {
       pendingListeners.add(listener);

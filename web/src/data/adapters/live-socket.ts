@@ -6,6 +6,12 @@
  * closes a while after the last listener goes. After a drop (server restart, network, a silent
  * socket past its heartbeat) it reconnects with backoff and adds every listener again; a listener
  * refused by the server (no access, missing index) is reported once and not retried.
+ *
+ * A listener still waiting for its first result is told at once when a connection attempt fails
+ * (the server is down or answers the upgrade with an error): its section then shows the failure
+ * message within a second or two instead of a placeholder until the load's time limit. Listeners
+ * that have answered keep their data and are added again after the reconnect; meanwhile
+ * `watchLive` reports the socket as not live (the community page's badge).
  */
 import {
   type ErrorBody,
@@ -48,6 +54,8 @@ interface Entry {
   onError(error: StoreError): void;
   /** Sent on the current socket. */
   sent: boolean;
+  /** Has had a first result (a load that answered: later drops are bridged quietly). */
+  answered: boolean;
 }
 
 interface Connection {
@@ -101,6 +109,22 @@ export function createLiveSocket(options: LiveSocketOptions) {
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
   let watchdog: ReturnType<typeof setInterval> | undefined;
+  const liveListeners = new Set<(live: boolean) => void>();
+  let live = false;
+
+  function setLive(next: boolean): void {
+    if (next === live) return;
+    live = next;
+    for (const listener of liveListeners) listener(live);
+  }
+
+  /** A connection attempt failed before the server said ready: fail the listeners still waiting. */
+  function failWaiting(): void {
+    const waiting = [...entries].filter(([, entry]) => !entry.answered);
+    for (const [id] of waiting) entries.delete(id);
+    const error = new StoreError('unavailable', 'Cannot reach the local server');
+    for (const [, entry] of waiting) entry.onError(error);
+  }
 
   const send = (message: LiveClientMessage) => connection?.socket.send(JSON.stringify(message));
 
@@ -117,6 +141,7 @@ export function createLiveSocket(options: LiveSocketOptions) {
   function drop(current: Connection): void {
     if (connection !== current) return;
     connection = undefined;
+    setLive(false);
     current.socket.onopen = current.socket.onmessage = current.socket.onclose = current.socket.onerror = null;
     try {
       current.socket.close();
@@ -157,14 +182,17 @@ export function createLiveSocket(options: LiveSocketOptions) {
       case 'ready':
         current.ready = true;
         retryDelay = RETRY_MIN_MS;
+        setLive(true);
         flushAdds();
         return;
       case 'docs':
-        entries.get(message.id)?.onResult({ docs: message.docs });
+      case 'doc': {
+        const entry = entries.get(message.id);
+        if (!entry) return;
+        entry.answered = true;
+        entry.onResult(message.type === 'docs' ? { docs: message.docs } : { doc: message.doc });
         return;
-      case 'doc':
-        entries.get(message.id)?.onResult({ doc: message.doc });
-        return;
+      }
       case 'refused': {
         const entry = entries.get(message.id);
         if (!entry) return;
@@ -190,6 +218,7 @@ export function createLiveSocket(options: LiveSocketOptions) {
         try {
           token = await options.idToken();
         } catch {
+          failWaiting();
           scheduleReconnect(); // the auth SDK failed (network): try again later
           return;
         }
@@ -204,6 +233,7 @@ export function createLiveSocket(options: LiveSocketOptions) {
         try {
           socket = makeSocket(socketUrl(options.apiBase));
         } catch {
+          failWaiting();
           scheduleReconnect();
           return;
         }
@@ -214,14 +244,14 @@ export function createLiveSocket(options: LiveSocketOptions) {
           socket.send(JSON.stringify({ type: 'auth', token: token ?? '' } satisfies LiveClientMessage));
         };
         socket.onmessage = (event) => receive(current, event.data);
-        socket.onerror = () => {
+        const lost = () => {
+          const wasReady = current.ready;
           drop(current);
+          if (!wasReady) failWaiting();
           scheduleReconnect();
         };
-        socket.onclose = () => {
-          drop(current);
-          scheduleReconnect();
-        };
+        socket.onerror = lost;
+        socket.onclose = lost;
         watchdog ??= setInterval(() => {
           const c = connection;
           if (!c && entries.size === 0) {
@@ -230,7 +260,9 @@ export function createLiveSocket(options: LiveSocketOptions) {
             return;
           }
           if (c && Date.now() - c.lastHeard > 2 * heartbeatMs + 5_000) {
+            const wasReady = c.ready;
             drop(c);
+            if (!wasReady) failWaiting();
             scheduleReconnect();
           }
         }, heartbeatMs);
@@ -252,6 +284,12 @@ export function createLiveSocket(options: LiveSocketOptions) {
   }
 
   return {
+    /** Whether the socket is connected and signed in (`false` while down or reconnecting). */
+    watchLive(listener: (live: boolean) => void): Unsubscribe {
+      liveListeners.add(listener);
+      listener(live);
+      return () => liveListeners.delete(listener);
+    },
     listen(
       request: ListenRequest,
       onResult: (result: LiveResult) => void,
@@ -259,7 +297,7 @@ export function createLiveSocket(options: LiveSocketOptions) {
     ): Unsubscribe {
       counter += 1;
       const id = String(counter);
-      const entry: Entry = { request, onResult, onError, sent: false };
+      const entry: Entry = { request, onResult, onError, sent: false, answered: false };
       entries.set(id, entry);
       clearTimeout(idleTimer);
       // Always through ensure(): it checks that the socket still belongs to the signed-in user.

@@ -2,7 +2,9 @@
  * `LiveDocumentStore` over the local backend's HTTP API (`@fit/shared/local-protocol`): one POST per
  * port operation with the Firebase ID token as bearer, and every `listen` of the tab over one
  * WebSocket (`live-socket.ts`), which reconnects with backoff and adds its listeners again.
- * Local mode reports failures at once: there is no offline queue here.
+ * Local mode reports failures at once: there is no offline queue here. A request with no answer
+ * within `REQUEST_TIMEOUT_MS` is aborted and fails as `unavailable` (a paused server would otherwise
+ * hold one of the browser's six connections per host for ever, and its form busy).
  */
 import {
   type AggregateResponse,
@@ -12,7 +14,7 @@ import {
   LOCAL_API,
   type QueryResponse,
 } from '@fit/shared/local-protocol';
-import { isStoreErrorCode, type LiveDocumentStore, StoreError } from '@fit/shared/store';
+import { isStoreErrorCode, type LiveDocumentStore, StoreError, type Unsubscribe } from '@fit/shared/store';
 import { createLiveSocket, type SocketFactory } from './live-socket.ts';
 import { checkDocPath, checkedListen, checkQuery, checkWrites } from './path-checks.ts';
 
@@ -33,8 +35,15 @@ function toStoreError(body: unknown, status: number): StoreError {
   return new StoreError(status >= 500 ? 'unavailable' : 'internal', `Local server answered HTTP ${status}`);
 }
 
+/** Past every load's and save's own limit (`load-limits.ts`): only frees what nobody waits for. */
+const REQUEST_TIMEOUT_MS = 20_000;
+/** Deletion runs the whole cascade before it answers. */
+const DELETE_TIMEOUT_MS = 120_000;
+
 export interface LocalStore extends LiveDocumentStore {
   deleteAccount(): Promise<void>;
+  /** Whether the live socket is connected (`false` while the server is unreachable). */
+  watchLive(listener: (live: boolean) => void): Unsubscribe;
 }
 
 export function createLocalStore(options: LocalStoreOptions): LocalStore {
@@ -48,20 +57,27 @@ export function createLocalStore(options: LocalStoreOptions): LocalStore {
     };
   }
 
-  async function post<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {
+  async function post<T>(path: string, body: unknown, timeoutMs = REQUEST_TIMEOUT_MS): Promise<T> {
     let response: Response;
+    const signal = AbortSignal.timeout(timeoutMs);
     try {
       response = await doFetch(`${options.apiBase}${path}`, {
         method: 'POST',
         headers: await headers(),
         body: JSON.stringify(body),
-        ...(signal ? { signal } : {}),
+        signal,
       });
-    } catch (error) {
-      if (signal?.aborted) throw error;
-      throw new StoreError('unavailable', 'Cannot reach the local server');
+    } catch {
+      throw new StoreError(
+        'unavailable',
+        signal.aborted
+          ? `The local server did not answer in ${timeoutMs} ms`
+          : 'Cannot reach the local server',
+      );
     }
     const parsed: unknown = await response.json().catch(() => null);
+    if (signal.aborted)
+      throw new StoreError('unavailable', `The local server did not answer in ${timeoutMs} ms`);
     if (!response.ok) throw toStoreError(parsed, response.status);
     return parsed as T;
   }
@@ -118,7 +134,8 @@ export function createLocalStore(options: LocalStoreOptions): LocalStore {
       );
     },
     async deleteAccount() {
-      await post<DeleteAccountResponse>(LOCAL_API.deleteAccount, {});
+      await post<DeleteAccountResponse>(LOCAL_API.deleteAccount, {}, DELETE_TIMEOUT_MS);
     },
+    watchLive: (listener) => live.watchLive(listener),
   };
 }

@@ -40,6 +40,8 @@ export function ActivitiesCard(props: {
   activities: FeedActivity[] | null;
   uid: string | null;
   now: number;
+  /** The load failed with nothing to show. */
+  error?: string | null;
 }) {
   const { activities, uid, now } = props;
   return (
@@ -47,6 +49,7 @@ export function ActivitiesCard(props: {
       title="Recent Activities"
       subtitle="Fresh workouts from the community"
       icon={<DirectionsRun />}
+      error={props.error}
     >
       {activities !== null && activities.length === 0 ? (
         <Box sx={{ px: 3, pb: 4, pt: 2, textAlign: 'center', color: 'text.secondary' }}>

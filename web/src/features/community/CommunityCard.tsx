@@ -3,13 +3,18 @@ import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useId } from 'react';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 
-/** A titled card that fills its grid cell, so cards side by side line up. */
+/**
+ * A titled card that fills its grid cell, so cards side by side line up. `error`: its load failed
+ * with nothing to show, so the message and Retry stand in place of the content.
+ */
 export function CommunityCard(props: {
   title: string;
   icon: ReactNode;
   subtitle?: ReactNode;
   action?: ReactNode;
+  error?: string | null | undefined;
   children: ReactNode;
 }) {
   const titleId = useId();
@@ -50,7 +55,13 @@ export function CommunityCard(props: {
         </Box>
         {props.action}
       </Stack>
-      <Box sx={{ flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0 }}>{props.children}</Box>
+      {props.error ? (
+        <Box sx={{ px: { xs: 2, sm: 3 }, pb: { xs: 2, sm: 3 } }}>
+          <LoadFailed message={props.error} sx={{}} />
+        </Box>
+      ) : (
+        <Box sx={{ flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0 }}>{props.children}</Box>
+      )}
     </Card>
   );
 }

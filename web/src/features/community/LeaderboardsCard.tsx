@@ -28,6 +28,7 @@ import Typography from '@mui/material/Typography';
 import { type ReactNode, useId, useState } from 'react';
 import { ShownName } from '../../components/ShownText.tsx';
 import { type Boards, boardsTimeZone, currentPlaces } from '../../data/community.ts';
+import { useLiveConnection } from '../../data/connection.ts';
 import { UserAvatar } from './bits.tsx';
 import { boardZoneNote } from './board-zone.ts';
 import { CommunityCard } from './CommunityCard.tsx';
@@ -88,6 +89,8 @@ export function LeaderboardsCard(props: {
   now: number;
   /** The viewer's zone (default: the browser's), to say when the boards count another day. */
   viewerTimeZone?: string;
+  /** The load failed with nothing to show. */
+  error?: string | null;
 }) {
   const { boards, uid, now } = props;
   const [kind, setKind] = useState<BoardKind>('daily');
@@ -100,6 +103,7 @@ export function LeaderboardsCard(props: {
       subtitle={`Leaderboard days run midnight to midnight, ${timeZone} · weeks Sunday to Saturday`}
       icon={<EmojiEventsOutlined />}
       action={<LiveChip />}
+      error={props.error}
     >
       <Box sx={{ px: { xs: 2, sm: 3 } }}>
         <Stack
@@ -190,7 +194,11 @@ export function LeaderboardsCard(props: {
   );
 }
 
+/** "Live" while results flow from the server; "Not live" while the connection is down. */
 function LiveChip() {
+  const live = useLiveConnection();
+  if (!live)
+    return <Chip size="small" label="Not live" variant="outlined" sx={{ color: 'text.secondary' }} />;
   return (
     <Chip
       size="small"

@@ -63,6 +63,8 @@ export function PostsCard(props: {
   uid: string | null;
   now: number;
   clock: Clock;
+  /** The load failed with nothing to show. */
+  error?: string | null;
 }) {
   const { posts, uid, now, clock } = props;
   const store = useStore();
@@ -176,6 +178,7 @@ export function PostsCard(props: {
       title="Community Posts"
       subtitle="Share a win, a tip or a question"
       icon={<ForumOutlined />}
+      error={props.error}
     >
       <Box sx={{ px: { xs: 2, sm: 3 }, pb: 2 }}>
         <Stack direction="row" sx={{ gap: 1, alignItems: 'flex-start' }}>

@@ -9,9 +9,17 @@ export interface CommunityData {
   posts: FeedPost[] | null;
   activities: FeedActivity[] | null;
   boards: Boards | null;
-  failed: boolean;
-  /** Listens again to what failed (a failed listener stops, as Firestore's do). */
-  retry: () => void;
+  /** Per section: the spec's message when its load failed with nothing to show, else null. */
+  errors: { posts: string | null; activities: string | null; boards: string | null };
+}
+
+/**
+ * A read that failed and has nothing to show. One that failed after answering keeps its data (the
+ * Live badge and the offline notice say it is not current) and is loaded again when the connection
+ * is back.
+ */
+function failedEmpty(read: { isError: boolean; data: unknown }): string | null {
+  return read.isError && read.data === undefined ? FETCH_FAILED : null;
 }
 
 /** The page's 63 live documents: 30 feed posts, 30 feed activities, 3 boards. */
@@ -22,9 +30,10 @@ export function useCommunityData(): CommunityData {
     posts: posts.data ?? null,
     activities: activities.data ?? null,
     boards: boards.data ?? null,
-    failed: reads.some((read) => read.isError),
-    retry: () => {
-      for (const read of reads) if (read.isError) void read.refetch();
+    errors: {
+      posts: failedEmpty(posts),
+      activities: failedEmpty(activities),
+      boards: failedEmpty(boards),
     },
   };
 }

@@ -5,7 +5,6 @@
  */
 
 import { totalsFromSums } from '@fit/shared/totals';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { useCallback, useEffect, useState } from 'react';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -101,11 +100,6 @@ export function DashboardPage() {
   return (
     <>
       <PageHeader title={name ? `Hi, ${name}` : 'Your dashboard'} subtitle={formatCalendarDay(today, true)} />
-      {profileError && (
-        <Alert severity="error" sx={{ mb: 2.5 }}>
-          {profileError}
-        </Alert>
-      )}
       {/* Two columns from md up (each a stack, so cards keep their own height); on phones one column
           in the order of use: log, stats, recent, weight, then the profile. */}
       <Box
@@ -134,6 +128,7 @@ export function DashboardPage() {
               profile={profile}
               body={body}
               loaded={profileQuery.isSuccess || profileError !== null}
+              error={profileError}
               today={today}
               onShowBmi={() => setBmiOpen(true)}
               onShowBmr={() => setBmrOpen(true)}

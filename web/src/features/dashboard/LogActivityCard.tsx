@@ -4,13 +4,13 @@ import type { Totals } from '@fit/shared/totals';
 import Add from '@mui/icons-material/Add';
 import FormatQuote from '@mui/icons-material/FormatQuote';
 import LocalFireDepartmentOutlined from '@mui/icons-material/LocalFireDepartmentOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { StatusAlert } from '../../components/StatusAlert.tsx';
 import { logActivity } from '../../data/activities.ts';
@@ -149,11 +149,7 @@ export function LogActivityCard(props: {
       />
 
       <Box component="form" onSubmit={submit} noValidate sx={{ mt: 2.5 }} aria-label="Log activity">
-        {offeredError && (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {offeredError}
-          </Alert>
-        )}
+        {offeredError && <LoadFailed message={offeredError} />}
         {offered === null ? (
           // The picker and one field (most activities take one or two): the Log button then barely
           // moves when they arrive (a picker-only skeleton moved it and the cards below: CLS).

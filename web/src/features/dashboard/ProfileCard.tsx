@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { HelpButton } from '../../components/HelpButton.tsx';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { StatusAlert } from '../../components/StatusAlert.tsx';
 import { useSave } from '../../data/save.ts';
@@ -78,6 +79,8 @@ export function ProfileCard(props: {
   /** BMI, BMR and age, computed once by the page. */
   body: BodyFigures;
   loaded: boolean;
+  /** The spec's message when the profile or goal failed to load. */
+  error?: string | null;
   today: string;
   onShowBmi: () => void;
   onShowBmr: () => void;
@@ -142,6 +145,14 @@ export function ProfileCard(props: {
     isKnownMeasure(height) && isKnownMeasure(weight) && age === null && 'add your date of birth',
   ].filter(Boolean) as string[];
 
+  // Without the profile the form would show empty fields that a save would write back.
+  if (props.error && props.profile === null) {
+    return (
+      <SectionCard title="Your Profile">
+        <LoadFailed message={props.error} sx={{}} />
+      </SectionCard>
+    );
+  }
   if (!props.loaded) {
     return (
       <SectionCard title="Your Profile">
@@ -152,6 +163,7 @@ export function ProfileCard(props: {
 
   return (
     <SectionCard title="Your Profile">
+      {props.error && <LoadFailed message={props.error} />}
       <Box component="form" onSubmit={submit} noValidate aria-label="Weight goal">
         <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           <TextField

@@ -1,10 +1,10 @@
 import DirectionsRun from '@mui/icons-material/DirectionsRun';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import type { StoredActivity } from '../../data/activities.ts';
 import { ActivitiesTable } from './ActivitiesTable.tsx';
@@ -28,11 +28,7 @@ export function RecentActivitiesCard(props: {
         </Button>
       }
     >
-      {props.error && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {props.error}
-        </Alert>
-      )}
+      {props.error && <LoadFailed message={props.error} />}
       {!props.loaded ? (
         <Stack spacing={1}>
           {[0, 1, 2].map((i) => (

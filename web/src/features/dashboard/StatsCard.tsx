@@ -3,12 +3,12 @@ import { progressFraction, STATS_TARGETS, type Totals, totalsFromSums } from '@f
 import AccessTime from '@mui/icons-material/AccessTime';
 import FitnessCenter from '@mui/icons-material/FitnessCenter';
 import LocalFireDepartment from '@mui/icons-material/LocalFireDepartment';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useId } from 'react';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import type { PeriodSumsByKind } from '../../data/activity-queries.ts';
 import { formatInt, TABULAR } from './format.ts';
@@ -156,11 +156,7 @@ export function StatsCard(props: {
 }) {
   return (
     <SectionCard title="Your Stats">
-      {props.error && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {props.error}
-        </Alert>
-      )}
+      {props.error && <LoadFailed message={props.error} />}
       <Box
         sx={{
           display: 'grid',

@@ -4,7 +4,6 @@ import { unitLabel } from '@fit/shared/units';
 import { MESSAGES, validateWeightForm } from '@fit/shared/validation';
 import MonitorWeightOutlined from '@mui/icons-material/MonitorWeightOutlined';
 import ShowChart from '@mui/icons-material/ShowChart';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -15,6 +14,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Component, type FormEvent, lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { StatusAlert } from '../../components/StatusAlert.tsx';
 import { keys } from '../../data/queries.ts';
@@ -138,11 +138,7 @@ export function WeightCard(props: {
             </Button>
           </Stack>
           <StatusAlert status={status} sx={{ mt: 1.5 }} />
-          {props.error && (
-            <Alert severity="error" sx={{ mt: 1.5 }}>
-              {props.error}
-            </Alert>
-          )}
+          {props.error && <LoadFailed message={props.error} sx={{ mt: 1.5 }} />}
           <Box sx={{ mt: 2 }}>
             {!props.loaded ? (
               <Stack spacing={1}>

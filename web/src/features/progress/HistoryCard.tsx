@@ -20,6 +20,7 @@ import { alpha, useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import type { StoredActivity } from '../../data/activities.ts';
 import { useRequiredUser, useStore } from '../../data/context.tsx';
@@ -60,6 +61,7 @@ export function HistoryCard({ state }: { state: ProgressState }) {
   const [filter, setFilter] = useState(ALL);
   const [filtered, setFiltered] = useState<Map<string, DayTotal> | null>(null);
   const [filterError, setFilterError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
   const [openDay, setOpenDay] = useState<string | null>(null);
   const scroller = useRef<HTMLDivElement | null>(null);
 
@@ -67,6 +69,7 @@ export function HistoryCard({ state }: { state: ProgressState }) {
   const first = dates[0] as string;
   const activities = useMemo(() => (progress ? [...progress.records.keys()].sort() : []), [progress]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` reads again on Retry
   useEffect(() => {
     if (filter === ALL) {
       setFiltered(null);
@@ -80,7 +83,7 @@ export function HistoryCard({ state }: { state: ProgressState }) {
     return () => {
       current = false;
     };
-  }, [filter, store, uid, first, timeZone]);
+  }, [filter, store, uid, first, timeZone, attempt]);
 
   const days = filter === ALL ? progress?.days : (filtered ?? undefined);
   const shown = days !== undefined;
@@ -119,8 +122,11 @@ export function HistoryCard({ state }: { state: ProgressState }) {
         </TextField>
       }
     >
-      {filterError && <Alert severity="error">{filterError}</Alert>}
-      {!days && !filterError && <Skeleton variant="rounded" height={120} />}
+      {filterError && <LoadFailed message={filterError} onRetry={() => setAttempt((n) => n + 1)} sx={{}} />}
+      {!filterError && filter === ALL && state.error && !days && (
+        <LoadFailed message={HISTORY_FAILED} sx={{}} />
+      )}
+      {!days && !filterError && !state.error && <Skeleton variant="rounded" height={120} />}
       {days && (
         <>
           <Box

@@ -22,6 +22,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import type { Progress } from '../../data/progress.ts';
 import type { ProgressState } from './useProgress.ts';
@@ -116,11 +117,7 @@ export function ProgressCard({ state }: { state: ProgressState }) {
 
   return (
     <SectionCard title="Your Progress" subtitle="Streaks, weekly volume and personal records">
-      {error && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {error}
-        </Alert>
-      )}
+      {error && <LoadFailed message={error} />}
       {!progress && !error && <Skeleton variant="rounded" height={220} />}
       {progress && streak && weeks && (
         <Stack sx={{ gap: 2.5 }}>

@@ -1,0 +1,34 @@
+import CloudOffOutlined from '@mui/icons-material/CloudOffOutlined';
+import Alert from '@mui/material/Alert';
+import {
+  useBrowserOnline,
+  useLiveConnection,
+  useRecoverFailedLoads,
+  useServerReachable,
+} from '../data/connection.ts';
+
+export const OFFLINE = 'You are offline. What you see may be out of date; it updates when you reconnect.';
+export const UNREACHABLE = 'Cannot reach FitTrack right now. Trying again…';
+
+/**
+ * Under the top bar of the signed-in pages: says when the browser is offline or loads are failing
+ * for want of the server, and loads again what failed once the connection is back (so the page
+ * recovers by itself). Nothing shows while all is well.
+ */
+export function OfflineNotice() {
+  const online = useBrowserOnline();
+  const live = useLiveConnection();
+  const reachable = useServerReachable();
+  useRecoverFailedLoads(online, live);
+  const message = !online ? OFFLINE : !reachable ? UNREACHABLE : null;
+  // The region is always there, so screen readers announce the message when it appears.
+  return (
+    <div aria-live="polite">
+      {message && (
+        <Alert severity="warning" icon={<CloudOffOutlined />} sx={{ mb: 2.5 }}>
+          {message}
+        </Alert>
+      )}
+    </div>
+  );
+}
