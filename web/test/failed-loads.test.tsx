@@ -1,15 +1,19 @@
 /**
- * Loads that fail must end in the section's spec message, once, instead of a placeholder for ever:
- * a server that never answers (down, or paused: the local adapter's streams reconnect quietly), a
- * server error (retried once, quickly), a refusal (not retried). Live listeners stop with the
- * last screen that shows them. Whole app: real routes, guards, QueryClient and pages.
+ * Loads that fail must end in the section's spec message, once, in place and with Retry, instead
+ * of a placeholder for ever: a server that never answers (down, or paused), a server error
+ * (retried once, quickly), a refusal (not retried). The page comes back by itself once the server
+ * answers again; a save that never gets an answer ends in its message with the button enabled;
+ * the top bar and nav stay. Live listeners stop with the last screen that shows them. Whole app:
+ * real routes, guards, QueryClient and pages.
  */
 import { paths } from '@fit/shared/model';
 import type { DocSnapshot, QuerySpec, Unsubscribe } from '@fit/shared/store';
 import { StoreError } from '@fit/shared/store';
 import { MemoryStore } from '@fit/shared/testing/memory-store';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { OFFLINE, UNREACHABLE } from '../src/components/OfflineNotice.tsx';
+import { recovery } from '../src/data/connection.ts';
 import { loadLimits } from '../src/data/load-limits.ts';
 import { FakeAuth } from './fake-auth.ts';
 import { renderApp } from './render.tsx';
@@ -25,6 +29,8 @@ type Mode = 'answer' | 'hang' | 'internal' | 'permission-denied';
 /** A MemoryStore whose reads can hang or fail, counting the listeners started and still running. */
 class FlakyStore extends MemoryStore {
   mode: Mode = 'answer';
+  /** Commits that never settle (a paused server). */
+  hangCommits = false;
   started = new Map<string, number>();
   running = new Map<string, number>();
 
@@ -60,6 +66,10 @@ class FlakyStore extends MemoryStore {
     return call();
   }
 
+  override commit(...args: Parameters<MemoryStore['commit']>) {
+    if (this.hangCommits) return new Promise<void>(() => {});
+    return super.commit(...args);
+  }
   override get(path: string) {
     return this.read(() => super.get(path));
   }
@@ -103,14 +113,42 @@ async function card(name: string) {
 /** Generous: the first render of a lazy route transforms its modules, slow on a loaded machine. */
 const WAIT = 15_000;
 
+const COMMUNITY_SECTIONS = ['Leaderboards', 'Community Posts', 'Recent Activities'];
+const COMMUNITY_FAILED = 'Failed to fetch community data. Please try again.';
+
+/** The layout stays whatever a page does: brand, nav and Logout. */
+function expectLayout() {
+  const nav = screen.getByRole('navigation', { name: 'Main' });
+  for (const link of ['User', 'Community', 'Account']) {
+    expect(within(nav).getByRole('link', { name: link })).toBeInTheDocument();
+  }
+  expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+}
+
 const saved = { ...loadLimits };
+const savedRecovery = { ...recovery };
 beforeEach(() => {
   loadLimits.timeoutMs = 400;
   loadLimits.retryDelayMs = 50;
+  loadLimits.saveTimeoutMs = 400;
+  // No background recovery unless a test asks for it (it would hide what Retry does).
+  recovery.everyMs = 3_600_000;
 });
 afterEach(() => {
   Object.assign(loadLimits, saved);
+  Object.assign(recovery, savedRecovery);
 });
+
+/** Every community section shows the message once, in place, with its own Retry. */
+async function communityFailed() {
+  for (const name of COMMUNITY_SECTIONS) {
+    const section = await card(name);
+    expect(await section.findByText(COMMUNITY_FAILED, {}, { timeout: WAIT })).toBeInTheDocument();
+    expect(section.getAllByText(COMMUNITY_FAILED)).toHaveLength(1);
+    expect(section.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  }
+  expect(screen.getAllByText(COMMUNITY_FAILED)).toHaveLength(COMMUNITY_SECTIONS.length);
+}
 
 describe('a server that never answers', () => {
   it('ends every dashboard section in its failure message, once, not in a placeholder', async () => {
@@ -137,44 +175,74 @@ describe('a server that never answers', () => {
         { timeout: WAIT },
       ),
     ).toBeInTheDocument();
+    const profile = await card('Your Profile');
+    expect(
+      await profile.findByText('Failed to fetch profile or goal. Please try again.', {}, { timeout: WAIT }),
+    ).toBeInTheDocument();
+    // Once per section, each with its Retry, and no empty profile form a save would write back.
     expect(screen.getAllByText('Failed to fetch profile or goal. Please try again.')).toHaveLength(1);
     expect(recent.getAllByText('Failed to fetch activities. Please try again.')).toHaveLength(1);
+    expect(stats.getAllByText('Failed to fetch activities. Please try again.')).toHaveLength(1);
+    for (const section of [recent, stats, weights, profile]) {
+      expect(section.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    }
+    expect(profile.queryByRole('button', { name: 'Save Profile' })).not.toBeInTheDocument();
+    expect(screen.getByText(UNREACHABLE)).toBeInTheDocument();
+    expectLayout();
   }, 60_000);
 
-  it('ends the community page in its failure message once, and Retry brings the page back', async () => {
+  it('ends each community section in its failure message once, and one Retry brings them all back', async () => {
     const { store } = setup('/community', 'hang');
-    expect(
-      await screen.findByText('Failed to fetch community data. Please try again.', {}, { timeout: WAIT }),
-    ).toBeInTheDocument();
-    expect(screen.getAllByText('Failed to fetch community data. Please try again.')).toHaveLength(1);
+    await communityFailed();
+    expectLayout();
 
     store.mode = 'answer';
-    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    await waitFor(() =>
-      expect(screen.queryByText('Failed to fetch community data. Please try again.')).not.toBeInTheDocument(),
-    );
+    const leaderboards = await card('Leaderboards');
+    fireEvent.click(leaderboards.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.queryByText(COMMUNITY_FAILED)).not.toBeInTheDocument(), {
+      timeout: WAIT,
+    });
     expect(
       await screen.findByText('No posts yet. Be the first to say hello!', {}, { timeout: WAIT }),
     ).toBeInTheDocument();
+    expect(screen.queryByText(UNREACHABLE)).not.toBeInTheDocument();
+  });
+
+  it('comes back by itself once the server answers again', async () => {
+    recovery.everyMs = 300;
+    const { store } = setup('/community', 'hang');
+    // Shown once and kept while the page tries again in the background (no blinking).
+    const counts: number[] = [];
+    const observer = new MutationObserver(() => counts.push(screen.queryAllByText(COMMUNITY_FAILED).length));
+    await communityFailed();
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    observer.disconnect();
+    expect(store.started.get(paths.feedPosts)).toBeGreaterThan(2);
+    expect(counts.filter((n) => n !== COMMUNITY_SECTIONS.length)).toEqual([]);
+    store.mode = 'answer';
+    expect(
+      await screen.findByText('No posts yet. Be the first to say hello!', {}, { timeout: WAIT }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(COMMUNITY_FAILED)).not.toBeInTheDocument());
   });
 });
 
 describe('a server error and a refusal', () => {
   it('retries a server error once, quickly, then says so', async () => {
     const { store } = setup('/community', 'internal');
-    expect(
-      await screen.findByText('Failed to fetch community data. Please try again.', {}, { timeout: WAIT }),
-    ).toBeInTheDocument();
+    await communityFailed();
     expect(store.started.get(paths.feedPosts)).toBe(2);
   });
 
   it('does not retry a refusal', async () => {
+    recovery.everyMs = 100;
     const { store } = setup('/community', 'permission-denied');
-    expect(
-      await screen.findByText('Failed to fetch community data. Please try again.', {}, { timeout: WAIT }),
-    ).toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await communityFailed();
+    // Neither retried at once nor by the background recovery: a refusal is not the connection.
+    await new Promise((resolve) => setTimeout(resolve, 400));
     expect(store.started.get(paths.feedPosts)).toBe(1);
+    expect(screen.queryByText(UNREACHABLE)).not.toBeInTheDocument();
   });
 });
 
@@ -192,5 +260,44 @@ describe('live listeners', () => {
     await screen.findByText('No posts yet. Be the first to say hello!', {}, { timeout: WAIT });
     await waitFor(() => expect(store.running.get(paths.feedPosts)).toBe(1));
     expect(store.started.get(paths.feedPosts)).toBe(2);
+  });
+});
+
+describe('saves and the connection', () => {
+  it('a save with no answer ends in its message and the form can be used again', async () => {
+    const { store } = setup('/user', 'answer');
+    const weights = await card('Weight Tracking');
+    store.hangCommits = true;
+    fireEvent.change(weights.getByLabelText('Weight'), { target: { value: '170' } });
+    fireEvent.click(weights.getByRole('button', { name: 'Log' }));
+    await waitFor(() => expect(weights.getByRole('button', { name: 'Log' })).toBeDisabled());
+    expect(
+      await weights.findByText('Failed to log weight. Please try again.', {}, { timeout: WAIT }),
+    ).toBeInTheDocument();
+    expect(weights.getByRole('button', { name: 'Log' })).toBeEnabled();
+    expect(weights.getByLabelText('Weight')).toBeEnabled();
+    // Nothing was written.
+    store.hangCommits = false;
+    expect(await store.query({ collection: paths.weightRecords(UID) })).toEqual([]);
+  });
+
+  it('says so when the browser goes offline, and stops saying so when it is back', async () => {
+    setup('/user', 'answer');
+    await card('Weight Tracking');
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      act(() => {
+        window.dispatchEvent(new Event('offline'));
+      });
+      expect(await screen.findByText(OFFLINE)).toBeInTheDocument();
+      expectLayout();
+      onLine.mockReturnValue(true);
+      act(() => {
+        window.dispatchEvent(new Event('online'));
+      });
+      await waitFor(() => expect(screen.queryByText(OFFLINE)).not.toBeInTheDocument());
+    } finally {
+      onLine.mockRestore();
+    }
   });
 });

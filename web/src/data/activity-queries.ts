@@ -14,7 +14,7 @@ import {
   watchRecentActivities,
 } from './activities.ts';
 import { withTimeout } from './load-limits.ts';
-import { keys, rereadUnder, useDataScope, useLive } from './queries.ts';
+import { keepFailure, keys, rereadUnder, useDataScope, useLive } from './queries.ts';
 import { type StoredWeight, watchWeightHistory } from './weights.ts';
 
 /** Names already written back in display case, per store (each is written once). */
@@ -67,7 +67,7 @@ export type PeriodSumsByKind = Record<BoardKind, PeriodSums>;
  */
 export function usePeriodSums(today: string, timeZone: string) {
   const { store, uid } = useDataScope();
-  return useQuery({
+  const result = useQuery({
     queryKey: [...keys.periodSums(uid), today, timeZone],
     queryFn: async (): Promise<PeriodSumsByKind> => {
       const windows = currentWindows(Date.now(), timeZone);
@@ -81,6 +81,7 @@ export function usePeriodSums(today: string, timeZone: string) {
       return { daily, weekly, monthly };
     },
   });
+  return keepFailure(result);
 }
 
 /** The weight history, newest first, live (the latest list and the chart). */

@@ -6,7 +6,14 @@
  */
 import type { DailyGoal, UserProfile } from '@fit/shared/model';
 import type { LiveDocumentStore } from '@fit/shared/store';
-import { hashKey, type QueryClient, type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  hashKey,
+  type QueryClient,
+  type QueryKey,
+  type UseQueryResult,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { useRequiredUser, useStore } from './context.tsx';
 import { watchGoal } from './goal.ts';
 import { LIVE, type Listen, listenInto } from './live-query.ts';
@@ -49,15 +56,29 @@ export function rereadUnder(client: QueryClient, prefix: QueryKey): Promise<void
   return client.invalidateQueries({ queryKey: prefix, predicate: (query) => !query.meta?.live });
 }
 
+/**
+ * TanStack Query puts a query that has no data back to `pending` (error cleared) each time it loads
+ * again, so a section's failure message would blink away during every Retry and background
+ * recovery and its placeholder come back. Screens read `isError`: here it stays true while a
+ * failed query with nothing to show is being loaded again, until data or a refusal arrives.
+ */
+export function keepFailure<R extends UseQueryResult<unknown, unknown>>(result: R): R {
+  if (result.isError || result.data !== undefined || result.errorUpdateCount === 0 || !result.isFetching)
+    return result;
+  return { ...result, isError: true, isPending: false, isLoading: false, status: 'error' } as R;
+}
+
 export function useLive<T>(queryKey: QueryKey, listen: Listen<T>, enabled = true) {
   const client = useQueryClient();
-  return useQuery({
-    queryKey,
-    queryFn: ({ signal }) => listenInto(client, { queryKey, queryHash: hashKey(queryKey), signal }, listen),
-    staleTime: Number.POSITIVE_INFINITY,
-    meta: LIVE,
-    enabled,
-  });
+  return keepFailure(
+    useQuery({
+      queryKey,
+      queryFn: ({ signal }) => listenInto(client, { queryKey, queryHash: hashKey(queryKey), signal }, listen),
+      staleTime: Number.POSITIVE_INFINITY,
+      meta: LIVE,
+      enabled,
+    }),
+  );
 }
 
 export function useProfile() {
@@ -73,11 +94,13 @@ export function useGoal() {
 /** The saved activity selection (the read creates the empty document when missing, as the spec says). */
 export function useActivityPreferences() {
   const { store, uid } = useDataScope();
-  return useQuery({
-    queryKey: keys.preferences(uid),
-    queryFn: () => withTimeout(readActivityPreferences(store, uid)),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  return keepFailure(
+    useQuery({
+      queryKey: keys.preferences(uid),
+      queryFn: () => withTimeout(readActivityPreferences(store, uid)),
+      staleTime: Number.POSITIVE_INFINITY,
+    }),
+  );
 }
 
 /** The per-user progress projection (records, streaks, per-day and per-week totals), live. */
