@@ -67,12 +67,16 @@ export function useBrowserOnline(): boolean {
   );
 }
 
-/** Whether live results flow now; true when no backend says otherwise (an in-memory store). */
+/**
+ * Whether live results flow now: the backend says so (true when it does not say: an in-memory
+ * store) and the browser is online (a socket can look open for a while after the network went).
+ */
 export function useLiveConnection(): boolean {
   const backend = useContext(BackendContext);
+  const online = useBrowserOnline();
   const [live, setLive] = useState(true);
   useEffect(() => backend?.watchLive?.(setLive), [backend]);
-  return live;
+  return live && online;
 }
 
 /**

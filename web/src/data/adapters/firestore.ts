@@ -10,7 +10,8 @@
  * first snapshot confirmed by the server; a cached one is held back (unless the browser itself
  * says it is offline: then the cache is the best there is, and the offline notice says why). A
  * server that never confirms leaves the load to its time limit (`load-limits.ts`), which ends in
- * the section's failure message. After the first result every snapshot passes (TanStack Query's
+ * the section's failure message. One-shot reads ask the server for the same reason (the cache only
+ * when the browser is offline). After the first result every snapshot passes (TanStack Query's
  * structural sharing makes a metadata-only one a no-op), and whether the latest snapshots come
  * from the server is what `watchLive` reports.
  */
@@ -38,7 +39,9 @@ import {
   type Firestore,
   getAggregateFromServer,
   getDoc,
+  getDocFromServer,
   getDocs,
+  getDocsFromServer,
   initializeFirestore,
   limit,
   onSnapshot,
@@ -203,7 +206,7 @@ export function createFirestoreStore(app: FirebaseApp, config: AppConfig): Fires
     async get(path) {
       checkDocPath(path);
       try {
-        return snapshotOf(await getDoc(doc(db, path)));
+        return snapshotOf(await (browserOffline() ? getDoc : getDocFromServer)(doc(db, path)));
       } catch (error) {
         throw toStoreError(error);
       }
@@ -211,7 +214,7 @@ export function createFirestoreStore(app: FirebaseApp, config: AppConfig): Fires
     async query(spec) {
       checkQuery(spec);
       try {
-        return docsOf(await getDocs(toQuery(spec)));
+        return docsOf(await (browserOffline() ? getDocs : getDocsFromServer)(toQuery(spec)));
       } catch (error) {
         throw toStoreError(error);
       }

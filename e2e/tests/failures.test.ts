@@ -1,0 +1,213 @@
+/**
+ * A server that fails, seen from the browser: unreachable, answering 500, paused, or the page's
+ * code missing after a deploy. Every section of /user and /community shows its spec failure message
+ * in place within 10 s, the top bar and nav stay, the Live badge says it is not live, and the page
+ * recovers once the server is back; a save to a paused server ends in a message, not in a button
+ * disabled for ever. The server is cut off in the browser (Playwright routes): local mode's /api/*
+ * and its /api/live WebSocket, Firebase mode's Firestore emulator host.
+ */
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { nav, signUpAndVerify } from './people.ts';
+import { BACKEND, FIRESTORE_HOST, launchBrowser, newPage, screenshot } from './stack.ts';
+
+const stamp = Date.now().toString(36);
+const fay = { email: `fay-${stamp}@example.com`, name: `Fay ${stamp}` };
+
+/** What the spec says each section shows when its load fails (SPEC.md section 8). */
+const USER_SECTIONS: [string, string][] = [
+  ['Your Stats', 'Failed to fetch activities. Please try again.'],
+  ['Recent Activities', 'Failed to fetch activities. Please try again.'],
+  ['Weight Tracking', 'Failed to fetch weight records. Please try again.'],
+  ['Your Profile', 'Failed to fetch profile or goal. Please try again.'],
+  ['Log Activity', 'Failed to fetch available activities. Please try again.'],
+];
+const COMMUNITY_FAILED = 'Failed to fetch community data. Please try again.';
+const COMMUNITY_SECTIONS = ['Leaderboards', 'Community Posts', 'Recent Activities'];
+/** The spec's promise is 10 s from opening the page. */
+const WITHIN_MS = 10_000;
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let errors: string[] = [];
+
+/** The backend's requests, as the browser sends them in this mode. */
+const API = BACKEND === 'local' ? /\/api\/(?!live$)/ : new RegExp(`^http://${FIRESTORE_HOST}/`);
+
+type Outage = 'unreachable' | 'error 500' | 'paused';
+
+/** What puts the server back after the current test (also when it fails: no cascade). */
+let restoreServer: (() => Promise<void>) | undefined;
+
+/** Cuts the browser off the server the way `outage` says; returns what puts it back. */
+async function cut(outage: Outage): Promise<() => Promise<void>> {
+  const held: Route[] = [];
+  const handler = (route: Route) => {
+    if (outage === 'unreachable') return route.abort('connectionrefused');
+    if (outage === 'error 500') return route.fulfill({ status: 500, body: 'Internal error.' });
+    held.push(route); // paused: never answered while cut
+    return undefined;
+  };
+  await page.route(API, handler);
+  if (BACKEND === 'local') {
+    await page.routeWebSocket(/\/api\/live$/, (ws) => {
+      if (outage === 'paused') return; // opened, never answered
+      if (outage === 'error 500') ws.close({ code: 1011, reason: 'Internal error.' });
+      else ws.close();
+    });
+  }
+  let restored = false;
+  restoreServer = async () => {
+    if (restored) return;
+    restored = true;
+    await page.unroute(API, handler);
+    // Routes still open fall through to the real server again.
+    if (BACKEND === 'local') await page.routeWebSocket(/\/api\/live$/, (ws) => ws.connectToServer());
+    await Promise.all(held.map((route) => route.abort('connectionreset').catch(() => {})));
+  };
+  return restoreServer;
+}
+
+const section = (name: string) => page.getByRole('main').getByRole('region', { name, exact: true });
+
+/** The layout is there and nothing replaced it. */
+async function expectLayout() {
+  const navigation = page.getByRole('navigation', { name: 'Main' });
+  for (const label of ['User', 'Community', 'Account']) {
+    expect(await navigation.getByRole('link', { name: label, exact: true }).isVisible()).toBe(true);
+  }
+  expect(await page.getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);
+  expect(await page.getByText('Something went wrong').count()).toBe(0);
+}
+
+/** Every section of the page shows its message once, in place, with Retry, within the 10 s. */
+async function expectFailed(sections: [string, string][], openedAt: number) {
+  for (const [name, message] of sections) {
+    const region = section(name);
+    const left = Math.max(openedAt + WITHIN_MS - Date.now(), 1);
+    await region.getByText(message).waitFor({ timeout: left });
+    expect(await region.getByText(message).count(), name).toBe(1);
+    expect(await region.getByRole('button', { name: 'Retry' }).count(), name).toBe(1);
+  }
+  await expectLayout();
+}
+
+async function expectCommunityBack() {
+  for (const name of COMMUNITY_SECTIONS) {
+    await section(name).getByText(COMMUNITY_FAILED).waitFor({ state: 'detached', timeout: 30_000 });
+  }
+  await page.getByText('Maya Torres').first().waitFor({ timeout: 30_000 });
+  await section('Leaderboards').getByText('Live', { exact: true }).waitFor({ timeout: 30_000 });
+}
+
+describe('failures stay inside the page', () => {
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    ({ context, page, errors } = await newPage(browser));
+    await signUpAndVerify(page, fay);
+  });
+
+  afterEach(async () => {
+    await restoreServer?.();
+    await context.setOffline(false);
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  for (const outage of ['unreachable', 'error 500'] as const) {
+    it(`with the server ${outage}: every section says so in place, the badge is not live, and it recovers`, async () => {
+      const restore = await cut(outage);
+      await page.goto('/user');
+      const openedAt = Date.now();
+      await expectFailed(USER_SECTIONS, openedAt);
+      await screenshot(page, `failures-${BACKEND}-${outage.replace(' ', '-')}-user`);
+
+      await nav(page, 'Community');
+      const communityAt = Date.now();
+      await expectFailed(
+        COMMUNITY_SECTIONS.map((name) => [name, COMMUNITY_FAILED]),
+        communityAt,
+      );
+      await section('Leaderboards').getByText('Not live', { exact: true }).waitFor({ timeout: 5_000 });
+      await screenshot(page, `failures-${BACKEND}-${outage.replace(' ', '-')}-community`);
+
+      // Back: Retry in one section loads them all again.
+      await restore();
+      await section('Leaderboards').getByRole('button', { name: 'Retry' }).click();
+      await expectCommunityBack();
+      await expectLayout();
+    });
+  }
+
+  it('recovers by itself when the server comes back, and says when the browser is offline', async () => {
+    const restore = await cut('unreachable');
+    await page.goto('/community');
+    await expectFailed(
+      COMMUNITY_SECTIONS.map((name) => [name, COMMUNITY_FAILED]),
+      Date.now(),
+    );
+    await restore();
+    // No click: the background recovery (at most 15 s) or the live connection coming back.
+    await expectCommunityBack();
+
+    await context.setOffline(true);
+    await page.getByText('You are offline.', { exact: false }).waitFor({ timeout: 5_000 });
+    await section('Leaderboards').getByText('Not live', { exact: true }).waitFor({ timeout: 15_000 });
+    await expectLayout();
+    await context.setOffline(false);
+    await page.getByText('You are offline.', { exact: false }).waitFor({ state: 'detached', timeout: 5_000 });
+    await section('Leaderboards').getByText('Live', { exact: true }).waitFor({ timeout: 30_000 });
+  });
+
+  it('a save to a paused server ends in a message, and the form works again', async () => {
+    await nav(page, 'User');
+    await page.waitForURL('**/user');
+    const weights = section('Weight Tracking');
+    await weights.getByText('No weigh-ins yet').waitFor({ timeout: 20_000 });
+    const restore = await cut('paused');
+    await weights.getByLabel('Weight', { exact: true }).fill('170');
+    await weights.getByRole('button', { name: 'Log', exact: true }).click();
+    if (BACKEND === 'local') {
+      // No offline queue here: the save gives up with the spec's message.
+      await weights.getByText('Failed to log weight. Please try again.').waitFor({ timeout: 25_000 });
+    } else {
+      // Firestore keeps the write and sends it later: the top bar says it is waiting to sync.
+      await page
+        .getByRole('status')
+        .filter({ hasText: 'Saved offline, syncing' })
+        .waitFor({ timeout: 25_000 });
+    }
+    expect(await weights.getByRole('button', { name: 'Log', exact: true }).isEnabled()).toBe(true);
+    expect(await weights.getByLabel('Weight', { exact: true }).isEnabled()).toBe(true);
+    await restore();
+    await expectLayout();
+  });
+
+  it('a page whose code is gone (a deploy) reloads once, then says so under the top bar, and Retry loads it', async () => {
+    await page.goto('/user');
+    await section('Weight Tracking').waitFor();
+    const chunk = /\/assets\/CommunityPage-[^/]+\.js$/;
+    const cutChunk = (route: Route) => route.abort('connectionrefused');
+    await page.route(chunk, cutChunk);
+    let loads = 0;
+    page.on('load', () => {
+      loads += 1;
+    });
+    await nav(page, 'Community');
+    await page
+      .getByText('This page could not be loaded. Check your connection and try again.')
+      .waitFor({ timeout: 20_000 });
+    expect(loads).toBe(1); // the one reload, no loop
+    await expectLayout();
+    await screenshot(page, `failures-${BACKEND}-missing-chunk`);
+
+    await page.unroute(chunk, cutChunk);
+    await page.getByRole('main').getByRole('button', { name: 'Retry' }).click();
+    await page.getByText('Maya Torres').first().waitFor({ timeout: 30_000 });
+    expect(errors).toEqual([]);
+  });
+});
