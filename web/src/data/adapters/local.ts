@@ -25,6 +25,8 @@ export interface LocalStoreOptions {
   fetch?: typeof fetch;
   /** The WebSocket for live results (the browser's by default; `ws` in Node tests). */
   socket?: SocketFactory;
+  /** How long a request may go unanswered (REQUEST_TIMEOUT_MS; tests shorten it). */
+  requestTimeoutMs?: number;
 }
 
 function toStoreError(body: unknown, status: number): StoreError {
@@ -57,7 +59,11 @@ export function createLocalStore(options: LocalStoreOptions): LocalStore {
     };
   }
 
-  async function post<T>(path: string, body: unknown, timeoutMs = REQUEST_TIMEOUT_MS): Promise<T> {
+  async function post<T>(
+    path: string,
+    body: unknown,
+    timeoutMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
+  ): Promise<T> {
     let response: Response;
     const signal = AbortSignal.timeout(timeoutMs);
     try {
