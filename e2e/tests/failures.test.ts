@@ -45,7 +45,13 @@ async function cut(outage: Outage): Promise<() => Promise<void>> {
   const held: Route[] = [];
   const handler = (route: Route) => {
     if (outage === 'unreachable') return route.abort('connectionrefused');
-    if (outage === 'error 500') return route.fulfill({ status: 500, body: 'Internal error.' });
+    if (outage === 'error 500')
+      // As Google's APIs (and the local server) answer one: a JSON error body.
+      return route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 500, message: 'Internal error.', status: 'INTERNAL' } }),
+      });
     held.push(route); // paused: never answered while cut
     return undefined;
   };

@@ -9,8 +9,10 @@
  * has never run, an empty list that reads as "no data"). So a listener's first result is its
  * first snapshot confirmed by the server; a cached one is held back (unless the browser itself
  * says it is offline: then the cache is the best there is, and the offline notice says why). A
- * server that never confirms leaves the load to its time limit (`load-limits.ts`), which ends in
- * the section's failure message. One-shot reads ask the server for the same reason (the cache only
+ * listener unconfirmed after PROBE_AFTER_MS reads its target once from the server only, which the
+ * SDK fails at once once it has found the server unreachable: the section then shows its failure
+ * message in a few seconds. A server that never answers at all (paused) leaves the load to its
+ * time limit (`load-limits.ts`), which ends in the same message. One-shot reads ask the server for the same reason (the cache only
  * when the browser is offline). After the first result every snapshot passes (TanStack Query's
  * structural sharing makes a metadata-only one a no-op), and whether the latest snapshots come
  * from the server is what `watchLive` reports.
@@ -66,6 +68,8 @@ import { checkDocPath, checkedListen, checkQuery, checkWrites } from './path-che
  * set-up) in one to two on a busy machine; longer means the network is not delivering it.
  */
 const PENDING_AFTER_MS = 3000;
+/** A read unanswered this long asks whether the server is reachable at all (see below). */
+const PROBE_AFTER_MS = 1500;
 
 /** Firebase errors carry codes like 'permission-denied' (Firestore) or 'functions/not-found'. */
 export function toStoreError(error: unknown): StoreError {
@@ -171,31 +175,89 @@ export function createFirestoreStore(app: FirebaseApp, config: AppConfig): Fires
     window.addEventListener('offline', updateLive);
   }
 
-  /** Wraps `onSnapshot` with the first-result rule and the in-sync bookkeeping. */
+  /**
+   * Settles like `work`, except that a read still unanswered after PROBE_AFTER_MS asks the server
+   * once more (`probe`, a server-only read): the SDK fails that at once with `unavailable` when it
+   * has found the server unreachable, so the load fails in seconds instead of at its time limit.
+   * Healthy reads answer before the probe (it costs a read only when the server is slow).
+   */
+  function failFastWhenUnreachable<T>(work: Promise<T>, probe: () => Promise<unknown>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      let settled = false;
+      const timer = setTimeout(() => {
+        probe().catch((error: unknown) => {
+          const storeError = toStoreError(error);
+          if (!settled && storeError.code === 'unavailable') {
+            settled = true;
+            reject(storeError);
+          }
+        });
+      }, PROBE_AFTER_MS);
+      work.then(
+        (value) => {
+          clearTimeout(timer);
+          if (settled) return;
+          settled = true;
+          resolve(value);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          if (settled) return;
+          settled = true;
+          reject(error);
+        },
+      );
+    });
+  }
+
+  /**
+   * Wraps `onSnapshot` with the first-result rule and the in-sync bookkeeping. `probe` reads the
+   * same target from the server only (see `failFastWhenUnreachable`): its result answers the
+   * listener, its `unavailable` fails it.
+   */
   function listenSynced<S extends { metadata: { fromCache: boolean } }>(
     start: (observer: { next: (snap: S) => void; error: (error: unknown) => void }) => Unsubscribe,
+    probe: () => Promise<S>,
     onNext: (snap: S) => void,
     onError: (error: StoreError) => void,
   ): Unsubscribe {
     const key = Symbol('listener');
     let answered = false;
+    let stopped = false;
     inSync.set(key, false);
     updateLive();
-    const stop = start({
-      next: (snap) => {
-        inSync.set(key, !snap.metadata.fromCache);
-        updateLive();
-        if (!answered && snap.metadata.fromCache && !browserOffline()) return;
-        answered = true;
-        onNext(snap);
-      },
-      error: (error) => {
-        inSync.delete(key);
-        updateLive();
-        onError(toStoreError(error));
-      },
-    });
+    const next = (snap: S) => {
+      if (stopped) return;
+      inSync.set(key, !snap.metadata.fromCache);
+      updateLive();
+      if (!answered && snap.metadata.fromCache && !browserOffline()) return;
+      answered = true;
+      onNext(snap);
+    };
+    const fail = (error: unknown) => {
+      if (stopped) return;
+      stopped = true;
+      inSync.delete(key);
+      updateLive();
+      stop();
+      onError(toStoreError(error));
+    };
+    const stop = start({ next, error: fail });
+    const timer = setTimeout(() => {
+      if (answered || stopped) return;
+      probe().then(
+        (snap) => {
+          if (!answered) next(snap);
+        },
+        (error: unknown) => {
+          if (!answered) fail(error);
+        },
+      );
+    }, PROBE_AFTER_MS);
     return () => {
+      clearTimeout(timer);
+      if (stopped) return;
+      stopped = true;
       inSync.delete(key);
       updateLive();
       stop();
@@ -227,10 +289,13 @@ export function createFirestoreStore(app: FirebaseApp, config: AppConfig): Fires
       const fields = aggregate.sum ?? [];
       const query = toQuery(spec);
       try {
-        const [counted, ...summed] = await Promise.all([
-          getAggregateFromServer(query, { value: count() }),
-          ...fields.map((field) => getAggregateFromServer(query, { value: sum(field) })),
-        ]);
+        const [counted, ...summed] = await failFastWhenUnreachable(
+          Promise.all([
+            getAggregateFromServer(query, { value: count() }),
+            ...fields.map((field) => getAggregateFromServer(query, { value: sum(field) })),
+          ]),
+          () => getDocsFromServer(toQuery({ ...spec, limit: 1 })),
+        );
         const sums: Record<string, number> = {};
         fields.forEach((field, index) => {
           const value = summed[index]?.data().value;
@@ -285,6 +350,7 @@ export function createFirestoreStore(app: FirebaseApp, config: AppConfig): Fires
         () =>
           listenSynced<QuerySnapshot>(
             (observer) => onSnapshot(toQuery(spec), { includeMetadataChanges: true }, observer),
+            () => getDocsFromServer(toQuery(spec)),
             (snaps) => onNext(docsOf(snaps)),
             onError,
           ),
@@ -297,6 +363,7 @@ export function createFirestoreStore(app: FirebaseApp, config: AppConfig): Fires
         () =>
           listenSynced<DocumentSnapshot>(
             (observer) => onSnapshot(doc(db, path), { includeMetadataChanges: true }, observer),
+            () => getDocFromServer(doc(db, path)),
             (snap) => onNext(snapshotOf(snap)),
             onError,
           ),
