@@ -1,12 +1,13 @@
 /**
  * Entry point: reads the configuration (VITE_* variables, default local mode), wires the Firebase
  * Auth gateway (loaded on first use) and the data backend of the configured mode (loaded once
- * someone is signed in), and mounts the router.
+ * someone is signed in, or at once on a signed-in page), and mounts the router.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/AppProviders.tsx';
+import { preloadSignedIn } from './app/preload.ts';
 import { routes } from './app/routes.tsx';
 import { lazyFirebaseAuth } from './data/adapters/lazy-auth.ts';
 import { readConfig } from './data/config.ts';
@@ -25,6 +26,13 @@ function backendOnce(): Promise<Backend> {
   }
   return backend;
 }
+
+// A signed-in page (a reload, a link): the auth SDK, the data adapter, the frame and the page all
+// load at once, instead of each waiting for the one before it to render.
+preloadSignedIn(window.location.pathname, () => {
+  auth.warm();
+  backendOnce().catch(() => {}); // WithBackend shows the failure and retries
+});
 
 // Dates and numbers follow the browser's locale (toLocaleDateString with no locale), so the page's
 // language must say the same for screen readers and hyphenation.

@@ -5,7 +5,10 @@
 import type { AuthGateway } from '../auth.ts';
 import type { AppConfig } from '../config.ts';
 
-export function lazyFirebaseAuth(config: AppConfig): AuthGateway {
+/** The gateway, plus `warm()`: start loading the SDK now (a signed-in page is opening). */
+export type LazyAuthGateway = AuthGateway & { warm(): void };
+
+export function lazyFirebaseAuth(config: AppConfig): LazyAuthGateway {
   let loading: Promise<AuthGateway> | undefined;
   const load = (): Promise<AuthGateway> => {
     loading ??= import('./firebase-auth.ts').then((m) => m.firebaseAuth(config).gateway);
@@ -42,6 +45,9 @@ export function lazyFirebaseAuth(config: AppConfig): AuthGateway {
     signOut: async () => (await load()).signOut(),
     reauthenticate: async (password) => (await load()).reauthenticate(password),
     idToken: async () => (await load()).idToken(),
+    warm() {
+      load().catch(() => {}); // a failure is reported by the call that needs the SDK
+    },
     preload() {
       // The Google popup code too, so the popup opens straight from the click.
       load()
