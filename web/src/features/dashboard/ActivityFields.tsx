@@ -1,15 +1,14 @@
-import { type Activity, acceptsField, findActivity } from '@fit/shared/catalogue';
+import { type Activity, acceptsField } from '@fit/shared/catalogue';
 import { activityCalories } from '@fit/shared/formulas';
 import { parseDecimal, storedValue, type UnitSystem, unitLabel } from '@fit/shared/units';
 import { parseNumberInput } from '@fit/shared/validation';
 import LocalFireDepartment from '@mui/icons-material/LocalFireDepartment';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { lazy, Suspense } from 'react';
 import { useUnits } from '../../data/units.ts';
 import { liftedText } from './activity-units.ts';
-import { CATEGORY_LABELS } from './MetValuesDialog.tsx';
 
 export interface ActivityInputs {
   count: string;
@@ -24,26 +23,35 @@ const fieldLabel = (field: keyof ActivityInputs, units: UnitSystem) =>
 
 const FIELD_LABELS = { count: 'Reps', time: 'Time (min)' } as const;
 
-/** Searchable activity select, grouped by category. */
-export function ActivityPicker(props: {
+export interface ActivityPickerProps {
   options: readonly string[];
   value: string | null;
   onChange: (name: string | null) => void;
   disabled?: boolean;
-}) {
+}
+
+const ActivityAutocomplete = lazy(() => import('./ActivityAutocomplete.tsx'));
+
+/**
+ * Searchable activity select, grouped by category. Until its chunk arrives (just after the
+ * dashboard's first render), a read-only field of the same size and label stands in, so nothing
+ * moves when it is swapped.
+ */
+export function ActivityPicker(props: ActivityPickerProps) {
   return (
-    <Autocomplete
-      options={props.options as string[]}
-      value={props.value}
-      onChange={(_, v) => props.onChange(v)}
-      groupBy={(name) => {
-        const category = findActivity(name)?.category;
-        return category ? CATEGORY_LABELS[category] : '';
-      }}
-      disabled={props.disabled ?? false}
-      autoHighlight
-      renderInput={(params) => <TextField {...params} label="Activity" />}
-    />
+    <Suspense
+      fallback={
+        <TextField
+          label="Activity"
+          value={props.value ?? ''}
+          disabled={props.disabled ?? false}
+          fullWidth
+          slotProps={{ htmlInput: { readOnly: true } }}
+        />
+      }
+    >
+      <ActivityAutocomplete {...props} />
+    </Suspense>
   );
 }
 

@@ -83,6 +83,12 @@ export function DashboardPage() {
   const [allWeightsOpen, setAllWeightsOpen] = useState(false);
   const [weightDetails, setWeightDetails] = useState<StoredWeight | null>(null);
 
+  // The chart chunk (MUI X Charts, about 90 KB gzip) stays out of the first render; it is fetched as
+  // soon as the dashboard is on screen, so it is there by the time the weight history arrives.
+  useEffect(() => {
+    import('./WeightChart.tsx').catch(() => {}); // the chart's own lazy import reports a failure
+  }, []);
+
   // Invite a user without a goal to set one, once per session.
   useEffect(() => {
     if (goalQuery.isSuccess && goal === null && !promptDismissed(uid)) setGoalOpen(true);

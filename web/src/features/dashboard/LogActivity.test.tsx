@@ -12,7 +12,8 @@ afterEach(() => vi.useRealTimers());
 async function chooseActivity(name: string) {
   const user = userEvent.setup({ delay: null });
   const form = await screen.findByRole('form', { name: 'Log activity' });
-  const input = await within(form).findByRole('combobox', { name: 'Activity' });
+  // The picker is a chunk of its own (read-only stand-in until then): the first import takes a while.
+  const input = await within(form).findByRole('combobox', { name: 'Activity' }, { timeout: 10_000 });
   fireEvent.focus(input);
   fireEvent.change(input, { target: { value: '' } });
   fireEvent.change(input, { target: { value: name } });

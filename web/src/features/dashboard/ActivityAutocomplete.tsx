@@ -1,0 +1,27 @@
+/**
+ * The searchable activity select, grouped by category. A chunk of its own: MUI's Autocomplete
+ * brings Popper (about 8 KB gzip), which the dashboard's first render does without (see
+ * `ActivityPicker`).
+ */
+import { findActivity } from '@fit/shared/catalogue';
+import Autocomplete from '@mui/material/Autocomplete';
+import TextField from '@mui/material/TextField';
+import type { ActivityPickerProps } from './ActivityFields.tsx';
+import { CATEGORY_LABELS } from './MetValuesDialog.tsx';
+
+export default function ActivityAutocomplete(props: ActivityPickerProps) {
+  return (
+    <Autocomplete
+      options={props.options as string[]}
+      value={props.value}
+      onChange={(_, v) => props.onChange(v)}
+      groupBy={(name) => {
+        const category = findActivity(name)?.category;
+        return category ? CATEGORY_LABELS[category] : '';
+      }}
+      disabled={props.disabled ?? false}
+      autoHighlight
+      renderInput={(params) => <TextField {...params} label="Activity" />}
+    />
+  );
+}
