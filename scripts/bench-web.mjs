@@ -18,6 +18,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { freePort } from '../local/src/auth-emulator.mjs';
+import { dashboardReads, firstRenderJs, heavyUser } from './bench-dashboard.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -39,6 +40,8 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
+const ADMIN_TOKEN = `bench-web-${process.pid}`;
+
 async function startStack() {
   const port = await freePort();
   const authPort = await freePort();
@@ -50,6 +53,7 @@ async function startStack() {
       LOCAL_PORT: String(port),
       AUTH_EMULATOR_PORT: String(authPort),
       LOCAL_DATA_DIR: dataDir,
+      LOCAL_ADMIN_TOKEN: ADMIN_TOKEN,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -77,7 +81,44 @@ async function startStack() {
   }
   // The demo seed is written just after the server answers: wait for the demo account to sign in.
   await new Promise((r) => setTimeout(r, 3000));
-  return { url, stop };
+  return { url, stop, authHost: `127.0.0.1:${authPort}`, adminToken: ADMIN_TOKEN };
+}
+
+/** Waits until the server's reactions have caught up (the admin endpoint; skipped without it). */
+async function idle(url, adminToken) {
+  if (!adminToken) return;
+  await fetch(`${url}/api/admin/idle`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Admin-Token': adminToken },
+    body: JSON.stringify({ timeoutMs: 120_000 }),
+  });
+}
+
+/**
+ * Documents read by a cold load of /user: the demo user, and (when the Auth emulator's address is
+ * known: a stack this bench started, or BENCH_AUTH_HOST) a user with a year of history.
+ */
+async function measureReads(port, stack) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  const rows = [];
+  try {
+    const demo = await browser.newContext();
+    rows.push({ who: 'demo user (seed)', ...(await dashboardReads(demo, stack.url, DEMO)) });
+    await demo.close();
+    if (stack.authHost) {
+      const account = await heavyUser(stack.url, stack.authHost);
+      await idle(stack.url, stack.adminToken);
+      const heavy = await browser.newContext();
+      rows.push({
+        who: `${account.activities.toLocaleString('en-US')} activities, ${account.weights} weigh-ins`,
+        ...(await dashboardReads(heavy, stack.url, account)),
+      });
+      await heavy.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return rows;
 }
 
 async function signIn(port, url) {
@@ -152,16 +193,25 @@ async function encodingOf(scripts) {
 export async function runWebBench() {
   const runs = Number(process.env.BENCH_RUNS ?? 3);
   const stack = process.env.BENCH_URL
-    ? { url: process.env.BENCH_URL.replace(/\/$/, ''), stop: async () => {} }
+    ? {
+        url: process.env.BENCH_URL.replace(/\/$/, ''),
+        stop: async () => {},
+        authHost: process.env.BENCH_AUTH_HOST,
+        adminToken: process.env.BENCH_ADMIN_TOKEN,
+      }
     : null;
   console.log(
     stack ? `Measuring ${stack.url}` : '\nStarting the app (npm start on free ports) for Lighthouse...',
   );
-  const { url, stop } = stack ?? (await startStack());
+  const started = stack ?? (await startStack());
+  const { url, stop } = started;
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
   const rows = [];
   const notes = new Set();
   let userJs = null;
+  let reads = [];
+  // The module graph of /user's first render (a build of its own, while nothing is measured).
+  const firstRender = await firstRenderJs(root).catch((e) => ({ error: e.message }));
   try {
     let signedIn = false;
     const only = process.env.BENCH_ROUTES?.split(',');
@@ -207,8 +257,9 @@ export async function runWebBench() {
         fcp: m('fcp'),
       });
     }
-    // While the server still runs: how it sends the scripts /user loaded.
+    // While the server still runs: how it sends the scripts /user loaded, and what /user reads.
     if (userJs) userJs.encoding = await encodingOf(userJs.scripts).catch((e) => `unknown (${e.message})`);
+    if (!only || only.includes('/user')) reads = await measureReads(chrome.port, started);
   } finally {
     await chrome.kill();
     await stop();
@@ -240,14 +291,34 @@ export async function runWebBench() {
   console.log(line(header));
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   for (const row of table) console.log(line(row));
+  const largest = (files) =>
+    [...files]
+      .sort((a, b) => b.gzipKb - a.gzipKb)
+      .slice(0, 6)
+      .map((f) => `${f.file} ${f.gzipKb.toFixed(0)} KB`)
+      .join(', ');
+  if ('error' in firstRender) console.log(`\nFirst-render JS of /user: not measured (${firstRender.error})`);
+  else
+    console.log(
+      `\nFirst-render JS of /user (module graph of the entry, frame, page, auth and adapter): ${firstRender.kb.toFixed(0)} KB gzip in ${firstRender.files.length} files (target <= 200 KB)\n  largest: ${largest(firstRender.files)}`,
+    );
   if (userJs) {
+    const files = userJs.scripts.map((s) => ({
+      file: new URL(s.url).pathname.split('/').pop(),
+      gzipKb: s.gzipKb,
+    }));
     console.log(
-      `\nFirst-render JS of /user: ${userJs.kb.toFixed(0)} KB gzip in ${userJs.scripts.length} scripts (target <= 200 KB); served as: ${userJs.encoding}`,
+      `All JS /user loads (the charts, picker and tooltips after the first render included): ${userJs.kb.toFixed(0)} KB gzip in ${files.length} scripts; served as: ${userJs.encoding}\n  largest: ${largest(files)}`,
     );
-    const biggest = [...userJs.scripts].sort((a, b) => b.gzipKb - a.gzipKb).slice(0, 6);
+  }
+  if (reads.length > 0) {
     console.log(
-      `  largest: ${biggest.map((s) => `${new URL(s.url).pathname.split('/').pop()} ${s.gzipKb.toFixed(0)} KB`).join(', ')}`,
+      '\nDocuments read by a cold load of /user (until 2 s without news), beside the bound of its reads:',
     );
+    for (const r of reads)
+      console.log(
+        `  ${r.who}: ${r.docs} documents in ${r.listens} live reads + one-shot reads (bound ${r.bound}), ${r.aggregates} aggregate queries`,
+      );
   }
   if (notes.size > 0) console.log(`\n${[...notes].join('\n')}`);
   console.log(

@@ -5,7 +5,7 @@
  * - deleting a record sets the current weight to the newest remaining weight, or 0 if none remain.
  *
  * Queries (single-field on `timestamp`, no composite index):
- * - history: orderBy timestamp desc, limit 500 (live; the latest 5 and the chart)
+ * - history: orderBy timestamp desc, limit 100 (live; the latest 5 and the chart)
  * - pages:   orderBy timestamp desc, limit 50, startAfter cursor; count: aggregate count
  * - newest:  orderBy timestamp desc, limit 1 (edit) or 2 (delete)
  */
@@ -24,8 +24,12 @@ import { newDocId } from './ids.ts';
 
 export const RECENT_WEIGHTS = 5;
 export const WEIGHTS_PAGE_SIZE = 50;
-/** How many records the live history (latest list + chart) holds: well over a year of daily weigh-ins. */
-export const WEIGHT_HISTORY_LIMIT = 500;
+/**
+ * How many records the live history (latest list + chart) holds: what the chart can show (about
+ * 3 px a point on a phone's chart; over three months of daily weigh-ins). The dashboard's first
+ * paint reads no more than this whatever the history's length; Show All pages through the rest.
+ */
+export const WEIGHT_HISTORY_LIMIT = 100;
 
 export interface StoredWeight extends WeightRecord {
   id: string;
