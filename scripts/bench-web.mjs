@@ -2,11 +2,14 @@
 // the `npm start` stack: / and /login signed out, then /user, /community and /account signed in as
 // the demo user (signed in once with Playwright in the same Chromium, whose IndexedDB keeps the
 // session; Lighthouse still empties the HTTP cache before each run). RUNS runs a route, medians
-// printed beside issue 12's anchors; plus the first-render JS of /user (gzip) and whether the
-// server sends JS compressed. Measures, asserts nothing; kept out of `npm test`.
+// printed beside issue 12's anchors; plus the first-render JS of /user (its module graph, gzip),
+// all the JS /user loads and whether the server sends it compressed, and the documents a cold load
+// of /user reads for the demo user and for a user with a year of history (bench-dashboard.mjs).
+// Measures, asserts nothing; kept out of `npm test`.
 //
 // BENCH_URL=http://127.0.0.1:3000 measures a stack that is already running (with the demo seed);
-// otherwise one is started on free ports with a throwaway data folder. BENCH_RUNS (default 3);
+// otherwise one is started on free ports with a throwaway data folder (BENCH_AUTH_HOST, the running
+// stack's Auth emulator, adds the user with a long history there too). BENCH_RUNS (default 3);
 // BENCH_ROUTES=/user,/community measures only those; BENCH_SAVE=<folder> keeps each Lighthouse JSON.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
