@@ -262,7 +262,11 @@ export async function runWebBench() {
     }
     // While the server still runs: how it sends the scripts /user loaded, and what /user reads.
     if (userJs) userJs.encoding = await encodingOf(userJs.scripts).catch((e) => `unknown (${e.message})`);
-    if (!only || only.includes('/user')) reads = await measureReads(chrome.port, started);
+    if (!only || only.includes('/user'))
+      reads = await measureReads(chrome.port, started).catch((e) => {
+        notes.add(`documents read by /user: not measured (${e.message.split('\n')[0]})`);
+        return [];
+      });
   } finally {
     await chrome.kill();
     await stop();
