@@ -6,8 +6,14 @@
 import { findActivity } from '@fit/shared/catalogue';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
-import type { ActivityPickerProps } from './ActivityFields.tsx';
 import { CATEGORY_LABELS } from './MetValuesDialog.tsx';
+
+export interface ActivityPickerProps {
+  options: readonly string[];
+  value: string | null;
+  onChange: (name: string | null) => void;
+  disabled?: boolean;
+}
 
 export default function ActivityAutocomplete(props: ActivityPickerProps) {
   return (

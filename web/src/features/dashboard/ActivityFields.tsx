@@ -8,6 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense } from 'react';
 import { useUnits } from '../../data/units.ts';
+import type { ActivityPickerProps } from './ActivityAutocomplete.tsx';
 import { liftedText } from './activity-units.ts';
 
 export interface ActivityInputs {
@@ -22,13 +23,6 @@ const fieldLabel = (field: keyof ActivityInputs, units: UnitSystem) =>
   field === 'weightLifted' ? `Weight lifted (${unitLabel('weightLifted', units)})` : FIELD_LABELS[field];
 
 const FIELD_LABELS = { count: 'Reps', time: 'Time (min)' } as const;
-
-export interface ActivityPickerProps {
-  options: readonly string[];
-  value: string | null;
-  onChange: (name: string | null) => void;
-  disabled?: boolean;
-}
 
 const ActivityAutocomplete = lazy(() => import('./ActivityAutocomplete.tsx'));
 
