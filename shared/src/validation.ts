@@ -51,6 +51,8 @@ export const MESSAGES = {
   dobInvalid: 'Date of birth must be a valid date.',
   targetDateInvalid: 'Target date must be a valid date.',
   timestampInvalid: 'Date must be a valid date.',
+  timestampFuture: 'Date and time cannot be in the future.',
+  timestampTooOld: 'Date cannot be more than 366 days in the past.',
   displayNameTooLong: 'Display Name cannot exceed 100 characters.',
   firstNameTooLong: 'First name cannot exceed 100 characters.',
   lastNameTooLong: 'Last name cannot exceed 100 characters.',
@@ -112,8 +114,15 @@ export const LIMITS = {
   maxEmailLength: 254,
   /** Goal target: text of a positive integer of at most 7 digits. */
   maxGoalTarget: 9_999_999,
-  /** How far a written timestamp may be from the server's now (create), or ahead of it (edit). */
+  /** How far a time written now may be from the server's now: the clock slack of every check. */
   timestampSkewMs: 300_000,
+  /**
+   * How far back an activity or weigh-in may be dated when logged or edited (366 days: a missed
+   * workout or weigh-in is caught up within days, and a year still reaches "same day last year" in
+   * a leap year). Older history comes in through an import (`importedAt`). Boards only count the
+   * current day, week and month, so the limit is about plausible data, not leaderboards.
+   */
+  maxBackdateMs: 366 * 86_400_000,
   maxActivityPrefs: 200,
 } as const;
 
