@@ -160,6 +160,18 @@ function isSafeTimestamp(t: unknown): t is number {
   return typeof t === 'number' && Number.isSafeInteger(t) && t >= 0;
 }
 
+/**
+ * Why an entry's chosen date and time cannot be saved at `now` (browser forms; the server checks
+ * the same bounds with clock slack: documents.ts), or null: never in the future, at most
+ * LIMITS.maxBackdateMs back.
+ */
+export function entryTimeProblem(timestamp: number, now: number): string | null {
+  if (!isSafeTimestamp(timestamp)) return MESSAGES.timestampInvalid;
+  if (timestamp > now) return MESSAGES.timestampFuture;
+  if (timestamp < now - LIMITS.maxBackdateMs) return MESSAGES.timestampTooOld;
+  return null;
+}
+
 // ---- forms ----
 
 export function validateActivityForm(input: {
@@ -169,11 +181,15 @@ export function validateActivityForm(input: {
   time?: string | number;
   weightLifted?: string | number;
   timestamp: number;
+  /** Given when the person chose the time: it is then checked against now (`entryTimeProblem`). */
+  now?: number;
 }): Validation<ActivityRecord> {
   if (!input.userId) return fail(MESSAGES.missingUser, 'userId');
   const activity = findActivity(input.activityType);
   if (!activity) return fail(MESSAGES.unknownActivity, 'activityType');
   if (!isSafeTimestamp(input.timestamp)) return fail(MESSAGES.timestampInvalid, 'timestamp');
+  const timeProblem = input.now === undefined ? null : entryTimeProblem(input.timestamp, input.now);
+  if (timeProblem) return fail(timeProblem, 'timestamp');
   const record: ActivityRecord = { activityType: activity.name, timestamp: input.timestamp, calorieUnits: 0 };
 
   if (acceptsField(activity, 'time')) {
@@ -220,6 +236,8 @@ function orderedRecord(r: ActivityRecord): ActivityRecord {
 export function validateWeightForm(input: {
   weight: string | number;
   timestamp: number;
+  /** Given when the person chose the time: it is then checked against now (`entryTimeProblem`). */
+  now?: number;
 }): Validation<WeightRecord> {
   const weight = parseMeasureInput(input.weight);
   if (weight === undefined || Number.isNaN(weight) || weight <= 0)
@@ -227,6 +245,8 @@ export function validateWeightForm(input: {
   if (weight < LIMITS.minBodyWeight || weight > LIMITS.maxBodyWeight)
     return fail(MESSAGES.weightImplausible, 'weight');
   if (!isSafeTimestamp(input.timestamp)) return fail(MESSAGES.timestampInvalid, 'timestamp');
+  const timeProblem = input.now === undefined ? null : entryTimeProblem(input.timestamp, input.now);
+  if (timeProblem) return fail(timeProblem, 'timestamp');
   return { ok: true, value: { weight, timestamp: input.timestamp } };
 }
 

@@ -15,6 +15,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Component, type FormEvent, lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { DateTimeInput, type WhenValue, whenToTimestamp } from '../../components/DateTimeInput.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { StatusAlert } from '../../components/StatusAlert.tsx';
 import { keys } from '../../data/queries.ts';
@@ -63,11 +64,15 @@ export function WeightCard(props: {
 }) {
   const units = useUnits();
   const [weight, setWeight] = useState('');
+  const [when, setWhen] = useState<WhenValue>(null);
   const log = useSave({
     save: ({ store, uid }, record: WeightRecord) => logWeight(store, uid, record),
     failure: MSG.logWeight,
     rereads: (uid) => [keys.weights(uid)],
-    onSaved: () => setWeight(''),
+    onSaved: () => {
+      setWeight('');
+      setWhen(null);
+    },
     log: 'Weight log failed',
   });
   const { busy, status, setStatus } = log;
@@ -77,12 +82,17 @@ export function WeightCard(props: {
     e.preventDefault();
     // Typed in the viewer's unit ('81,5' kg too); stored in lbs.
     const typed = typedBodyMeasure('bodyWeight', weight, units, MESSAGES.weightPositive);
+    const now = Date.now();
     const checked =
       'message' in typed
         ? ({ ok: false, message: typed.message } as const)
-        : validateWeightForm({ weight: typed.value, timestamp: Date.now() });
+        : validateWeightForm({ weight: typed.value, timestamp: whenToTimestamp(when, now), now });
     if (!checked.ok) {
-      setStatus({ kind: 'error', message: checked.message, field: 'weight' });
+      setStatus({
+        kind: 'error',
+        message: checked.message,
+        field: ('field' in checked ? checked.field : undefined) ?? 'weight',
+      });
       return;
     }
     log.run(checked.value);
@@ -110,6 +120,8 @@ export function WeightCard(props: {
             component="form"
             direction="row"
             spacing={1.25}
+            useFlexGap
+            sx={{ flexWrap: 'wrap' }}
             onSubmit={submit}
             noValidate
             aria-label="Log weight"
@@ -136,6 +148,18 @@ export function WeightCard(props: {
             <Button type="submit" variant="contained" disabled={busy} sx={{ flexShrink: 0 }}>
               Log
             </Button>
+            <DateTimeInput
+              id="weight-when"
+              value={when}
+              onChange={(v) => {
+                setWhen(v);
+                setStatus(null);
+              }}
+              disabled={busy}
+              error={status?.field === 'timestamp'}
+              size="small"
+              allowNow
+            />
           </Stack>
           <StatusAlert status={status} sx={{ mt: 1.5 }} />
           {props.error && (
