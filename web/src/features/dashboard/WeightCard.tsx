@@ -116,38 +116,31 @@ export function WeightCard(props: {
         }}
       >
         <div>
-          <Stack
-            component="form"
-            direction="row"
-            spacing={1.25}
-            useFlexGap
-            sx={{ flexWrap: 'wrap' }}
-            onSubmit={submit}
-            noValidate
-            aria-label="Log weight"
-          >
-            <TextField
-              label="Weight"
-              value={weight}
-              onChange={(e) => {
-                setWeight(e.target.value);
-                setStatus(null);
-              }}
-              error={status?.field === 'weight'}
-              disabled={busy}
-              size="small"
-              slotProps={{
-                input: {
-                  endAdornment: (
-                    <InputAdornment position="end">{unitLabel('bodyWeight', units)}</InputAdornment>
-                  ),
-                },
-                htmlInput: { inputMode: 'decimal', style: { fontVariantNumeric: 'tabular-nums' } },
-              }}
-            />
-            <Button type="submit" variant="contained" disabled={busy} sx={{ flexShrink: 0 }}>
-              Log
-            </Button>
+          <Box component="form" onSubmit={submit} noValidate aria-label="Log weight">
+            <Stack direction="row" spacing={1.25}>
+              <TextField
+                label="Weight"
+                value={weight}
+                onChange={(e) => {
+                  setWeight(e.target.value);
+                  setStatus(null);
+                }}
+                error={status?.field === 'weight'}
+                disabled={busy}
+                size="small"
+                slotProps={{
+                  input: {
+                    endAdornment: (
+                      <InputAdornment position="end">{unitLabel('bodyWeight', units)}</InputAdornment>
+                    ),
+                  },
+                  htmlInput: { inputMode: 'decimal', style: { fontVariantNumeric: 'tabular-nums' } },
+                }}
+              />
+              <Button type="submit" variant="contained" disabled={busy} sx={{ flexShrink: 0 }}>
+                Log
+              </Button>
+            </Stack>
             <DateTimeInput
               id="weight-when"
               value={when}
@@ -159,8 +152,9 @@ export function WeightCard(props: {
               error={status?.field === 'timestamp'}
               size="small"
               allowNow
+              sx={{ mt: 1.5 }}
             />
-          </Stack>
+          </Box>
           <StatusAlert status={status} sx={{ mt: 1.5 }} />
           {props.error && (
             <Alert severity="error" sx={{ mt: 1.5 }}>
