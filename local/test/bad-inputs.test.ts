@@ -161,7 +161,25 @@ describe('refused writes leave nothing written', () => {
     await refused(
       [{ kind: 'set', path: rep(alice.uid), data: run({ timestamp: Date.now() + 86_400_000 }) }],
       'permission-denied',
-      /timestamp.*5 minutes/,
+      /timestamp.*cannot be in the future/,
+    );
+    // Dated back beyond the limit, though with the time of the write (issue 11).
+    await refused(
+      [
+        {
+          kind: 'set',
+          path: rep(alice.uid),
+          data: run({ timestamp: Date.now() - 400 * 86_400_000, loggedAt: Date.now() }),
+        },
+      ],
+      'permission-denied',
+      /more than 366 days in the past/,
+    );
+    // Dated back without it.
+    await refused(
+      [{ kind: 'set', path: rep(alice.uid), data: run({ timestamp: Date.now() - 86_400_000 }) }],
+      'permission-denied',
+      /loggedAt/,
     );
     await refused(
       [{ kind: 'set', path: paths.post(alice.uid, 'p'), data: { message: 'hi', timestamp: 8.64e15 } }],

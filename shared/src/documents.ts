@@ -79,11 +79,13 @@ const DOCUMENT_SCHEMAS: Record<SourceCollection, z.ZodType<Record<string, unknow
     timestamp,
     calorieUnits: z.number().int().nonnegative(),
     importedAt: timestamp.optional(),
+    loggedAt: timestamp.optional(),
   } satisfies Record<keyof ActivityRecord, z.ZodType>),
   weightRecords: z.strictObject({
     weight: z.number().min(LIMITS.minBodyWeight).max(LIMITS.maxBodyWeight),
     timestamp,
     importedAt: timestamp.optional(),
+    loggedAt: timestamp.optional(),
   } satisfies Record<keyof WeightRecord, z.ZodType>),
   posts: z.strictObject({
     message: text(LIMITS.maxPostLength),
@@ -99,23 +101,37 @@ const DOCUMENT_SCHEMAS: Record<SourceCollection, z.ZodType<Record<string, unknow
   } satisfies Record<keyof DailyGoal, z.ZodType>),
 };
 
-/** Which time fields of each document must be near the server's time. */
-const TIME_FIELDS: Record<SourceCollection, readonly string[]> = {
+/** Time fields that say when the write happened: near the server's time whenever set or changed. */
+const WRITE_TIME_FIELDS: Record<SourceCollection, readonly string[]> = {
   user: ['createdAt'],
-  reps: ['timestamp', 'importedAt'],
-  weightRecords: ['timestamp', 'importedAt'],
-  posts: ['timestamp', 'importedAt'],
+  reps: ['importedAt', 'loggedAt'],
+  weightRecords: ['importedAt', 'loggedAt'],
+  posts: ['importedAt'],
   activityPreferences: [],
   goal: [],
 };
 
 /**
+ * Entries whose `timestamp` is when the training or weigh-in happened, which the user may date
+ * back (issue 11): up to LIMITS.maxBackdateMs before the server's time, on create and on edit,
+ * never ahead of it. A post's timestamp is the time it was written.
+ */
+const DATED_ENTRIES: ReadonlySet<SourceCollection> = new Set(['reps', 'weightRecords']);
+
+/**
  * An imported entry (restored from an export, or a CSV of past training) carries `importedAt`, the
  * time of its import, which must be near the server's time like any time written now; its
- * `timestamp` may then lie in the past on create (never ahead of the server's time). An owner can
- * already move a time into the past by editing, so this opens nothing new to leaderboards.
+ * `timestamp` may then lie anywhere in the past (never ahead of the server's time). Boards are
+ * capped per day (reactions/caps.ts), so a past date adds nothing beyond a day's worth to them.
  */
 export const IMPORTED_AT = 'importedAt';
+
+/**
+ * A logged activity or weigh-in dated in the past carries `loggedAt`, the time of the write (near
+ * the server's time when set, kept as it is by edits): the server-near creation time beside the
+ * user's past `timestamp`. An entry logged "now" may leave it out.
+ */
+export const LOGGED_AT = 'loggedAt';
 
 const IMMUTABLE_USER_FIELDS = ['userId', 'email', 'createdAt'] as const;
 
@@ -174,8 +190,7 @@ function checkProfileForm(
  * Validates a whole document as it would be after the write: allowed keys only, types, integers,
  * per-activity limits, catalogue names, exact calorieUnits, the spec's form rules (non-blank
  * display name and post, no bidi controls in them, birth date not in the future, target date not
- * in the past: `serverDateBounds`), timestamps within LIMITS.timestampSkewMs of now on
- * create (and never beyond it in the future on update), immutable userId/email/createdAt on update
+ * in the past: `serverDateBounds`), times as `checkTimes` says, immutable userId/email/createdAt on update
  * (compared with `before`), userId equal to the path uid.
  */
 export function validateDocument(
@@ -231,18 +246,53 @@ export function validateDocument(
     if (hasBidiControl(message)) return fail(MESSAGES.postBidi, 'message');
   }
 
-  for (const field of TIME_FIELDS[kind]) {
-    const t = doc[field];
-    if (typeof t !== 'number') continue;
-    const unchanged = ctx.before !== null && ctx.before[field] === t;
-    if (unchanged) continue;
-    const onCreate = ctx.before === null || ctx.before[field] === undefined;
-    const tooFarAhead = t > ctx.now + LIMITS.timestampSkewMs;
-    const imported = field === 'timestamp' && typeof doc[IMPORTED_AT] === 'number';
-    const tooFarBehind = onCreate && !imported && t < ctx.now - LIMITS.timestampSkewMs;
-    // Editing may move a time into the past (a user fixes a date), never into the future.
-    if (tooFarAhead || tooFarBehind)
-      return fail(`Invalid ${field}: it must be within 5 minutes of the server's time.`, field);
-  }
+  const timeProblem = checkTimes(kind, doc, ctx);
+  if (timeProblem) return timeProblem;
   return { ok: true, value: doc };
 }
+
+/**
+ * The time fields, checked only where the write sets or changes them (an unchanged stored time
+ * never blocks an edit): write times within the skew of now; a dated entry's `timestamp` not
+ * ahead of now and at most LIMITS.maxBackdateMs behind it (an import: any past), and behind the
+ * skew on create only beside a `loggedAt`; other timestamps (posts) near now on create.
+ */
+function checkTimes(
+  kind: SourceCollection,
+  doc: Record<string, unknown>,
+  ctx: { now: number; before: Record<string, unknown> | null },
+): { ok: false; message: string; field?: string } | null {
+  const skew = LIMITS.timestampSkewMs;
+  const set = (field: string): number | null => {
+    const t = doc[field];
+    if (typeof t !== 'number') return null;
+    return ctx.before !== null && ctx.before[field] === t ? null : t;
+  };
+  for (const field of WRITE_TIME_FIELDS[kind]) {
+    const t = set(field);
+    if (t === null) continue;
+    const onCreate = ctx.before === null || ctx.before[field] === undefined;
+    // createdAt is immutable (checked above); a write time may never be far ahead, nor far behind when first set.
+    if (t > ctx.now + skew || ((onCreate || kind !== 'user') && t < ctx.now - skew))
+      return fail(`Invalid ${field}: it must be within 5 minutes of the server's time.`, field);
+  }
+  const t = set('timestamp');
+  if (t === null || !TIME_FIELDS_WITH_TIMESTAMP.has(kind)) return null;
+  if (t > ctx.now + skew) return fail(`Invalid timestamp: ${MESSAGES.timestampFuture}`, 'timestamp');
+  if (typeof doc[IMPORTED_AT] === 'number') return null;
+  if (DATED_ENTRIES.has(kind)) {
+    if (t < ctx.now - LIMITS.maxBackdateMs)
+      return fail(`Invalid timestamp: ${MESSAGES.timestampTooOld}`, 'timestamp');
+    if (ctx.before === null && t < ctx.now - skew && typeof doc[LOGGED_AT] !== 'number')
+      return fail(
+        `Invalid timestamp: a past time is logged with ${LOGGED_AT}, the time of the write.`,
+        'timestamp',
+      );
+    return null;
+  }
+  if (ctx.before === null && t < ctx.now - skew)
+    return fail(`Invalid timestamp: it must be within 5 minutes of the server's time.`, 'timestamp');
+  return null;
+}
+
+const TIME_FIELDS_WITH_TIMESTAMP: ReadonlySet<SourceCollection> = new Set(['reps', 'weightRecords', 'posts']);

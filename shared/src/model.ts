@@ -56,6 +56,8 @@ export interface ActivityRecord {
   calorieUnits: number;
   /** Set when the entry came from an import (see IMPORTED_AT in validation.ts). */
   importedAt?: number;
+  /** When it was logged, near the server's time; `timestamp` may be earlier (LOGGED_AT in documents.ts). */
+  loggedAt?: number;
 }
 
 /** `users/{uid}/weightRecords/{id}` */
@@ -64,6 +66,8 @@ export interface WeightRecord {
   timestamp: number;
   /** Set when the entry came from an import. */
   importedAt?: number;
+  /** When it was logged, near the server's time; `timestamp` may be earlier. */
+  loggedAt?: number;
 }
 
 /** `users/{uid}/preferences/goals` */

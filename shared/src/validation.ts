@@ -51,6 +51,8 @@ export const MESSAGES = {
   dobInvalid: 'Date of birth must be a valid date.',
   targetDateInvalid: 'Target date must be a valid date.',
   timestampInvalid: 'Date must be a valid date.',
+  timestampFuture: 'Date and time cannot be in the future.',
+  timestampTooOld: 'Date cannot be more than 366 days in the past.',
   displayNameTooLong: 'Display Name cannot exceed 100 characters.',
   firstNameTooLong: 'First name cannot exceed 100 characters.',
   lastNameTooLong: 'Last name cannot exceed 100 characters.',
@@ -112,8 +114,15 @@ export const LIMITS = {
   maxEmailLength: 254,
   /** Goal target: text of a positive integer of at most 7 digits. */
   maxGoalTarget: 9_999_999,
-  /** How far a written timestamp may be from the server's now (create), or ahead of it (edit). */
+  /** How far a time written now may be from the server's now: the clock slack of every check. */
   timestampSkewMs: 300_000,
+  /**
+   * How far back an activity or weigh-in may be dated when logged or edited (366 days: a missed
+   * workout or weigh-in is caught up within days, and a year still reaches "same day last year" in
+   * a leap year). Older history comes in through an import (`importedAt`). Boards only count the
+   * current day, week and month, so the limit is about plausible data, not leaderboards.
+   */
+  maxBackdateMs: 366 * 86_400_000,
   maxActivityPrefs: 200,
 } as const;
 
@@ -151,6 +160,18 @@ function isSafeTimestamp(t: unknown): t is number {
   return typeof t === 'number' && Number.isSafeInteger(t) && t >= 0;
 }
 
+/**
+ * Why an entry's chosen date and time cannot be saved at `now` (browser forms; the server checks
+ * the same bounds with clock slack: documents.ts), or null: never in the future, at most
+ * LIMITS.maxBackdateMs back.
+ */
+export function entryTimeProblem(timestamp: number, now: number): string | null {
+  if (!isSafeTimestamp(timestamp)) return MESSAGES.timestampInvalid;
+  if (timestamp > now) return MESSAGES.timestampFuture;
+  if (timestamp < now - LIMITS.maxBackdateMs) return MESSAGES.timestampTooOld;
+  return null;
+}
+
 // ---- forms ----
 
 export function validateActivityForm(input: {
@@ -160,11 +181,15 @@ export function validateActivityForm(input: {
   time?: string | number;
   weightLifted?: string | number;
   timestamp: number;
+  /** Given when the person chose the time: it is then checked against now (`entryTimeProblem`). */
+  now?: number;
 }): Validation<ActivityRecord> {
   if (!input.userId) return fail(MESSAGES.missingUser, 'userId');
   const activity = findActivity(input.activityType);
   if (!activity) return fail(MESSAGES.unknownActivity, 'activityType');
   if (!isSafeTimestamp(input.timestamp)) return fail(MESSAGES.timestampInvalid, 'timestamp');
+  const timeProblem = input.now === undefined ? null : entryTimeProblem(input.timestamp, input.now);
+  if (timeProblem) return fail(timeProblem, 'timestamp');
   const record: ActivityRecord = { activityType: activity.name, timestamp: input.timestamp, calorieUnits: 0 };
 
   if (acceptsField(activity, 'time')) {
@@ -211,6 +236,8 @@ function orderedRecord(r: ActivityRecord): ActivityRecord {
 export function validateWeightForm(input: {
   weight: string | number;
   timestamp: number;
+  /** Given when the person chose the time: it is then checked against now (`entryTimeProblem`). */
+  now?: number;
 }): Validation<WeightRecord> {
   const weight = parseMeasureInput(input.weight);
   if (weight === undefined || Number.isNaN(weight) || weight <= 0)
@@ -218,6 +245,8 @@ export function validateWeightForm(input: {
   if (weight < LIMITS.minBodyWeight || weight > LIMITS.maxBodyWeight)
     return fail(MESSAGES.weightImplausible, 'weight');
   if (!isSafeTimestamp(input.timestamp)) return fail(MESSAGES.timestampInvalid, 'timestamp');
+  const timeProblem = input.now === undefined ? null : entryTimeProblem(input.timestamp, input.now);
+  if (timeProblem) return fail(timeProblem, 'timestamp');
   return { ok: true, value: { weight, timestamp: input.timestamp } };
 }
 

@@ -499,6 +499,41 @@ describe('validateDocument', () => {
     expect(update('reps', old, { ...old, timestamp: NOW + 86_400_000 }).ok).toBe(false);
   });
 
+  it('an activity or weigh-in may be dated back up to the limit with loggedAt, never ahead', () => {
+    const DAY = 86_400_000;
+    const skew = LIMITS.timestampSkewMs;
+    const limit = LIMITS.maxBackdateMs;
+    expect(create('reps', rep({ timestamp: NOW - DAY, loggedAt: NOW })).ok).toBe(true);
+    expect(create('reps', rep({ timestamp: NOW - limit, loggedAt: NOW })).ok).toBe(true);
+    expect(messageOf(create('reps', rep({ timestamp: NOW - limit - 1, loggedAt: NOW })))).toBe(
+      `Invalid timestamp: ${MESSAGES.timestampTooOld}`,
+    );
+    expect(messageOf(create('reps', rep({ timestamp: NOW + skew + 1, loggedAt: NOW })))).toBe(
+      `Invalid timestamp: ${MESSAGES.timestampFuture}`,
+    );
+    // Without the time of the write, a past date is refused (and a loggedAt must be that time).
+    expect(messageOf(create('reps', rep({ timestamp: NOW - DAY })))).toMatch(/loggedAt/);
+    expect(create('reps', rep({ timestamp: NOW - DAY, loggedAt: NOW - DAY })).ok).toBe(false);
+    expect(create('reps', rep({ timestamp: NOW, loggedAt: NOW + skew + 1 })).ok).toBe(false);
+    expect(create('reps', rep({ timestamp: NOW, loggedAt: '1' })).ok).toBe(false);
+    expect(create('weightRecords', { weight: 180, timestamp: NOW - 7 * DAY, loggedAt: NOW }).ok).toBe(true);
+    expect(create('weightRecords', { weight: 180, timestamp: NOW - 7 * DAY }).ok).toBe(false);
+    // Posts are not dated back: loggedAt is not theirs.
+    expect(create('posts', { message: 'hi', timestamp: NOW - DAY, loggedAt: NOW }).ok).toBe(false);
+
+    const stored = rep({ timestamp: NOW - 2 * DAY, loggedAt: NOW - 2 * DAY });
+    expect(update('reps', stored, { ...stored, timestamp: NOW - 10 * DAY }).ok).toBe(true);
+    expect(update('reps', stored, { ...stored, timestamp: NOW - limit - 1 }).ok).toBe(false);
+    expect(update('reps', stored, { ...stored, timestamp: NOW + DAY }).ok).toBe(false);
+    expect(update('reps', stored, { ...stored, loggedAt: NOW - 30 * DAY }).ok).toBe(false);
+    // An entry stored beyond the limit stays editable where it is, and an import may lie further back.
+    const ancient = rep({ timestamp: NOW - 500 * DAY });
+    expect(update('reps', ancient, { ...ancient, count: 12, calorieUnits: ancient.calorieUnits }).ok).toBe(
+      true,
+    );
+    expect(create('reps', rep({ timestamp: NOW - 500 * DAY, importedAt: NOW })).ok).toBe(true);
+  });
+
   it('userId, email and createdAt are immutable', () => {
     const before = { userId: 'u1', email: 'a@b.co', createdAt: NOW - 1e9, displayName: 'Sam' };
     expect(update('user', before, { ...before, displayName: 'Samuel' }).ok).toBe(true);

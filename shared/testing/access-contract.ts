@@ -388,7 +388,11 @@ export function accessContract({ owner, other, now }: ContractParams): ContractC
   bad('reps: wrong calorie units', repPath, running({ calorieUnits: 999_999 }));
   bad('reps: missing timestamp', repPath, (({ timestamp: _t, ...rest }) => rest)(running({})));
   bad('reps: timestamp a day ahead', repPath, running({ timestamp: now + 24 * 60 * MINUTE }));
-  bad('reps: timestamp a day behind on create', repPath, running({ timestamp: now - 24 * 60 * MINUTE }));
+  bad(
+    'reps: timestamp a day behind on create, without loggedAt',
+    repPath,
+    running({ timestamp: now - 24 * 60 * MINUTE }),
+  );
   bad('reps: timestamp as a string', repPath, running({ timestamp: String(now) }));
   bad(
     'reps: edit moves the timestamp into the future',
@@ -563,7 +567,118 @@ export function accessContract({ owner, other, now }: ContractParams): ContractC
     'deny',
   );
 
+  datedEntryCases(cases, { owner, other, now });
   return cases;
+}
+
+/**
+ * Issue 11: an activity or weigh-in may be dated back up to LIMITS.maxBackdateMs, on create (with
+ * `loggedAt`, the server-near time of the write) and on edit, never ahead of the server's time
+ * beyond the clock slack.
+ */
+function datedEntryCases(cases: ContractCase[], { owner, now }: ContractParams): void {
+  const DAY = 24 * 60 * MINUTE;
+  const runPath = `users/${owner}/reps/dated`;
+  const weighPath = `users/${owner}/weightRecords/dated`;
+  const run = (timestamp: number, extra: DocData = {}) => ({
+    ...rep('Running', { time: 30 }, timestamp),
+    ...extra,
+  });
+  const dated = (
+    name: string,
+    op: 'create' | 'update',
+    path: string,
+    data: DocData,
+    expect: 'allow' | 'deny',
+    seed?: Record<string, DocData>,
+  ) => cases.push({ name: `dated: ${name}`, auth: owner, op, path, data, expect, ...(seed ? { seed } : {}) });
+  const loggedNow = { loggedAt: now };
+  dated('activity logged for yesterday', 'create', runPath, run(now - DAY, loggedNow), 'allow');
+  dated('activity logged 365 days back', 'create', runPath, run(now - 365 * DAY, loggedNow), 'allow');
+  dated('activity logged now, with loggedAt', 'create', runPath, run(now, loggedNow), 'allow');
+  dated('activity a minute ahead (clock slack)', 'create', runPath, run(now + MINUTE, loggedNow), 'allow');
+  dated(
+    'weigh-in logged for last week',
+    'create',
+    weighPath,
+    { weight: 180, timestamp: now - 7 * DAY, ...loggedNow },
+    'allow',
+  );
+  dated('activity logged 400 days back', 'create', runPath, run(now - 400 * DAY, loggedNow), 'deny');
+  dated('activity logged an hour ahead', 'create', runPath, run(now + 60 * MINUTE, loggedNow), 'deny');
+  dated(
+    'weigh-in logged a day ahead',
+    'create',
+    weighPath,
+    { weight: 180, timestamp: now + DAY, ...loggedNow },
+    'deny',
+  );
+  dated(
+    'weigh-in dated last week without loggedAt',
+    'create',
+    weighPath,
+    { weight: 180, timestamp: now - 7 * DAY },
+    'deny',
+  );
+  dated(
+    'loggedAt a day behind (not the time of the write)',
+    'create',
+    runPath,
+    run(now - 2 * DAY, { loggedAt: now - DAY }),
+    'deny',
+  );
+  dated('loggedAt an hour ahead', 'create', runPath, run(now, { loggedAt: now + 60 * MINUTE }), 'deny');
+  dated('loggedAt as a string', 'create', runPath, run(now - DAY, { loggedAt: String(now) }), 'deny');
+
+  // Edits: the stored run was logged a while ago.
+  const stored = { [runPath]: run(now - 2 * DAY, { loggedAt: now - 2 * DAY }) };
+  const storedWeigh = { [weighPath]: { weight: 180, timestamp: now - DAY, loggedAt: now - DAY } };
+  dated(
+    'edit moves an activity to 10 days back',
+    'update',
+    runPath,
+    { timestamp: now - 10 * DAY },
+    'allow',
+    stored,
+  );
+  dated('edit moves an activity to now', 'update', runPath, { timestamp: now }, 'allow', stored);
+  dated(
+    'edit keeps an old loggedAt',
+    'update',
+    runPath,
+    { time: 40, calorieUnits: rep('Running', { time: 40 }, 0).calorieUnits },
+    'allow',
+    stored,
+  );
+  dated(
+    'edit moves an activity 400 days back',
+    'update',
+    runPath,
+    { timestamp: now - 400 * DAY },
+    'deny',
+    stored,
+  );
+  dated('edit moves an activity a day ahead', 'update', runPath, { timestamp: now + DAY }, 'deny', stored);
+  dated('edit backdates loggedAt', 'update', runPath, { loggedAt: now - 30 * DAY }, 'deny', stored);
+  dated(
+    'edit moves a weigh-in to last month',
+    'update',
+    weighPath,
+    { timestamp: now - 30 * DAY },
+    'allow',
+    storedWeigh,
+  );
+  dated('edit moves a weigh-in ahead', 'update', weighPath, { timestamp: now + DAY }, 'deny', storedWeigh);
+  // An entry older than the limit (imported, or stored before it) stays editable where it is.
+  const ancient = { [runPath]: run(now - 500 * DAY) };
+  dated(
+    'edit of an entry older than the limit that keeps its time',
+    'update',
+    runPath,
+    { time: 45, calorieUnits: rep('Running', { time: 45 }, 0).calorieUnits },
+    'allow',
+    ancient,
+  );
 }
 
 const limitOf = (name: string) => {

@@ -12,10 +12,20 @@
  *   beyond any real training day and still never cuts a real one;
  * - calories: the highest daily expenditures measured (24-hour ultra-endurance events) are around
  *   10,000-15,000 kcal; 20,000 leaves room for the formula's rounding and heavy lifters.
- * A week caps at 7 days' worth, a month at its number of days' worth.
+ * A week caps at 7 days' worth, a month at its number of days' worth; and within them each day
+ * counts at most one day's worth (`cappedDaySums`), so a hundred entries dated back into yesterday
+ * (issue 11: entries may be dated up to a year back) add one day's worth to this week, not seven.
  */
-import type { PeriodWindow } from '../periods.ts';
+import { effectiveWeight } from '../formulas.ts';
+import { type PeriodWindow, periodWindow } from '../periods.ts';
 import type { Totals } from '../totals.ts';
+
+/** The summed activity fields of a set of activities (one aggregate over a window). */
+export interface PeriodFieldSums {
+  count: number;
+  time: number;
+  calorieUnits: number;
+}
 
 export const DAY_CAPS: Readonly<Totals> = { reps: 50_000, minutes: 1_440, calories: 20_000 };
 
@@ -41,4 +51,48 @@ export function clampTotals(totals: Totals, window: Pick<PeriodWindow, 'start' |
     minutes: clamp(totals.minutes, caps.minutes),
     calories: clamp(totals.calories, caps.calories),
   };
+}
+
+/**
+ * One day's worth as activity sums: reps and minutes as DAY_CAPS says, calorie units as many as
+ * give DAY_CAPS.calories at the user's weight (calories = units x weight / 15500, formulas.ts).
+ */
+export function dayFieldCaps(weightLbs: number | undefined | null): PeriodFieldSums {
+  return {
+    count: DAY_CAPS.reps,
+    time: DAY_CAPS.minutes,
+    calorieUnits: Math.floor((DAY_CAPS.calories * 15_500) / effectiveWeight(weightLbs)),
+  };
+}
+
+/** Whether sums hold more than one day's worth in some field (then some day may exceed its cap). */
+export function exceedsADay(sums: PeriodFieldSums, weightLbs: number | undefined | null): boolean {
+  const cap = dayFieldCaps(weightLbs);
+  return sums.count > cap.count || sums.time > cap.time || sums.calorieUnits > cap.calorieUnits;
+}
+
+/** The sum of each day's sums, each day clamped to one day's worth. */
+export function cappedDaySums(
+  days: readonly PeriodFieldSums[],
+  weightLbs: number | undefined | null,
+): PeriodFieldSums {
+  const cap = dayFieldCaps(weightLbs);
+  const out: PeriodFieldSums = { count: 0, time: 0, calorieUnits: 0 };
+  for (const d of days) {
+    out.count += Math.min(Math.max(d.count, 0), cap.count);
+    out.time += Math.min(Math.max(d.time, 0), cap.time);
+    out.calorieUnits += Math.min(Math.max(d.calorieUnits, 0), cap.calorieUnits);
+  }
+  return out;
+}
+
+/** The days of a window, in the time zone its key was made in (a DST day has 23 or 25 hours). */
+export function dayWindowsOf(window: Pick<PeriodWindow, 'start' | 'end'>, timeZone: string): PeriodWindow[] {
+  const days: PeriodWindow[] = [];
+  for (let t = window.start; t < window.end; ) {
+    const day = periodWindow('daily', t, timeZone);
+    days.push(day);
+    t = day.end;
+  }
+  return days;
 }

@@ -5,7 +5,16 @@
  * backend (local/) run the very same code after each committed write, at least once.
  */
 
-export { capsFor, clampTotals, DAY_CAPS, daysIn } from './caps.ts';
+export {
+  cappedDaySums,
+  capsFor,
+  clampTotals,
+  DAY_CAPS,
+  dayFieldCaps,
+  daysIn,
+  dayWindowsOf,
+  exceedsADay,
+} from './caps.ts';
 export {
   boardEntryDoc,
   displayNameOf,

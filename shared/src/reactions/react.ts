@@ -12,6 +12,7 @@ import type { PeriodWindow } from '../periods.ts';
 import { currentWindows, windowForKey } from '../periods.ts';
 import type { DocData, DocSnapshot, Transaction } from '../store.ts';
 import { numberOr0, PERIOD_SUM_FIELDS } from '../totals.ts';
+import { cappedDaySums, dayWindowsOf, exceedsADay } from './caps.ts';
 import {
   boardEntryDoc,
   feedActivityDoc,
@@ -170,32 +171,43 @@ interface EntryRead {
   sums: { activities: number; count: number; time: number; calorieUnits: number };
 }
 
-/** Reads each window's aggregate and current entry (reads only, so they can precede writes). */
+async function sumsIn(tx: Transaction, uid: string, window: { start: number; end: number }) {
+  const agg = await tx.aggregate(reactionQueries.repsInWindow(uid, window.start, window.end), {
+    count: true,
+    sum: [...PERIOD_SUM_FIELDS],
+  });
+  return {
+    activities: agg.count,
+    count: numberOr0(agg.sum.count),
+    time: numberOr0(agg.sum.time),
+    calorieUnits: numberOr0(agg.sum.calorieUnits),
+  };
+}
+
+/**
+ * Reads each window's aggregate and current entry (reads only, so they can precede writes). A
+ * week or month holding more than a day's worth is read again day by day, each day capped to a
+ * day's worth (caps.ts `cappedDaySums`; rare: only a user beyond a day's cap in the whole window).
+ */
 async function readEntries(
   tx: Transaction,
   uid: string,
   windows: readonly PeriodWindow[],
+  weight: number | undefined,
+  timeZone: string,
 ): Promise<EntryRead[]> {
   return Promise.all(
     windows.map(async (window) => {
       const path = paths.boardEntry(window.key, uid);
-      const [agg, existing] = await Promise.all([
-        tx.aggregate(reactionQueries.repsInWindow(uid, window.start, window.end), {
-          count: true,
-          sum: [...PERIOD_SUM_FIELDS],
-        }),
-        tx.get(path),
-      ]);
+      const [whole, existing] = await Promise.all([sumsIn(tx, uid, window), tx.get(path)]);
+      if (window.kind === 'daily' || !exceedsADay(whole, weight))
+        return { window, path, existing, sums: whole };
+      const days = await Promise.all(dayWindowsOf(window, timeZone).map((day) => sumsIn(tx, uid, day)));
       return {
         window,
         path,
         existing,
-        sums: {
-          activities: agg.count,
-          count: numberOr0(agg.sum.count),
-          time: numberOr0(agg.sum.time),
-          calorieUnits: numberOr0(agg.sum.calorieUnits),
-        },
+        sums: { activities: whole.activities, ...cappedDaySums(days, weight) },
       };
     }),
   );
@@ -239,7 +251,7 @@ async function recomputeEntries(
         // A malformed key names no window: expiry or the rebuild removes the entry.
       }
     }
-    const entries = await readEntries(tx, uid, [...windows.values()]);
+    const entries = await readEntries(tx, uid, [...windows.values()], person.weight, env.timeZone);
     const progressOp =
       ids.length > 0
         ? await progressWrite(

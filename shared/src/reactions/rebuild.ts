@@ -20,6 +20,7 @@ import { currentWindows, periodWindow, windowForKey } from '../periods.ts';
 import type { ProgressEntry } from '../progress.ts';
 import type { DocData, DocSnapshot, WriteOp } from '../store.ts';
 import { numberOr0 } from '../totals.ts';
+import { cappedDaySums, exceedsADay } from './caps.ts';
 import {
   boardEntryDoc,
   feedActivityDoc,
@@ -79,7 +80,13 @@ export async function rebuildProjections(
   const expected = new Map<string, DocData>();
   const sums = new Map<
     string,
-    { uid: string; key: string; activities: number; count: number; time: number; calorieUnits: number }
+    {
+      uid: string;
+      key: string;
+      activities: number;
+      /** Sums per day (community time zone): a week or month counts each day up to its cap. */
+      days: Map<string, { count: number; time: number; calorieUnits: number }>;
+    }
   >();
 
   const boardsSince = Math.min(...BOARD_KINDS.map((k) => current[k].start));
@@ -98,17 +105,36 @@ export async function rebuildProjections(
       const key = periodWindow(kind, t, timeZone).key;
       if (!isLiveKey(kind, key, current)) continue;
       const path = paths.boardEntry(key, uid);
-      const s = sums.get(path) ?? { uid, key, activities: 0, count: 0, time: 0, calorieUnits: 0 };
+      const s = sums.get(path) ?? { uid, key, activities: 0, days: new Map() };
       s.activities += 1;
-      s.count += numberOr0(rep.data.count);
-      s.time += numberOr0(rep.data.time);
-      s.calorieUnits += numberOr0(rep.data.calorieUnits);
+      const dayKey = kind === 'daily' ? key : periodWindow('daily', t, timeZone).key;
+      const day = s.days.get(dayKey) ?? { count: 0, time: 0, calorieUnits: 0 };
+      day.count += numberOr0(rep.data.count);
+      day.time += numberOr0(rep.data.time);
+      day.calorieUnits += numberOr0(rep.data.calorieUnits);
+      s.days.set(dayKey, day);
       sums.set(path, s);
     }
   }
   for (const [path, s] of sums) {
     const person = (await personFor(s.uid)) as Person;
-    const doc = boardEntryDoc(s.uid, windowForKey(s.key, timeZone), s, person);
+    const window = windowForKey(s.key, timeZone);
+    const days = [...s.days.values()];
+    // As the reaction reads it (react.ts readEntries): a day's sums as they are, a longer window's
+    // days each capped when the whole holds more than a day's worth.
+    const plain = days.reduce(
+      (a, d) => ({
+        count: a.count + d.count,
+        time: a.time + d.time,
+        calorieUnits: a.calorieUnits + d.calorieUnits,
+      }),
+      { count: 0, time: 0, calorieUnits: 0 },
+    );
+    const fieldSums =
+      window.kind === 'daily' || !exceedsADay(plain, person.weight)
+        ? plain
+        : cappedDaySums(days, person.weight);
+    const doc = boardEntryDoc(s.uid, window, { activities: s.activities, ...fieldSums }, person);
     if (doc) expected.set(path, doc);
   }
   for await (const post of scanGroupSince(env, 'posts', postHorizon)) {

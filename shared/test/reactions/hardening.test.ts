@@ -57,9 +57,9 @@ describe('per-period caps (issue 8 item 3)', () => {
       minutes: 1440,
       calories: DAY_CAPS.calories,
     });
-    expect(snap[paths.boardEntry(windows.weekly.key, 'u1')]).toMatchObject({ minutes: 7 * 1440 });
-    // November: 30 days.
-    expect(snap[paths.boardEntry(windows.monthly.key, 'u1')]).toMatchObject({ minutes: 30 * 1440 });
+    // All of it on one day: the week and the month count that day's worth, not 7 or 30 days' worth.
+    expect(snap[paths.boardEntry(windows.weekly.key, 'u1')]).toMatchObject({ minutes: 1440 });
+    expect(snap[paths.boardEntry(windows.monthly.key, 'u1')]).toMatchObject({ minutes: 1440 });
     const daily = snap[paths.board('daily')] as unknown as Board;
     expect(daily.minutes).toEqual([{ uid: 'u1', userName: 'U1', value: 1440 }]);
     expect((await rebuildProjections(env, { apply: false })).differences).toEqual([]);
@@ -86,6 +86,65 @@ describe('per-period caps (issue 8 item 3)', () => {
     const snap = h.store.snapshot();
     expect(snap[paths.boardEntry(key, 'u1')]).toMatchObject({ reps: 50_000, minutes: 360 });
     expect(snap[paths.boardEntry(key, 'u2')]).toMatchObject({ reps: 300, minutes: 45 });
+    await rollupBoards(env);
+    expect((await rebuildProjections(env, { apply: false })).differences).toEqual([]);
+  });
+
+  it('100 entries dated back into yesterday add one day’s worth to the week and month (issue 11)', async () => {
+    // T0 is Sunday 22 Nov: use Tuesday 24 Nov, so that Monday (yesterday) is in the same week.
+    const now = T0 + 2 * 86_400_000;
+    const yesterday = now - 86_400_000;
+    const h = harness();
+    const writes: WriteOp[] = [
+      { kind: 'set', path: paths.user('u1'), data: profile('u1') },
+      // A real session today, and an honest one the day before yesterday (not capped).
+      { kind: 'set', path: paths.rep('u1', 'today'), data: rep('Running', { time: 45 }, now - 60_000) },
+      { kind: 'set', path: paths.rep('u1', 'sunday'), data: rep('Running', { time: 50 }, T0) },
+    ];
+    for (let i = 0; i < 100; i++)
+      writes.push({
+        kind: 'set',
+        path: paths.rep('u1', `y${i}`),
+        data: { ...rep('Push Ups', { count: 1000, time: 120 }, yesterday - i * 1000), loggedAt: now },
+      });
+    await h.store.commit(writes);
+    const env = h.env(now + 1000);
+    await reactUser(env, 'u1', h.events.splice(0));
+    const windows = currentWindows(now, TZ);
+    const snap = h.store.snapshot();
+    // Today's board: today only. The week: Sunday 50 + Monday capped at a day + today 45.
+    expect(snap[paths.boardEntry(windows.daily.key, 'u1')]).toMatchObject({ minutes: 45 });
+    expect(snap[paths.boardEntry(windows.weekly.key, 'u1')]).toMatchObject({
+      minutes: 50 + DAY_CAPS.minutes + 45,
+      reps: DAY_CAPS.reps,
+    });
+    expect(snap[paths.boardEntry(windows.monthly.key, 'u1')]).toMatchObject({
+      minutes: 50 + DAY_CAPS.minutes + 45,
+      reps: DAY_CAPS.reps,
+    });
+    const weekCalories = (snap[paths.boardEntry(windows.weekly.key, 'u1')] as { calories: number }).calories;
+    expect(weekCalories).toBeLessThanOrEqual(DAY_CAPS.calories + 2_000);
+    await rollupBoards(env);
+    expect((await rebuildProjections(env, { apply: false })).differences).toEqual([]);
+
+    // Moving 90 of them to today: today's board caps at a day, the week holds two capped days.
+    await h.store.commit(
+      Array.from(
+        { length: 90 },
+        (_, i): WriteOp => ({
+          kind: 'update',
+          path: paths.rep('u1', `y${i}`),
+          data: { timestamp: now - 1000 - i },
+        }),
+      ),
+    );
+    await reactUser(env, 'u1', h.events.splice(0));
+    const after = h.store.snapshot();
+    expect(after[paths.boardEntry(windows.daily.key, 'u1')]).toMatchObject({ minutes: DAY_CAPS.minutes });
+    // Monday keeps 10 x 120 = 1,200 minutes (under the cap); today is capped.
+    expect(after[paths.boardEntry(windows.weekly.key, 'u1')]).toMatchObject({
+      minutes: 50 + 1200 + DAY_CAPS.minutes,
+    });
     await rollupBoards(env);
     expect((await rebuildProjections(env, { apply: false })).differences).toEqual([]);
   });

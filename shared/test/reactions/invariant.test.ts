@@ -153,6 +153,20 @@ async function runScenario(
     if (roll < 0.12) {
       now += r.pick([MIN, 17 * MIN, 3 * HOUR, 11 * HOUR, DAY, 3 * DAY]);
       count('clock');
+    } else if (roll < 0.3 && u && r.chance(0.2)) {
+      // Issue 11: a batch of long runs dated back into one past day, beyond a day's worth of
+      // minutes (and at times calories): the week and month count that day up to its cap only.
+      const day = now - r.int(0, 9) * DAY - r.int(0, 23) * HOUR;
+      const writes: WriteOp[] = [];
+      for (let i = r.int(3, 9); i > 0; i--) {
+        const id = `r${nextId++}`;
+        reps.set(u, [...(reps.get(u) ?? []), id]);
+        const data: DocData = { activityType: 'Running', time: 300, timestamp: day - i * MIN };
+        data.calorieUnits = calorieUnits(data as { activityType: string });
+        writes.push({ kind: 'set', path: paths.rep(u, id), data });
+      }
+      await store.commit(writes);
+      count('backdated-batch');
     } else if (roll < 0.3 && u) {
       const id = `r${nextId++}`;
       reps.set(u, [...(reps.get(u) ?? []), id]);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../src/model.ts';
-import type { ProgressDoc } from '../../src/progress.ts';
+import { periodKey } from '../../src/periods.ts';
+import { type ProgressDoc, streaks } from '../../src/progress.ts';
 import { deleteAccountData, react, rebuildProjections } from '../../src/reactions/index.ts';
 import { harness, profile, rep, T0 } from './helpers.ts';
 
@@ -69,6 +70,37 @@ describe('progress projection', () => {
     expect(doc.days['2026-11-20']).toEqual([20, 0, expect.any(Number), 1]);
     const { differences } = await rebuildProjections(h.env(lateUtc + 3000), { apply: false });
     expect(differences.filter((d) => d.includes('progress/'))).toEqual([]);
+  });
+
+  it('follows an entry whose date is edited: out of the old day, into the new one, streak and feed too', async () => {
+    const h = harness();
+    const now = T0; // Sunday 22 Nov 12:00 UTC
+    await h.store.commit([
+      { kind: 'set', path: paths.user('u1'), data: profile('u1') },
+      { kind: 'set', path: paths.rep('u1', 'a'), data: rep('Running', { time: 30 }, now - 2 * DAY) },
+      { kind: 'set', path: paths.rep('u1', 'b'), data: rep('Running', { time: 40 }, now) },
+    ]);
+    await drain(h, now + 1000);
+    let doc = h.store.snapshot()[paths.progress('u1')] as unknown as ProgressDoc;
+    expect(Object.keys(doc.days)).toEqual(['2026-11-20', '2026-11-22']);
+    expect(streaks(Object.keys(doc.days), '2026-11-22')).toEqual({ current: 1, best: 1 });
+
+    // Today's run was yesterday's: dated back, the days and the streak follow.
+    await h.store.commit([{ kind: 'update', path: paths.rep('u1', 'b'), data: { timestamp: now - DAY } }]);
+    await drain(h, now + 2000);
+    doc = h.store.snapshot()[paths.progress('u1')] as unknown as ProgressDoc;
+    expect(Object.keys(doc.days)).toEqual(['2026-11-20', '2026-11-21']);
+    expect(doc.days['2026-11-21']?.[0]).toBe(40);
+    expect(streaks(Object.keys(doc.days), '2026-11-22')).toEqual({ current: 2, best: 2 });
+    // The feed item carries the new time; today's board entry no longer counts it.
+    const snap = h.store.snapshot();
+    expect(snap[paths.feedActivity('u1', 'b')]).toMatchObject({ timestamp: now - DAY });
+    expect(snap[paths.boardEntry(periodKey('daily', now, 'UTC'), 'u1')]).toBeUndefined();
+    expect(snap[paths.boardEntry(periodKey('weekly', now, 'UTC'), 'u1')]).toBeUndefined();
+    // Saturday the 21st is last week's: this (Sun-Sat) week's entry went with it; the month keeps 70.
+    expect(snap[paths.boardEntry(periodKey('monthly', now, 'UTC'), 'u1')]).toMatchObject({ minutes: 70 });
+    const { differences } = await rebuildProjections(h.env(now + 3000), { apply: false });
+    expect(differences.filter((d) => !d.includes('boards/'))).toEqual([]);
   });
 
   it('is deleted with the account and never re-created by a late event', async () => {

@@ -41,7 +41,7 @@ describe('activities repository', () => {
       timestamp: NOW,
     });
     if (!form.ok) throw new Error(form.message);
-    const id = await logActivity(store, UID, form.value);
+    const id = await logActivity(store, UID, form.value, NOW);
     const stored = (await store.get(paths.rep(UID, id)))?.data as Record<string, unknown>;
     expect(stored).toEqual({
       activityType: 'Bench Press',
@@ -50,6 +50,7 @@ describe('activities repository', () => {
       weightLifted: 135,
       timestamp: NOW,
       calorieUnits: 50 * 5 * 23,
+      loggedAt: NOW,
     });
     expect(validateDocument('reps', stored, { uid: UID, now: NOW, before: null })).toEqual({
       ok: true,
@@ -67,7 +68,7 @@ describe('activities repository', () => {
       timestamp: NOW,
     });
     if (!first.ok) throw new Error(first.message);
-    const id = await logActivity(store, UID, first.value);
+    const id = await logActivity(store, UID, first.value, NOW);
     const edited = validateActivityForm({
       userId: UID,
       activityType: 'Push Ups',
@@ -76,12 +77,79 @@ describe('activities repository', () => {
       timestamp: NOW,
     });
     if (!edited.ok) throw new Error(edited.message);
-    await updateActivity(store, UID, id, edited.value);
+    await updateActivity(store, UID, id, edited.value, { loggedAt: NOW });
     const stored = (await store.get(paths.rep(UID, id)))?.data as Record<string, unknown>;
-    expect(stored).toEqual({ activityType: 'Push Ups', time: 7, timestamp: NOW, calorieUnits: 40 * 7 * 10 });
+    expect(stored).toEqual({
+      activityType: 'Push Ups',
+      time: 7,
+      timestamp: NOW,
+      calorieUnits: 40 * 7 * 10,
+      loggedAt: NOW,
+    });
     expect(
-      validateDocument('reps', stored, { uid: UID, now: NOW + 3_600_000, before: first.value as never }).ok,
+      validateDocument('reps', stored, {
+        uid: UID,
+        now: NOW + 3_600_000,
+        before: { ...first.value, loggedAt: NOW } as never,
+      }).ok,
     ).toBe(true);
+  });
+
+  it('logs an activity dated yesterday, then edits its type and time: each write as the rules accept it', async () => {
+    const store = new MemoryStore();
+    const DAY = 86_400_000;
+    const form = validateActivityForm({
+      userId: UID,
+      activityType: 'Running',
+      time: '30',
+      timestamp: NOW - DAY,
+      now: NOW,
+    });
+    if (!form.ok) throw new Error(form.message);
+    const id = await logActivity(store, UID, form.value, NOW);
+    const logged = (await store.get(paths.rep(UID, id)))?.data as Record<string, unknown>;
+    expect(logged).toMatchObject({ timestamp: NOW - DAY, loggedAt: NOW });
+    expect(validateDocument('reps', logged, { uid: UID, now: NOW, before: null }).ok).toBe(true);
+
+    // An hour later: Running becomes Bench Press (reps and load now taken), two days back.
+    const later = NOW + 3_600_000;
+    const edited = validateActivityForm({
+      userId: UID,
+      activityType: 'Bench Press',
+      count: '10',
+      time: '30',
+      weightLifted: '100',
+      timestamp: NOW - 2 * DAY,
+      now: later,
+    });
+    if (!edited.ok) throw new Error(edited.message);
+    await updateActivity(store, UID, id, edited.value, { loggedAt: NOW });
+    const stored = (await store.get(paths.rep(UID, id)))?.data as Record<string, unknown>;
+    expect(stored).toEqual({
+      activityType: 'Bench Press',
+      count: 10,
+      time: 30,
+      weightLifted: 100,
+      timestamp: NOW - 2 * DAY,
+      calorieUnits: calorieUnits({ activityType: 'Bench Press', time: 30, weightLifted: 100 }),
+      loggedAt: NOW,
+    });
+    expect(validateDocument('reps', stored, { uid: UID, now: later, before: logged }).ok).toBe(true);
+
+    // The form refuses a time ahead of now, and one over a year back, before anything is written.
+    for (const [timestamp, message] of [
+      [later + 60_000, 'Date and time cannot be in the future.'],
+      [later - 367 * DAY, 'Date cannot be more than 366 days in the past.'],
+    ] as const) {
+      const bad = validateActivityForm({
+        userId: UID,
+        activityType: 'Running',
+        time: '30',
+        timestamp,
+        now: later,
+      });
+      expect(bad).toEqual({ ok: false, message, field: 'timestamp' });
+    }
   });
 
   it('pages newest first with cursors, 50 at a time, and counts with an aggregate', async () => {

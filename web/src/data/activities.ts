@@ -58,6 +58,11 @@ export function toActivity(doc: DocSnapshot): StoredActivity {
   if (time !== undefined) out.time = time;
   if (weightLifted !== undefined) out.weightLifted = weightLifted;
   out.calorieUnits = finiteNumber(d.calorieUnits) ?? calorieUnits(out);
+  // When it was written (kept by edits: the rules check them only where they change).
+  const loggedAt = finiteNumber(d.loggedAt);
+  const importedAt = finiteNumber(d.importedAt);
+  if (loggedAt !== undefined) out.loggedAt = loggedAt;
+  if (importedAt !== undefined) out.importedAt = importedAt;
   return out;
 }
 
@@ -89,6 +94,18 @@ export async function normalizeStoredNames(
   if (writes.length === 0) return [];
   await store.commit(writes.slice(0, 500));
   return writes.slice(0, 500).map((w) => w.path);
+}
+
+/**
+ * The activity the person logged last, of the newest ones (issue 11 item 3: the Log Activity
+ * select starts there): the latest write (`loggedAt`; the time itself for entries without it), so
+ * yesterday's run logged a minute ago counts as the last logged, though today's swim is newer.
+ */
+export function lastLoggedActivityType(recent: readonly StoredActivity[]): string | undefined {
+  let last: StoredActivity | undefined;
+  for (const a of recent)
+    if (!last || (a.loggedAt ?? a.timestamp) > (last.loggedAt ?? last.timestamp)) last = a;
+  return last?.activityType;
 }
 
 export function recentActivitiesQuery(uid: string, limit = RECENT_ACTIVITIES): QuerySpec {
@@ -173,23 +190,39 @@ export async function periodSums(
   };
 }
 
-/** Adds a validated activity (from `validateActivityForm`); resolves to its id. */
+/**
+ * Adds a validated activity (from `validateActivityForm`) with `loggedAt`, the time of the write
+ * (its `timestamp` may be earlier: dated back by the person); resolves to its id.
+ */
 export async function logActivity(
   store: DocumentStore,
   uid: string,
   record: ActivityRecord,
+  now = Date.now(),
 ): Promise<string> {
   const id = newDocId();
-  await store.commit([{ kind: 'set', path: paths.rep(uid, id), data: { ...record } }]);
+  await store.commit([{ kind: 'set', path: paths.rep(uid, id), data: { ...record, loggedAt: now } }]);
   return id;
 }
 
 /**
- * Replaces an activity with its edited, validated version (same timestamp): a full `set`, so a
- * field cleared in the form (reps left empty) is removed rather than kept.
+ * Replaces an activity with its edited, validated version (its type, numbers and time may all
+ * change): a full `set`, so a field cleared in the form (reps left empty) is removed rather than
+ * kept; the stored write times (`loggedAt`, `importedAt`) are kept as they were.
  */
-export async function updateActivity(store: DocumentStore, uid: string, id: string, record: ActivityRecord) {
-  await store.commit([{ kind: 'set', path: paths.rep(uid, id), data: { ...record } }]);
+export async function updateActivity(
+  store: DocumentStore,
+  uid: string,
+  id: string,
+  record: ActivityRecord,
+  stored: Pick<ActivityRecord, 'loggedAt' | 'importedAt'> = {},
+) {
+  const data: Record<string, unknown> = { ...record };
+  delete data.loggedAt;
+  delete data.importedAt;
+  if (stored.loggedAt !== undefined) data.loggedAt = stored.loggedAt;
+  if (stored.importedAt !== undefined) data.importedAt = stored.importedAt;
+  await store.commit([{ kind: 'set', path: paths.rep(uid, id), data }]);
 }
 
 export async function deleteActivity(store: DocumentStore, uid: string, id: string) {

@@ -33,10 +33,10 @@ describe('weights repository', () => {
     const s = store();
     const commits: number[] = [];
     s.onCommit((changes) => commits.push(changes.length));
-    const id = await logWeight(s, UID, { weight: 188.5, timestamp: 4000 });
+    const id = await logWeight(s, UID, { weight: 188.5, timestamp: 4000 }, 4000);
     expect(commits).toEqual([2]);
     const rec = (await s.get(paths.weightRecord(UID, id)))?.data as Record<string, unknown>;
-    expect(rec).toEqual({ weight: 188.5, timestamp: 4000 });
+    expect(rec).toEqual({ weight: 188.5, timestamp: 4000, loggedAt: 4000 });
     expect(validateDocument('weightRecords', rec, { uid: UID, now: 4000, before: null }).ok).toBe(true);
     expect(await currentWeight(s)).toBe(188.5);
   });
@@ -53,6 +53,31 @@ describe('weights repository', () => {
     expect(await updateWeight(s, UID, 'old', 210)).toBe(false);
     expect(await currentWeight(s)).toBe(190);
     expect((await s.get(paths.weightRecord(UID, 'old')))?.data).toEqual({ weight: 210, timestamp: 1000 });
+  });
+
+  it('a weigh-in dated before the newest is added without replacing the current weight', async () => {
+    const s = store();
+    const id = await logWeight(s, UID, { weight: 230, timestamp: 2500 }, 4000);
+    expect((await s.get(paths.weightRecord(UID, id)))?.data).toEqual({
+      weight: 230,
+      timestamp: 2500,
+      loggedAt: 4000,
+    });
+    expect(await currentWeight(s)).toBe(190);
+  });
+
+  it('moving a record in time: the current weight follows whichever record is newest after the move', async () => {
+    const s = store();
+    // The oldest record moved after the newest becomes the newest: its weight is current.
+    expect(await updateWeight(s, UID, 'old', 200, 3500)).toBe(true);
+    expect(await currentWeight(s)).toBe(200);
+    expect((await s.get(paths.weightRecord(UID, 'old')))?.data).toEqual({ weight: 200, timestamp: 3500 });
+    // Moved back behind 'new' again: 'new' is the newest, its weight current.
+    expect(await updateWeight(s, UID, 'old', 201, 500)).toBe(true);
+    expect(await currentWeight(s)).toBe(190);
+    // A move that leaves the order as it was changes nothing of the profile.
+    expect(await updateWeight(s, UID, 'mid', 196, 1500)).toBe(false);
+    expect(await currentWeight(s)).toBe(190);
   });
 
   it('deleting sets the current weight to the newest remaining weight, or 0', async () => {

@@ -87,37 +87,61 @@ function currentWeightWrite(uid: string, weight: number): WriteOp {
   return { kind: 'set', path: paths.user(uid), data: { currentWeight: weight }, merge: true };
 }
 
-/** Adds a validated record (from `validateWeightForm`, timestamp = now) and sets the current weight. */
-export async function logWeight(store: DocumentStore, uid: string, record: WeightRecord): Promise<string> {
+/**
+ * Adds a validated record (from `validateWeightForm`) with `loggedAt`, the time of the write, and
+ * sets the current weight (spec section 4), unless the record is dated before the newest one
+ * already there: a weigh-in caught up from last week does not replace today's weight.
+ */
+export async function logWeight(
+  store: DocumentStore,
+  uid: string,
+  record: WeightRecord,
+  now = Date.now(),
+): Promise<string> {
   const id = newDocId();
+  const [latest] = await store.query(newest(uid, 1));
+  const isNewest = !latest || record.timestamp >= toWeight(latest).timestamp;
   await store.commit([
     {
       kind: 'set',
       path: paths.weightRecord(uid, id),
-      data: { weight: record.weight, timestamp: record.timestamp },
+      data: { weight: record.weight, timestamp: record.timestamp, loggedAt: now },
     },
-    currentWeightWrite(uid, record.weight),
+    ...(isNewest ? [currentWeightWrite(uid, record.weight)] : []),
   ]);
   return id;
 }
 
 /**
- * Changes a record's weight (its time stays). The profile's current weight follows only when this
- * is the newest record; otherwise the current weight stays what the profile holds.
- * Resolves to whether the current weight was updated.
+ * Changes a record's weight and, when given, its time. The profile's current weight follows the
+ * newest record after the change: this one's weight when it is (or becomes) the newest, the record
+ * that becomes the newest when this one is moved back behind it; otherwise it stays what the
+ * profile holds (spec section 4). Resolves to whether the current weight was updated.
  */
 export async function updateWeight(
   store: DocumentStore,
   uid: string,
   id: string,
   weight: number,
+  timestamp?: number,
 ): Promise<boolean> {
-  const [latest] = await store.query(newest(uid, 1));
-  const isNewest = latest?.id === id;
-  const writes: WriteOp[] = [{ kind: 'update', path: paths.weightRecord(uid, id), data: { weight } }];
+  const top = (await store.query(newest(uid, 2))).map(toWeight);
+  const wasNewest = top[0]?.id === id;
+  const others = top.filter((r) => r.id !== id);
+  const ownTime = timestamp ?? top.find((r) => r.id === id)?.timestamp;
+  const newestOther = others[0];
+  // Equal times: the record already newest stays so (ties are not reordered by an edit).
+  const isNewest =
+    ownTime === undefined
+      ? wasNewest
+      : !newestOther || ownTime > newestOther.timestamp || (wasNewest && ownTime === newestOther.timestamp);
+  const data: Record<string, unknown> = { weight };
+  if (timestamp !== undefined) data.timestamp = timestamp;
+  const writes: WriteOp[] = [{ kind: 'update', path: paths.weightRecord(uid, id), data }];
   if (isNewest) writes.push(currentWeightWrite(uid, weight));
+  else if (wasNewest && newestOther) writes.push(currentWeightWrite(uid, newestOther.weight));
   await store.commit(writes);
-  return isNewest;
+  return isNewest || (wasNewest && newestOther !== undefined);
 }
 
 /** Deletes a record; the current weight becomes the newest remaining weight, or 0. Resolves to it. */

@@ -8,7 +8,7 @@ import { totalsFromSums } from '@fit/shared/totals';
 import Box from '@mui/material/Box';
 import { useCallback, useEffect, useState } from 'react';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import type { StoredActivity } from '../../data/activities.ts';
+import { lastLoggedActivityType, type StoredActivity } from '../../data/activities.ts';
 import { usePeriodSums, useRecentActivities, useWeightHistory } from '../../data/activity-queries.ts';
 import { useRequiredUser } from '../../data/context.tsx';
 import { useGoal, useProfile } from '../../data/queries.ts';
@@ -121,7 +121,7 @@ export function DashboardPage() {
             <LogActivityCard
               today={today}
               weight={weight}
-              lastActivityType={recent.data?.[0]?.activityType}
+              lastActivityType={lastLoggedActivityType(recent.data ?? [])}
               goal={goal}
               goalLoaded={goalQuery.isSuccess}
               todayTotals={sums.data ? totalsFromSums(sums.data.daily, weight) : null}

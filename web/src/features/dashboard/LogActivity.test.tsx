@@ -3,6 +3,7 @@ import { paths } from '@fit/shared/model';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toDateTimeLocal } from '../../components/DateTimeInput.tsx';
 import { activityDoc, at, freezeClock, NOW, renderDashboard, seedStore, UID } from './test-utils.tsx';
 
 vi.setConfig({ testTimeout: 45_000 });
@@ -88,6 +89,7 @@ describe('Log Activity', () => {
       weightLifted: 135,
       timestamp: NOW,
       calorieUnits: 50 * 10 * 23,
+      loggedAt: NOW,
     });
     expect(
       validateDocument('reps', doc as Record<string, unknown>, { uid: UID, now: NOW, before: null }).ok,
@@ -106,6 +108,78 @@ describe('Log Activity', () => {
     fireEvent.change(within(form).getByLabelText('Time (min)'), { target: { value: '30' } });
     await user.click(within(form).getByRole('button', { name: 'Log' }));
     expect(await within(form).findByText('Failed to log activity. Please try again.')).toBeInTheDocument();
+  });
+
+  it('logs an activity dated yesterday; a time ahead of now or over a year back is refused and writes nothing', async () => {
+    const store = seedStore();
+    renderDashboard(store);
+    const { user, form } = await chooseActivity('Running');
+    fireEvent.change(within(form).getByLabelText('Time (min)'), { target: { value: '30' } });
+    const when = within(form).getByLabelText('Date and time');
+    expect(when).toHaveAttribute('type', 'datetime-local');
+    expect(when).toHaveValue(toDateTimeLocal(NOW));
+    expect(within(form).getByText(/^Now\./)).toBeInTheDocument();
+
+    fireEvent.change(when, { target: { value: toDateTimeLocal(NOW + 2 * 3_600_000) } });
+    await user.click(within(form).getByRole('button', { name: 'Log' }));
+    expect(await within(form).findByText('Date and time cannot be in the future.')).toBeInTheDocument();
+    expect(when).toHaveAttribute('aria-invalid', 'true');
+    fireEvent.change(when, { target: { value: toDateTimeLocal(NOW - 400 * 86_400_000) } });
+    await user.click(within(form).getByRole('button', { name: 'Log' }));
+    expect(
+      await within(form).findByText('Date cannot be more than 366 days in the past.'),
+    ).toBeInTheDocument();
+    expect(store.collection(paths.reps(UID))).toEqual({});
+
+    const yesterday = at(2026, 3, 10, 18, 30);
+    fireEvent.change(when, { target: { value: toDateTimeLocal(yesterday) } });
+    await user.click(within(form).getByRole('button', { name: 'Log' }));
+    await waitFor(() => expect(Object.values(store.collection(paths.reps(UID)))).toHaveLength(1));
+    const [doc] = Object.values(store.collection(paths.reps(UID)));
+    expect(doc).toMatchObject({ activityType: 'Running', time: 30, timestamp: yesterday, loggedAt: NOW });
+    expect(
+      validateDocument('reps', doc as Record<string, unknown>, { uid: UID, now: NOW, before: null }).ok,
+    ).toBe(true);
+    // The next entry is "now" again.
+    await waitFor(() =>
+      expect(within(form).getByLabelText('Date and time')).toHaveValue(toDateTimeLocal(NOW)),
+    );
+    expect(within(form).getByText(/^Now\./)).toBeInTheDocument();
+  });
+
+  it('"Use now" puts a changed date back to the time of the save', async () => {
+    const store = seedStore();
+    renderDashboard(store);
+    const { user, form } = await chooseActivity('Yoga');
+    fireEvent.change(within(form).getByLabelText('Time (min)'), { target: { value: '20' } });
+    fireEvent.change(within(form).getByLabelText('Date and time'), {
+      target: { value: toDateTimeLocal(at(2026, 3, 1, 7)) },
+    });
+    await user.click(within(form).getByRole('button', { name: 'Use now' }));
+    await user.click(within(form).getByRole('button', { name: 'Log' }));
+    await waitFor(() => expect(Object.values(store.collection(paths.reps(UID)))).toHaveLength(1));
+    expect(Object.values(store.collection(paths.reps(UID)))[0]).toMatchObject({ timestamp: NOW });
+  });
+
+  it('starts on the activity logged last, even when it was dated before a newer one', async () => {
+    const store = seedStore({
+      preferences: ['Yoga', 'Running', 'Squats'],
+      activities: {
+        run: {
+          ...activityDoc({ activityType: 'Running', time: 20, timestamp: NOW - 3_600_000 }),
+          loggedAt: NOW - 3_600_000,
+        },
+        // Logged a minute ago, for two days back.
+        yoga: {
+          ...activityDoc({ activityType: 'Yoga', time: 20, timestamp: at(2026, 3, 9) }),
+          loggedAt: NOW - 60_000,
+        },
+      },
+    });
+    renderDashboard(store);
+    const form = await screen.findByRole('form', { name: 'Log activity' });
+    const input = await within(form).findByRole('combobox', { name: 'Activity' });
+    await waitFor(() => expect(input).toHaveValue('Yoga'));
   });
 
   it('offers only the saved preferred activities, starting with the last one logged', async () => {

@@ -10,6 +10,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { DateTimeInput, type WhenValue, whenToTimestamp } from '../../components/DateTimeInput.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { StatusAlert } from '../../components/StatusAlert.tsx';
@@ -47,12 +48,17 @@ export function LogActivityCard(props: {
   const [activityType, setActivityType] = useState<string | null>(null);
   const [values, setValues] = useState<ActivityInputs>(EMPTY_INPUTS);
   const units = useUnits();
+  // When it happened: null = the time of the save (issue 11: yesterday's run can be logged).
+  const [when, setWhen] = useState<WhenValue>(null);
   const log = useSave({
     save: ({ store }, record: ActivityRecord) => logActivity(store, uid, record),
     failure: MSG.logActivity,
     success: (_id, record) => `${record.activityType} logged. Nice work!`,
     rereads: (id) => [keys.activities(id)],
-    onSaved: () => setValues(EMPTY_INPUTS),
+    onSaved: () => {
+      setValues(EMPTY_INPUTS);
+      setWhen(null);
+    },
     log: 'Activity log failed',
   });
   const { busy, status, setStatus } = log;
@@ -84,13 +90,15 @@ export function LogActivityCard(props: {
 
   function submit(e: FormEvent) {
     e.preventDefault();
+    const now = Date.now();
     const checked = validateActivityInUnits(units, {
       userId: uid,
       activityType: activityType ?? '',
       count: values.count,
       time: values.time,
       weightLifted: values.weightLifted,
-      timestamp: Date.now(),
+      timestamp: whenToTimestamp(when, now),
+      now,
     });
     if (!checked.ok) {
       setStatus({ kind: 'error', message: checked.message, field: checked.field });
@@ -151,11 +159,12 @@ export function LogActivityCard(props: {
       <Box component="form" onSubmit={submit} noValidate sx={{ mt: 2.5 }} aria-label="Log activity">
         {offeredError && <LoadFailed message={offeredError} />}
         {offered === null ? (
-          // The picker and one field (most activities take one or two): the Log button then barely
+          // The picker, one field (most activities take one or two) and the date: the Log button then barely
           // moves when they arrive (a picker-only skeleton moved it and the cards below: CLS).
           <Stack spacing={2} aria-busy="true">
             <Skeleton variant="rounded" height={56} />
             <Skeleton variant="rounded" height={56} />
+            <Skeleton variant="rounded" height={78} />
           </Stack>
         ) : (
           <Stack spacing={2}>
@@ -180,6 +189,17 @@ export function LogActivityCard(props: {
               weight={props.weight}
               disabled={busy}
               errorField={status?.field}
+            />
+            <DateTimeInput
+              id="log-when"
+              value={when}
+              onChange={(v) => {
+                setWhen(v);
+                if (status?.kind === 'error') setStatus(null);
+              }}
+              disabled={busy}
+              error={status?.field === 'timestamp'}
+              allowNow
             />
           </Stack>
         )}

@@ -1,6 +1,7 @@
 import { paths } from '@fit/shared/model';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toDateTimeLocal } from '../../components/DateTimeInput.tsx';
 import { BMI_ENCOURAGEMENT } from './ProfileCard.tsx';
 import { at, freezeClock, NOW, renderDashboard, seedStore, UID } from './test-utils.tsx';
 
@@ -126,13 +127,45 @@ describe('Weight Tracking', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Log' }));
     await waitFor(() => expect(store.doc(paths.user(UID))?.currentWeight).toBe(182.5));
     const records = Object.values(store.collection(paths.weightRecords(UID)));
-    expect(records).toEqual([{ weight: 182.5, timestamp: NOW }]);
+    expect(records).toEqual([{ weight: 182.5, timestamp: NOW, loggedAt: NOW }]);
     const commit = store.commits.find((c) => c.some((w) => w.path.includes('/weightRecords/')));
     expect(commit).toHaveLength(2);
     expect(commit?.map((w) => w.path)).toContain(paths.user(UID));
     expect(await within(card).findByText('182.5 lbs')).toBeInTheDocument();
     const profile = await section('Your Profile');
     await waitFor(() => expect(within(profile).getByLabelText('Current weight')).toHaveValue('182.5'));
+  });
+
+  it('logs a weigh-in dated last week without replacing the current weight; Details moves a record in time', async () => {
+    const store = seedStore({ profile: { currentWeight: 190 }, weights: WEIGHTS });
+    renderDashboard(store);
+    const card = await section('Weight Tracking');
+    const form = within(card).getByRole('form', { name: 'Log weight' });
+    fireEvent.change(within(form).getByLabelText('Weight'), { target: { value: '230' } });
+    fireEvent.change(within(form).getByLabelText('Date and time'), {
+      target: { value: toDateTimeLocal(at(2026, 3, 2, 7)) },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Log' }));
+    await waitFor(() => expect(Object.values(store.collection(paths.weightRecords(UID)))).toHaveLength(4));
+    expect(Object.values(store.collection(paths.weightRecords(UID)))).toContainEqual({
+      weight: 230,
+      timestamp: at(2026, 3, 2, 7),
+      loggedAt: NOW,
+    });
+    expect(store.doc(paths.user(UID))?.currentWeight).toBe(190);
+
+    // The oldest record (200 lbs, 1 March) moved to this morning becomes the newest: current weight.
+    fireEvent.click(await within(card).findByText('200 lbs'));
+    const dialog = await screen.findByRole('dialog', { name: 'Weight Record Details' });
+    const when = within(dialog).getByLabelText('Date and time');
+    expect(when).toHaveValue(toDateTimeLocal(WEIGHTS.w1.timestamp));
+    fireEvent.change(when, { target: { value: toDateTimeLocal(NOW + 86_400_000) } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Date and time cannot be in the future.')).toBeInTheDocument();
+    fireEvent.change(when, { target: { value: toDateTimeLocal(at(2026, 3, 11, 8)) } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(store.doc(paths.user(UID))?.currentWeight).toBe(200));
+    expect(store.doc(paths.weightRecord(UID, 'w1'))).toEqual({ weight: 200, timestamp: at(2026, 3, 11, 8) });
   });
 
   it("says 'Failed to log weight. Please try again.' when the write fails", async () => {

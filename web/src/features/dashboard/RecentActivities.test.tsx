@@ -1,6 +1,7 @@
 import { paths } from '@fit/shared/model';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toDateTimeLocal } from '../../components/DateTimeInput.tsx';
 import { activityDoc, at, freezeClock, NOW, renderDashboard, seedStore, UID } from './test-utils.tsx';
 
 vi.setConfig({ testTimeout: 45_000 });
@@ -150,6 +151,66 @@ describe('Recent Activities', () => {
       }),
     );
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Activity Details' })).toBeNull());
+  });
+
+  it('Activity Details changes the type (its inputs, its calories) and the date and time', async () => {
+    const logged = at(2026, 3, 11, 8);
+    const store = seedStore({
+      profile: { currentWeight: 155 },
+      activities: {
+        a: { ...activityDoc({ activityType: 'Running', time: 30, timestamp: logged }), loggedAt: logged },
+      },
+    });
+    renderDashboard(store);
+    const table = await screen.findByRole('table', { name: 'Recent activities' });
+    await waitFor(() => expect(bodyRows(table)).toHaveLength(1));
+    fireEvent.click(bodyRows(table)[0] as HTMLElement);
+    const dialog = await dialogNamed('Activity Details');
+    expect(within(dialog).queryByLabelText('Reps')).toBeNull();
+    // Running 30 min at 155 lbs: 8 x 30 = 240 calories.
+    expect(within(dialog).getByText(/About/)).toHaveTextContent('About 240 calories');
+    const when = within(dialog).getByLabelText('Date and time');
+    expect(when).toHaveValue(toDateTimeLocal(logged));
+
+    const picker = within(dialog).getByRole('combobox', { name: 'Activity' });
+    fireEvent.focus(picker);
+    fireEvent.change(picker, { target: { value: 'Bench Press' } });
+    const listbox = await waitFor(() => {
+      const found = document.querySelector('[role="listbox"]');
+      if (!found) throw new Error('no listbox yet');
+      return found as HTMLElement;
+    });
+    fireEvent.click(within(listbox).getByText('Bench Press', { selector: 'li' }));
+    // Bench Press takes reps and load; 5 x 30 x (1 + 0.1 x 10) = 300 calories once 100 lbs are in.
+    expect(within(dialog).getByLabelText('Reps')).toBeInTheDocument();
+    expect(within(dialog).getByText(/About/)).toHaveTextContent('About 150 calories');
+    fireEvent.change(within(dialog).getByLabelText('Weight lifted (lbs)'), { target: { value: '100' } });
+    expect(within(dialog).getByText(/About/)).toHaveTextContent('About 300 calories');
+    fireEvent.change(within(dialog).getByLabelText('Reps'), { target: { value: '10' } });
+
+    fireEvent.change(when, { target: { value: toDateTimeLocal(NOW + 3_600_000) } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Date and time cannot be in the future.')).toBeInTheDocument();
+    expect(store.doc(paths.rep(UID, 'a'))).toMatchObject({ activityType: 'Running' });
+
+    const earlier = at(2026, 3, 9, 7, 15);
+    fireEvent.change(when, { target: { value: toDateTimeLocal(earlier) } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(store.doc(paths.rep(UID, 'a'))).toEqual({
+        activityType: 'Bench Press',
+        count: 10,
+        time: 30,
+        weightLifted: 100,
+        timestamp: earlier,
+        calorieUnits: 50 * 30 * 20,
+        loggedAt: logged,
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Activity Details' })).toBeNull());
+    // The row shows the new type and the new calories.
+    await waitFor(() => expect(cells(bodyRows(table)[0] as HTMLTableRowElement)[1]).toBe('Bench Press'));
+    expect(cells(bodyRows(table)[0] as HTMLTableRowElement)[4]).toBe('300');
   });
 
   it('Delete removes the record; Close leaves it', async () => {

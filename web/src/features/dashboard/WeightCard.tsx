@@ -14,6 +14,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Component, type FormEvent, lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { DateTimeInput, type WhenValue, whenToTimestamp } from '../../components/DateTimeInput.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { StatusAlert } from '../../components/StatusAlert.tsx';
@@ -63,11 +64,15 @@ export function WeightCard(props: {
 }) {
   const units = useUnits();
   const [weight, setWeight] = useState('');
+  const [when, setWhen] = useState<WhenValue>(null);
   const log = useSave({
     save: ({ store, uid }, record: WeightRecord) => logWeight(store, uid, record),
     failure: MSG.logWeight,
     rereads: (uid) => [keys.weights(uid)],
-    onSaved: () => setWeight(''),
+    onSaved: () => {
+      setWeight('');
+      setWhen(null);
+    },
     log: 'Weight log failed',
   });
   const { busy, status, setStatus } = log;
@@ -77,12 +82,17 @@ export function WeightCard(props: {
     e.preventDefault();
     // Typed in the viewer's unit ('81,5' kg too); stored in lbs.
     const typed = typedBodyMeasure('bodyWeight', weight, units, MESSAGES.weightPositive);
+    const now = Date.now();
     const checked =
       'message' in typed
         ? ({ ok: false, message: typed.message } as const)
-        : validateWeightForm({ weight: typed.value, timestamp: Date.now() });
+        : validateWeightForm({ weight: typed.value, timestamp: whenToTimestamp(when, now), now });
     if (!checked.ok) {
-      setStatus({ kind: 'error', message: checked.message, field: 'weight' });
+      setStatus({
+        kind: 'error',
+        message: checked.message,
+        field: ('field' in checked ? checked.field : undefined) ?? 'weight',
+      });
       return;
     }
     log.run(checked.value);
@@ -106,37 +116,45 @@ export function WeightCard(props: {
         }}
       >
         <div>
-          <Stack
-            component="form"
-            direction="row"
-            spacing={1.25}
-            onSubmit={submit}
-            noValidate
-            aria-label="Log weight"
-          >
-            <TextField
-              label="Weight"
-              value={weight}
-              onChange={(e) => {
-                setWeight(e.target.value);
+          <Box component="form" onSubmit={submit} noValidate aria-label="Log weight">
+            <Stack direction="row" spacing={1.25}>
+              <TextField
+                label="Weight"
+                value={weight}
+                onChange={(e) => {
+                  setWeight(e.target.value);
+                  setStatus(null);
+                }}
+                error={status?.field === 'weight'}
+                disabled={busy}
+                size="small"
+                slotProps={{
+                  input: {
+                    endAdornment: (
+                      <InputAdornment position="end">{unitLabel('bodyWeight', units)}</InputAdornment>
+                    ),
+                  },
+                  htmlInput: { inputMode: 'decimal', style: { fontVariantNumeric: 'tabular-nums' } },
+                }}
+              />
+              <Button type="submit" variant="contained" disabled={busy} sx={{ flexShrink: 0 }}>
+                Log
+              </Button>
+            </Stack>
+            <DateTimeInput
+              id="weight-when"
+              value={when}
+              onChange={(v) => {
+                setWhen(v);
                 setStatus(null);
               }}
-              error={status?.field === 'weight'}
               disabled={busy}
+              error={status?.field === 'timestamp'}
               size="small"
-              slotProps={{
-                input: {
-                  endAdornment: (
-                    <InputAdornment position="end">{unitLabel('bodyWeight', units)}</InputAdornment>
-                  ),
-                },
-                htmlInput: { inputMode: 'decimal', style: { fontVariantNumeric: 'tabular-nums' } },
-              }}
+              allowNow
+              sx={{ mt: 1.5 }}
             />
-            <Button type="submit" variant="contained" disabled={busy} sx={{ flexShrink: 0 }}>
-              Log
-            </Button>
-          </Stack>
+          </Box>
           <StatusAlert status={status} sx={{ mt: 1.5 }} />
           {props.error && <LoadFailed message={props.error} sx={{ mt: 1.5 }} />}
           <Box sx={{ mt: 2 }}>

@@ -7,6 +7,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { DateTimeInput, fromDateTimeLocal, toDateTimeLocal } from '../../components/DateTimeInput.tsx';
 import { StatusAlert } from '../../components/StatusAlert.tsx';
 import { keys } from '../../data/queries.ts';
 import { useSave } from '../../data/save.ts';
@@ -22,9 +23,10 @@ export function WeightDetailsDialog(props: { record: StoredWeight | null; onClos
   const units = useUnits();
   const [shown, setShown] = useState<StoredWeight | null>(props.record);
   const [weight, setWeight] = useState('');
+  const [when, setWhen] = useState('');
   const update = useSave({
-    save: ({ store, uid }, vars: { id: string; weight: number }) =>
-      updateWeight(store, uid, vars.id, vars.weight),
+    save: ({ store, uid }, vars: { id: string; weight: number; timestamp?: number }) =>
+      updateWeight(store, uid, vars.id, vars.weight, vars.timestamp),
     failure: MSG.updateWeight,
     rereads: (uid) => [keys.weights(uid)],
     onSaved: props.onClose,
@@ -49,6 +51,7 @@ export function WeightDetailsDialog(props: { record: StoredWeight | null; onClos
     if (props.record) {
       setShown(props.record);
       setWeight(inputText('bodyWeight', props.record.weight, units));
+      setWhen(toDateTimeLocal(props.record.timestamp));
       clear();
     }
   }, [props.record, clear, units]);
@@ -59,16 +62,23 @@ export function WeightDetailsDialog(props: { record: StoredWeight | null; onClos
     const typed = typedBodyMeasure('bodyWeight', weight, units, MESSAGES.weightPositive, {
       stored: shown.weight,
     });
+    // The stored instant stays unless the minute shown was changed.
+    const moved = when !== toDateTimeLocal(shown.timestamp);
+    const timestamp = moved ? fromDateTimeLocal(when) : shown.timestamp;
     const checked =
       'message' in typed
         ? ({ ok: false, message: typed.message } as const)
-        : validateWeightForm({ weight: typed.value, timestamp: shown.timestamp });
+        : validateWeightForm({ weight: typed.value, timestamp, ...(moved ? { now: Date.now() } : {}) });
     remove.setStatus(null);
     if (!checked.ok) {
-      setStatus({ kind: 'error', message: checked.message, field: 'weight' });
+      setStatus({
+        kind: 'error',
+        message: checked.message,
+        field: ('field' in checked ? checked.field : undefined) ?? 'weight',
+      });
       return;
     }
-    update.run({ id: shown.id, weight: checked.value.weight });
+    update.run({ id: shown.id, weight: checked.value.weight, ...(moved ? { timestamp } : {}) });
   }
 
   return (
@@ -104,6 +114,17 @@ export function WeightDetailsDialog(props: { record: StoredWeight | null; onClos
               },
               htmlInput: { inputMode: 'decimal', style: { fontVariantNumeric: 'tabular-nums' } },
             }}
+          />
+          <DateTimeInput
+            id="weight-edit-when"
+            value={when}
+            onChange={(v) => {
+              setWhen(v ?? (shown ? toDateTimeLocal(shown.timestamp) : ''));
+              clear();
+            }}
+            disabled={busy}
+            error={status?.field === 'timestamp'}
+            sx={{ mt: 2.5 }}
           />
           <StatusAlert status={status} sx={{ mt: 2 }} />
         </DialogContent>
