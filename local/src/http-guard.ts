@@ -152,7 +152,7 @@ export function httpGuard(options: GuardOptions): MiddlewareHandler {
     }
     await next();
     const isPage = (c.res.headers.get('content-type') ?? '').startsWith('text/html');
-    const isWorker = c.req.path === '/sw.js' && c.res.ok;
+    const isWorker = c.req.path === '/sw.js' && (c.res.ok || c.res.status === 304);
     c.res = withHeaders(c.res, baseHeaders(isPage ? csp : isWorker ? WORKER_CSP : NON_PAGE_CSP));
   };
 }

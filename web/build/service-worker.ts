@@ -32,10 +32,16 @@ export function describeBuild(outDir: string): ShellBuild {
     .sort();
   if (!files.includes('/index.html')) throw new Error(`service worker: ${outDir} has no index.html`);
   const hash = createHash('sha256');
-  for (const path of files) hash.update(path).update('\0').update(readFileSync(join(outDir, path))).update('\0');
+  for (const path of files)
+    hash
+      .update(path)
+      .update('\0')
+      .update(readFileSync(join(outDir, path)))
+      .update('\0');
   const html = readFileSync(join(outDir, 'index.html'), 'utf8');
   const entry = /<script[^>]*type="module"[^>]*src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
-  if (!entry || !files.includes(entry)) throw new Error('service worker: index.html names no entry script of the build');
+  if (!entry || !files.includes(entry))
+    throw new Error('service worker: index.html names no entry script of the build');
   return { version: hash.digest('hex').slice(0, 16), entry, files };
 }
 
@@ -58,7 +64,9 @@ export function serviceWorker(): Plugin {
       if (chunk?.type !== 'chunk') throw new Error('service worker: sw.js was not built');
       // Registered as a classic script (module workers are not everywhere yet): it must stand alone.
       if (chunk.imports.length > 0 || chunk.exports.length > 0)
-        throw new Error(`service worker: sw.js shares code with the app (${chunk.imports.join(', ')}); no module of the app may import what sw.ts imports`);
+        throw new Error(
+          `service worker: sw.js shares code with the app (${chunk.imports.join(', ')}); no module of the app may import what sw.ts imports`,
+        );
     },
     closeBundle(error?: Error) {
       const path = join(outDir, WORKER_FILE);
@@ -71,7 +79,8 @@ export function serviceWorker(): Plugin {
         replaced++;
         return JSON.stringify(JSON.stringify(build));
       });
-      if (replaced !== 1) throw new Error(`service worker: expected one build placeholder in sw.js, found ${replaced}`);
+      if (replaced !== 1)
+        throw new Error(`service worker: expected one build placeholder in sw.js, found ${replaced}`);
       writeFileSync(path, written);
     },
   };

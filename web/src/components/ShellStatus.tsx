@@ -1,6 +1,7 @@
 /**
- * Two notices about the app itself rather than a section's data: the browser is offline (the
- * page may be the shell the service worker kept), and a new version has been deployed and taken
+ * Two notices about the app itself rather than a section's data: the browser is offline, or this
+ * page is the shell the service worker kept because the network failed (navigator.onLine can
+ * still say online then), and a new version has been deployed and taken
  * over (web/src/sw/register.ts): a Reload button, never a forced reload that would lose what is
  * being typed.
  */
@@ -8,7 +9,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { watchAppUpdate } from '../sw/register.ts';
+import { watchAppUpdate, watchOfflineShell } from '../sw/register.ts';
 
 function subscribeOnline(onChange: () => void): () => void {
   window.addEventListener('online', onChange);
@@ -26,19 +27,22 @@ export function ShellStatus({ keepsOfflineWrites }: { keepsOfflineWrites: boolea
     () => navigator.onLine,
     () => true,
   );
+  const [offlineShell, setOfflineShell] = useState(false);
+  useEffect(() => watchOfflineShell(setOfflineShell), []);
   const [updateReady, setUpdateReady] = useState(false);
   useEffect(() => watchAppUpdate(setUpdateReady), []);
+  const offline = !online || offlineShell;
 
   return (
     <>
-      <Snackbar open={!online} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
+      <Snackbar open={offline} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
         <Alert severity="warning" variant="filled" role="status">
           {keepsOfflineWrites
             ? 'You are offline. What you log is kept on this device and sent when you are back online.'
             : 'You are offline. FitTrack shows what this device has kept; saving needs a connection.'}
         </Alert>
       </Snackbar>
-      <Snackbar open={online && updateReady} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
+      <Snackbar open={!offline && updateReady} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
         <Alert
           severity="info"
           variant="filled"

@@ -1,14 +1,36 @@
 import { describe, expect, it } from 'vitest';
-import { ACTIVATED_MESSAGE } from './register.ts';
-import { ACTIVATED, CACHE_PREFIX, cacheName, fetchModeFor, handlingOf, staleCaches } from './policy.ts';
+import {
+  ACTIVATED,
+  CACHE_PREFIX,
+  cacheName,
+  fetchModeFor,
+  handlingOf,
+  markOfflineShell,
+  OFFLINE_SHELL_ATTRIBUTE,
+  staleCaches,
+} from './policy.ts';
+import { ACTIVATED_MESSAGE, OFFLINE_SHELL } from './register.ts';
 
 const ORIGIN = 'https://fit.example';
-const precached = new Set(['/index.html', '/assets/index-abc.js', '/icons/icon-192.png', '/manifest.webmanifest']);
+const precached = new Set([
+  '/index.html',
+  '/assets/index-abc.js',
+  '/icons/icon-192.png',
+  '/manifest.webmanifest',
+]);
 const get = (path: string, mode = 'cors') => ({ url: `${ORIGIN}${path}`, method: 'GET', mode });
 
 describe('what the service worker does with a request', () => {
   it('answers pages of the app with the shell (network first), whatever the route', () => {
-    for (const path of ['/', '/user', '/community', '/account', '/login?next=%2Fuser', '/no/such/route', '/index.html'])
+    for (const path of [
+      '/',
+      '/user',
+      '/community',
+      '/account',
+      '/login?next=%2Fuser',
+      '/no/such/route',
+      '/index.html',
+    ])
       expect(handlingOf(get(path, 'navigate'), ORIGIN, precached), path).toBe('shell');
   });
 
@@ -55,7 +77,9 @@ describe('what the service worker does with a request', () => {
   });
 
   it('survives a malformed URL without throwing', () => {
-    expect(handlingOf({ url: 'not a url', method: 'GET', mode: 'navigate' }, ORIGIN, precached)).toBe('network');
+    expect(handlingOf({ url: 'not a url', method: 'GET', mode: 'navigate' }, ORIGIN, precached)).toBe(
+      'network',
+    );
   });
 });
 
@@ -78,7 +102,20 @@ describe('shell caches across deploys', () => {
     expect(fetchModeFor('/assets/index-abc.js')).toBe('default');
   });
 
-  it('page and worker agree on the activation message', () => {
+  it('page and worker agree on the activation message and the offline mark', () => {
     expect(ACTIVATED_MESSAGE).toBe(ACTIVATED);
+    expect(OFFLINE_SHELL).toBe(OFFLINE_SHELL_ATTRIBUTE);
+  });
+
+  it('marks the cached page as served offline, once, on its <html> element', () => {
+    const html = '<!doctype html>\n<html lang="en">\n  <head><meta name="x" content="<html>"></head>';
+    const marked = markOfflineShell(html);
+    expect(marked).toBe(
+      '<!doctype html>\n<html data-offline-shell lang="en">\n  <head><meta name="x" content="<html>"></head>',
+    );
+    const doc = new DOMParser().parseFromString(marked, 'text/html');
+    expect(doc.documentElement.hasAttribute(OFFLINE_SHELL_ATTRIBUTE)).toBe(true);
+    expect(doc.documentElement.lang).toBe('en');
+    expect(markOfflineShell('<HTML>')).toBe('<HTML data-offline-shell>');
   });
 });

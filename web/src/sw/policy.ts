@@ -26,6 +26,17 @@ export interface ActivatedMessage {
 }
 
 /**
+ * Set on <html> of the index.html the worker serves from its cache because the network failed, so
+ * the page knows it is offline even where navigator.onLine says otherwise (lie-fi, a captive
+ * portal, automation's emulated offline). The page reads it in web/src/sw/register.ts.
+ */
+export const OFFLINE_SHELL_ATTRIBUTE = 'data-offline-shell';
+
+export function markOfflineShell(html: string): string {
+  return html.replace(/<html(?=[\s>])/i, (tag) => `${tag} ${OFFLINE_SHELL_ATTRIBUTE}`);
+}
+
+/**
  * Same-origin paths that belong to a server, never to the app shell: the local backend's API,
  * the Auth emulator behind local mode's proxy (sign-in, token refresh, verification links), and
  * Firebase Hosting's reserved `/__/` (the Google sign-in handler, init.json).
@@ -84,4 +95,5 @@ export function staleCaches(names: readonly string[], current: string): string[]
 }
 
 /** Hashed assets never change under their name; everything else is fetched past the HTTP cache. */
-export const fetchModeFor = (path: string): RequestCache => (path.startsWith('/assets/') ? 'default' : 'no-cache');
+export const fetchModeFor = (path: string): RequestCache =>
+  path.startsWith('/assets/') ? 'default' : 'no-cache';

@@ -13,9 +13,57 @@
  */
 export const ACTIVATED_MESSAGE = 'fittrack-sw-activated';
 
+/** policy.ts's OFFLINE_SHELL_ATTRIBUTE (held equal by a test, not imported: see above). */
+export const OFFLINE_SHELL = 'data-offline-shell';
+const PROBE_EVERY_MS = 5000;
+
+/**
+ * Whether the browser is offline as far as the page can tell: navigator.onLine, or this page being
+ * the shell the worker served because the network failed (until a request gets through).
+ */
+export function browserOffline(): boolean {
+  if (typeof navigator !== 'undefined' && !navigator.onLine) return true;
+  return typeof document !== 'undefined' && document.documentElement.hasAttribute(OFFLINE_SHELL);
+}
+
+/**
+ * Calls `listener` with true while this page is the shell the worker served because the network
+ * failed, until a request gets through (probed every few seconds: a HEAD of `/`, which the worker
+ * leaves to the network), then with false.
+ */
+export function watchOfflineShell(listener: (offline: boolean) => void): () => void {
+  const root = document.documentElement;
+  if (!root.hasAttribute(OFFLINE_SHELL)) {
+    listener(false);
+    return () => undefined;
+  }
+  listener(true);
+  let stopped = false;
+  const probe = async () => {
+    try {
+      await fetch('/', { method: 'HEAD', cache: 'no-store' });
+      root.removeAttribute(OFFLINE_SHELL);
+      stopped = true;
+      clearInterval(timer);
+      listener(false);
+    } catch {
+      // still offline
+    }
+  };
+  const timer = setInterval(() => {
+    if (!stopped) void probe();
+  }, PROBE_EVERY_MS);
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+  };
+}
+
 function activatedEntry(data: unknown): string | undefined {
   const message = data as { type?: unknown; entry?: unknown } | null;
-  return typeof message === 'object' && message?.type === ACTIVATED_MESSAGE && typeof message.entry === 'string'
+  return typeof message === 'object' &&
+    message?.type === ACTIVATED_MESSAGE &&
+    typeof message.entry === 'string'
     ? message.entry
     : undefined;
 }
@@ -55,7 +103,9 @@ export function registerServiceWorker(): void {
           registration.update().catch(() => undefined); // offline: the next check will do
         }, UPDATE_CHECK_MS);
       })
-      .catch((error: unknown) => console.warn('The service worker did not register: no offline shell', error));
+      .catch((error: unknown) =>
+        console.warn('The service worker did not register: no offline shell', error),
+      );
   };
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register, { once: true });

@@ -23,6 +23,7 @@ import {
   cacheName,
   fetchModeFor,
   handlingOf,
+  markOfflineShell,
   type ShellBuild,
   staleCaches,
 } from './policy.ts';
@@ -84,6 +85,14 @@ async function precached(request: Request): Promise<Response> {
   return cached ?? fetch(request);
 }
 
+/** The cached page, marked as served offline. Its headers (the page's CSP) stay; the body is decoded. */
+async function offlineShell(index: Response): Promise<Response> {
+  const headers = new Headers(index.headers);
+  headers.delete('content-encoding');
+  headers.delete('content-length');
+  return new Response(markOfflineShell(await index.text()), { status: 200, headers });
+}
+
 async function shell(request: Request): Promise<Response> {
   const network = fetch(request);
   const stalled = new Promise<never>((_, reject) =>
@@ -93,7 +102,7 @@ async function shell(request: Request): Promise<Response> {
     return await Promise.race([network, stalled]);
   } catch (error) {
     const index = await (await caches.open(CACHE)).match('/index.html');
-    if (index) return index;
+    if (index) return offlineShell(index);
     // No shell cached (the install failed): the network's own answer or error, as without a worker.
     void error;
     return network;

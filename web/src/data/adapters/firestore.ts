@@ -43,6 +43,7 @@ import {
   where,
   writeBatch,
 } from 'firebase/firestore';
+import { browserOffline } from '../../sw/register.ts';
 import type { AppConfig } from '../config.ts';
 import { checkDocPath, checkedListen, checkQuery, checkWrites } from './path-checks.ts';
 
@@ -126,7 +127,7 @@ export function createFirestoreStore(app: FirebaseApp, config: AppConfig): Fires
 
   /** Resolves when the write is confirmed, or at once when the browser is offline (queued locally). */
   function acceptedLocally(confirmed: Promise<void>): Promise<void> {
-    if (typeof navigator === 'undefined' || navigator.onLine) return confirmed;
+    if (!browserOffline()) return confirmed;
     confirmed.catch((error: unknown) => console.error('A queued write was refused by the server', error));
     return Promise.resolve();
   }
@@ -187,7 +188,7 @@ export function createFirestoreStore(app: FirebaseApp, config: AppConfig): Fires
         if (!counted) setPending(1);
         counted = true;
       };
-      const offline = typeof navigator !== 'undefined' && !navigator.onLine;
+      const offline = browserOffline();
       if (offline) count();
       const timer = offline ? undefined : setTimeout(count, PENDING_AFTER_MS);
       const confirmed = batch.commit().finally(() => {
