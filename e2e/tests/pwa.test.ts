@@ -189,16 +189,31 @@ describe('installable app, offline shell', () => {
   });
 
   it.skipIf(BACKEND !== 'local')(
-    'local mode: saving offline fails with the spec message and writes nothing (no queueing)',
+    'local mode: saving offline fails with the spec messages and writes nothing (no queueing)',
     async () => {
-      await logActivity(page, 'Yoga', 20);
-      await page.getByText('Failed to log activity. Please try again.').waitFor({ timeout: 20_000 });
+      // In the offline shell: the weight form is there, its save fails at once.
+      const weightForm = page.getByRole('form', { name: 'Log weight' });
+      await weightForm.getByLabel('Weight').fill('183');
+      await weightForm.getByRole('button', { name: 'Log' }).click();
+      await page.getByText('Failed to log weight. Please try again.').waitFor({ timeout: 20_000 });
+
+      // A page loaded online that loses the network: the activity's save fails the same way.
       await context.setOffline(false);
       await page.reload();
       await offlineNotice().waitFor({ state: 'detached', timeout: 15_000 });
+      await page.getByRole('table').first().getByText('Walking').waitFor();
+      await context.setOffline(true);
+      await offlineNotice().waitFor({ timeout: 15_000 });
+      await logActivity(page, 'Yoga', 20);
+      await page.getByText('Failed to log activity. Please try again.').waitFor({ timeout: 20_000 });
+
+      // Back online, read back from the server: neither was written.
+      await context.setOffline(false);
+      await page.reload();
       const table = page.getByRole('table').first();
       await table.getByText('Walking').waitFor();
       expect(await table.getByText('Yoga').count()).toBe(0);
+      await page.getByText('No weigh-ins yet').waitFor();
     },
   );
 
