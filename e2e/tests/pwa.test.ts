@@ -4,7 +4,7 @@
  * DevTools: Lighthouse 13 no longer has a PWA category); the service worker registers, controls the
  * page and keeps the shell but no API or auth answer; with the network gone a reload of /user
  * still shows the app and says it is offline. Saving offline: in Firebase mode an activity is kept,
- * shown as waiting to sync, and reaches the server once back online; in local mode it fails with
+ * shown as waiting to sync (its row and the top bar), and reaches the server once back online; in local mode it fails with
  * the spec's message and nothing is written.
  *
  * A persistent browser profile (not an incognito context): Chromium refuses to call an incognito
@@ -226,7 +226,11 @@ describe('installable app, offline shell', () => {
         (await serverDocs(`users/${uid}/reps`)).map((d) => JSON.stringify((d as { fields: unknown }).fields));
       expect(await repsOnServer()).toHaveLength(1);
       await logActivity(page, 'Yoga', 20);
-      await page.getByRole('table').first().getByText('Yoga').waitFor();
+      // In Recent Activities at once, its row marked as waiting to sync (and only its row).
+      const rows = page.getByRole('table').first().getByRole('row');
+      const yoga = rows.filter({ hasText: 'Yoga' });
+      await yoga.getByText('Waiting to sync').waitFor({ timeout: 10_000 });
+      expect(await rows.filter({ hasText: 'Walking' }).getByText('Waiting to sync').count()).toBe(0);
       const pending = page.getByRole('status').filter({ hasText: 'Saved offline, syncing' });
       await pending.waitFor({ timeout: 10_000 });
       await screenshot(page, '31-pwa-offline-write-firebase');
@@ -234,6 +238,7 @@ describe('installable app, offline shell', () => {
 
       await context.setOffline(false);
       await pending.waitFor({ state: 'detached', timeout: 30_000 });
+      await yoga.getByText('Waiting to sync').waitFor({ state: 'detached', timeout: 10_000 });
       const reps = await repsOnServer();
       expect(reps).toHaveLength(2);
       expect(reps.some((r) => r.includes('Yoga'))).toBe(true);

@@ -33,6 +33,8 @@ export const ACTIVITIES_PAGE_SIZE = 50;
 export interface StoredActivity extends ActivityRecord {
   id: string;
   path: string;
+  /** Saved on this device, not yet confirmed by the server (Firebase mode, offline). */
+  pending?: boolean;
 }
 
 const NEWEST_FIRST = [{ field: 'timestamp', direction: 'desc' }] as const;
@@ -58,6 +60,7 @@ export function toActivity(doc: DocSnapshot): StoredActivity {
   if (time !== undefined) out.time = time;
   if (weightLifted !== undefined) out.weightLifted = weightLifted;
   out.calorieUnits = finiteNumber(d.calorieUnits) ?? calorieUnits(out);
+  if (doc.pending) out.pending = true;
   return out;
 }
 

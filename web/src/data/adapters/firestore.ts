@@ -66,7 +66,9 @@ export function toStoreError(error: unknown): StoreError {
 }
 
 function snapshotOf(snap: DocumentSnapshot): DocSnapshot | null {
-  return snap.exists() ? { path: snap.ref.path, id: snap.id, data: snap.data() } : null;
+  if (!snap.exists()) return null;
+  const doc = { path: snap.ref.path, id: snap.id, data: snap.data() };
+  return snap.metadata.hasPendingWrites ? { ...doc, pending: true } : doc;
 }
 
 export interface FirestoreStore extends LiveDocumentStore {
@@ -207,6 +209,9 @@ export function createFirestoreStore(app: FirebaseApp, config: AppConfig): Fires
         () =>
           onSnapshot(
             toQuery(spec),
+            // Metadata changes too: the server's confirmation of a write made here changes no data,
+            // only `pending` (hasPendingWrites), which the lists show as waiting to sync.
+            { includeMetadataChanges: true },
             (snaps) => onNext(docsOf(snaps)),
             (error) => onError(toStoreError(error)),
           ),
