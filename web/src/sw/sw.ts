@@ -100,11 +100,10 @@ async function shell(request: Request): Promise<Response> {
   );
   try {
     return await Promise.race([network, stalled]);
-  } catch (error) {
+  } catch {
     const index = await (await caches.open(CACHE)).match('/index.html');
     if (index) return offlineShell(index);
     // No shell cached (the install failed): the network's own answer or error, as without a worker.
-    void error;
     return network;
   }
 }
