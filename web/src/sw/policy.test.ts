@@ -67,9 +67,11 @@ describe('what the service worker does with a request', () => {
     expect(handlingOf(get('/assets/index-abc.js'), ORIGIN, precached)).toBe('precached');
     expect(handlingOf(get('/icons/icon-192.png', 'no-cors'), ORIGIN, precached)).toBe('precached');
     expect(handlingOf(get('/manifest.webmanifest'), ORIGIN, precached)).toBe('precached');
-    // Not of this build, or another resource under the same name: the network answers.
-    expect(handlingOf(get('/assets/index-old.js'), ORIGIN, precached)).toBe('network');
+    // A hashed asset of another build: looked up in the kept caches (a previous build's), then the network.
+    expect(handlingOf(get('/assets/index-old.js'), ORIGIN, precached)).toBe('precached');
+    // Another resource under the same name, or an unhashed file not of this build: the network.
     expect(handlingOf(get('/assets/index-abc.js?v=2'), ORIGIN, precached)).toBe('network');
+    expect(handlingOf(get('/icons/old-icon.png'), ORIGIN, precached)).toBe('network');
     expect(handlingOf(get('/sw.js'), ORIGIN, precached)).toBe('network');
     // A navigation to a file (opened in a tab) is the file, never the app shell.
     expect(handlingOf(get('/manifest.webmanifest', 'navigate'), ORIGIN, precached)).toBe('network');

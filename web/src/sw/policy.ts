@@ -52,7 +52,9 @@ export const SERVER_PREFIXES = [
 /**
  * - `shell`: a page of the app (a navigation to a path without a file extension): the network
  *   first, the cached index.html when the network fails;
- * - `precached`: a file of this build (hashed assets, icons, manifest): from the cache;
+ * - `precached`: a file of this build (icons, manifest, hashed assets) or any hashed asset: from
+ *   this build's cache, else a previous build's (a tab still running it after a deploy removed its
+ *   lazily loaded chunks from the server), else the network;
  * - `network`: everything else, untouched by the worker (its answer is not even seen).
  */
 export type Handling = 'shell' | 'precached' | 'network';
@@ -79,8 +81,9 @@ export function handlingOf(request: RequestFacts, origin: string, precached: Rea
     const last = path.slice(path.lastIndexOf('/') + 1);
     return !last.includes('.') || last.endsWith('.html') ? 'shell' : 'network';
   }
-  // A query string would make it another resource: only the build's exact files come from the cache.
-  return url.search === '' && precached.has(path) ? 'precached' : 'network';
+  // A query string would make it another resource: only exact files come from the cache.
+  if (url.search !== '') return 'network';
+  return precached.has(path) || path.startsWith('/assets/') ? 'precached' : 'network';
 }
 
 /**
