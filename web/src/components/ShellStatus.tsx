@@ -35,14 +35,14 @@ export function ShellStatus({ keepsOfflineWrites }: { keepsOfflineWrites: boolea
 
   return (
     <>
-      <Snackbar open={offline} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
+      <Snackbar open={offline} anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}>
         <Alert severity="warning" variant="filled" role="status">
           {keepsOfflineWrites
             ? 'You are offline. What you log is kept on this device and sent when you are back online.'
             : 'You are offline. FitTrack shows what this device has kept; saving needs a connection.'}
         </Alert>
       </Snackbar>
-      <Snackbar open={!offline && updateReady} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
+      <Snackbar open={!offline && updateReady} anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}>
         <Alert
           severity="info"
           variant="filled"
