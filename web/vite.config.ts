@@ -3,6 +3,7 @@ import { extname, join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { serviceWorker } from './build/service-worker.ts';
 
 /** Text files worth compressing; images and fonts are compressed formats already. */
 const COMPRESSIBLE = new Set([
@@ -61,7 +62,8 @@ function precompress(): Plugin {
 // The app reads its mode and Firebase settings from VITE_* variables (see src/data/config.ts);
 // the default build is local mode, served by the local server on the same origin.
 export default defineConfig({
-  plugins: [react(), precompress()],
+  // The service worker is written before precompress runs, so its final text is what gets compressed.
+  plugins: [react(), serviceWorker(), precompress()],
   build: {
     outDir: 'dist',
     target: 'es2022',

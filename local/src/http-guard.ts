@@ -86,6 +86,11 @@ export function pageCsp(authEmulatorHost: string): string {
 
 /** Answers that are not pages (JSON, streams, assets) may load nothing and be framed by nobody. */
 const NON_PAGE_CSP = "default-src 'none'; frame-ancestors 'none'";
+/**
+ * The service worker (web/src/sw) runs under the CSP of its own script: it fetches this server's
+ * files (precache, pages) and nothing else. Under NON_PAGE_CSP its install's fetches are refused.
+ */
+const WORKER_CSP = "default-src 'none'; connect-src 'self'; frame-ancestors 'none'";
 
 function refusal(status: number, code: StoreErrorCode, message: string): Response {
   return new Response(JSON.stringify({ error: { code, message } }), {
@@ -147,7 +152,8 @@ export function httpGuard(options: GuardOptions): MiddlewareHandler {
     }
     await next();
     const isPage = (c.res.headers.get('content-type') ?? '').startsWith('text/html');
-    c.res = withHeaders(c.res, baseHeaders(isPage ? csp : NON_PAGE_CSP));
+    const isWorker = c.req.path === '/sw.js' && (c.res.ok || c.res.status === 304);
+    c.res = withHeaders(c.res, baseHeaders(isPage ? csp : isWorker ? WORKER_CSP : NON_PAGE_CSP));
   };
 }
 

@@ -7,6 +7,10 @@
  * `x.js.gz`, written by web/vite.config.ts) are chosen by Accept-Encoding with `Vary`, hashed
  * assets are cached for a year as immutable, and index.html is revalidated on every load (no-cache
  * plus an ETag, so an unchanged page costs a 304).
+ *
+ * The service worker (`/sw.js`, web/src/sw) is revalidated on every load like index.html, so a new
+ * deploy's worker is found at once, and controls the whole origin (scope `/`, its own folder). Its
+ * CSP (it may fetch this server and nothing else) is set by the HTTP guard with the others.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
@@ -50,6 +54,9 @@ const ENCODINGS = [
   { name: 'br', suffix: '.br' },
   { name: 'gzip', suffix: '.gz' },
 ] as const;
+
+/** The service worker's path: at the root, so that its scope is every page of the app. */
+export const SERVICE_WORKER_PATH = '/sw.js';
 
 const SECURITY_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
@@ -101,6 +108,7 @@ function file(c: Context, path: string, immutable: boolean): Response {
     'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
     ...SECURITY_HEADERS,
   };
+  if (c.req.path === SERVICE_WORKER_PATH) headers['Service-Worker-Allowed'] = '/';
   let chosen = path;
   if (COMPRESSIBLE.has(ext)) {
     // Caches must key the response by Accept-Encoding, whichever variant this one is.

@@ -16,6 +16,11 @@ export interface DocSnapshot {
   /** Last path segment. */
   readonly id: string;
   readonly data: DocData;
+  /**
+   * Firebase mode: a write made on this device that the server has not confirmed yet (Firestore's
+   * hasPendingWrites), shown as waiting to sync. Absent everywhere else.
+   */
+  readonly pending?: boolean;
 }
 
 export type FilterOp = '==' | '!=' | '<' | '<=' | '>' | '>=' | 'in' | 'not-in' | 'array-contains';

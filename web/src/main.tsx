@@ -9,9 +9,11 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/AppProviders.tsx';
 import { preloadSignedIn } from './app/preload.ts';
 import { routes } from './app/routes.tsx';
+import { ShellStatus } from './components/ShellStatus.tsx';
 import { lazyFirebaseAuth } from './data/adapters/lazy-auth.ts';
 import { readConfig } from './data/config.ts';
 import { type Backend, loadBackend } from './data/repositories.ts';
+import { registerServiceWorker } from './sw/register.ts';
 
 const config = readConfig(import.meta.env);
 const auth = lazyFirebaseAuth(config);
@@ -42,10 +44,14 @@ const router = createBrowserRouter(routes);
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 
+// The offline shell (web/src/sw): production builds only, the dev server's modules are not a build.
+if (import.meta.env.PROD) registerServiceWorker();
+
 createRoot(root).render(
   <StrictMode>
     <AppProviders auth={auth} loadBackend={backendOnce}>
       <RouterProvider router={router} />
+      <ShellStatus keepsOfflineWrites={config.mode === 'firebase'} />
     </AppProviders>
   </StrictMode>,
 );

@@ -33,6 +33,8 @@ export const ACTIVITIES_PAGE_SIZE = 50;
 export interface StoredActivity extends ActivityRecord {
   id: string;
   path: string;
+  /** Saved on this device, not yet confirmed by the server (Firebase mode, offline). */
+  pending?: boolean;
 }
 
 const NEWEST_FIRST = [{ field: 'timestamp', direction: 'desc' }] as const;
@@ -63,6 +65,7 @@ export function toActivity(doc: DocSnapshot): StoredActivity {
   const importedAt = finiteNumber(d.importedAt);
   if (loggedAt !== undefined) out.loggedAt = loggedAt;
   if (importedAt !== undefined) out.importedAt = importedAt;
+  if (doc.pending) out.pending = true;
   return out;
 }
 

@@ -34,6 +34,8 @@ export const WEIGHT_HISTORY_LIMIT = 100;
 export interface StoredWeight extends WeightRecord {
   id: string;
   path: string;
+  /** Saved on this device, not yet confirmed by the server (Firebase mode, offline). */
+  pending?: boolean;
 }
 
 const NEWEST_FIRST = [{ field: 'timestamp', direction: 'desc' }] as const;
@@ -46,6 +48,7 @@ export function toWeight(doc: DocSnapshot): StoredWeight {
     path: doc.path,
     weight: typeof weight === 'number' && Number.isFinite(weight) ? weight : 0,
     timestamp: typeof timestamp === 'number' && Number.isFinite(timestamp) ? timestamp : 0,
+    ...(doc.pending ? { pending: true } : {}),
   };
 }
 

@@ -59,6 +59,7 @@ import {
   where,
   writeBatch,
 } from 'firebase/firestore';
+import { browserOffline } from '../../sw/register.ts';
 import type { AppConfig } from '../config.ts';
 import { checkDocPath, checkedListen, checkQuery, checkWrites } from './path-checks.ts';
 
@@ -83,7 +84,9 @@ export function toStoreError(error: unknown): StoreError {
 }
 
 function snapshotOf(snap: DocumentSnapshot): DocSnapshot | null {
-  return snap.exists() ? { path: snap.ref.path, id: snap.id, data: snap.data() } : null;
+  if (!snap.exists()) return null;
+  const doc = { path: snap.ref.path, id: snap.id, data: snap.data() };
+  return snap.metadata.hasPendingWrites ? { ...doc, pending: true } : doc;
 }
 
 export interface FirestoreStore extends LiveDocumentStore {
@@ -93,8 +96,6 @@ export interface FirestoreStore extends LiveDocumentStore {
   /** Whether every running listener is in sync with the server (`false` offline or unreachable). */
   watchLive(listener: (live: boolean) => void): Unsubscribe;
 }
-
-const browserOffline = () => typeof navigator !== 'undefined' && !navigator.onLine;
 
 export function createFirestoreStore(app: FirebaseApp, config: AppConfig): FirestoreStore {
   const db: Firestore = initializeFirestore(app, {

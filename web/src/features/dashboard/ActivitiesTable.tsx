@@ -7,6 +7,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { HelpButton } from '../../components/HelpButton.tsx';
+import { PendingSyncMark } from '../../components/PendingSyncMark.tsx';
 import type { StoredActivity } from '../../data/activities.ts';
 import { formatDateTime, formatInt, formatShortDate, TABULAR } from './format.ts';
 
@@ -84,6 +85,7 @@ export function ActivitiesTable(props: {
               </TableCell>
               <TableCell sx={{ fontWeight: 600 }}>
                 <span>{a.activityType}</span>
+                {a.pending && <PendingSyncMark />}
                 <Box
                   component="span"
                   aria-hidden

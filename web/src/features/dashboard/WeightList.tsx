@@ -6,6 +6,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import Typography from '@mui/material/Typography';
+import { PendingSyncMark } from '../../components/PendingSyncMark.tsx';
 import { formatMeasure } from '../../data/units.ts';
 import type { StoredWeight } from '../../data/weights.ts';
 import { formatDate, formatDateTime, TABULAR } from './format.ts';
@@ -68,6 +69,7 @@ export function WeightList(props: {
               <Box sx={{ ...TABULAR, fontWeight: 700, minWidth: 72, textAlign: 'right' }}>
                 {shown(r.weight)} {unit}
               </Box>
+              {r.pending && <PendingSyncMark />}
             </ListItemButton>
           </ListItem>
         );

@@ -1,0 +1,42 @@
+/**
+ * "Waiting to sync" beside a record saved on this device that the server has not confirmed yet
+ * (Firebase mode: Firestore keeps writes made offline and sends them when back online). Offline it
+ * shows at once; online only after a few seconds, since every online write is unconfirmed for a
+ * moment and a mark flashing on each save would say something false.
+ */
+import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
+import Box from '@mui/material/Box';
+import { useEffect, useState } from 'react';
+import { browserOffline } from '../sw/register.ts';
+
+/** As the top bar's "Saved offline, syncing…" (web/src/data/adapters/firestore.ts). */
+const ONLINE_DELAY_MS = 3000;
+
+export function PendingSyncMark() {
+  const [shown, setShown] = useState(browserOffline);
+  useEffect(() => {
+    if (shown) return;
+    const timer = setTimeout(() => setShown(true), ONLINE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [shown]);
+  if (!shown) return null;
+  return (
+    <Box
+      component="span"
+      sx={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: 0.5,
+        ml: 1,
+        fontSize: '0.75rem',
+        fontWeight: 500,
+        color: 'text.secondary',
+        whiteSpace: 'nowrap',
+        verticalAlign: 'middle',
+      }}
+    >
+      <CloudUploadOutlined sx={{ fontSize: 14 }} aria-hidden />
+      Waiting to sync
+    </Box>
+  );
+}
