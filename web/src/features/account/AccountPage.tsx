@@ -12,6 +12,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { hasDisplayName } from '../../data/profile.ts';
 import { useActivityPreferences, useGoal, useProfile } from '../../data/queries.ts';
 import { ActivitiesSection } from './ActivitiesSection.tsx';
+import { AppearanceSection } from './AppearanceSection.tsx';
 import { DataSection } from './DataSection.tsx';
 import { DeleteAccountSection } from './DeleteAccountSection.tsx';
 import { GoalSection } from './GoalSection.tsx';
@@ -83,6 +84,7 @@ export function AccountPage() {
           <ProfileSection key={version} profile={profile.data} />
         </Box>
         <GoalSection key={version} goal={goal.data} />
+        <AppearanceSection />
         {/* Last on phones, under the goal on wide screens. */}
         <Box sx={{ order: { xs: 1, md: 0 } }}>
           <DeleteAccountSection />

@@ -34,7 +34,7 @@ export function AuthShell(props: { title: string; subtitle?: ReactNode; children
           justifyContent: 'space-between',
           p: 6,
           color: 'onBrand.main',
-          background: (t) => t.palette.gradient.brand,
+          background: (t) => t.vars.palette.gradient.brand,
         }}
       >
         <Box component={RouterLink} to="/" aria-label="FitTrack home" sx={{ textDecoration: 'none' }}>
@@ -99,7 +99,7 @@ export function AuthShell(props: { title: string; subtitle?: ReactNode; children
             maxWidth: 440,
             p: { xs: 3, sm: 4.5 },
             borderRadius: '20px',
-            boxShadow: (t) => t.palette.shadow.panel,
+            boxShadow: (t) => t.vars.palette.shadow.panel,
           }}
         >
           <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.6rem', sm: '1.9rem' } }}>

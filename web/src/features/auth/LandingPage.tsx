@@ -42,7 +42,7 @@ export function LandingPage() {
         component="header"
         sx={{
           color: 'onBrand.main',
-          background: (t) => t.palette.gradient.brand,
+          background: (t) => t.vars.palette.gradient.brand,
           pb: { xs: 7, md: 11 },
         }}
       >
@@ -131,7 +131,7 @@ export function LandingPage() {
                 borderColor: 'divider',
                 borderRadius: '20px',
                 p: 3,
-                boxShadow: (t) => t.palette.shadow.card,
+                boxShadow: (t) => t.vars.palette.shadow.card,
               }}
             >
               <Box
