@@ -47,6 +47,8 @@ interface FitPalette {
     outline: string;
     hover: string;
     dot: string;
+    ink: string;
+    raised: string;
   };
   /** The logo's square and its stroke. */
   brand: { mark: string; markInk: string };
@@ -109,6 +111,9 @@ const ON_BRAND = {
   outline: 'rgba(255, 255, 255, 0.6)',
   hover: 'rgba(255, 255, 255, 0.08)',
   dot: '#fdba74',
+  /** A white button on a gradient: its label and its hover fill. */
+  ink: '#3730a3',
+  raised: '#eef2ff',
 };
 
 /** Avatar backgrounds: mid-tone hues under white initials, readable on light and dark pages. */

@@ -84,9 +84,9 @@ export function LandingPage() {
               variant="contained"
               sx={{
                 bgcolor: 'onBrand.main',
-                color: 'primary.dark',
+                color: 'onBrand.ink',
                 minWidth: 180,
-                '&:hover': { bgcolor: 'surface.accent' },
+                '&:hover': { bgcolor: 'onBrand.raised' },
               }}
             >
               Login
