@@ -154,14 +154,9 @@ describe('dark theme', () => {
           const dialog = page.getByRole('dialog');
           await dialog.waitFor();
           await page.waitForTimeout(400);
-          expect(
-            luminance(
-              await dialog
-                .locator('.MuiPaper-root')
-                .first()
-                .evaluate((e) => getComputedStyle(e).backgroundColor),
-            ),
-          ).toBeLessThan(0.05);
+          expect(luminance(await dialog.evaluate((e) => getComputedStyle(e).backgroundColor))).toBeLessThan(
+            0.05,
+          );
           for (const f of await contrastFailures(page)) failures.push(`dialog ${width}px: ${f}`);
           if (width === 1280) await screenshot(page, '30-theme-dialog-dark-1280');
           await page.keyboard.press('Escape');

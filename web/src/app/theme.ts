@@ -92,7 +92,7 @@ const FONT = [
 // The light scheme's anchors.
 const PRIMARY = '#4338ca';
 const INK = '#151a2d';
-const SUCCESS = '#15803d';
+const SUCCESS = '#157a3a';
 // The dark scheme's anchors: lighter tints of the same hues, so text and icons keep AA on the dark
 // surfaces (indigo 300 is 8.6:1 on the dark paper); brand gradients stay deep so white text keeps AA.
 const PRIMARY_DARK = '#a5b4fc';
@@ -159,8 +159,8 @@ const lightPalette = {
   onBrand: ON_BRAND,
   brand: { mark: PRIMARY, markInk: '#ffffff' },
   gradient: {
-    hero: `linear-gradient(135deg, ${PRIMARY} 0%, #6366f1 60%, #f97316 140%)`,
-    bubble: `linear-gradient(135deg, ${PRIMARY} 0%, #6366f1 100%)`,
+    hero: `linear-gradient(135deg, ${PRIMARY} 0%, #5f63f0 60%, #f97316 140%)`,
+    bubble: `linear-gradient(135deg, ${PRIMARY} 0%, #5f63f0 100%)`,
     brand: `linear-gradient(150deg, #312e81 0%, ${PRIMARY} 55%, #6d28d9 100%)`,
   },
   shadow: {
@@ -193,7 +193,7 @@ const lightPalette = {
   },
   metric: { reps: PRIMARY, minutes: '#0e7490', calories: '#c2410c' },
   category: { weightlifting: PRIMARY, cardio: '#c2410c', bodyweight: '#0e7490', flexibility: SUCCESS },
-  bmi: { Underweight: '#0284c7', Healthy: SUCCESS, Overweight: '#c2410c', Obese: '#b91c1c' },
+  bmi: { Underweight: '#0369a1', Healthy: SUCCESS, Overweight: '#c2410c', Obese: '#b91c1c' },
   chart: { weight: PRIMARY, bmi: '#f97316' },
   avatar: AVATARS,
 } satisfies PaletteOptions;
@@ -348,7 +348,19 @@ export const themeOptions = {
     },
     MuiTextField: { defaultProps: { fullWidth: true } },
     MuiAlert: { styleOverrides: { root: { borderRadius: 10 } } },
-    MuiDialog: { styleOverrides: { paper: { borderRadius: 16 } } },
+    MuiDialog: {
+      styleOverrides: {
+        paper: ({ theme }) => ({
+          borderRadius: 16,
+          // Dark popups keep the cards' colour (not MUI's lighter elevation overlay, which greys
+          // them out) and are told apart from the dimmed page by an edge.
+          ...theme.applyStyles('dark', {
+            backgroundImage: 'none',
+            border: `1px solid ${theme.vars.palette.divider}`,
+          }),
+        }),
+      },
+    },
     // Links are told apart from the text around them by more than colour (WCAG 1.4.1).
     MuiLink: { defaultProps: { underline: 'always' } },
     MuiAppBar: { defaultProps: { elevation: 0 } },
