@@ -279,6 +279,12 @@ export function faded(color: string, opacity: number): string {
   return `color-mix(in srgb, ${color} ${Math.round(opacity * 100)}%, transparent)`;
 }
 
+/** The focus ring's colour: the primary colour, or white inside an `onBrandSurface`. */
+const FOCUS_RING = 'var(--fit-focus-ring, var(--mui-palette-primary-main))';
+
+/** Spread into the `sx` of a brand-gradient surface: focus rings inside it turn white. */
+export const onBrandSurface = { '--fit-focus-ring': 'var(--mui-palette-onBrand-main)' } as const;
+
 /** Where the chosen scheme is remembered (MUI's own key; public/color-scheme.js reads the same). */
 export const MODE_STORAGE_KEY = 'mui-mode';
 /** The attribute on <html> naming the scheme in use (public/color-scheme.js sets it first). */
@@ -303,14 +309,14 @@ export const themeOptions = {
   /**
    * The keyboard focus ring of every MUI control (its `Mui-focusVisible` state): a 2 px outline in
    * the primary colour 2 px off the control, the gap filled with the page's paper colour. On the
-   * light or dark paper the outline alone has >= 3:1 (8.6:1 both); on the brand gradients the paper
-   * halo does, so the ring shows on any surface. Elements outside MUI get the same ring from
+   * light or dark paper the outline alone has >= 3:1 (8.6:1 both); on the brand gradients
+   * (`onBrandSurface`) the outline turns white. Elements outside MUI get the same ring from
    * MuiCssBaseline below.
    */
   focusVisible: {
     outlineWidth: 2,
     outlineOffset: 2,
-    outlineColor: 'var(--mui-palette-primary-main)',
+    outlineColor: FOCUS_RING,
     boxShadow: '0 0 0 2px var(--mui-palette-background-paper)',
   },
   components: {
@@ -318,8 +324,12 @@ export const themeOptions = {
       styleOverrides: {
         // Native controls and focusable regions (tabIndex) outside MUI's components.
         ':focus-visible': {
-          outline: '2px solid var(--mui-palette-primary-main)',
+          outline: `2px solid ${FOCUS_RING}`,
           outlineOffset: 2,
+        },
+        // The charts' keyboard layer (@mui/x-charts) turns its outline off inline.
+        '.MuiChartsSurface-root > [tabindex]:focus-visible': {
+          outline: `2px solid ${FOCUS_RING} !important`,
         },
       },
     },

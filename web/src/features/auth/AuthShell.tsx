@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { onBrandSurface } from '../../app/theme.ts';
 import { Brand } from '../../components/Brand.tsx';
 
 const POINTS = [
@@ -35,6 +36,7 @@ export function AuthShell(props: { title: string; subtitle?: ReactNode; children
           p: 6,
           color: 'onBrand.main',
           background: (t) => t.vars.palette.gradient.brand,
+          ...onBrandSurface,
         }}
       >
         <Box component={RouterLink} to="/" aria-label="FitTrack home" sx={{ textDecoration: 'none' }}>

@@ -10,6 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { onBrandSurface } from '../../app/theme.ts';
 import { Brand } from '../../components/Brand.tsx';
 
 const FEATURES: { icon: ReactNode; title: string; text: string }[] = [
@@ -43,6 +44,7 @@ export function LandingPage() {
         sx={{
           color: 'onBrand.main',
           background: (t) => t.vars.palette.gradient.brand,
+          ...onBrandSurface,
           pb: { xs: 7, md: 11 },
         }}
       >
