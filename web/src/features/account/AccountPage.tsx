@@ -84,11 +84,11 @@ export function AccountPage() {
           <ProfileSection key={version} profile={profile.data} />
         </Box>
         <GoalSection key={version} goal={goal.data} />
-        <AppearanceSection />
         {/* Last on phones, under the goal on wide screens. */}
         <Box sx={{ order: { xs: 1, md: 0 } }}>
           <DeleteAccountSection />
         </Box>
+        <AppearanceSection />
         <Box sx={{ gridColumn: '1 / -1' }}>
           <ActivitiesSection key={version} saved={preferences.data} />
         </Box>
