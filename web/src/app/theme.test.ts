@@ -79,8 +79,8 @@ for (const scheme of ['light', 'dark'] as const) {
 }
 
 it('gives every control the focus ring: 2 px, in the primary colour of the scheme in use', () => {
-  expect(theme.focusVisible).toMatchObject({ outlineStyle: 'solid', outlineWidth: 2 });
-  expect(String(theme.focusVisible && theme.focusVisible.outlineColor)).toContain(
-    '--mui-palette-primary-main',
-  );
+  const ring = theme.focusVisible;
+  if (!ring) throw new Error('no focus ring in the theme');
+  expect(ring).toMatchObject({ outlineStyle: 'solid', outlineWidth: 2 });
+  expect(String(ring.outlineColor)).toContain('--mui-palette-primary-main');
 });
