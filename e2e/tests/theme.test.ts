@@ -90,7 +90,12 @@ async function settle(page: Page, route: string): Promise<void> {
     // The progress section and the charts load when scrolled to.
     await page.getByRole('heading', { name: 'History' }).scrollIntoViewIfNeeded({ timeout: 20_000 });
     await page.locator('[data-this-week]').waitFor({ timeout: 20_000 });
-    await page.getByRole('img', { name: 'Weight and BMI over time' }).locator('svg').first().waitFor();
+    // The weight chart (a figure named by its text summary of the weigh-ins).
+    await page
+      .getByRole('figure', { name: /weigh-in/ })
+      .locator('svg')
+      .first()
+      .waitFor({ timeout: 20_000 });
   } else if (route === '/community') {
     await page.getByText('Maya Torres').first().waitFor({ timeout: 20_000 });
   } else if (route === '/account') {
