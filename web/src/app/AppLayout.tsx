@@ -45,8 +45,8 @@ function NavLinks() {
               px: { xs: 1, sm: 1.75 },
               py: 0.9,
               borderRadius: '10px',
-              '&:hover': { bgcolor: 'rgba(67, 56, 202, 0.06)', color: 'text.primary' },
-              '&.active': { color: 'primary.main', bgcolor: 'rgba(67, 56, 202, 0.1)' },
+              '&:hover': { bgcolor: 'tint.primary', color: 'text.primary' },
+              '&.active': { color: 'primary.main', bgcolor: 'tint.primaryStrong' },
             }}
           >
             {link.label}
@@ -99,7 +99,7 @@ export function AppLayout() {
         position="sticky"
         color="inherit"
         sx={{
-          bgcolor: 'rgba(255, 255, 255, 0.92)',
+          bgcolor: 'surface.bar',
           backdropFilter: 'blur(8px)',
           borderBottom: 1,
           borderColor: 'divider',

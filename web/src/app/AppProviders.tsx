@@ -14,8 +14,10 @@ export function AppProviders(props: {
   children: ReactNode;
 }) {
   return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
+    // noSsr: a client-only app reads the remembered scheme in its first render (no second pass);
+    // public/color-scheme.js set the same scheme on <html> before the first paint.
+    <ThemeProvider theme={theme} defaultMode="system" noSsr disableTransitionOnChange>
+      <CssBaseline enableColorScheme />
       <AuthGatewayContext.Provider value={props.auth}>
         <BackendLoaderContext.Provider value={props.loadBackend}>
           <SessionProvider>{props.children}</SessionProvider>

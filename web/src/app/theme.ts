@@ -1,8 +1,15 @@
 /**
- * The one FitTrack theme: an indigo brand with a warm orange accent, system fonts (no web-font
- * download on the first paint), rounded cards and calm surfaces. Colours keep WCAG AA contrast.
+ * The one FitTrack theme, in two colour schemes: an indigo brand with a warm orange accent, system
+ * fonts (no web-font download on the first paint), rounded cards and calm surfaces. Both schemes keep
+ * WCAG AA contrast (checked by axe in e2e/tests/theme.test.ts).
+ *
+ * Light and dark are MUI `colorSchemes` emitted as CSS variables (`cssVariables`): the browser
+ * switches schemes by the `data-mui-color-scheme` attribute on <html>, which public/color-scheme.js
+ * sets before the first paint (from the remembered choice or the system preference), so the page
+ * never flashes the other scheme. `sx` tokens (`bgcolor: 'tint.primary'`) resolve to the variables;
+ * in callbacks use `theme.vars.palette` (or `theme.palette`, which the provider swaps per scheme).
  */
-import { alpha, createTheme, type ThemeOptions } from '@mui/material/styles';
+import { alpha, createTheme, type PaletteOptions, type ThemeOptions } from '@mui/material/styles';
 
 /** A leaderboard place's look: the medal, its text, the bar and the row tint. */
 export interface MedalColors {
@@ -14,14 +21,22 @@ export interface MedalColors {
 
 /**
  * FitTrack's own palette entries (typed by module augmentation, as MUI's templates do): features
- * name these tokens in `sx` (`bgcolor: 'tint.primary'`) and never write a colour themselves, so a
- * second palette (dark) is a switch in this file.
+ * name these tokens in `sx` (`bgcolor: 'tint.primary'`) and never write a colour themselves (Biome
+ * refuses colour literals in web/src: web/lint/no-colour-literals.grit), so each scheme is a
+ * palette in this file.
  */
 interface FitPalette {
   /** Soft fills behind highlighted content. */
-  tint: { primary: string; primaryStrong: string; primaryFaint: string; success: string; track: string };
-  /** Quiet surfaces inside cards (rows, panels) and the segmented control's groove. */
-  surface: { subtle: string; muted: string; accent: string; accentBorder: string };
+  tint: {
+    primary: string;
+    primaryStrong: string;
+    primaryFaint: string;
+    success: string;
+    successBorder: string;
+    track: string;
+  };
+  /** Quiet surfaces inside cards (rows, panels), the segmented control's groove, the top bar. */
+  surface: { subtle: string; muted: string; accent: string; accentBorder: string; bar: string };
   /** Text and icons on the brand gradients and coloured chips. */
   onBrand: {
     main: string;
@@ -32,21 +47,35 @@ interface FitPalette {
     outline: string;
     hover: string;
     dot: string;
+    ink: string;
+    raised: string;
   };
+  /** The logo's square and its stroke. */
+  brand: { mark: string; markInk: string };
   gradient: { hero: string; bubble: string; brand: string };
-  shadow: { raised: string; bubble: string; medal: string; card: string; panel: string };
+  shadow: { raised: string; bubble: string; medal: string; card: string; panel: string; soft: string };
   medal: { gold: MedalColors; silver: MedalColors; bronze: MedalColors };
+  /** Backgrounds behind white metric icons (leaderboards). */
   metric: { reps: string; minutes: string; calories: string };
+  /** Activity category icons, drawn on the card's surface. */
   category: { weightlifting: string; cardio: string; bodyweight: string; flexibility: string };
+  /** BMI category text (and faint fills of it). */
   bmi: { Underweight: string; Healthy: string; Overweight: string; Obese: string };
   chart: { weight: string; bmi: string };
-  /** Avatar backgrounds (white initials keep AA contrast on each). */
+  /** Avatar backgrounds (white initials keep AA contrast on each, in both schemes). */
   avatar: readonly string[];
 }
 
 declare module '@mui/material/styles' {
   interface Palette extends FitPalette {}
   interface PaletteOptions extends Partial<FitPalette> {}
+}
+
+// `theme.vars` (the CSS variables) is always there: every theme of the app is built with them.
+declare module '@mui/material/styles' {
+  interface CssThemeVariables {
+    enabled: true;
+  }
 }
 
 const FONT = [
@@ -60,88 +89,211 @@ const FONT = [
   'sans-serif',
 ].join(',');
 
+// The light scheme's anchors.
 const PRIMARY = '#4338ca';
 const INK = '#151a2d';
-const SUCCESS = '#15803d';
+const SUCCESS = '#157a3a';
+// The dark scheme's anchors: lighter tints of the same hues, so text and icons keep AA on the dark
+// surfaces (indigo 300 is 8.6:1 on the dark paper); brand gradients stay deep so white text keeps AA.
+const PRIMARY_DARK = '#a5b4fc';
+const INK_DARK = '#e8eaf4';
+const PAPER_DARK = '#161a2e';
+const SUCCESS_DARK = '#4ade80';
+const SHADE = '#000000';
+
+/** White text and icons on the brand gradients and coloured chips (the same in both schemes). */
+const ON_BRAND = {
+  main: '#ffffff',
+  muted: 'rgba(255, 255, 255, 0.85)',
+  faint: 'rgba(255, 255, 255, 0.2)',
+  soft: '#e0e7ff',
+  softer: '#c7d2fe',
+  outline: 'rgba(255, 255, 255, 0.6)',
+  hover: 'rgba(255, 255, 255, 0.08)',
+  dot: '#fdba74',
+  /** A white button on a gradient: its label and its hover fill. */
+  ink: '#3730a3',
+  raised: '#eef2ff',
+};
+
+/** Avatar backgrounds: mid-tone hues under white initials, readable on light and dark pages. */
+const AVATARS = [
+  PRIMARY,
+  '#0e7490',
+  SUCCESS,
+  '#b45309',
+  '#be185d',
+  '#7c3aed',
+  '#0369a1',
+  '#c2410c',
+  '#4d7c0f',
+  '#9f1239',
+];
+
+const MEDAL_INKS = { gold: '#78350f', silver: '#1e293b', bronze: '#431407' };
+
+const lightPalette = {
+  mode: 'light',
+  primary: { main: PRIMARY, light: '#6366f1', dark: '#3730a3', contrastText: '#ffffff' },
+  secondary: { main: '#c2410c', light: '#f97316', dark: '#9a3412', contrastText: '#ffffff' },
+  success: { main: SUCCESS },
+  error: { main: '#b91c1c' },
+  background: { default: '#f5f6fb', paper: '#ffffff' },
+  text: { primary: INK, secondary: '#4b5368' },
+  divider: '#e3e6ef',
+  tint: {
+    primary: alpha(PRIMARY, 0.06),
+    primaryStrong: alpha(PRIMARY, 0.1),
+    primaryFaint: alpha(PRIMARY, 0.04),
+    success: alpha(SUCCESS, 0.08),
+    successBorder: alpha(SUCCESS, 0.35),
+    track: alpha(INK, 0.07),
+  },
+  surface: {
+    subtle: '#f8f9fd',
+    muted: '#eef0f8',
+    accent: '#eef2ff',
+    accentBorder: '#c7d2fe',
+    bar: 'rgba(255, 255, 255, 0.92)',
+  },
+  onBrand: ON_BRAND,
+  brand: { mark: PRIMARY, markInk: '#ffffff' },
+  gradient: {
+    hero: `linear-gradient(135deg, ${PRIMARY} 0%, #5f63f0 60%, #f97316 140%)`,
+    bubble: `linear-gradient(135deg, ${PRIMARY} 0%, #5f63f0 100%)`,
+    brand: `linear-gradient(150deg, #312e81 0%, ${PRIMARY} 55%, #6d28d9 100%)`,
+  },
+  shadow: {
+    raised: `0 1px 4px ${alpha(INK, 0.12)}`,
+    bubble: `0 4px 14px ${alpha(PRIMARY, 0.25)}`,
+    medal: `0 1px 3px ${alpha(INK, 0.25)}, inset 0 1px 0 rgba(255, 255, 255, 0.6)`,
+    card: `0 1px 2px ${alpha(INK, 0.04)}, 0 12px 32px ${alpha(INK, 0.06)}`,
+    panel: `0 1px 2px ${alpha(INK, 0.04)}, 0 16px 40px ${alpha(INK, 0.06)}`,
+    soft: `0 1px 2px ${alpha(INK, 0.04)}, 0 8px 24px ${alpha(INK, 0.04)}`,
+  },
+  medal: {
+    gold: {
+      medal: 'linear-gradient(135deg, #fde68a 0%, #f59e0b 100%)',
+      ink: MEDAL_INKS.gold,
+      bar: '#f59e0b',
+      tint: 'rgba(245, 158, 11, 0.09)',
+    },
+    silver: {
+      medal: 'linear-gradient(135deg, #f1f5f9 0%, #94a3b8 100%)',
+      ink: MEDAL_INKS.silver,
+      bar: '#94a3b8',
+      tint: 'rgba(148, 163, 184, 0.1)',
+    },
+    bronze: {
+      medal: 'linear-gradient(135deg, #fed7aa 0%, #c2773b 100%)',
+      ink: MEDAL_INKS.bronze,
+      bar: '#c2773b',
+      tint: 'rgba(194, 119, 59, 0.08)',
+    },
+  },
+  metric: { reps: PRIMARY, minutes: '#0e7490', calories: '#c2410c' },
+  category: { weightlifting: PRIMARY, cardio: '#c2410c', bodyweight: '#0e7490', flexibility: SUCCESS },
+  bmi: { Underweight: '#0369a1', Healthy: SUCCESS, Overweight: '#c2410c', Obese: '#b91c1c' },
+  chart: { weight: PRIMARY, bmi: '#f97316' },
+  avatar: AVATARS,
+} satisfies PaletteOptions;
+
+const darkPalette = {
+  mode: 'dark',
+  primary: { main: PRIMARY_DARK, light: '#c7d2fe', dark: '#818cf8', contrastText: '#10132a' },
+  secondary: { main: '#fb923c', light: '#fdba74', dark: '#f97316', contrastText: '#1c0d02' },
+  success: { main: SUCCESS_DARK },
+  error: { main: '#f87171' },
+  warning: { main: '#fbbf24' },
+  info: { main: '#38bdf8' },
+  background: { default: '#0d1020', paper: PAPER_DARK },
+  text: { primary: INK_DARK, secondary: '#a3aac2' },
+  divider: '#2b3150',
+  tint: {
+    primary: alpha(PRIMARY_DARK, 0.08),
+    primaryStrong: alpha(PRIMARY_DARK, 0.14),
+    primaryFaint: alpha(PRIMARY_DARK, 0.05),
+    success: alpha(SUCCESS_DARK, 0.1),
+    successBorder: alpha(SUCCESS_DARK, 0.4),
+    track: alpha(INK_DARK, 0.1),
+  },
+  surface: {
+    subtle: '#1b2036',
+    muted: '#22283f',
+    accent: '#232a52',
+    accentBorder: '#3d4785',
+    bar: alpha(PAPER_DARK, 0.92),
+  },
+  onBrand: ON_BRAND,
+  brand: { mark: '#4f46e5', markInk: '#ffffff' },
+  gradient: {
+    hero: `linear-gradient(135deg, #3730a3 0%, ${PRIMARY} 60%, #9a3412 140%)`,
+    bubble: `linear-gradient(135deg, #3730a3 0%, ${PRIMARY} 100%)`,
+    brand: 'linear-gradient(150deg, #1e1b4b 0%, #312e81 55%, #4c1d95 100%)',
+  },
+  shadow: {
+    raised: `0 1px 4px ${alpha(SHADE, 0.5)}`,
+    bubble: `0 4px 14px ${alpha(SHADE, 0.4)}`,
+    medal: `0 1px 3px ${alpha(SHADE, 0.5)}, inset 0 1px 0 rgba(255, 255, 255, 0.6)`,
+    card: `0 1px 2px ${alpha(SHADE, 0.3)}, 0 12px 32px ${alpha(SHADE, 0.35)}`,
+    panel: `0 1px 2px ${alpha(SHADE, 0.3)}, 0 16px 40px ${alpha(SHADE, 0.4)}`,
+    soft: `0 1px 2px ${alpha(SHADE, 0.3)}, 0 8px 24px ${alpha(SHADE, 0.2)}`,
+  },
+  medal: {
+    gold: {
+      medal: 'linear-gradient(135deg, #fde68a 0%, #f59e0b 100%)',
+      ink: MEDAL_INKS.gold,
+      bar: '#f59e0b',
+      tint: 'rgba(245, 158, 11, 0.12)',
+    },
+    silver: {
+      medal: 'linear-gradient(135deg, #f1f5f9 0%, #94a3b8 100%)',
+      ink: MEDAL_INKS.silver,
+      bar: '#94a3b8',
+      tint: 'rgba(148, 163, 184, 0.12)',
+    },
+    bronze: {
+      medal: 'linear-gradient(135deg, #fed7aa 0%, #c2773b 100%)',
+      ink: MEDAL_INKS.bronze,
+      bar: '#c2773b',
+      tint: 'rgba(194, 119, 59, 0.14)',
+    },
+  },
+  metric: { reps: '#4f46e5', minutes: '#0e7490', calories: '#c2410c' },
+  category: {
+    weightlifting: PRIMARY_DARK,
+    cardio: '#fb923c',
+    bodyweight: '#22d3ee',
+    flexibility: SUCCESS_DARK,
+  },
+  bmi: { Underweight: '#38bdf8', Healthy: SUCCESS_DARK, Overweight: '#fb923c', Obese: '#f87171' },
+  chart: { weight: PRIMARY_DARK, bmi: '#fb923c' },
+  avatar: AVATARS,
+} satisfies PaletteOptions;
+
+/**
+ * `color` at `opacity` over whatever is beneath. Unlike MUI's `alpha`, it works on the CSS variables
+ * (`theme.vars.palette.x`), so one style serves both schemes.
+ */
+export function faded(color: string, opacity: number): string {
+  return `color-mix(in srgb, ${color} ${Math.round(opacity * 100)}%, transparent)`;
+}
+
+/** The focus ring's colour: the primary colour, or white inside an `onBrandSurface`. */
+const FOCUS_RING = 'var(--fit-focus-ring, var(--mui-palette-primary-main))';
+
+/** Spread into the `sx` of a brand-gradient surface: focus rings inside it turn white. */
+export const onBrandSurface = { '--fit-focus-ring': 'var(--mui-palette-onBrand-main)' } as const;
+
+/** Where the chosen scheme is remembered (MUI's own key; public/color-scheme.js reads the same). */
+export const MODE_STORAGE_KEY = 'mui-mode';
+/** The attribute on <html> naming the scheme in use (public/color-scheme.js sets it first). */
+export const SCHEME_ATTRIBUTE = 'data-mui-color-scheme';
 
 /** The theme's options (tests derive a theme without transitions from them). */
 export const themeOptions = {
-  palette: {
-    mode: 'light',
-    primary: { main: PRIMARY, light: '#6366f1', dark: '#3730a3', contrastText: '#ffffff' },
-    secondary: { main: '#c2410c', light: '#f97316', dark: '#9a3412', contrastText: '#ffffff' },
-    success: { main: SUCCESS },
-    error: { main: '#b91c1c' },
-    background: { default: '#f5f6fb', paper: '#ffffff' },
-    text: { primary: INK, secondary: '#4b5368' },
-    divider: '#e3e6ef',
-    tint: {
-      primary: alpha(PRIMARY, 0.06),
-      primaryStrong: alpha(PRIMARY, 0.1),
-      primaryFaint: alpha(PRIMARY, 0.04),
-      success: alpha(SUCCESS, 0.08),
-      track: alpha(INK, 0.07),
-    },
-    surface: { subtle: '#f8f9fd', muted: '#eef0f8', accent: '#eef2ff', accentBorder: '#c7d2fe' },
-    onBrand: {
-      main: '#ffffff',
-      muted: 'rgba(255, 255, 255, 0.85)',
-      faint: 'rgba(255, 255, 255, 0.2)',
-      soft: '#e0e7ff',
-      softer: '#c7d2fe',
-      outline: 'rgba(255, 255, 255, 0.6)',
-      hover: 'rgba(255, 255, 255, 0.08)',
-      dot: '#fdba74',
-    },
-    gradient: {
-      hero: `linear-gradient(135deg, ${PRIMARY} 0%, #6366f1 60%, #f97316 140%)`,
-      bubble: `linear-gradient(135deg, ${PRIMARY} 0%, #6366f1 100%)`,
-      brand: `linear-gradient(150deg, #312e81 0%, ${PRIMARY} 55%, #6d28d9 100%)`,
-    },
-    shadow: {
-      raised: `0 1px 4px ${alpha(INK, 0.12)}`,
-      bubble: `0 4px 14px ${alpha(PRIMARY, 0.25)}`,
-      medal: `0 1px 3px ${alpha(INK, 0.25)}, inset 0 1px 0 rgba(255, 255, 255, 0.6)`,
-      card: `0 1px 2px ${alpha(INK, 0.04)}, 0 12px 32px ${alpha(INK, 0.06)}`,
-      panel: `0 1px 2px ${alpha(INK, 0.04)}, 0 16px 40px ${alpha(INK, 0.06)}`,
-    },
-    medal: {
-      gold: {
-        medal: 'linear-gradient(135deg, #fde68a 0%, #f59e0b 100%)',
-        ink: '#78350f',
-        bar: '#f59e0b',
-        tint: 'rgba(245, 158, 11, 0.09)',
-      },
-      silver: {
-        medal: 'linear-gradient(135deg, #f1f5f9 0%, #94a3b8 100%)',
-        ink: '#1e293b',
-        bar: '#94a3b8',
-        tint: 'rgba(148, 163, 184, 0.1)',
-      },
-      bronze: {
-        medal: 'linear-gradient(135deg, #fed7aa 0%, #c2773b 100%)',
-        ink: '#431407',
-        bar: '#c2773b',
-        tint: 'rgba(194, 119, 59, 0.08)',
-      },
-    },
-    metric: { reps: PRIMARY, minutes: '#0e7490', calories: '#c2410c' },
-    category: { weightlifting: PRIMARY, cardio: '#c2410c', bodyweight: '#0e7490', flexibility: SUCCESS },
-    bmi: { Underweight: '#0284c7', Healthy: SUCCESS, Overweight: '#c2410c', Obese: '#b91c1c' },
-    chart: { weight: PRIMARY, bmi: '#f97316' },
-    avatar: [
-      PRIMARY,
-      '#0e7490',
-      SUCCESS,
-      '#b45309',
-      '#be185d',
-      '#7c3aed',
-      '#0369a1',
-      '#c2410c',
-      '#4d7c0f',
-      '#9f1239',
-    ],
-  },
+  cssVariables: { colorSchemeSelector: SCHEME_ATTRIBUTE },
+  colorSchemes: { light: { palette: lightPalette }, dark: { palette: darkPalette } },
   shape: { borderRadius: 12 },
   typography: {
     fontFamily: FONT,
@@ -154,7 +306,33 @@ export const themeOptions = {
     subtitle1: { fontWeight: 600 },
     button: { textTransform: 'none', fontWeight: 600, letterSpacing: 0 },
   },
+  /**
+   * The keyboard focus ring of every MUI control (its `Mui-focusVisible` state): a 2 px outline in
+   * the primary colour 2 px off the control, the gap filled with the page's paper colour. On the
+   * light or dark paper the outline alone has >= 3:1 (8.6:1 both); on the brand gradients
+   * (`onBrandSurface`) the outline turns white. Elements outside MUI get the same ring from
+   * MuiCssBaseline below.
+   */
+  focusVisible: {
+    outlineWidth: 2,
+    outlineOffset: 2,
+    outlineColor: FOCUS_RING,
+    boxShadow: '0 0 0 2px var(--mui-palette-background-paper)',
+  },
   components: {
+    MuiCssBaseline: {
+      styleOverrides: {
+        // Native controls and focusable regions (tabIndex) outside MUI's components.
+        ':focus-visible': {
+          outline: `2px solid ${FOCUS_RING}`,
+          outlineOffset: 2,
+        },
+        // The charts' keyboard layer (@mui/x-charts) turns its outline off inline.
+        '.MuiChartsSurface-root > [tabindex]:focus-visible': {
+          outline: `2px solid ${FOCUS_RING} !important`,
+        },
+      },
+    },
     MuiButton: {
       defaultProps: { disableElevation: true },
       styleOverrides: {
@@ -165,11 +343,11 @@ export const themeOptions = {
     MuiCard: {
       defaultProps: { variant: 'outlined' },
       styleOverrides: {
-        root: {
+        root: ({ theme }) => ({
           borderRadius: 16,
-          borderColor: '#e3e6ef',
-          boxShadow: `0 1px 2px ${alpha(INK, 0.04)}, 0 8px 24px ${alpha(INK, 0.04)}`,
-        },
+          borderColor: theme.vars.palette.divider,
+          boxShadow: theme.vars.palette.shadow.soft,
+        }),
       },
     },
     MuiCardHeader: {
@@ -180,8 +358,21 @@ export const themeOptions = {
     },
     MuiTextField: { defaultProps: { fullWidth: true } },
     MuiAlert: { styleOverrides: { root: { borderRadius: 10 } } },
-    MuiDialog: { styleOverrides: { paper: { borderRadius: 16 } } },
-    MuiLink: { defaultProps: { underline: 'hover' } },
+    MuiDialog: {
+      styleOverrides: {
+        paper: ({ theme }) => ({
+          borderRadius: 16,
+          // Dark popups keep the cards' colour (not MUI's lighter elevation overlay, which greys
+          // them out) and are told apart from the dimmed page by an edge.
+          ...theme.applyStyles('dark', {
+            backgroundImage: 'none',
+            border: `1px solid ${theme.vars.palette.divider}`,
+          }),
+        }),
+      },
+    },
+    // Links are told apart from the text around them by more than colour (WCAG 1.4.1).
+    MuiLink: { defaultProps: { underline: 'always' } },
     MuiAppBar: { defaultProps: { elevation: 0 } },
   },
 } satisfies ThemeOptions;

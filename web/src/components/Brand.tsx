@@ -16,13 +16,19 @@ export function Brand({
         component="svg"
         viewBox="0 0 64 64"
         aria-hidden="true"
-        sx={{ width: mark, height: mark, flexShrink: 0, display: 'block' }}
+        sx={{
+          width: mark,
+          height: mark,
+          flexShrink: 0,
+          display: 'block',
+          '& rect': { fill: (t) => (inverse ? t.vars.palette.onBrand.main : t.vars.palette.brand.mark) },
+          '& path': { stroke: (t) => (inverse ? t.vars.palette.brand.mark : t.vars.palette.brand.markInk) },
+        }}
       >
-        <rect width="64" height="64" rx="16" fill={inverse ? '#ffffff' : '#4338ca'} />
+        <rect width="64" height="64" rx="16" />
         <path
           d="M14 38l10-12 8 9 8-13 10 16"
           fill="none"
-          stroke={inverse ? '#4338ca' : '#ffffff'}
           strokeWidth="6"
           strokeLinecap="round"
           strokeLinejoin="round"
@@ -34,12 +40,12 @@ export function Brand({
           fontWeight: 800,
           fontSize: size === 'large' ? '1.6rem' : '1.3rem',
           letterSpacing: '-0.03em',
-          color: inverse ? '#ffffff' : 'text.primary',
+          color: inverse ? 'onBrand.main' : 'text.primary',
           lineHeight: 1,
         }}
       >
         Fit
-        <Box component="span" sx={{ color: inverse ? '#fdba74' : 'primary.main' }}>
+        <Box component="span" sx={{ color: inverse ? 'onBrand.dot' : 'primary.main' }}>
           Track
         </Box>
       </Typography>

@@ -12,6 +12,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { hasDisplayName } from '../../data/profile.ts';
 import { useActivityPreferences, useGoal, useProfile } from '../../data/queries.ts';
 import { ActivitiesSection } from './ActivitiesSection.tsx';
+import { AppearanceSection } from './AppearanceSection.tsx';
 import { DataSection } from './DataSection.tsx';
 import { DeleteAccountSection } from './DeleteAccountSection.tsx';
 import { GoalSection } from './GoalSection.tsx';
@@ -87,6 +88,7 @@ export function AccountPage() {
         <Box sx={{ order: { xs: 1, md: 0 } }}>
           <DeleteAccountSection />
         </Box>
+        <AppearanceSection />
         <Box sx={{ gridColumn: '1 / -1' }}>
           <ActivitiesSection key={version} saved={preferences.data} />
         </Box>

@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { onBrandSurface } from '../../app/theme.ts';
 import { Brand } from '../../components/Brand.tsx';
 
 const POINTS = [
@@ -34,7 +35,8 @@ export function AuthShell(props: { title: string; subtitle?: ReactNode; children
           justifyContent: 'space-between',
           p: 6,
           color: 'onBrand.main',
-          background: (t) => t.palette.gradient.brand,
+          background: (t) => t.vars.palette.gradient.brand,
+          ...onBrandSurface,
         }}
       >
         <Box component={RouterLink} to="/" aria-label="FitTrack home" sx={{ textDecoration: 'none' }}>
@@ -99,7 +101,7 @@ export function AuthShell(props: { title: string; subtitle?: ReactNode; children
             maxWidth: 440,
             p: { xs: 3, sm: 4.5 },
             borderRadius: '20px',
-            boxShadow: (t) => t.palette.shadow.panel,
+            boxShadow: (t) => t.vars.palette.shadow.panel,
           }}
         >
           <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.6rem', sm: '1.9rem' } }}>

@@ -10,6 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { onBrandSurface } from '../../app/theme.ts';
 import { Brand } from '../../components/Brand.tsx';
 
 const FEATURES: { icon: ReactNode; title: string; text: string }[] = [
@@ -42,7 +43,8 @@ export function LandingPage() {
         component="header"
         sx={{
           color: 'onBrand.main',
-          background: (t) => t.palette.gradient.brand,
+          background: (t) => t.vars.palette.gradient.brand,
+          ...onBrandSurface,
           pb: { xs: 7, md: 11 },
         }}
       >
@@ -84,9 +86,9 @@ export function LandingPage() {
               variant="contained"
               sx={{
                 bgcolor: 'onBrand.main',
-                color: 'primary.dark',
+                color: 'onBrand.ink',
                 minWidth: 180,
-                '&:hover': { bgcolor: 'surface.accent' },
+                '&:hover': { bgcolor: 'onBrand.raised' },
               }}
             >
               Login
@@ -131,7 +133,7 @@ export function LandingPage() {
                 borderColor: 'divider',
                 borderRadius: '20px',
                 p: 3,
-                boxShadow: (t) => t.palette.shadow.card,
+                boxShadow: (t) => t.vars.palette.shadow.card,
               }}
             >
               <Box

@@ -18,6 +18,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { faded } from '../../app/theme.ts';
 import { ShownName } from '../../components/ShownText.tsx';
 import { RelativeTime, UserAvatar } from './bits.tsx';
 import { CommunityCard } from './CommunityCard.tsx';
@@ -148,7 +149,7 @@ function ActivityRow({ activity, own, now }: { activity: FeedActivity; own: bool
       </TableCell>
       <TableCell>
         <Stack direction="row" sx={{ gap: 0.75, alignItems: 'center' }}>
-          {look && (
+          {category && look && (
             <Box
               aria-hidden
               sx={{
@@ -160,7 +161,7 @@ function ActivityRow({ activity, own, now }: { activity: FeedActivity; own: bool
                 fontSize: 17,
                 flexShrink: 0,
                 color: look.color,
-                bgcolor: `${look.color}14`,
+                bgcolor: (t) => faded(t.vars.palette.category[category], 0.08),
               }}
             >
               {look.icon}

@@ -26,6 +26,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useId, useState } from 'react';
+import { faded } from '../../app/theme.ts';
 import { ShownName } from '../../components/ShownText.tsx';
 import { type Boards, boardsTimeZone, currentPlaces } from '../../data/community.ts';
 import { useLiveConnection } from '../../data/connection.ts';
@@ -61,7 +62,7 @@ const PODIUM = [
 ] as const;
 
 type Medal = (typeof PODIUM)[number]['medal'];
-const medalOf = (theme: Theme, medal: Medal) => theme.palette.medal[medal];
+const medalOf = (theme: Theme, medal: Medal) => theme.vars.palette.medal[medal];
 
 /** A calendar date `YYYY-MM-DD` in words, without any time zone shift. */
 function calendarText(date: string, options: Intl.DateTimeFormatOptions): string {
@@ -126,7 +127,7 @@ export function LeaderboardsCard(props: {
                 borderRadius: 2.5,
                 bgcolor: 'background.paper',
                 zIndex: 0,
-                boxShadow: (t) => t.palette.shadow.raised,
+                boxShadow: (t) => t.vars.palette.shadow.raised,
               },
             }}
           >
@@ -233,7 +234,7 @@ function LiveChip() {
           }}
         />
       }
-      sx={{ color: 'success.main', borderColor: 'rgba(21, 128, 61, 0.35)', fontWeight: 700 }}
+      sx={{ color: 'success.main', borderColor: 'tint.successBorder', fontWeight: 700 }}
     />
   );
 }
@@ -254,7 +255,8 @@ function MetricBoard(props: { metric: BoardMetric; places: BoardPlace[] | null; 
         border: 1,
         borderColor: 'divider',
         bgcolor: 'background.paper',
-        backgroundImage: `linear-gradient(180deg, ${look.color}0d 0%, transparent 70px)`,
+        backgroundImage: (t) =>
+          `linear-gradient(180deg, ${faded(t.vars.palette.metric[metric], 0.05)} 0%, transparent 70px)`,
       }}
     >
       <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 1.5 }}>
@@ -350,7 +352,7 @@ function PlaceRow(props: { place: BoardPlace; rank: number; unit: string; leader
             fontWeight: 800,
             color: (t) => medalOf(t, podium.medal).ink,
             background: (t) => medalOf(t, podium.medal).medal,
-            boxShadow: (t) => t.palette.shadow.medal,
+            boxShadow: (t) => t.vars.palette.shadow.medal,
           }}
         >
           {rank + 1}

@@ -349,8 +349,8 @@ function PostItem({
             ? {
                 borderBottomRightRadius: 6,
                 color: 'onBrand.main',
-                background: (t) => t.palette.gradient.bubble,
-                boxShadow: (t) => t.palette.shadow.bubble,
+                background: (t) => t.vars.palette.gradient.bubble,
+                boxShadow: (t) => t.vars.palette.shadow.bubble,
               }
             : {
                 borderBottomLeftRadius: 6,

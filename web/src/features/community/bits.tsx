@@ -13,7 +13,7 @@ export function UserAvatar({ uid, name, size = 36 }: { uid: string; name: string
         height: size,
         fontSize: size * 0.4,
         fontWeight: 700,
-        bgcolor: (t) => avatarColor(uid || name, t.palette.avatar.length),
+        bgcolor: (t) => avatarColor(uid || name, t.vars.palette.avatar.length),
         color: 'onBrand.main',
       }}
     >

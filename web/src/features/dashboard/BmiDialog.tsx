@@ -1,7 +1,7 @@
 import { BMI_CATEGORIES, type BmiCategory } from '@fit/shared/formulas';
 import Box from '@mui/material/Box';
-import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
+import { faded } from '../../app/theme.ts';
 import { InfoDialog } from '../../components/InfoDialog.tsx';
 import { useUnits } from '../../data/units.ts';
 import { formatOneDecimal, TABULAR } from './format.ts';
@@ -43,7 +43,7 @@ export function BmiDialog(props: {
                 borderRadius: '10px',
                 border: 1,
                 borderColor: mine ? `bmi.${c.category}` : 'divider',
-                bgcolor: (t) => (mine ? alpha(t.palette.bmi[c.category], 0.08) : 'transparent'),
+                bgcolor: (t) => (mine ? faded(t.vars.palette.bmi[c.category], 0.08) : 'transparent'),
               }}
             >
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>

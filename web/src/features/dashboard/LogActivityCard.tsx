@@ -129,7 +129,7 @@ export function LogActivityCard(props: {
           p: 2,
           borderRadius: '14px',
           color: 'onBrand.main',
-          background: (t) => t.palette.gradient.hero,
+          background: (t) => t.vars.palette.gradient.hero,
           position: 'relative',
           overflow: 'hidden',
         }}

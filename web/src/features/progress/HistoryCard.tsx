@@ -16,10 +16,11 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import { alpha, useTheme } from '@mui/material/styles';
+import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { faded } from '../../app/theme.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import type { StoredActivity } from '../../data/activities.ts';
@@ -94,7 +95,7 @@ export function HistoryCard({ state }: { state: ProgressState }) {
   const weeks: string[][] = [];
   for (let i = 0; i < dates.length; i += 7) weeks.push(dates.slice(i, i + 7));
   const shade = (level: number) =>
-    level === 0 ? theme.palette.action.hover : alpha(theme.palette.primary.main, 0.2 + level * 0.2);
+    level === 0 ? theme.vars.palette.action.hover : faded(theme.vars.palette.primary.main, 0.2 + level * 0.2);
   const activeDays = days ? [...days.values()].filter((d) => d.date >= first && d.entries > 0).length : 0;
 
   return (
@@ -177,10 +178,11 @@ export function HistoryCard({ state }: { state: ProgressState }) {
                           borderRadius: '3px',
                           cursor: 'pointer',
                           bgcolor: shade(level),
-                          outline: date === today ? `2px solid ${theme.palette.text.primary}` : undefined,
+                          outline:
+                            date === today ? `2px solid ${theme.vars.palette.text.primary}` : undefined,
                           outlineOffset: 1,
                           '&:focus-visible': {
-                            outline: `2px solid ${theme.palette.primary.main}`,
+                            outline: `2px solid ${theme.vars.palette.primary.main}`,
                             outlineOffset: 2,
                           },
                         }}

@@ -3,10 +3,12 @@ import { paths } from '@fit/shared/model';
 import { browserTimeZone, localDate } from '@fit/shared/periods';
 import type { ProgressDoc } from '@fit/shared/progress';
 import { MemoryStore } from '@fit/shared/testing/memory-store';
+import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { theme } from '../../app/theme.ts';
 import { SessionUserContext, StoreContext } from '../../data/context.tsx';
 import { createQueryClient } from '../../data/query-client.ts';
 import { ProgressSection } from './ProgressSection.tsx';
@@ -42,13 +44,16 @@ function progressDoc(benchBest: number, id: string): ProgressDoc {
 
 function renderSection(store: MemoryStore) {
   return render(
-    <QueryClientProvider client={createQueryClient(() => {})}>
-      <StoreContext.Provider value={store}>
-        <SessionUserContext.Provider value={{ uid: UID, email: 'sam@example.com', emailVerified: true }}>
-          <ProgressSection />
-        </SessionUserContext.Provider>
-      </StoreContext.Provider>
-    </QueryClientProvider>,
+    // The app's theme: the calendar's shades are its CSS variables (theme.vars).
+    <ThemeProvider theme={theme}>
+      <QueryClientProvider client={createQueryClient(() => {})}>
+        <StoreContext.Provider value={store}>
+          <SessionUserContext.Provider value={{ uid: UID, email: 'sam@example.com', emailVerified: true }}>
+            <ProgressSection />
+          </SessionUserContext.Provider>
+        </StoreContext.Provider>
+      </QueryClientProvider>
+    </ThemeProvider>,
   );
 }
 

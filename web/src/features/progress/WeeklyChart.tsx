@@ -34,7 +34,8 @@ export default function WeeklyChart(props: {
           {
             data: values,
             label,
-            color: props.metric === 'minutes' ? theme.palette.info.main : theme.palette.secondary.main,
+            color:
+              props.metric === 'minutes' ? theme.vars.palette.info.main : theme.vars.palette.secondary.main,
           },
         ]}
         hideLegend

@@ -1,0 +1,53 @@
+/**
+ * Appearance: System (follows the device's light or dark setting, the default), Light or Dark.
+ *
+ * A device preference, not an account setting, so it lives in this browser's localStorage (MUI's
+ * `useColorScheme` keeps it under `mui-mode`) rather than in the profile: a dark phone and a bright
+ * office screen signed in to the same account each keep their own; it applies on the sign-in page
+ * and the loading shell too, before any account or data is there; and public/color-scheme.js can
+ * read it synchronously before the first paint, so the page never flashes the other scheme. Other
+ * tabs follow through the storage event MUI listens to.
+ */
+import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
+import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
+import SettingsBrightnessOutlined from '@mui/icons-material/SettingsBrightnessOutlined';
+import { useColorScheme } from '@mui/material/styles';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import type { ReactNode } from 'react';
+import { SectionCard } from '../../components/SectionCard.tsx';
+
+type Mode = 'system' | 'light' | 'dark';
+
+const MODES: { value: Mode; label: string; icon: ReactNode }[] = [
+  { value: 'system', label: 'System', icon: <SettingsBrightnessOutlined fontSize="small" /> },
+  { value: 'light', label: 'Light', icon: <LightModeOutlined fontSize="small" /> },
+  { value: 'dark', label: 'Dark', icon: <DarkModeOutlined fontSize="small" /> },
+];
+
+export function AppearanceSection() {
+  const { mode, setMode } = useColorScheme();
+  return (
+    <SectionCard
+      title="Appearance"
+      subtitle="The theme on this device. System follows its light or dark setting."
+    >
+      <ToggleButtonGroup
+        exclusive
+        fullWidth
+        color="primary"
+        aria-label="Theme"
+        value={mode ?? 'system'}
+        // A second press on the chosen button passes null: the choice stays.
+        onChange={(_, next: Mode | null) => next && setMode(next)}
+      >
+        {MODES.map((m) => (
+          <ToggleButton key={m.value} value={m.value} sx={{ gap: 1, py: 1 }}>
+            {m.icon}
+            {m.label}
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
+    </SectionCard>
+  );
+}
