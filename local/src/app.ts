@@ -7,8 +7,8 @@
 import { assertDocPath } from '@fit/shared/doc-paths';
 import { assertValidQuery } from '@fit/shared/firestore/semantics';
 import { LOCAL_API } from '@fit/shared/local-protocol';
-import { RECENT_SIGN_IN_MAX_AGE_SECONDS, REQUIRES_RECENT_LOGIN } from '@fit/shared/model';
 import { rebuildProjections } from '@fit/shared/reactions/index';
+import { isRecentSignIn, RECENT_SIGN_IN_REQUIRED } from '@fit/shared/recent-sign-in';
 import { type QuerySpec, StoreError, type WriteOp } from '@fit/shared/store';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
@@ -174,12 +174,8 @@ export function createApp(deps: AppDeps): LocalApp {
     LOCAL_API.deleteAccount,
     api(async (c) => {
       const { caller: who, token } = await caller(c);
-      const age = Math.floor(now() / 1000) - token.auth_time;
-      if (!(age <= RECENT_SIGN_IN_MAX_AGE_SECONDS))
-        throw new StoreError(
-          'failed-precondition',
-          `${REQUIRES_RECENT_LOGIN}: deleting the account needs a sign-in within the last ${RECENT_SIGN_IN_MAX_AGE_SECONDS / 60} minutes; sign in again and retry.`,
-        );
+      if (!isRecentSignIn(token.auth_time, now()))
+        throw new StoreError('failed-precondition', RECENT_SIGN_IN_REQUIRED);
       await deps.deleteAccount(who.uid);
       return c.json({ ok: true });
     }),

@@ -248,6 +248,19 @@ describe('tokens', () => {
     expect((await refused(write(), 'unauthenticated', /expired/, { token: expired })).status).toBe(401);
   });
 
+  it('account deletion with a forged sign-in time from the future: refused, nothing deleted', async () => {
+    const dave = await signUp('dave');
+    const ok = await commit(server.url, dave.idToken, [{ kind: 'set', path: rep(dave.uid), data: run() }]);
+    expect(ok.status).toBe(200);
+    // An emulator token is unsigned: without the skew bound this one would stay "recent" for a year.
+    const future = withClaims(dave.idToken, { auth_time: Math.floor(Date.now() / 1000) + 365 * 24 * 3600 });
+    const r = await call(server.url, '/api/deleteAccount', {}, future);
+    expect(r.status).toBe(400);
+    expect(r.body.error?.code).toBe('failed-precondition');
+    expect(r.body.error?.message).toMatch(/requires-recent-login/);
+    expect(server.store.readDoc(rep(dave.uid))).not.toBeNull();
+  });
+
   it('a token of another project', async () => {
     const forged = withClaims(alice.idToken, {
       aud: 'real-project',
