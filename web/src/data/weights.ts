@@ -9,6 +9,7 @@
  * - pages:   orderBy timestamp desc, limit 50, startAfter cursor; count: aggregate count
  * - newest:  orderBy timestamp desc, limit 1 (edit) or 2 (delete)
  */
+import { currentWeightAfterDelete, currentWeightAfterEdit } from '@fit/shared/current-weight';
 import { paths, type UserProfile, type WeightRecord } from '@fit/shared/model';
 import type {
   Cursor,
@@ -109,18 +110,17 @@ export async function updateWeight(
   weight: number,
 ): Promise<boolean> {
   const [latest] = await store.query(newest(uid, 1));
-  const isNewest = latest?.id === id;
+  const current = currentWeightAfterEdit(latest, id, weight);
   const writes: WriteOp[] = [{ kind: 'update', path: paths.weightRecord(uid, id), data: { weight } }];
-  if (isNewest) writes.push(currentWeightWrite(uid, weight));
+  if (current !== null) writes.push(currentWeightWrite(uid, current));
   await store.commit(writes);
-  return isNewest;
+  return current !== null;
 }
 
 /** Deletes a record; the current weight becomes the newest remaining weight, or 0. Resolves to it. */
 export async function deleteWeight(store: DocumentStore, uid: string, id: string): Promise<number> {
   const top = await store.query(newest(uid, 2));
-  const remaining = top.find((doc) => doc.id !== id);
-  const current = remaining ? toWeight(remaining).weight : 0;
+  const current = currentWeightAfterDelete(top.map(toWeight), id);
   await store.commit([
     { kind: 'delete', path: paths.weightRecord(uid, id) },
     currentWeightWrite(uid, current),
