@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { paths } from '@fit/shared/model';
 import type { WriteOp } from '@fit/shared/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../src/auth-emulator.mjs';
+import { freePort } from '../../scripts/ports.mjs';
 import {
   authHost,
   call,
