@@ -6,6 +6,7 @@
  */
 
 import { FEED_SHOWN } from '@fit/shared/community';
+import { ALERT_ADD_POST } from '@fit/shared/messages';
 import type { FeedPost, Post } from '@fit/shared/model';
 import { LIMITS, MESSAGES, validatePostForm } from '@fit/shared/validation';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
@@ -33,7 +34,7 @@ import { CommunityCard } from './CommunityCard.tsx';
 import { MessageText } from './MessageText.tsx';
 import type { Clock } from './useNow.ts';
 
-export const POST_FAILED = 'Failed to add post. Please try again.';
+export const POST_FAILED = ALERT_ADD_POST;
 export const DELETE_POST_FAILED = 'Failed to delete post. Please try again.';
 
 interface PendingPost {
