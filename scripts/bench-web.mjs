@@ -20,8 +20,8 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { freePort } from '../local/src/auth-emulator.mjs';
 import { dashboardReads, firstRenderJs, heavyUser } from './bench-dashboard.mjs';
+import { freePort } from './ports.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';

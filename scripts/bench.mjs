@@ -13,7 +13,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
-import { freePort, startAuthEmulator } from '../local/src/auth-emulator.mjs';
+import { startAuthEmulator } from '../local/src/auth-emulator.mjs';
+import { freePort } from './ports.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const sizes = (process.env.BENCH_SIZES ?? '10,1000,10000').split(',').map(Number);

@@ -51,24 +51,34 @@ function firebaseToolsJar() {
 }
 
 /**
- * @returns {{ kind: 'firebase-tools' } | { kind: 'cloud-sdk', path: string } | { kind: 'none', why: string }}
+ * The Cloud SDK's standalone emulator (or the one FIT_FIRESTORE_EMULATOR names) when it is
+ * installed and Java 11+ can run it, with the Java major version found either way.
+ * @returns {{ path: string | undefined, java: number, explicit: string | undefined, found: string | undefined }}
  */
-export function findFirestoreEmulator() {
+export function findCloudSdkFirestore() {
   const java = javaMajor();
-  if (java >= 21 && firebaseToolsJar()) return { kind: 'firebase-tools' };
-  const explicit = process.env.FIT_FIRESTORE_EMULATOR;
-  const path =
-    explicit ||
+  const explicit = process.env.FIT_FIRESTORE_EMULATOR || undefined;
+  const found =
+    explicit ??
     sdkRoots()
       .map((r) => join(r, SDK_COMPONENT))
       .find((p) => existsSync(p));
-  if (path && existsSync(path) && java >= 11) return { kind: 'cloud-sdk', path };
+  return { path: found && existsSync(found) && java >= 11 ? found : undefined, java, explicit, found };
+}
+
+/**
+ * @returns {{ kind: 'firebase-tools' } | { kind: 'cloud-sdk', path: string } | { kind: 'none', why: string }}
+ */
+export function findFirestoreEmulator() {
+  const { path, java, explicit, found } = findCloudSdkFirestore();
+  if (java >= 21 && firebaseToolsJar()) return { kind: 'firebase-tools' };
+  if (path) return { kind: 'cloud-sdk', path };
   const why = [
     java === 0 ? 'no Java was found' : `Java ${java} was found`,
     java >= 21 ? "firebase-tools' Firestore emulator jar was never downloaded (it needs internet once)" : '',
     explicit && !existsSync(explicit) ? `FIT_FIRESTORE_EMULATOR names a missing file (${explicit})` : '',
-    !explicit && !path ? 'the Cloud SDK component cloud-firestore-emulator is not installed' : '',
-    path && existsSync(path) && java < 11 ? 'the Cloud SDK emulator needs Java 11+' : '',
+    !explicit && !found ? 'the Cloud SDK component cloud-firestore-emulator is not installed' : '',
+    found && existsSync(found) && java < 11 ? 'the Cloud SDK emulator needs Java 11+' : '',
   ]
     .filter(Boolean)
     .join('; ');
@@ -77,8 +87,9 @@ export function findFirestoreEmulator() {
 
 /**
  * Starts the Cloud SDK's emulator in its own process group, with the rules and the Functions
- * emulator to deliver Firestore events to. Resolves once it serves.
- * @param {{ path: string, host: string, port: number, rules: string, functionsHost: string, env: NodeJS.ProcessEnv, onOutput: (text: string) => void, onSpawn: (child: import('node:child_process').ChildProcess) => void }} o
+ * emulator to deliver Firestore events to when given (the tests load rules themselves). Resolves
+ * once it serves; rejects when it exits or does not serve within `timeoutMs` (default 90 s).
+ * @param {{ path: string, host: string, port: number, rules?: string, functionsHost?: string, env?: NodeJS.ProcessEnv, timeoutMs?: number, onOutput?: (text: string) => void, onSpawn?: (child: import('node:child_process').ChildProcess) => void }} o
  */
 export async function startCloudSdkFirestore(o) {
   const child = spawn(
@@ -87,24 +98,24 @@ export async function startCloudSdkFirestore(o) {
       'start',
       `--host=${o.host}`,
       `--port=${o.port}`,
-      '--rules',
-      o.rules,
-      '--functions_emulator',
-      o.functionsHost,
+      ...(o.rules ? ['--rules', o.rules] : []),
+      ...(o.functionsHost ? ['--functions_emulator', o.functionsHost] : []),
     ],
-    { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: o.env },
+    { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: o.env ?? process.env },
   );
-  o.onSpawn(child);
+  o.onSpawn?.(child);
   let output = '';
   await new Promise((resolve, reject) => {
+    const timeoutMs = o.timeoutMs ?? 90_000;
     const timer = setTimeout(
-      () => reject(new Error(`the Firestore emulator did not start within 90 s:\n${output}`)),
-      90_000,
+      () =>
+        reject(new Error(`the Firestore emulator did not start within ${timeoutMs / 1000} s:\n${output}`)),
+      timeoutMs,
     );
     const onData = (chunk) => {
       const text = chunk.toString();
       output = (output + text).slice(-20_000);
-      o.onOutput(text);
+      o.onOutput?.(text);
       if (output.includes('Dev App Server is now running')) {
         clearTimeout(timer);
         resolve(undefined);

@@ -10,8 +10,8 @@ import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFile
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../local/src/auth-emulator.mjs';
 import { startSuite } from './emulator-suite.mjs';
+import { freePort } from './ports.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const host = '127.0.0.1';

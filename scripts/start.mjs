@@ -15,7 +15,8 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isPortFree, startAuthEmulator } from '../local/src/auth-emulator.mjs';
+import { startAuthEmulator } from '../local/src/auth-emulator.mjs';
+import { isPortFree } from './ports.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const host = '127.0.0.1';

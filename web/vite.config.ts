@@ -4,19 +4,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { serviceWorker } from './build/service-worker.ts';
+import { COMPRESSIBLE } from './compressible.ts';
 
-/** Text files worth compressing; images and fonts are compressed formats already. */
-const COMPRESSIBLE = new Set([
-  '.html',
-  '.js',
-  '.mjs',
-  '.css',
-  '.json',
-  '.map',
-  '.svg',
-  '.txt',
-  '.webmanifest',
-]);
 /** Below this, headers cost more than compression saves. */
 const MIN_BYTES = 256;
 

@@ -3,7 +3,8 @@
  * permanent (event triggers: logged and swallowed so that retries end) versus transient (rethrown
  * so that Cloud Functions retries the event).
  */
-import { RECENT_SIGN_IN_MAX_AGE_SECONDS, REQUIRES_RECENT_LOGIN } from '@fit/shared/model';
+import { REQUIRES_RECENT_LOGIN } from '@fit/shared/model';
+import { RECENT_SIGN_IN_REQUIRED } from '@fit/shared/recent-sign-in';
 import { StoreError } from '@fit/shared/store';
 import { HttpsError } from 'firebase-functions/v2/https';
 
@@ -19,11 +20,7 @@ export class DomainError extends Error {
   }
 }
 
-export const requiresRecentLogin = () =>
-  new DomainError(
-    'requires-recent-login',
-    `${REQUIRES_RECENT_LOGIN}: deleting the account needs a sign-in within the last ${RECENT_SIGN_IN_MAX_AGE_SECONDS / 60} minutes; sign in again and retry.`,
-  );
+export const requiresRecentLogin = () => new DomainError('requires-recent-login', RECENT_SIGN_IN_REQUIRED);
 
 /** Store failures worth retrying: contention, outages, quota. Everything else is permanent. */
 const TRANSIENT: ReadonlySet<string> = new Set(['aborted', 'unavailable', 'resource-exhausted', 'internal']);

@@ -3,7 +3,6 @@
  * are used only to decide whether a reaction is called for (eventForWrite); the reactions re-read
  * the source themselves.
  */
-import { RECENT_SIGN_IN_MAX_AGE_SECONDS } from '@fit/shared/model';
 import {
   deleteAccountData,
   eventForWrite,
@@ -15,6 +14,7 @@ import {
   reactUser,
   rollupBoards,
 } from '@fit/shared/reactions/index';
+import { isRecentSignIn } from '@fit/shared/recent-sign-in';
 import type { DocData } from '@fit/shared/store';
 import { DomainError, isTransient, requiresRecentLogin, toHttpsError } from './errors.ts';
 import { reactionEnv, runtime } from './runtime.ts';
@@ -84,10 +84,7 @@ export async function onDeleteAccount(
 ): Promise<{ deleted: true }> {
   try {
     if (!auth?.uid) throw new DomainError('unauthenticated', 'You must be signed in to delete your account.');
-    const authTime = Number(auth.token.auth_time);
-    const nowSeconds = runtime().now() / 1000;
-    if (!Number.isFinite(authTime) || nowSeconds - authTime > RECENT_SIGN_IN_MAX_AGE_SECONDS)
-      throw requiresRecentLogin();
+    if (!isRecentSignIn(auth.token.auth_time, runtime().now())) throw requiresRecentLogin();
     await deleteAccountData(reactionEnv(), auth.uid);
     await runtime().deleteAuthUser(auth.uid);
     return { deleted: true };

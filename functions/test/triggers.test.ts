@@ -258,6 +258,28 @@ describe('deleteAccount callable', () => {
     expect(deleteAuthUser).not.toHaveBeenCalled();
   });
 
+  it('the recent-sign-in boundary (shared isRecentSignIn): exactly 5 minutes passes, a millisecond more does not', async () => {
+    seed();
+    const atLimit = { data: {}, auth: { uid: 'u1', token: { auth_time: T0 / 1000 - 300 } } } as never;
+    clock = T0 + 1;
+    const late = await Promise.resolve(call(atLimit)).catch((e: unknown) => e);
+    expect(late).toMatchObject({ code: 'failed-precondition', details: { reason: 'requires-recent-login' } });
+    expect(deleteAuthUser).not.toHaveBeenCalled();
+    clock = T0;
+    expect(await call(atLimit)).toEqual({ deleted: true });
+  });
+
+  it('a sign-in time from the future (past the clock skew) is refused, nothing deleted', async () => {
+    seed();
+    const before = store.snapshot();
+    const err = await Promise.resolve(
+      call({ data: {}, auth: { uid: 'u1', token: { auth_time: T0 / 1000 + 3600 } } } as never),
+    ).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'failed-precondition', details: { reason: 'requires-recent-login' } });
+    expect(store.snapshot()).toEqual(before);
+    expect(deleteAuthUser).not.toHaveBeenCalled();
+  });
+
   it('signed out: unauthenticated', async () => {
     const err = await Promise.resolve(call({ data: {} } as never)).catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 'unauthenticated' });

@@ -5,11 +5,10 @@
  */
 
 import { assertDocPath } from '@fit/shared/doc-paths';
-import { assertValidQuery } from '@fit/shared/firestore/semantics';
 import { LOCAL_API } from '@fit/shared/local-protocol';
-import { RECENT_SIGN_IN_MAX_AGE_SECONDS, REQUIRES_RECENT_LOGIN } from '@fit/shared/model';
 import { rebuildProjections } from '@fit/shared/reactions/index';
-import { type QuerySpec, StoreError, type WriteOp } from '@fit/shared/store';
+import { isRecentSignIn, RECENT_SIGN_IN_REQUIRED } from '@fit/shared/recent-sign-in';
+import { StoreError } from '@fit/shared/store';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { TokenVerifier } from './auth.ts';
@@ -19,6 +18,7 @@ import { type Caller, checkChanges, checkQuery, checkRead, checkWritePaths } fro
 import type { Reactions } from './reactions-runner.ts';
 import type { SqliteStore } from './sqlite-store.ts';
 import { serveWeb } from './web.ts';
+import { requireAggregate, requireQuery, requireWrites } from './wire.ts';
 
 export interface AppDeps {
   store: SqliteStore;
@@ -50,30 +50,6 @@ const readJson = readJsonObject;
 function requirePath(body: Record<string, unknown>): string {
   assertDocPath(body.path);
   return body.path;
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
-
-/** Structural check of a query from the wire (the semantic checks are Firestore's, in shared). */
-function requireQuery(value: unknown): QuerySpec {
-  if (!isObject(value)) throw new StoreError('invalid-argument', 'The request needs a `query` object.');
-  if (value.where !== undefined) {
-    if (!Array.isArray(value.where) || !value.where.every(isObject))
-      throw new StoreError('invalid-argument', 'query.where must be a list of {field, op, value} filters.');
-  }
-  if (value.orderBy !== undefined) {
-    if (!Array.isArray(value.orderBy) || !value.orderBy.every(isObject))
-      throw new StoreError('invalid-argument', 'query.orderBy must be a list of {field, direction}.');
-  }
-  if (value.startAfter !== undefined && !isObject(value.startAfter))
-    throw new StoreError('invalid-argument', 'query.startAfter must be a {values, path} cursor.');
-  if (value.group !== undefined && typeof value.group !== 'boolean')
-    throw new StoreError('invalid-argument', 'query.group must be a boolean.');
-  const spec = value as unknown as QuerySpec;
-  assertValidQuery(spec);
-  return spec;
 }
 
 export interface LocalApp {
@@ -141,14 +117,7 @@ export function createApp(deps: AppDeps): LocalApp {
       const body = await readJson(c);
       const spec = requireQuery(body.query);
       checkQuery(who, spec);
-      const aggregate = body.aggregate;
-      if (!isObject(aggregate))
-        throw new StoreError('invalid-argument', 'The request needs an `aggregate` object ({count, sum}).');
-      if (
-        aggregate.sum !== undefined &&
-        (!Array.isArray(aggregate.sum) || !aggregate.sum.every((f) => typeof f === 'string' && f !== ''))
-      )
-        throw new StoreError('invalid-argument', 'aggregate.sum must be a list of field paths.');
+      const aggregate = requireAggregate(body.aggregate);
       return c.json(await store.aggregate(spec, aggregate));
     }),
   );
@@ -158,12 +127,10 @@ export function createApp(deps: AppDeps): LocalApp {
     api(async (c) => {
       const { caller: who } = await caller(c);
       const body = await readJson(c);
-      const writes = body.writes;
-      if (!Array.isArray(writes) || writes.length === 0)
-        throw new StoreError('invalid-argument', 'The request needs a non-empty `writes` list.');
-      checkWritePaths(who, writes as WriteOp[]);
+      const writes = requireWrites(body.writes);
+      checkWritePaths(who, writes);
       const t = now();
-      await store.commitChecked(writes as WriteOp[], (changes) =>
+      await store.commitChecked(writes, (changes) =>
         checkChanges(who, changes, t, (path) => store.readDoc(path) !== null),
       );
       return c.json({ ok: true });
@@ -174,12 +141,8 @@ export function createApp(deps: AppDeps): LocalApp {
     LOCAL_API.deleteAccount,
     api(async (c) => {
       const { caller: who, token } = await caller(c);
-      const age = Math.floor(now() / 1000) - token.auth_time;
-      if (!(age <= RECENT_SIGN_IN_MAX_AGE_SECONDS))
-        throw new StoreError(
-          'failed-precondition',
-          `${REQUIRES_RECENT_LOGIN}: deleting the account needs a sign-in within the last ${RECENT_SIGN_IN_MAX_AGE_SECONDS / 60} minutes; sign in again and retry.`,
-        );
+      if (!isRecentSignIn(token.auth_time, now()))
+        throw new StoreError('failed-precondition', RECENT_SIGN_IN_REQUIRED);
       await deps.deleteAccount(who.uid);
       return c.json({ ok: true });
     }),
@@ -201,7 +164,7 @@ export function createApp(deps: AppDeps): LocalApp {
       return handler(c);
     });
   const status = admin(async (c) =>
-    c.json({ pendingDeliveries: store.pendingDeliveries(), hotDocuments: store.hotDocuments() }),
+    c.json({ pendingDeliveries: store.deliveries.pending(), hotDocuments: store.writeCounters.hot() }),
   );
   app.get('/api/admin/status', status);
   app.post('/api/admin/status', status);
@@ -210,7 +173,7 @@ export function createApp(deps: AppDeps): LocalApp {
     admin(async (c) => {
       const body = await readJson(c);
       const ok = await runner.idle(typeof body.timeoutMs === 'number' ? body.timeoutMs : 30_000);
-      return c.json({ idle: ok, pendingDeliveries: store.pendingDeliveries() });
+      return c.json({ idle: ok, pendingDeliveries: store.deliveries.pending() });
     }),
   );
   app.post(
@@ -222,7 +185,7 @@ export function createApp(deps: AppDeps): LocalApp {
   );
   app.post(
     '/api/admin/writes',
-    admin(async (c) => c.json(store.writeStatsOf(requirePath(await readJson(c))))),
+    admin(async (c) => c.json(store.writeCounters.statsOf(requirePath(await readJson(c))))),
   );
   app.post(
     '/api/admin/rebuild',

@@ -1,5 +1,3 @@
-export function freePort(host?: string, port?: number): Promise<number>;
-export function isPortFree(host: string, port: number): Promise<boolean>;
 export interface AuthEmulator {
   /** `host:port`, the value of FIREBASE_AUTH_EMULATOR_HOST. */
   host: string;

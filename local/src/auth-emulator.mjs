@@ -3,36 +3,14 @@
 // Plain JavaScript so that scripts/start.mjs and the tests (TypeScript) share it.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { freePort, isPortFree } from '../../scripts/ports.mjs';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const FIREBASE_BIN = join(REPO_ROOT, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
 const GUARD = join(dirname(fileURLToPath(import.meta.url)), 'emulator-guard.mjs');
-
-/** A TCP port free right now on `host` (0 = ask the OS). */
-export function freePort(host = '127.0.0.1', port = 0) {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      const { port: chosen } = server.address();
-      server.close(() => resolvePort(chosen));
-    });
-  });
-}
-
-/** Whether `port` on `host` can be listened on. */
-export async function isPortFree(host, port) {
-  try {
-    await freePort(host, port);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 async function ready(url) {
   try {

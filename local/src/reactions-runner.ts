@@ -20,7 +20,8 @@ import {
   reactUser,
   rollupBoards,
 } from '@fit/shared/reactions/index';
-import type { DeliveryRow, SqliteStore } from './sqlite-store.ts';
+import type { DeliveryRow } from './delivery-queue.ts';
+import type { SqliteStore } from './sqlite-store.ts';
 
 export interface RunnerOptions {
   timeZone: string;
@@ -120,7 +121,7 @@ export class ReactionRunner implements Reactions {
       if (this.rollupRunning) await this.rollupRunning;
       const busy =
         this.draining || this.rollupTimer !== undefined || this.rollupRunning !== null || this.rollupWanted;
-      if (!busy && this.store.pendingDeliveries() === 0) return true;
+      if (!busy && this.store.deliveries.pending() === 0) return true;
       if (Date.now() > deadline) return false;
       await new Promise((r) => setTimeout(r, 10));
     }
@@ -168,7 +169,7 @@ export class ReactionRunner implements Reactions {
     if (this.notBefore.size > 1000)
       for (const [uid, at] of this.notBefore) if (at <= wall) this.notBefore.delete(uid);
     const groups = new Map<string, DeliveryRow[]>();
-    for (const row of this.store.dueDeliveries(BATCH, this.now())) {
+    for (const row of this.store.deliveries.due(BATCH, this.now())) {
       const uid = String((row.event as Partial<ReactionEvent> | null)?.uid ?? '');
       const notBefore = this.notBefore.get(uid) ?? 0;
       if (notBefore > wall) {
@@ -206,7 +207,7 @@ export class ReactionRunner implements Reactions {
         return 0;
       }
       this.deferrals.delete(uid);
-      for (const row of rows) this.store.completeDelivery(row.id);
+      for (const row of rows) this.store.deliveries.complete(row.id);
       return rows.length;
     } catch (error) {
       this.deferrals.delete(uid);
@@ -215,11 +216,11 @@ export class ReactionRunner implements Reactions {
         const attempts = row.attempts + 1;
         if (attempts >= (this.options.maxAttempts ?? 20)) {
           this.log(`reaction dropped after ${attempts} attempts: ${JSON.stringify(row.event)}: ${message}`);
-          this.store.completeDelivery(row.id);
+          this.store.deliveries.complete(row.id);
         } else {
           const backoff = Math.min(100 * 2 ** attempts, 60_000);
           this.log(`reaction failed (attempt ${attempts}), retrying in ${backoff} ms: ${message}`);
-          this.store.retryDelivery(row.id, this.now() + backoff, message);
+          this.store.deliveries.retry(row.id, this.now() + backoff, message);
           this.scheduleWake(backoff);
         }
       }

@@ -104,7 +104,7 @@ export class WorkerReactions implements Reactions {
   }
 
   async idle(timeoutMs = 30_000): Promise<boolean> {
-    if (!this.worker) return this.store.pendingDeliveries() === 0;
+    if (!this.worker) return this.store.deliveries.pending() === 0;
     return (await this.request({ type: 'idle', id: 0, timeoutMs })) as boolean;
   }
 

@@ -15,6 +15,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
 import type { Context } from 'hono';
+import { COMPRESSIBLE } from '../../web/compressible.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -35,19 +36,6 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.webmanifest': 'application/manifest+json',
 };
-
-/** Types the build pre-compresses (text); the others (images, fonts) are compressed already. */
-export const COMPRESSIBLE = new Set([
-  '.html',
-  '.js',
-  '.mjs',
-  '.css',
-  '.json',
-  '.map',
-  '.svg',
-  '.txt',
-  '.webmanifest',
-]);
 
 /** Content-Encoding to the file suffix the build writes, in the server's order of preference. */
 const ENCODINGS = [

@@ -8,6 +8,7 @@ import type { QuerySpec } from '@fit/shared/store';
 import { accessContract, type ContractCase } from '@fit/shared/testing/access-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signUp, startTestServer, type TestServer, type TestUser } from './helpers.ts';
+import { clearStore, snapshotOf } from './store-helpers.ts';
 
 let server: TestServer;
 let owner: TestUser;
@@ -68,9 +69,9 @@ describe('access contract', () => {
       (x) => x.name === name,
     );
     if (!c) throw new Error(`case ${name} vanished`);
-    server.store.clear();
+    clearStore(server.store);
     if (c.seed) server.store.seed(c.seed);
-    const before = server.store.snapshot();
+    const before = snapshotOf(server.store);
     const user = c.auth === owner.uid ? owner : other;
     const token = c.auth === null ? null : c.unverified ? user.unverifiedIdToken : user.idToken;
     const result = await run(c, token);
@@ -91,7 +92,7 @@ describe('access contract', () => {
     );
     expect(result.body.error?.message.length).toBeGreaterThan(10);
     if (c.reason) expect(result.body.error?.message).toContain(c.reason);
-    expect(server.store.snapshot()).toEqual(before);
-    expect(server.store.pendingDeliveries()).toBe(0);
+    expect(snapshotOf(server.store)).toEqual(before);
+    expect(server.store.deliveries.pending()).toBe(0);
   });
 });

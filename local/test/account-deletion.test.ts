@@ -24,6 +24,7 @@ import {
   type TestServer,
   type TestUser,
 } from './helpers.ts';
+import { snapshotOf } from './store-helpers.ts';
 
 const servers: { close(): Promise<void> }[] = [];
 afterEach(async () => {
@@ -78,7 +79,7 @@ async function writeProfileAndActivity(base: string, user: TestUser, name: strin
 }
 
 function docsOf(s: TestServer, uid: string): string[] {
-  const snapshot = s.store.snapshot();
+  const snapshot = snapshotOf(s.store);
   return Object.entries(snapshot)
     .filter(
       ([path, data]) =>

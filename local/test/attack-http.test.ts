@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { paths } from '@fit/shared/model';
 import type { WriteOp } from '@fit/shared/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../src/auth-emulator.mjs';
+import { freePort } from '../../scripts/ports.mjs';
 import {
   authHost,
   call,
@@ -20,6 +20,7 @@ import {
   type TestServer,
   type TestUser,
 } from './helpers.ts';
+import { clearStore, snapshotOf } from './store-helpers.ts';
 
 let server: TestServer;
 let alice: TestUser;
@@ -45,12 +46,12 @@ const run = () => ({ activityType: 'Running', time: 30, timestamp: Date.now(), c
 
 /** Nothing at all in the store: no document, no pending reaction. */
 function expectNothingWritten(): void {
-  expect(server.store.snapshot()).toEqual({});
-  expect(server.store.pendingDeliveries()).toBe(0);
+  expect(snapshotOf(server.store)).toEqual({});
+  expect(server.store.deliveries.pending()).toBe(0);
 }
 
 async function refusedCommit(writes: WriteOp[], message: RegExp): Promise<void> {
-  server.store.clear();
+  clearStore(server.store);
   const result = await commit(server.url, alice.idToken, writes);
   expect(result.status, JSON.stringify(result.body).slice(0, 300)).toBe(400);
   expect(result.body.error?.code).toBe('invalid-argument');
@@ -100,17 +101,17 @@ describe('ids and paths are refused as Firestore refuses them', () => {
       /unpaired UTF-16 surrogate/,
     );
     // A well-formed pair (an emoji) is a valid id and reads back as the same path.
-    server.store.clear();
+    clearStore(server.store);
     const emoji = paths.rep(alice.uid, 'run-\u{1f3c3}');
     expect(
       (await commit(server.url, alice.idToken, [{ kind: 'set', path: emoji, data: run() }])).status,
     ).toBe(200);
-    expect(Object.keys(server.store.snapshot())).toEqual([emoji]);
+    expect(Object.keys(snapshotOf(server.store))).toEqual([emoji]);
   });
 
   it('a user who tried a lone-surrogate id can still delete the account, promptly', async () => {
     const mallory = await signUp('mallory');
-    server.store.clear();
+    clearStore(server.store);
     await commit(server.url, mallory.idToken, [
       { kind: 'set', path: paths.rep(mallory.uid, 'x\ud800'), data: run() },
     ]);
@@ -122,7 +123,7 @@ describe('ids and paths are refused as Firestore refuses them', () => {
     expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(
-      Object.keys(server.store.snapshot()).filter(
+      Object.keys(snapshotOf(server.store)).filter(
         (p) => p.includes(mallory.uid) && !p.startsWith('tombstones/'),
       ),
     ).toEqual([]);
@@ -134,12 +135,12 @@ describe('ids and paths are refused as Firestore refuses them', () => {
       [{ kind: 'set', path: paths.rep(alice.uid, 'é'.repeat(751)), data: run() }],
       /1502 bytes/,
     );
-    server.store.clear();
+    clearStore(server.store);
     const longest = paths.rep(alice.uid, 'é'.repeat(750));
     expect(
       (await commit(server.url, alice.idToken, [{ kind: 'set', path: longest, data: run() }])).status,
     ).toBe(200);
-    expect(Object.keys(server.store.snapshot())).toEqual([longest]);
+    expect(Object.keys(snapshotOf(server.store))).toEqual([longest]);
   });
 
   it('., .., __reserved__ ids, empty segments and a path over 6 KiB are refused', async () => {
@@ -168,7 +169,7 @@ describe('ids and paths are refused as Firestore refuses them', () => {
 
   // The live socket refuses the same paths per listener: live.test.ts.
   it('get, query, aggregate and cursors refuse bad paths with a plain error', async () => {
-    server.store.clear();
+    clearStore(server.store);
     const bad = paths.rep(alice.uid, 'x\ud800');
     const cases: [string, unknown, RegExp][] = [
       ['/api/get', { path: bad }, /surrogate/],
@@ -202,7 +203,7 @@ describe('the HTTP boundary', () => {
   const json = { 'Content-Type': 'application/json' };
 
   it('answers only its own Host (DNS rebinding), and writes nothing for another', async () => {
-    server.store.clear();
+    clearStore(server.store);
     for (const host of [
       'evil.example',
       `evil.example:${server.port}`,
@@ -243,7 +244,7 @@ describe('the HTTP boundary', () => {
   });
 
   it('refuses API calls from another origin, and writes nothing', async () => {
-    server.store.clear();
+    clearStore(server.store);
     const cases: [Record<string, string>, RegExp][] = [
       [{ Origin: 'http://evil.example' }, /Origin 'http:\/\/evil\.example' is not this server/],
       [{ Origin: 'null' }, /Origin 'null'/],
@@ -271,7 +272,7 @@ describe('the HTTP boundary', () => {
       headers: { Origin: `http://127.0.0.1:${server.port}`, 'Sec-Fetch-Site': 'same-origin' },
     });
     expect(own.status, JSON.stringify(own.body)).toBe(200);
-    expect(Object.keys(server.store.snapshot())).toEqual([paths.rep(alice.uid, 'r1')]);
+    expect(Object.keys(snapshotOf(server.store))).toEqual([paths.rep(alice.uid, 'r1')]);
     // Health stays readable from anywhere (it says nothing about anyone).
     const health = await fetch(`${server.url}/api/health`, { headers: { Origin: 'http://evil.example' } });
     expect(health.status).toBe(200);
@@ -302,7 +303,7 @@ describe('the HTTP boundary', () => {
   });
 
   it('refuses a 60 MB chunked body while it streams, without reading it all', async () => {
-    server.store.clear();
+    clearStore(server.store);
     const chunk = Buffer.alloc(64 * 1024, 'a');
     const total = 60 * 1024 * 1024;
     const answer = await new Promise<{ status: number; text: string; sentBeforeAnswer: number }>(
@@ -364,7 +365,7 @@ describe('the HTTP boundary', () => {
   });
 
   it('refuses deeply nested JSON with a 400, not a stack overflow', async () => {
-    server.store.clear();
+    clearStore(server.store);
     const depth = 100_000;
     const nested = `${'['.repeat(depth)}1${']'.repeat(depth)}`;
     const bodies = [
@@ -383,7 +384,7 @@ describe('the HTTP boundary', () => {
     expect(query.status).toBe(400);
     expect(query.body.error?.message).toMatch(/64 levels/);
     // Brackets inside strings are text, not nesting.
-    server.store.clear();
+    clearStore(server.store);
     const textual = await commit(server.url, alice.idToken, [
       {
         kind: 'set',
@@ -392,7 +393,7 @@ describe('the HTTP boundary', () => {
       },
     ]);
     expect(textual.status, JSON.stringify(textual.body)).toBe(200);
-    server.store.clear();
+    clearStore(server.store);
     expectNothingWritten();
   });
 });

@@ -17,6 +17,7 @@ import {
   type TestUser,
   withClaims,
 } from './helpers.ts';
+import { clearStore, snapshotOf } from './store-helpers.ts';
 
 let server: TestServer;
 let alice: TestUser;
@@ -43,15 +44,15 @@ async function refused(
   message: RegExp,
   options: { token?: string | null; raw?: string; route?: string } = {},
 ) {
-  server.store.clear();
+  clearStore(server.store);
   const token = options.token === undefined ? alice.idToken : options.token;
   const result = await call(server.url, options.route ?? '/api/commit', { writes }, token, {
     ...(options.raw !== undefined ? { raw: options.raw } : {}),
   });
   expect(result.body.error?.code, JSON.stringify(result.body).slice(0, 500)).toBe(code);
   expect(result.body.error?.message).toMatch(message);
-  expect(server.store.snapshot()).toEqual({});
-  expect(server.store.pendingDeliveries()).toBe(0);
+  expect(snapshotOf(server.store)).toEqual({});
+  expect(server.store.deliveries.pending()).toBe(0);
   return result;
 }
 
@@ -252,7 +253,7 @@ describe('tokens', () => {
 
   it('a malformed token and a malformed header', async () => {
     expect((await refused(write(), 'unauthenticated', /invalid/, { token: 'not-a-jwt' })).status).toBe(401);
-    server.store.clear();
+    clearStore(server.store);
     const r = await call(server.url, '/api/commit', { writes: write() }, null, {
       headers: { Authorization: 'Basic abc' },
     });
@@ -264,6 +265,19 @@ describe('tokens', () => {
     const past = Math.floor(Date.now() / 1000) - 7200;
     const expired = withClaims(alice.idToken, { iat: past, exp: past + 3600, auth_time: past });
     expect((await refused(write(), 'unauthenticated', /expired/, { token: expired })).status).toBe(401);
+  });
+
+  it('account deletion with a forged sign-in time from the future: refused, nothing deleted', async () => {
+    const dave = await signUp('dave');
+    const ok = await commit(server.url, dave.idToken, [{ kind: 'set', path: rep(dave.uid), data: run() }]);
+    expect(ok.status).toBe(200);
+    // An emulator token is unsigned: without the skew bound this one would stay "recent" for a year.
+    const future = withClaims(dave.idToken, { auth_time: Math.floor(Date.now() / 1000) + 365 * 24 * 3600 });
+    const r = await call(server.url, '/api/deleteAccount', {}, future);
+    expect(r.status).toBe(400);
+    expect(r.body.error?.code).toBe('failed-precondition');
+    expect(r.body.error?.message).toMatch(/requires-recent-login/);
+    expect(server.store.readDoc(rep(dave.uid))).not.toBeNull();
   });
 
   it('a token of another project', async () => {
@@ -309,7 +323,7 @@ describe('tokens', () => {
 describe('reads', () => {
   // The live socket's refusals (token, access, index): live.test.ts.
   it("another user's documents, as get, query and aggregate", async () => {
-    server.store.clear();
+    clearStore(server.store);
     server.store.seed({ [rep(alice.uid)]: run() });
     const q = { collection: paths.reps(alice.uid) };
     for (const [route, body] of [
@@ -320,6 +334,32 @@ describe('reads', () => {
       const r = await call(server.url, route, body, bob.idToken);
       expect(r.status, route).toBe(403);
       expect(r.body.error?.message, route).toMatch(/another user|private/);
+    }
+  });
+
+  it('queries outside the supported Firestore subset: refused by name, no documents returned', async () => {
+    clearStore(server.store);
+    server.store.seed({ [rep(alice.uid)]: run() });
+    const own = paths.reps(alice.uid);
+    for (const [route, body, named] of [
+      ['/api/query', { query: { collection: own, limitToLast: 1 } }, 'query.limitToLast'],
+      [
+        '/api/query',
+        { query: { collection: own, endBefore: { values: [1], path: rep(alice.uid) } } },
+        'query.endBefore',
+      ],
+      [
+        '/api/query',
+        { query: { collection: own, where: [{ field: 'tags', op: 'array-contains-any', value: ['a'] }] } },
+        "the filter operator 'array-contains-any'",
+      ],
+      ['/api/aggregate', { query: { collection: own }, aggregate: { avg: ['time'] } }, 'aggregate.avg'],
+    ] as const) {
+      const r = await call(server.url, route, body, alice.idToken);
+      expect(r.status, named).toBe(400);
+      expect(r.body.error?.code, named).toBe('invalid-argument');
+      expect(r.body.error?.message, named).toContain(`The local backend does not support ${named}`);
+      expect(r.body, named).not.toHaveProperty('docs');
     }
   });
 

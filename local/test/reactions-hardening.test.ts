@@ -120,7 +120,7 @@ describe('under load (issue 8)', () => {
       .runQuery({ collection: 'boardEntries', where: [{ field: 'uid', op: '==', value: gus.uid }] })
       .find((d: DocSnapshot) => d.data.kind === 'daily') as DocSnapshot;
     expect(entry.data).toMatchObject({ minutes: 120 * 5 + 12, userName: 'Gus 105', visible: true });
-    expect(server.store.writeStatsOf(entry.path).total).toBeGreaterThanOrEqual(2);
+    expect(server.store.writeCounters.statsOf(entry.path).total).toBeGreaterThanOrEqual(2);
     const audit = await admin<{ differences: string[] }>(server.url, '/api/admin/rebuild', { apply: false });
     expect(audit.differences).toEqual([]);
   });
@@ -183,13 +183,13 @@ describe('hidden or deleted users leave the boards at once (issue 9)', () => {
       ]);
     }
     const [jo, kim] = users as [TestUser, TestUser];
-    await until('deliveries done', () => server.store.pendingDeliveries() === 0, 10_000);
+    await until('deliveries done', () => server.store.deliveries.pending() === 0, 10_000);
     await admin(server.url, '/api/admin/rollup');
     for (const kind of BOARD_KINDS) {
       expect(onBoard(server, kind, jo.uid), kind).toBe(true);
       expect(onBoard(server, kind, kim.uid), kind).toBe(true);
     }
-    const rollups = server.store.writeStatsOf(paths.board('daily')).total;
+    const rollups = server.store.writeCounters.statsOf(paths.board('daily')).total;
 
     await ok(server, jo, [{ kind: 'update', path: paths.user(jo.uid), data: { hideExerciseInfo: true } }]);
     await until('Jo off the three boards', () => BOARD_KINDS.every((k) => !onBoard(server, k, jo.uid)), 5000);
@@ -204,6 +204,6 @@ describe('hidden or deleted users leave the boards at once (issue 9)', () => {
     const weekly = server.store.readDoc(paths.board('weekly'))?.data as unknown as Board | undefined;
     expect(weekly?.reps.map((p) => p.userName)).toEqual(['Lu', 'Mo']);
     // Two rewrites of the daily board since the rollup: the hide and the deletion, no rollup.
-    expect(server.store.writeStatsOf(paths.board('daily')).total).toBe(rollups + 2);
+    expect(server.store.writeCounters.statsOf(paths.board('daily')).total).toBe(rollups + 2);
   });
 });

@@ -19,6 +19,7 @@ import {
   type TestServer,
   type TestUser,
 } from './helpers.ts';
+import { snapshotOf } from './store-helpers.ts';
 
 let server: TestServer;
 
@@ -242,7 +243,7 @@ describe('account deletion', () => {
     const ok = await call(server.url, '/api/deleteAccount', {}, erin.idToken);
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     await settle();
-    const left = Object.keys(server.store.snapshot()).filter((p) => p.includes(erin.uid));
+    const left = Object.keys(snapshotOf(server.store)).filter((p) => p.includes(erin.uid));
     expect(left).toEqual([paths.tombstone(erin.uid)]);
     await expect(signIn(erin)).rejects.toThrow(/EMAIL_NOT_FOUND|USER_NOT_FOUND|INVALID/);
     // The deleted user's token no longer works.

@@ -10,7 +10,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, isPortFree } from '../src/auth-emulator.mjs';
+import { freePort, isPortFree } from '../../scripts/ports.mjs';
 import { REPO_ROOT } from '../src/config.ts';
 
 interface Stack {

@@ -11,6 +11,7 @@ import { StoreError } from '@fit/shared/store';
 import { MemoryStore } from '@fit/shared/testing/memory-store';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SqliteStore } from '../src/sqlite-store.ts';
+import { snapshotOf } from './store-helpers.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'fittrack-store-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -183,19 +184,19 @@ describe('SqliteStore matches MemoryStore', () => {
   });
 
   it('batches are all or nothing, set merges, update of a missing document fails', async () => {
-    const before = sqlite.snapshot();
+    const before = snapshotOf(sqlite);
     await expect(
       sqlite.commit([
         { kind: 'set', path: 'users/u1/reps/new', data: { a: 1 } },
         { kind: 'update', path: 'users/u1/reps/missing', data: { a: 1 } },
       ]),
     ).rejects.toSatisfy((e) => e instanceof StoreError && e.code === 'not-found');
-    expect(sqlite.snapshot()).toEqual(before);
+    expect(snapshotOf(sqlite)).toEqual(before);
     await sqlite.commit([{ kind: 'set', path: 'users/u1/reps/r1', data: { nested: { c: 3 } }, merge: true }]);
     await sqlite.commit([{ kind: 'update', path: 'users/u1/reps/r1', data: { 'nested.a': 9 } }]);
     expect((await sqlite.get('users/u1/reps/r1'))?.data.nested).toEqual({ a: 9, b: '1', c: 3 });
-    expect(sqlite.writeStatsOf('users/u1/reps/r1').total).toBe(2);
-    expect(sqlite.writeStatsOf('users/u1/reps/r1').maxPerSecond).toBeGreaterThanOrEqual(1);
+    expect(sqlite.writeCounters.statsOf('users/u1/reps/r1').total).toBe(2);
+    expect(sqlite.writeCounters.statsOf('users/u1/reps/r1').maxPerSecond).toBeGreaterThanOrEqual(1);
   });
 
   it('transactions see their reads hold until their writes land', async () => {
@@ -213,10 +214,10 @@ describe('SqliteStore matches MemoryStore', () => {
   });
 
   it('documents survive a reopen', async () => {
-    const snapshot = sqlite.snapshot();
+    const snapshot = snapshotOf(sqlite);
     sqlite.close();
     const again = new SqliteStore({ file: join(dir, 'a.sqlite') });
-    expect(again.snapshot()).toEqual(snapshot);
+    expect(snapshotOf(again)).toEqual(snapshot);
     again.close();
   });
 });

@@ -11,14 +11,7 @@
  * listeners (see `LiveClientMessage`): an HTTP/1.1 stream per listener would use up the browser's
  * six connections per host with a page or two open, while WebSockets have their own, larger pool.
  */
-import type {
-  AggregateResult,
-  AggregateSpec,
-  DocSnapshot,
-  QuerySpec,
-  StoreErrorCode,
-  WriteOp,
-} from './store.ts';
+import type { AggregateResult, DocSnapshot, QuerySpec, StoreErrorCode } from './store.ts';
 
 export const LOCAL_API = {
   get: '/api/get',
@@ -31,29 +24,13 @@ export const LOCAL_API = {
   health: '/api/health',
 } as const;
 
-export interface GetRequest {
-  path: string;
-}
 export interface GetResponse {
   doc: DocSnapshot | null;
-}
-export interface QueryRequest {
-  query: QuerySpec;
 }
 export interface QueryResponse {
   docs: DocSnapshot[];
 }
-export interface AggregateRequest {
-  query: QuerySpec;
-  aggregate: AggregateSpec;
-}
 export type AggregateResponse = AggregateResult;
-export interface CommitRequest {
-  writes: WriteOp[];
-}
-export interface CommitResponse {
-  ok: true;
-}
 /** Watch either a query or one document. */
 export type ListenRequest = { query: QuerySpec } | { path: string };
 

@@ -183,8 +183,6 @@ export const paths = {
   progress: (uid: string) => `progress/${uid}`,
 } as const;
 
-/** Account deletion needs a sign-in this recent (seconds); older sessions must re-authenticate. */
-export const RECENT_SIGN_IN_MAX_AGE_SECONDS = 5 * 60;
 /** The message (and callable error detail) that tells the browser to re-authenticate and retry. */
 export const REQUIRES_RECENT_LOGIN = 'requires-recent-login';
 

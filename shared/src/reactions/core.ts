@@ -5,7 +5,7 @@
  */
 
 import { valuesEqual } from '../../firestore/semantics.ts';
-import { BOARD_KINDS, type BoardKind, paths, UNKNOWN_USER_NAME } from '../model.ts';
+import { BOARD_KINDS, type BoardKind, UNKNOWN_USER_NAME } from '../model.ts';
 import { currentWindows, type PeriodWindow, periodWindow } from '../periods.ts';
 import type { DocData, DocSnapshot, ReactionStore, WriteOp } from '../store.ts';
 import { numberOr0, totalsFromSums } from '../totals.ts';
@@ -172,9 +172,3 @@ export function planWrite(
   if (existing && sameProjection(existing.data, desired)) return null;
   return { kind: 'set', path, data: { ...desired, asOf: now } };
 }
-
-export function isTombstoned(tombstone: DocSnapshot | null): boolean {
-  return tombstone !== null;
-}
-
-export const tombstonePath = paths.tombstone;

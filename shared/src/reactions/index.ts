@@ -48,7 +48,6 @@ export {
 } from './pacing.ts';
 export {
   FEED_KEEP,
-  FEED_SHOWN,
   type FeedCollection,
   PAGE_SIZE,
   queryShape,

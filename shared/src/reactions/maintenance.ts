@@ -4,6 +4,7 @@
  */
 
 import { cursorOf } from '../../firestore/semantics.ts';
+import { BOARD_PLACES } from '../community.ts';
 import { BOARD_KINDS, BOARD_METRICS, type BoardKind, type BoardPlace, paths } from '../model.ts';
 import { currentWindows } from '../periods.ts';
 import type { DocData, DocSnapshot, QuerySpec, WriteOp } from '../store.ts';
@@ -117,12 +118,12 @@ export async function removeFromBoards(
       if (!names(existing, uid)) continue;
       const key = current[kind].key;
       const tops = await Promise.all(
-        BOARD_METRICS.map((metric) => tx.query(reactionQueries.topEntries(key, metric, 4))),
+        BOARD_METRICS.map((metric) => tx.query(reactionQueries.topEntries(key, metric, BOARD_PLACES + 1))),
       );
       const places = Object.fromEntries(
         BOARD_METRICS.map((m, j) => [
           m,
-          placesOf((tops[j] ?? []).filter((e) => e.data.uid !== uid).slice(0, 3), m),
+          placesOf((tops[j] ?? []).filter((e) => e.data.uid !== uid).slice(0, BOARD_PLACES), m),
         ]),
       ) as Record<(typeof BOARD_METRICS)[number], BoardPlace[]>;
       const doc = boardDoc(kind, key, env.timeZone, places, env.now);

@@ -7,14 +7,13 @@
  * (bounded by that user's activities in a day, week or month; an aggregate is billed one read per
  * 1000 index entries).
  */
+import { BOARD_PLACES } from '../community.ts';
 import { type BoardKind, type BoardMetric, paths } from '../model.ts';
 import { RECORD_KINDS, type RecordKind } from '../progress.ts';
 import type { Cursor, QuerySpec } from '../store.ts';
 
 /** Items each feed keeps (the page shows the newest 30); older ones expire. */
 export const FEED_KEEP = 100;
-/** What the community page shows of each feed. */
-export const FEED_SHOWN = 30;
 /** Page size of scans and cascades (well under Firestore's 500 writes per batch). */
 export const PAGE_SIZE = 200;
 /** Upper bound of one user's board entries read at once (a handful exist between expiries). */
@@ -63,7 +62,7 @@ export const reactionQueries = {
     limit,
   }),
   /** Top 3 visible entries of a period by one metric (the rollup; the web reads boards instead). */
-  topEntries: (periodKey: string, metric: BoardMetric, limit = 3): QuerySpec => ({
+  topEntries: (periodKey: string, metric: BoardMetric, limit = BOARD_PLACES): QuerySpec => ({
     collection: paths.boardEntries,
     where: [
       { field: 'periodKey', op: '==', value: periodKey },

@@ -2,6 +2,8 @@
  * The signed-in frame: a top bar with the brand, the User / Community / Account links (the current
  * one highlighted), a pending-sync marker for offline writes, and Logout.
  */
+
+import { ALERT_LOG_OUT } from '@fit/shared/messages';
 import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
 import CloudSyncOutlined from '@mui/icons-material/CloudSyncOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
@@ -28,7 +30,7 @@ const LINKS: { to: string; label: string; icon: ReactNode }[] = [
   { to: '/account', label: 'Account', icon: <AccountCircleOutlined fontSize="small" /> },
 ];
 
-export const LOGOUT_FAILED = 'Failed to log out. Please try again.';
+export const LOGOUT_FAILED = ALERT_LOG_OUT;
 
 function NavLinks() {
   return (

@@ -8,11 +8,11 @@
  * - `feedActivities` orderBy timestamp desc, limit 30 (listen)
  * - `boards/daily`, `boards/weekly`, `boards/monthly` (listenDoc)
  */
+import { BOARD_PLACES, FEED_SHOWN } from '@fit/shared/community';
 import {
   BOARD_KINDS,
   type Board,
   type BoardKind,
-  type BoardMetric,
   type BoardPlace,
   DEFAULT_COMMUNITY_TIME_ZONE,
   type FeedActivity,
@@ -20,24 +20,19 @@ import {
   paths,
   UNKNOWN_USER_NAME,
 } from '@fit/shared/model';
-import { periodKey } from '@fit/shared/periods';
 import type { DocData, LiveDocumentStore, QuerySpec, StoreError, Unsubscribe } from '@fit/shared/store';
-
-/** How many posts and activities the page shows (spec: latest 30 of each). */
-export const FEED_LIMIT = 30;
-/** Places per leaderboard (spec: top 3). */
-export const BOARD_PLACES = 3;
+import { numberOr0 } from '@fit/shared/totals';
 
 export const communityQueries = {
   feedPosts: {
     collection: paths.feedPosts,
     orderBy: [{ field: 'timestamp', direction: 'desc' }],
-    limit: FEED_LIMIT,
+    limit: FEED_SHOWN,
   } satisfies QuerySpec,
   feedActivities: {
     collection: paths.feedActivities,
     orderBy: [{ field: 'timestamp', direction: 'desc' }],
-    limit: FEED_LIMIT,
+    limit: FEED_SHOWN,
   } satisfies QuerySpec,
 } as const;
 
@@ -45,10 +40,6 @@ export const communityQueries = {
 
 function text(value: unknown, fallback = ''): string {
   return typeof value === 'string' ? value : fallback;
-}
-
-function num(value: unknown): number {
-  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
 }
 
 function name(value: unknown): string {
@@ -62,7 +53,7 @@ export function toFeedPost(id: string, data: DocData): FeedPost {
     postId: text(data.postId, id),
     userName: name(data.userName),
     message: text(data.message),
-    timestamp: num(data.timestamp),
+    timestamp: numberOr0(data.timestamp),
   };
 }
 
@@ -72,9 +63,9 @@ export function toFeedActivity(id: string, data: DocData): FeedActivity {
     repId: text(data.repId, id),
     userName: name(data.userName),
     activityType: text(data.activityType),
-    count: num(data.count),
-    time: num(data.time),
-    timestamp: num(data.timestamp),
+    count: numberOr0(data.count),
+    time: numberOr0(data.time),
+    timestamp: numberOr0(data.timestamp),
   };
 }
 
@@ -82,7 +73,7 @@ function toPlaces(value: unknown): BoardPlace[] {
   if (!Array.isArray(value)) return [];
   return value
     .filter((p): p is Record<string, unknown> => typeof p === 'object' && p !== null)
-    .map((p) => ({ uid: text(p.uid), userName: name(p.userName), value: num(p.value) }))
+    .map((p) => ({ uid: text(p.uid), userName: name(p.userName), value: numberOr0(p.value) }))
     .filter((p) => p.value > 0)
     .slice(0, BOARD_PLACES);
 }
@@ -95,27 +86,8 @@ export function toBoard(kind: BoardKind, data: DocData): Board {
     reps: toPlaces(data.reps),
     minutes: toPlaces(data.minutes),
     calories: toPlaces(data.calories),
-    computedAt: num(data.computedAt),
+    computedAt: numberOr0(data.computedAt),
   };
-}
-
-/** True when the board's period is the one running now in the board's own time zone. */
-export function isBoardCurrent(board: Board, now: number): boolean {
-  try {
-    return board.periodKey !== '' && board.periodKey === periodKey(board.kind, now, board.timeZone);
-  } catch {
-    return false; // an unknown time zone: better 'No data available.' than a wrong period
-  }
-}
-
-/** The places to show for one metric: none when the board is missing or not for the current period. */
-export function currentPlaces(
-  board: Board | null | undefined,
-  metric: BoardMetric,
-  now: number,
-): BoardPlace[] {
-  if (!board || !isBoardCurrent(board, now)) return [];
-  return board[metric];
 }
 
 // ---- live reads ----

@@ -1,5 +1,6 @@
 /** `users/{uid}`: the profile the sign-in flows create and the account page edits. */
 import { paths, type UserProfile } from '@fit/shared/model';
+import { splitName } from '@fit/shared/names';
 import type { DocumentStore, LiveDocumentStore, StoreError, Unsubscribe } from '@fit/shared/store';
 import type { GoogleProfile } from './auth.ts';
 
@@ -29,18 +30,6 @@ export function hasDisplayName(profile: UserProfile | null): boolean {
 export async function createSignUpProfile(store: DocumentStore, uid: string, email: string, now: number) {
   const profile: UserProfile = { userId: uid, email, createdAt: now, displayName: '' };
   await store.commit([{ kind: 'set', path: paths.user(uid), data: { ...profile } }]);
-}
-
-/** Google's given / family names when it sends them, else its display name split at the first space. */
-export function splitName(google: GoogleProfile): { firstName: string; lastName: string } {
-  if (google.givenName || google.familyName) {
-    return { firstName: google.givenName ?? '', lastName: google.familyName ?? '' };
-  }
-  const full = (google.displayName ?? '').trim();
-  const cut = full.indexOf(' ');
-  return cut < 0
-    ? { firstName: full, lastName: '' }
-    : { firstName: full.slice(0, cut), lastName: full.slice(cut + 1).trim() };
 }
 
 /**

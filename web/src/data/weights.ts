@@ -9,6 +9,7 @@
  * - pages:   orderBy timestamp desc, limit 50, startAfter cursor; count: aggregate count
  * - newest:  orderBy timestamp desc, limit 1 (edit) or 2 (delete)
  */
+import { currentWeightAfterDelete, currentWeightAfterEdit } from '@fit/shared/current-weight';
 import { paths, type UserProfile, type WeightRecord } from '@fit/shared/model';
 import type {
   Cursor,
@@ -129,29 +130,19 @@ export async function updateWeight(
   timestamp?: number,
 ): Promise<boolean> {
   const top = (await store.query(newest(uid, 2))).map(toWeight);
-  const wasNewest = top[0]?.id === id;
-  const others = top.filter((r) => r.id !== id);
-  const ownTime = timestamp ?? top.find((r) => r.id === id)?.timestamp;
-  const newestOther = others[0];
-  // Equal times: the record already newest stays so (ties are not reordered by an edit).
-  const isNewest =
-    ownTime === undefined
-      ? wasNewest
-      : !newestOther || ownTime > newestOther.timestamp || (wasNewest && ownTime === newestOther.timestamp);
+  const current = currentWeightAfterEdit(top, id, weight, timestamp);
   const data: Record<string, unknown> = { weight };
   if (timestamp !== undefined) data.timestamp = timestamp;
   const writes: WriteOp[] = [{ kind: 'update', path: paths.weightRecord(uid, id), data }];
-  if (isNewest) writes.push(currentWeightWrite(uid, weight));
-  else if (wasNewest && newestOther) writes.push(currentWeightWrite(uid, newestOther.weight));
+  if (current !== null) writes.push(currentWeightWrite(uid, current));
   await store.commit(writes);
-  return isNewest || (wasNewest && newestOther !== undefined);
+  return current !== null;
 }
 
 /** Deletes a record; the current weight becomes the newest remaining weight, or 0. Resolves to it. */
 export async function deleteWeight(store: DocumentStore, uid: string, id: string): Promise<number> {
   const top = await store.query(newest(uid, 2));
-  const remaining = top.find((doc) => doc.id !== id);
-  const current = remaining ? toWeight(remaining).weight : 0;
+  const current = currentWeightAfterDelete(top.map(toWeight), id);
   await store.commit([
     { kind: 'delete', path: paths.weightRecord(uid, id) },
     currentWeightWrite(uid, current),

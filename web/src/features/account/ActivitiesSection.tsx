@@ -3,6 +3,8 @@
  * empty saved list means all, so choosing everything saves the empty list (new catalogue entries
  * then appear too).
  */
+
+import { offeredActivities } from '@fit/shared/activity-preferences';
 import { ACTIVITIES, ACTIVITY_CATEGORIES, type ActivityCategory } from '@fit/shared/catalogue';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import Accordion from '@mui/material/Accordion';
@@ -20,7 +22,7 @@ import { useState } from 'react';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { StatusAlert } from '../../components/StatusAlert.tsx';
 import { useRequiredUser } from '../../data/context.tsx';
-import { offeredActivities, saveActivityPreferences } from '../../data/preferences.ts';
+import { saveActivityPreferences } from '../../data/preferences.ts';
 import { keys } from '../../data/queries.ts';
 import { useSave } from '../../data/save.ts';
 import { PREFS_EMPTY, PREFS_FAILED, PREFS_SAVED } from './messages.ts';

@@ -1,8 +1,16 @@
-/** The spec's inline messages of the sign-in screens (section 8), word for word. */
-export const LOGIN_FAILED = 'Failed to login. Please check your email and password.';
-export const GOOGLE_FAILED = 'Failed to sign in with Google. Please try again.';
-export const SIGNUP_FAILED = 'Failed to sign up. Please try again.';
-export const RESEND_FAILED = 'Failed to resend verification email. Please try again.';
-export const RESEND_DONE = 'Verification email resent. Please check your inbox.';
+/** The sign-in screens' messages: the spec's inline ones (section 8) from the shared catalogue, then our own. */
+import {
+  INLINE_GOOGLE,
+  INLINE_LOGIN,
+  INLINE_RESEND,
+  INLINE_SIGN_UP,
+  SUCCESS_VERIFICATION_RESENT,
+} from '@fit/shared/messages';
+
+export const LOGIN_FAILED = INLINE_LOGIN;
+export const GOOGLE_FAILED = INLINE_GOOGLE;
+export const SIGNUP_FAILED = INLINE_SIGN_UP;
+export const RESEND_FAILED = INLINE_RESEND;
+export const RESEND_DONE = SUCCESS_VERIFICATION_RESENT;
 export const FORGOT_PASSWORD_SOON = 'Password reset is coming soon.';
 export const CREDENTIALS_REQUIRED = 'Please enter your email and password.';

@@ -4,6 +4,7 @@
  * missing or empty one) shows 'No data available.'; `now` ticks, so midnight rolls over by itself.
  */
 
+import { currentPlaces } from '@fit/shared/community';
 import {
   BOARD_KINDS,
   BOARD_METRICS,
@@ -28,7 +29,7 @@ import Typography from '@mui/material/Typography';
 import { type ReactNode, useId, useState } from 'react';
 import { faded } from '../../app/theme.ts';
 import { ShownName } from '../../components/ShownText.tsx';
-import { type Boards, boardsTimeZone, currentPlaces } from '../../data/community.ts';
+import { type Boards, boardsTimeZone } from '../../data/community.ts';
 import { useLiveConnection } from '../../data/connection.ts';
 import { UserAvatar } from './bits.tsx';
 import { boardZoneNote } from './board-zone.ts';

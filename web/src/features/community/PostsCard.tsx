@@ -5,6 +5,8 @@
  * post (after confirming); the feed reaction then removes it from every open page.
  */
 
+import { FEED_SHOWN } from '@fit/shared/community';
+import { ALERT_ADD_POST } from '@fit/shared/messages';
 import type { FeedPost, Post } from '@fit/shared/model';
 import { LIMITS, MESSAGES, validatePostForm } from '@fit/shared/validation';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
@@ -24,7 +26,6 @@ import { useMutation } from '@tanstack/react-query';
 import { type KeyboardEvent, type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { ShownName } from '../../components/ShownText.tsx';
-import { FEED_LIMIT } from '../../data/community.ts';
 import { useSessionUser, useStore } from '../../data/context.tsx';
 import { newDocId } from '../../data/ids.ts';
 import { addPost, deletePost } from '../../data/posts.ts';
@@ -33,7 +34,7 @@ import { CommunityCard } from './CommunityCard.tsx';
 import { MessageText } from './MessageText.tsx';
 import type { Clock } from './useNow.ts';
 
-export const POST_FAILED = 'Failed to add post. Please try again.';
+export const POST_FAILED = ALERT_ADD_POST;
 export const DELETE_POST_FAILED = 'Failed to delete post. Please try again.';
 
 interface PendingPost {
@@ -117,7 +118,7 @@ export function PostsCard(props: {
         sending: !p.sent,
       }));
     if (mine.length === 0) return fromFeed;
-    return [...mine, ...fromFeed].sort((a, b) => b.timestamp - a.timestamp).slice(0, FEED_LIMIT);
+    return [...mine, ...fromFeed].sort((a, b) => b.timestamp - a.timestamp).slice(0, FEED_SHOWN);
   }, [posts, pending, inFeed, uid]);
 
   const remove = useMutation({

@@ -1,8 +1,9 @@
+import { ALERT_FETCH_COMMUNITY } from '@fit/shared/messages';
 import type { FeedActivity, FeedPost } from '@fit/shared/model';
 import type { Boards } from '../../data/community.ts';
 import { useBoards, useFeedActivities, useFeedPosts } from '../../data/community-queries.ts';
 
-export const FETCH_FAILED = 'Failed to fetch community data. Please try again.';
+export const FETCH_FAILED = ALERT_FETCH_COMMUNITY;
 
 export interface CommunityData {
   /** null until the first answer. */

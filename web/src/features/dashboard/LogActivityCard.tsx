@@ -1,3 +1,4 @@
+import { offeredActivities } from '@fit/shared/activity-preferences';
 import { findActivity } from '@fit/shared/catalogue';
 import type { ActivityRecord, DailyGoal } from '@fit/shared/model';
 import type { Totals } from '@fit/shared/totals';
@@ -16,7 +17,6 @@ import { SectionCard } from '../../components/SectionCard.tsx';
 import { StatusAlert } from '../../components/StatusAlert.tsx';
 import { logActivity } from '../../data/activities.ts';
 import { useRequiredUser } from '../../data/context.tsx';
-import { offeredActivities } from '../../data/preferences.ts';
 import { keys, useActivityPreferences } from '../../data/queries.ts';
 import { useSave } from '../../data/save.ts';
 import { useUnits } from '../../data/units.ts';

@@ -4,6 +4,7 @@
  * progress document; the activity filter reads that activity's entries of the year (bounded).
  */
 import { caloriesFromUnits } from '@fit/shared/formulas';
+import { ALERT_FETCH_ACTIVITIES } from '@fit/shared/messages';
 import { addDays, startOfLocalDay } from '@fit/shared/periods';
 import { type DayTotal, dayTotalsOf, heatLevel, heatMapDates } from '@fit/shared/progress';
 import Alert from '@mui/material/Alert';
@@ -52,7 +53,7 @@ function describeDay(date: string, day: DayTotal | undefined): string {
   return `${when}: ${day.minutes} minutes, ${day.entries} ${day.entries === 1 ? 'activity' : 'activities'}`;
 }
 
-export const HISTORY_FAILED = 'Failed to fetch activities. Please try again.';
+export const HISTORY_FAILED = ALERT_FETCH_ACTIVITIES;
 
 export function HistoryCard({ state }: { state: ProgressState }) {
   const { progress, today, timeZone, weight } = state;
