@@ -7,7 +7,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { Loading } from '../components/Loading.tsx';
 import {
@@ -17,6 +17,7 @@ import {
   useAuthGateway,
   useBackendLoader,
 } from '../data/context.tsx';
+import { loginPathFor } from '../data/post-login.ts';
 import { createQueryClient } from '../data/query-client.ts';
 import { useAuthState, useAuthUser } from '../data/session.tsx';
 import { endSessionIfOver } from '../data/session-end.ts';
@@ -24,8 +25,15 @@ import { endSessionIfOver } from '../data/session-end.ts';
 export function SignedInArea() {
   const auth = useAuthState();
   const location = useLocation();
+  // A visitor who arrives signed out keeps the page asked for (`?next=`); someone who signs out
+  // (or is signed out) here starts over at /login, so the next person is not sent to their page.
+  const hadUser = useRef(false);
   if (auth.status === 'loading') return <Loading label="Checking your session" />;
-  if (!auth.user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (!auth.user) {
+    const to = hadUser.current ? '/login' : loginPathFor(location.pathname + location.search + location.hash);
+    return <Navigate to={to} replace />;
+  }
+  hadUser.current = true;
   return (
     <SessionUserContext.Provider value={auth.user}>
       <WithQueryClient key={auth.user.uid} />

@@ -27,6 +27,9 @@ const DashboardPage = lazy(() =>
   import('../features/dashboard/DashboardPage.tsx').then((m) => ({ default: m.DashboardPage })),
 );
 const ProgressSection = lazy(() => import('../features/progress/ProgressSection.tsx'));
+const DisplayNamePrompt = lazy(() =>
+  import('../features/onboarding/DisplayNamePrompt.tsx').then((m) => ({ default: m.DisplayNamePrompt })),
+);
 const CommunityPage = lazy(() =>
   import('../features/community/CommunityPage.tsx').then((m) => ({ default: m.CommunityPage })),
 );
@@ -45,10 +48,15 @@ function Frame() {
   );
 }
 
-/** `/user`: the spec's dashboard, then the progress cards (a feature of their own). */
+/**
+ * `/user`: the display-name prompt while the profile has none, the spec's dashboard, then the
+ * progress cards (each a feature of its own).
+ */
 function UserPage() {
   return (
     <>
+      {/* One boundary (the layout's) for both chunks, so the prompt does not push the page down later. */}
+      <DisplayNamePrompt />
       <DashboardPage />
       <Suspense fallback={null}>
         <ProgressSection />

@@ -1,7 +1,9 @@
 /**
  * `/login`: email + password, Google sign-in, a Forgot Password link (coming soon) and a link to
  * sign-up. After sign-in: unverified -> /verify-email; verified -> /user with a display name, else
- * /account. Google sign-in creates the profile only when it is missing.
+ * /account; a signed-in page asked for before (`?next=`, checked by `safeNextPath`) stands in for
+ * /user and travels on through sign-up and verification. Google sign-in creates the profile only
+ * when it is missing.
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -11,12 +13,12 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { GoogleButton } from '../../components/GoogleButton.tsx';
 import { TextInput } from '../../components/TextInput.tsx';
 import { authErrorMessage } from '../../data/auth.ts';
 import { useAuthGateway, useBackendLoader } from '../../data/context.tsx';
-import { destinationAfterLogin } from '../../data/post-login.ts';
+import { destinationAfterLogin, destinationFor, safeNextPath, withNext } from '../../data/post-login.ts';
 import { ensureGoogleProfile, hasDisplayName } from '../../data/profile.ts';
 import { AuthShell } from './AuthShell.tsx';
 import { CREDENTIALS_REQUIRED, FORGOT_PASSWORD_SOON, GOOGLE_FAILED, LOGIN_FAILED } from './messages.ts';
@@ -25,6 +27,7 @@ export function LoginPage() {
   const gateway = useAuthGateway();
   const loadBackend = useBackendLoader();
   const navigate = useNavigate();
+  const next = safeNextPath(useSearchParams()[0].get('next'));
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -42,7 +45,7 @@ export function LoginPage() {
     setBusy(true);
     try {
       const user = await gateway.signIn(email.trim(), password);
-      navigate(await destinationAfterLogin(user, loadBackend), { replace: true });
+      navigate(await destinationAfterLogin(user, loadBackend, next), { replace: true });
     } catch (e) {
       setError(authErrorMessage(e, LOGIN_FAILED));
       setBusy(false);
@@ -63,12 +66,7 @@ export function LoginPage() {
       signedIn = true;
       const { store } = await loadBackend();
       const profile = await ensureGoogleProfile(store, result.user.uid, result.profile, Date.now());
-      const next = !result.user.emailVerified
-        ? '/verify-email'
-        : hasDisplayName(profile)
-          ? '/user'
-          : '/account';
-      navigate(next, { replace: true });
+      navigate(destinationFor(result.user, hasDisplayName(profile), next), { replace: true });
     } catch (e) {
       console.error('Google sign-in failed', e);
       // Without a profile the signed-in pages cannot work: undo the half-done sign-in.
@@ -126,7 +124,7 @@ export function LoginPage() {
         <GoogleButton onClick={google} onFocus={() => gateway.preload?.()} disabled={busy} />
         <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', pt: 1 }}>
           New to FitTrack?{' '}
-          <Link component={RouterLink} to="/signup" sx={{ fontWeight: 600 }}>
+          <Link component={RouterLink} to={withNext('/signup', next)} sx={{ fontWeight: 600 }}>
             Sign up
           </Link>
         </Typography>

@@ -9,10 +9,11 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { TextInput } from '../../components/TextInput.tsx';
 import { authErrorMessage } from '../../data/auth.ts';
 import { useAuthGateway, useBackendLoader } from '../../data/context.tsx';
+import { safeNextPath, withNext } from '../../data/post-login.ts';
 import { createSignUpProfile } from '../../data/profile.ts';
 import { AuthShell } from './AuthShell.tsx';
 import { SIGNUP_FAILED } from './messages.ts';
@@ -21,6 +22,8 @@ export function SignUpPage() {
   const gateway = useAuthGateway();
   const loadBackend = useBackendLoader();
   const navigate = useNavigate();
+  // The page asked for before sign-in (see post-login.ts) travels on to the verify page.
+  const next = safeNextPath(useSearchParams()[0].get('next'));
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
@@ -57,7 +60,7 @@ export function SignUpPage() {
     } catch (e) {
       console.error('Could not send the verification email', e);
     }
-    navigate('/verify-email', { replace: true });
+    navigate(withNext('/verify-email', next), { replace: true });
   }
 
   const fieldError = (field: string) => error?.field === field;
@@ -100,7 +103,7 @@ export function SignUpPage() {
         </Button>
         <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', pt: 1 }}>
           Already have an account?{' '}
-          <Link component={RouterLink} to="/login" sx={{ fontWeight: 600 }}>
+          <Link component={RouterLink} to={withNext('/login', next)} sx={{ fontWeight: 600 }}>
             Log in
           </Link>
         </Typography>

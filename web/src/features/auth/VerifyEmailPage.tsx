@@ -1,6 +1,7 @@
 /**
  * `/verify-email`: says a verification link was sent, offers to resend it, links to login, and polls
- * the auth service (reloading the user) until the email is verified, then goes to /user.
+ * the auth service (reloading the user) until the email is verified, then goes to /user (the spec's
+ * route), carrying a page asked for before sign-in as `?next=` for the display-name prompt there.
  */
 import MarkEmailUnreadOutlined from '@mui/icons-material/MarkEmailUnreadOutlined';
 import Alert from '@mui/material/Alert';
@@ -10,9 +11,10 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { authErrorMessage } from '../../data/auth.ts';
 import { useAuthGateway } from '../../data/context.tsx';
+import { safeNextPath, withNext } from '../../data/post-login.ts';
 import { useAuthState } from '../../data/session.tsx';
 import { endSessionIfOver } from '../../data/session-end.ts';
 import { AuthShell } from './AuthShell.tsx';
@@ -25,14 +27,16 @@ export function VerifyEmailPage() {
   const gateway = useAuthGateway();
   const navigate = useNavigate();
   const auth = useAuthState();
+  const next = safeNextPath(useSearchParams()[0].get('next'));
+  const home = withNext('/user', next);
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const user = auth.user;
   const waiting = user != null && !user.emailVerified;
 
   useEffect(() => {
-    if (user?.emailVerified) navigate('/user', { replace: true });
-  }, [user, navigate]);
+    if (user?.emailVerified) navigate(home, { replace: true });
+  }, [user, navigate, home]);
 
   useEffect(() => {
     if (!waiting) return;
@@ -40,7 +44,7 @@ export function VerifyEmailPage() {
     const timer = setInterval(() => {
       gateway.reload().then(
         (fresh) => {
-          if (!stopped && fresh?.emailVerified) navigate('/user', { replace: true });
+          if (!stopped && fresh?.emailVerified) navigate(home, { replace: true });
         },
         (error: unknown) => {
           if (endSessionIfOver(gateway, error)) stopped = true;
@@ -51,7 +55,7 @@ export function VerifyEmailPage() {
       stopped = true;
       clearInterval(timer);
     };
-  }, [waiting, gateway, navigate]);
+  }, [waiting, gateway, navigate, home]);
 
   async function resend() {
     setBusy(true);
@@ -96,7 +100,7 @@ export function VerifyEmailPage() {
         </Button>
         <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
           Verified on another device, or want to switch accounts?{' '}
-          <Link component={RouterLink} to="/login" sx={{ fontWeight: 600 }}>
+          <Link component={RouterLink} to={withNext('/login', next)} sx={{ fontWeight: 600 }}>
             Back to login
           </Link>
         </Typography>
