@@ -23,7 +23,9 @@ export function safeNextPath(raw: string | null | undefined): string | null {
   if (!raw || raw.length > 2000) return null;
   if (!raw.startsWith('/') || raw.startsWith('//')) return null;
   // Backslashes and control characters (tabs and newlines are stripped by URL parsers).
-  if (/[\\\u0000-\u001f\u007f]/.test(raw)) return null;
+  if (raw.includes('\\') || [...raw].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) {
+    return null;
+  }
   let url: URL;
   try {
     url = new URL(raw, BASE);
