@@ -44,7 +44,11 @@ function NavLinks() {
             fullWidth
             sx={{
               color: 'text.secondary',
-              px: { xs: 1, sm: 1.75 },
+              px: { xs: 0.5, sm: 1.75 },
+              minWidth: 0,
+              whiteSpace: 'nowrap',
+              // At phone widths the three labels alone fit (320 px included); icons come back from sm.
+              '& .MuiButton-startIcon': { display: { xs: 'none', sm: 'inherit' } },
               py: 0.9,
               borderRadius: '10px',
               '&:hover': { bgcolor: 'tint.primary', color: 'text.primary' },

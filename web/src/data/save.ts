@@ -8,6 +8,7 @@
  */
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
+import { useFocusReturn } from './focus-return.ts';
 import { loadLimits, withTimeout } from './load-limits.ts';
 import { type DataScope, rereadUnder, useDataScope } from './queries.ts';
 import { isSessionOver } from './session-end.ts';
@@ -63,12 +64,15 @@ export function useSave<V, R = unknown>(options: SaveOptions<V, R>): Save<V> {
     },
   });
   const { mutate } = mutation;
+  // The focused control (Log, Save, Delete, a field where Enter was pressed) gets the focus back.
+  const rememberFocus = useFocusReturn(mutation.isPending);
   const run = useCallback(
     (vars: V) => {
+      rememberFocus();
       setStatus(null);
       mutate(vars);
     },
-    [mutate],
+    [mutate, rememberFocus],
   );
   return { run, busy: mutation.isPending, status, setStatus };
 }

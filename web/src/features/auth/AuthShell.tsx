@@ -28,7 +28,10 @@ export function AuthShell(props: { title: string; subtitle?: ReactNode; children
         bgcolor: 'background.default',
       }}
     >
+      {/* A landmark of its own, so all of the page is inside one (axe 'region'). */}
       <Box
+        component="aside"
+        aria-label="About FitTrack"
         sx={{
           display: { xs: 'none', md: 'flex' },
           flexDirection: 'column',

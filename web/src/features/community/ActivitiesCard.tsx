@@ -58,7 +58,13 @@ export function ActivitiesCard(props: {
           <Typography>No activity yet. Log a workout and lead the way!</Typography>
         </Box>
       ) : (
-        <TableContainer sx={{ maxHeight: 588, flex: 1, borderTop: 1, borderColor: 'divider' }}>
+        // Scrolls on its own: focusable so keyboards can scroll it (axe scrollable-region-focusable).
+        <TableContainer
+          tabIndex={0}
+          role="region"
+          aria-label="Recent activity, scrollable"
+          sx={{ maxHeight: 588, flex: 1, borderTop: 1, borderColor: 'divider' }}
+        >
           <Table
             stickyHeader
             size="small"

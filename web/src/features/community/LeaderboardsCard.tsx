@@ -165,8 +165,12 @@ export function LeaderboardsCard(props: {
         aria-labelledby={`${tabsId}-${kind}`}
         sx={{ px: { xs: 2, sm: 3 }, pt: 2, pb: { xs: 2, sm: 3 } }}
       >
-        {/* Phones and tablets swipe between the three boards; desktops see them side by side. */}
+        {/* Phones and tablets swipe between the three boards; desktops see them side by side. Focusable
+            so a keyboard can scroll it too (axe scrollable-region-focusable). */}
         <Box
+          tabIndex={0}
+          role="group"
+          aria-label="Boards"
           sx={{
             display: 'grid',
             gap: 2,

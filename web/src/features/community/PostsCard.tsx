@@ -211,7 +211,10 @@ export function PostsCard(props: {
         </Stack>
         {unverified && (
           <Alert severity="info" sx={{ mt: 1.5 }}>
-            {MESSAGES.postUnverified} <Link href="/verify-email">Verify your email</Link>
+            {MESSAGES.postUnverified}{' '}
+            <Link href="/verify-email" underline="always">
+              Verify your email
+            </Link>
           </Alert>
         )}
         {failed && (

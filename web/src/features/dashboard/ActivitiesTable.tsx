@@ -1,5 +1,6 @@
 import { caloriesFromUnits } from '@fit/shared/formulas';
 import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -11,7 +12,11 @@ import { PendingSyncMark } from '../../components/PendingSyncMark.tsx';
 import type { StoredActivity } from '../../data/activities.ts';
 import { formatDateTime, formatInt, formatShortDate, TABULAR } from './format.ts';
 
-/** Date, Activity, Reps, Time, Calories; a row opens its details. */
+/**
+ * Date, Activity, Reps, Time, Calories; a row opens its details. The activity's name is the row's
+ * button (named with its date, announced as opening a dialog), so keyboards and screen readers
+ * find what a click on the row does; the row itself stays clickable for the mouse.
+ */
 export function ActivitiesTable(props: {
   activities: readonly StoredActivity[];
   weight: number | undefined;
@@ -59,19 +64,8 @@ export function ActivitiesTable(props: {
             <TableRow
               key={a.id}
               hover
-              tabIndex={0}
               onClick={() => props.onOpen(a)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter' || e.key === ' ') {
-                  e.preventDefault();
-                  props.onOpen(a);
-                }
-              }}
-              sx={{
-                cursor: 'pointer',
-                '&:last-child td': { borderBottom: 0 },
-                '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
-              }}
+              sx={{ cursor: 'pointer', '&:last-child td': { borderBottom: 0 } }}
             >
               <TableCell
                 sx={{
@@ -84,11 +78,31 @@ export function ActivitiesTable(props: {
                 {formatDateTime(a.timestamp)}
               </TableCell>
               <TableCell sx={{ fontWeight: 600 }}>
-                <span>{a.activityType}</span>
+                <ButtonBase
+                  aria-haspopup="dialog"
+                  aria-label={`${a.activityType}, ${formatDateTime(a.timestamp)}: details`}
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    props.onOpen(a);
+                  }}
+                  sx={{
+                    font: 'inherit',
+                    color: 'inherit',
+                    textAlign: 'left',
+                    borderRadius: '4px',
+                    '&.Mui-focusVisible': {
+                      outline: '2px solid',
+                      outlineColor: 'primary.main',
+                      outlineOffset: 2,
+                    },
+                  }}
+                >
+                  {a.activityType}
+                </ButtonBase>
                 {a.pending && <PendingSyncMark />}
+                {/* Phones show the date here (the Date column is hidden): read it there too. */}
                 <Box
                   component="span"
-                  aria-hidden
                   sx={{
                     ...TABULAR,
                     display: { xs: 'block', sm: 'none' },

@@ -18,7 +18,7 @@ export function BmrDialog(props: { open: boolean; onClose: () => void; value: nu
           Yours is about <strong>{formatInt(props.value)}</strong> calories a day.
         </Typography>
       )}
-      <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
+      <Typography variant="subtitle2" component="h3" sx={{ mb: 0.5 }}>
         Mifflin-St Jeor equation
       </Typography>
       <Box

@@ -107,7 +107,8 @@ export function DashboardPage() {
     <>
       <PageHeader title={name ? `Hi, ${name}` : 'Your dashboard'} subtitle={formatCalendarDay(today, true)} />
       {/* Two columns from md up (each a stack, so cards keep their own height); on phones one column
-          in the order of use: log, stats, recent, weight, then the profile. */}
+          in the same order as the DOM (log, profile, stats, recent, weight), so Tab and screen
+          readers go down the page as it looks. */}
       <Box
         sx={{
           display: 'grid',
@@ -117,7 +118,7 @@ export function DashboardPage() {
         }}
       >
         <Box sx={COLUMN}>
-          <Box sx={{ order: 1, minWidth: 0 }}>
+          <Box sx={{ minWidth: 0 }}>
             <LogActivityCard
               today={today}
               weight={weight}
@@ -129,7 +130,7 @@ export function DashboardPage() {
               onShowMetValues={() => setMetOpen(true)}
             />
           </Box>
-          <Box sx={{ order: 5, minWidth: 0 }}>
+          <Box sx={{ minWidth: 0 }}>
             <ProfileCard
               profile={profile}
               body={body}
@@ -142,14 +143,14 @@ export function DashboardPage() {
           </Box>
         </Box>
         <Box sx={COLUMN}>
-          <Box sx={{ order: 2, minWidth: 0 }}>
+          <Box sx={{ minWidth: 0 }}>
             <StatsCard
               sums={sums.data ?? null}
               weight={weight}
               error={sums.isError ? MSG.fetchActivities : null}
             />
           </Box>
-          <Box sx={{ order: 3, minWidth: 0 }}>
+          <Box sx={{ minWidth: 0 }}>
             <RecentActivitiesCard
               activities={recent.data ?? []}
               loaded={!recent.isPending}
@@ -160,7 +161,7 @@ export function DashboardPage() {
               onCaloriesHelp={() => setCaloriesHelpOpen(true)}
             />
           </Box>
-          <Box sx={{ order: 4, minWidth: 0 }}>
+          <Box sx={{ minWidth: 0 }}>
             <WeightCard
               records={weights.data ?? []}
               loaded={!weights.isPending}

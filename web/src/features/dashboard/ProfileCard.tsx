@@ -279,7 +279,7 @@ export function ProfileCard(props: {
             <>
               {' '}
               on the{' '}
-              <Link component={RouterLink} to="/account">
+              <Link component={RouterLink} to="/account" underline="always">
                 Account page
               </Link>
             </>

@@ -210,7 +210,7 @@ export function WeightCard(props: {
               <ShowChart />
               <Typography variant="body2">
                 Add your height on the{' '}
-                <Link component={RouterLink} to="/account">
+                <Link component={RouterLink} to="/account" underline="always">
                   Account page
                 </Link>{' '}
                 to see your weight and BMI chart.
