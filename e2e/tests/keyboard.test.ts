@@ -1,0 +1,178 @@
+/**
+ * Keyboard and screen reader, in the real browser: a keyboard-only person logs two activities in a
+ * row and opens and closes a popup (typing, Tab, Enter, Escape: no mouse), with focus asserted at
+ * every step; the page titles and the route announcer; the nav at 320 px; /user's DOM order is its
+ * visual order on a phone; a signed-out deep link survives sign-in, and foreign `next`s do not.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nav, signUpAndVerify } from './people.ts';
+import { APP_URL, launchBrowser, newPage } from './stack.ts';
+
+const stamp = Date.now().toString(36);
+const kim = { email: `kim-${stamp}@example.com`, name: `Kim ${stamp}` };
+
+let browser: Browser;
+let page: Page;
+const errors: string[][] = [];
+
+/** What has the focus: its accessible-ish description (label, aria-label or text). */
+function focused(p: Page): Promise<string> {
+  return p.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return 'body';
+    const labelled = el.id ? document.querySelector(`label[for="${CSS.escape(el.id)}"]`)?.textContent : null;
+    const name = el.getAttribute('aria-label') ?? labelled ?? el.textContent ?? '';
+    return `${el.tagName.toLowerCase()}:${name.replace(/\s*\*$/, '').trim()}`;
+  });
+}
+
+/** Presses Tab (Shift+Tab when `back`) until `want` has the focus; fails after `limit` presses. */
+async function tabTo(p: Page, want: RegExp, back = false, limit = 60): Promise<string> {
+  for (let i = 0; i < limit; i++) {
+    await p.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+    const now = await focused(p);
+    if (want.test(now)) return now;
+  }
+  throw new Error(`Tab never reached ${want} (last: ${await focused(p)})`);
+}
+
+describe('keyboard only', () => {
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    const opened = await newPage(browser);
+    page = opened.page;
+    errors.push(opened.errors);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('sends a signed-out deep link through sign-in, and refuses foreign next pages', async () => {
+    const signIn = async () => {
+      await page.getByLabel('Email').fill('demo@fittrack.local');
+      await page.getByLabel(/^Password/).fill('fittrack-demo');
+      await page.getByRole('button', { name: 'Login' }).click();
+    };
+    await page.goto('/community');
+    await page.waitForURL('**/login?next=%2Fcommunity');
+    await signIn();
+    await page.waitForURL((url) => url.pathname === '/community');
+    // Signing out is not a deep link: the next person starts at /login, not on this page.
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === '/login' && url.search === '');
+    for (const evil of ['//evil.com', 'https://evil.com', '/\\evil.com']) {
+      await page.goto(`/login?next=${encodeURIComponent(evil)}`);
+      await signIn();
+      await page.waitForURL((url) => url.pathname === '/user');
+      expect(new URL(page.url()).host).toBe(new URL(APP_URL).host);
+    }
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL('**/login');
+  });
+
+  it('names each page in its title and announces client-side moves', async () => {
+    await signUpAndVerify(page, kim);
+    await expect.poll(() => page.title()).toBe('Dashboard · FitTrack');
+    const announcer = page.locator('[role="status"][aria-live="polite"]').first();
+    await nav(page, 'Community');
+    await page.waitForURL('**/community');
+    await expect.poll(() => page.title()).toBe('Community · FitTrack');
+    await expect.poll(() => announcer.textContent()).toBe('Community page');
+    await nav(page, 'Account');
+    await expect.poll(() => page.title()).toBe('Account · FitTrack');
+    await expect.poll(() => announcer.textContent()).toBe('Account page');
+    await nav(page, 'User');
+    await page.waitForURL('**/user');
+  });
+
+  it('sets the display name from the prompt on /user, with the keyboard', async () => {
+    const prompt = page.getByRole('region', { name: 'Choose your display name' });
+    await prompt.waitFor();
+    await tabTo(page, /^input:Display Name$/);
+    await page.keyboard.press('Enter');
+    await prompt.getByText('Display Name is required.').waitFor();
+    expect(await focused(page)).toBe('input:Display Name');
+    await page.keyboard.type(kim.name);
+    await page.keyboard.press('Enter');
+    await page.getByText(`Others now see you as ${kim.name}.`).waitFor();
+    await prompt.waitFor({ state: 'detached' });
+    expect(await focused(page)).toMatch(/Others now see you as/);
+  });
+
+  it('logs two activities in a row without leaving the form', async () => {
+    const form = page.getByRole('form', { name: 'Log activity' });
+    await tabTo(page, /^input:Activity$/);
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('Running');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await tabTo(page, /^input:Time \(min\)$/);
+    await page.keyboard.type('30');
+    await page.keyboard.press('Enter'); // submits from the field
+    await form.getByText('Running logged. Nice work!').waitFor();
+    // The field had the focus while saving (it was disabled meanwhile): it has it again.
+    expect(await focused(page)).toBe('input:Time (min)');
+    await page.keyboard.type('20');
+    await tabTo(page, /^button:Log$/);
+    await page.keyboard.press('Enter');
+    const recent = page.getByRole('table', { name: 'Recent activities' });
+    await expect.poll(() => recent.getByRole('button', { name: /^Running, / }).count()).toBe(2);
+    // Disabled while saving, the button has the focus back once the save has settled.
+    await expect.poll(() => focused(page), { timeout: 10_000 }).toBe('button:Log');
+  });
+
+  it('opens a record with Enter, closes it with Escape, and saves it with Enter: focus comes back', async () => {
+    const row = await tabTo(page, /^button:Running, .*: details$/);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Activity Details' });
+    await dialog.waitFor();
+    expect(await page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'))).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await focused(page)).toBe(row);
+
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    await tabTo(page, /^input:Time \(min\)$/);
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('25');
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('table', { name: 'Recent activities' }).getByText('25 min').waitFor();
+    expect(await focused(page)).toBe(row);
+  });
+
+  it('keeps the phone layout in DOM order and the nav whole at 320 px', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const tops = await page.evaluate(() =>
+      [...document.querySelectorAll('main section')].map((s) => Math.round(s.getBoundingClientRect().top)),
+    );
+    expect(tops.length).toBeGreaterThan(4);
+    expect(tops).toEqual([...tops].sort((a, b) => a - b));
+
+    await page.setViewportSize({ width: 320, height: 700 });
+    const links = await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link')
+      .evaluateAll((els) =>
+        els.map((el) => ({
+          text: el.textContent,
+          clipped: el.scrollWidth > el.clientWidth + 1,
+          right: el.getBoundingClientRect().right,
+        })),
+      );
+    expect(links.map((l) => l.text)).toEqual(['User', 'Community', 'Account']);
+    for (const link of links) {
+      expect(link.clipped, `${link.text} is clipped`).toBe(false);
+      expect(link.right).toBeLessThanOrEqual(320);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it('raised no uncaught page errors', () => {
+    expect(errors.flat()).toEqual([]);
+  });
+});
