@@ -17,14 +17,19 @@ const WIDTHS = [1280, 390] as const;
 let browser: Browser;
 const errors: string[][] = [];
 
-/** Runs axe at both widths and collects what it finds under `where`. */
-async function audit(page: Page, where: string, found: string[]): Promise<void> {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
-    const lines = await axeViolations(page);
+/**
+ * Runs axe at both widths (within `within` only, when given) and collects what it finds: the width
+ * the page has first, then the other one, where it is left (each resize re-lays out the page).
+ */
+async function audit(page: Page, where: string, found: string[], within?: string): Promise<void> {
+  const now = page.viewportSize()?.width === WIDTHS[1] ? WIDTHS[1] : WIDTHS[0];
+  for (const width of now === WIDTHS[0] ? WIDTHS : [...WIDTHS].reverse()) {
+    if (page.viewportSize()?.width !== width) {
+      await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+    }
+    const lines = await axeViolations(page, within);
     if (lines.length > 0) found.push(`${where} at ${width} px (${page.url()}):`, ...lines);
   }
-  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 /** Opens a dialog with `open`, audits it, closes it with its `close` button (or Escape). */
@@ -38,7 +43,8 @@ async function auditDialog(
   await open();
   const dialog = page.getByRole('dialog', { name });
   await dialog.waitFor();
-  await audit(page, `dialog "${name}"`, found);
+  // The page behind was audited on its own: the dialog is what is new here.
+  await audit(page, `dialog "${name}"`, found, '[role="dialog"]');
   if (close) await dialog.getByRole('button', { name: close, exact: true }).last().click();
   else await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'detached' });

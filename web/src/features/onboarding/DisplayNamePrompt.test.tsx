@@ -1,0 +1,118 @@
+import { paths } from '@fit/shared/model';
+import type { DocData } from '@fit/shared/store';
+import { MemoryStore } from '@fit/shared/testing/memory-store';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { SessionUserContext, StoreContext } from '../../data/context.tsx';
+import { createQueryClient } from '../../data/query-client.ts';
+import { DisplayNamePrompt } from './DisplayNamePrompt.tsx';
+
+let uidCounter = 0;
+
+function setup(profile: DocData | null, url = '/user') {
+  const uid = `u${++uidCounter}`;
+  const store = new MemoryStore();
+  if (profile)
+    store.seed({ [paths.user(uid)]: { userId: uid, email: 'kim@example.com', createdAt: 1, ...profile } });
+  function App() {
+    const [client] = useState(() => createQueryClient(() => {}));
+    return (
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={[url]}>
+          <StoreContext.Provider value={store}>
+            <SessionUserContext.Provider value={{ uid, email: 'kim@example.com', emailVerified: true }}>
+              <Routes>
+                <Route
+                  path="/user"
+                  element={
+                    <main>
+                      <DisplayNamePrompt />
+                      <h1>Your dashboard</h1>
+                    </main>
+                  }
+                />
+                <Route path="/community" element={<p>Community page</p>} />
+              </Routes>
+            </SessionUserContext.Provider>
+          </StoreContext.Provider>
+        </MemoryRouter>
+      </QueryClientProvider>
+    );
+  }
+  const view = render(<App />);
+  const stored = () => store.snapshot()[paths.user(uid)];
+  return { view, stored, App };
+}
+
+const prompt = () => screen.findByRole('region', { name: 'Choose your display name' });
+
+describe('the display-name prompt on /user', () => {
+  it('refuses a blank or bidi-control name with the spec message and writes nothing', async () => {
+    const { stored } = setup({ displayName: '' });
+    const card = await prompt();
+    const field = within(card).getByLabelText(/Display Name/);
+    for (const bad of ['   ', '\u3000\u200b', 'Kim\u202e']) {
+      fireEvent.change(field, { target: { value: bad } });
+      fireEvent.click(within(card).getByRole('button', { name: 'Save Name' }));
+      expect(await within(card).findByRole('alert')).toHaveTextContent(
+        bad.includes('\u202e') ? 'text-direction control characters' : 'Display Name is required.',
+      );
+    }
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(stored()?.displayName).toBe('');
+  });
+
+  it('saves the trimmed name into the profile, then says so where the form was', async () => {
+    const { stored } = setup({ displayName: '', firstName: 'Kimberly' });
+    const card = await prompt();
+    fireEvent.change(within(card).getByLabelText(/Display Name/), { target: { value: '  Kim  ' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Save Name' }));
+    const notice = await screen.findByText('Display name saved. Others now see you as Kim.');
+    await waitFor(() => expect(stored()).toMatchObject({ displayName: 'Kim', firstName: 'Kimberly' }));
+    expect(screen.queryByRole('region', { name: 'Choose your display name' })).toBeNull();
+    expect(notice.closest('[role="status"]')).toHaveFocus();
+  });
+
+  it('creates the profile when sign-up could not', async () => {
+    const { stored } = setup(null);
+    const card = await prompt();
+    fireEvent.change(within(card).getByLabelText(/Display Name/), { target: { value: 'Kim' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Save Name' }));
+    await waitFor(() => expect(stored()).toMatchObject({ displayName: 'Kim', email: 'kim@example.com' }));
+  });
+
+  it('is not shown to a named user', async () => {
+    setup({ displayName: 'Kim' });
+    await screen.findByRole('heading', { name: 'Your dashboard' });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByRole('region', { name: 'Choose your display name' })).toBeNull();
+  });
+
+  it('Not now hides it for this visit, moves focus to the heading, and writes nothing', async () => {
+    const { view, stored, App } = setup({ displayName: '' });
+    const card = await prompt();
+    fireEvent.click(within(card).getByRole('button', { name: 'Not now' }));
+    expect(screen.queryByRole('region', { name: 'Choose your display name' })).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Your dashboard' })).toHaveFocus();
+    view.unmount();
+    render(<App />); // back on /user in the same page load: still put off
+    await screen.findByRole('heading', { name: 'Your dashboard' });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByRole('region', { name: 'Choose your display name' })).toBeNull();
+    expect(stored()?.displayName).toBe('');
+  });
+
+  it('goes on to the page asked for before sign-up once named, and never off the app', async () => {
+    setup({ displayName: '' }, '/user?next=%2Fcommunity');
+    const card = await prompt();
+    fireEvent.change(within(card).getByLabelText(/Display Name/), { target: { value: 'Kim' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Save Name' }));
+    await screen.findByText('Community page');
+
+    setup({ displayName: 'Kim' }, '/user?next=%2F%2Fevil.com');
+    await screen.findByRole('heading', { name: 'Your dashboard' });
+  });
+});
