@@ -128,6 +128,8 @@ export default function WeightChart(props: {
           ]}
           grid={{ horizontal: true }}
           hideLegend
+          // Hidden from assistive tech (the figcaption says it all): no tab stop inside it either (axe aria-hidden-focus).
+          disableKeyboardNavigation
         />,
       )}
       {panel(
@@ -151,6 +153,8 @@ export default function WeightChart(props: {
           grid={{ horizontal: true }}
           sx={{ '& [data-series="bmi"]': { strokeDasharray: '6 4' } }}
           hideLegend
+          // Hidden from assistive tech (the figcaption says it all): no tab stop inside it either (axe aria-hidden-focus).
+          disableKeyboardNavigation
         />,
       )}
       {/* The text alternative: every point, for screen readers (the panels above are hidden from them). */}
