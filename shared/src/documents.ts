@@ -104,8 +104,8 @@ const DOCUMENT_SCHEMAS: Record<SourceCollection, z.ZodType<Record<string, unknow
 /** Time fields that say when the write happened: near the server's time whenever set or changed. */
 const WRITE_TIME_FIELDS: Record<SourceCollection, readonly string[]> = {
   user: ['createdAt'],
-  reps: ['importedAt', 'loggedAt'],
-  weightRecords: ['importedAt', 'loggedAt'],
+  reps: ['importedAt'],
+  weightRecords: ['importedAt'],
   posts: ['importedAt'],
   activityPreferences: [],
   goal: [],
@@ -127,9 +127,13 @@ const DATED_ENTRIES: ReadonlySet<SourceCollection> = new Set(['reps', 'weightRec
 export const IMPORTED_AT = 'importedAt';
 
 /**
- * A logged activity or weigh-in dated in the past carries `loggedAt`, the time of the write (near
- * the server's time when set, kept as it is by edits): the server-near creation time beside the
- * user's past `timestamp`. An entry logged "now" may leave it out.
+ * A logged activity or weigh-in dated in the past carries `loggedAt`, when it was logged on the
+ * device: set once (edits keep it), never ahead of the server's time, and at most
+ * LIMITS.maxBackdateMs behind it. Not "within 5 minutes of the server" like the other write times:
+ * in Firebase mode an entry logged offline is queued by the SDK and reaches the server when the
+ * connection returns, possibly hours later, and must not be refused then (the app told the user it
+ * was kept). It grants nothing: `timestamp` has its own window, and the boards are capped per day.
+ * An entry logged "now" may leave it out.
  */
 export const LOGGED_AT = 'loggedAt';
 
@@ -276,6 +280,10 @@ function checkTimes(
     if (t > ctx.now + skew || ((onCreate || kind !== 'user') && t < ctx.now - skew))
       return fail(`Invalid ${field}: it must be within 5 minutes of the server's time.`, field);
   }
+  if (DATED_ENTRIES.has(kind)) {
+    const problem = checkLoggedAt(doc, ctx);
+    if (problem) return problem;
+  }
   const t = set('timestamp');
   if (t === null || !TIME_FIELDS_WITH_TIMESTAMP.has(kind)) return null;
   if (t > ctx.now + skew) return fail(`Invalid timestamp: ${MESSAGES.timestampFuture}`, 'timestamp');
@@ -292,6 +300,26 @@ function checkTimes(
   }
   if (ctx.before === null && t < ctx.now - skew)
     return fail(`Invalid timestamp: it must be within 5 minutes of the server's time.`, 'timestamp');
+  return null;
+}
+
+/** `loggedAt` of a dated entry (see LOGGED_AT): set once, in [now - maxBackdate, now + skew]. */
+function checkLoggedAt(
+  doc: Record<string, unknown>,
+  ctx: { now: number; before: Record<string, unknown> | null },
+): { ok: false; message: string; field?: string } | null {
+  const stored = ctx.before?.[LOGGED_AT];
+  const t = doc[LOGGED_AT];
+  if (stored !== undefined)
+    return t === stored
+      ? null
+      : fail(`Invalid ${LOGGED_AT}: it is set once, when the entry is logged.`, LOGGED_AT);
+  if (t === undefined) return null;
+  if (typeof t !== 'number' || t > ctx.now + LIMITS.timestampSkewMs || t < ctx.now - LIMITS.maxBackdateMs)
+    return fail(
+      `Invalid ${LOGGED_AT}: when the entry was logged, never ahead of the server's time nor more than 366 days behind it.`,
+      LOGGED_AT,
+    );
   return null;
 }
 

@@ -511,9 +511,11 @@ describe('validateDocument', () => {
     expect(messageOf(create('reps', rep({ timestamp: NOW + skew + 1, loggedAt: NOW })))).toBe(
       `Invalid timestamp: ${MESSAGES.timestampFuture}`,
     );
-    // Without the time of the write, a past date is refused (and a loggedAt must be that time).
+    // Without the time it was logged, a past date is refused. Logged offline a day ago and arriving
+    // now is accepted (the SDK sends queued writes late); loggedAt beyond the limit is not.
     expect(messageOf(create('reps', rep({ timestamp: NOW - DAY })))).toMatch(/loggedAt/);
-    expect(create('reps', rep({ timestamp: NOW - DAY, loggedAt: NOW - DAY })).ok).toBe(false);
+    expect(create('reps', rep({ timestamp: NOW - DAY, loggedAt: NOW - DAY })).ok).toBe(true);
+    expect(create('reps', rep({ timestamp: NOW - DAY, loggedAt: NOW - limit - 1 })).ok).toBe(false);
     expect(create('reps', rep({ timestamp: NOW, loggedAt: NOW + skew + 1 })).ok).toBe(false);
     expect(create('reps', rep({ timestamp: NOW, loggedAt: '1' })).ok).toBe(false);
     expect(create('weightRecords', { weight: 180, timestamp: NOW - 7 * DAY, loggedAt: NOW }).ok).toBe(true);

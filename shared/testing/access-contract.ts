@@ -573,8 +573,9 @@ export function accessContract({ owner, other, now }: ContractParams): ContractC
 
 /**
  * Issue 11: an activity or weigh-in may be dated back up to LIMITS.maxBackdateMs, on create (with
- * `loggedAt`, the server-near time of the write) and on edit, never ahead of the server's time
- * beyond the clock slack.
+ * `loggedAt`, when it was logged on the device: set once, up to the same limit back, so that an
+ * entry logged offline is accepted when it arrives late) and on edit, never ahead of the server's
+ * time beyond the clock slack.
  */
 function datedEntryCases(cases: ContractCase[], { owner, now }: ContractParams): void {
   const DAY = 24 * 60 * MINUTE;
@@ -621,12 +622,20 @@ function datedEntryCases(cases: ContractCase[], { owner, now }: ContractParams):
     'deny',
   );
   dated(
-    'loggedAt a day behind (not the time of the write)',
+    'logged offline a day ago, arriving now (timestamp and loggedAt a day behind)',
     'create',
     runPath,
-    run(now - 2 * DAY, { loggedAt: now - DAY }),
-    'deny',
+    run(now - DAY, { loggedAt: now - DAY }),
+    'allow',
   );
+  dated(
+    'weigh-in logged offline an hour ago, arriving now',
+    'create',
+    weighPath,
+    { weight: 180, timestamp: now - 60 * MINUTE, loggedAt: now - 60 * MINUTE },
+    'allow',
+  );
+  dated('loggedAt 367 days behind', 'create', runPath, run(now - DAY, { loggedAt: now - 367 * DAY }), 'deny');
   dated('loggedAt an hour ahead', 'create', runPath, run(now, { loggedAt: now + 60 * MINUTE }), 'deny');
   dated('loggedAt as a string', 'create', runPath, run(now - DAY, { loggedAt: String(now) }), 'deny');
 
@@ -660,6 +669,7 @@ function datedEntryCases(cases: ContractCase[], { owner, now }: ContractParams):
   );
   dated('edit moves an activity a day ahead', 'update', runPath, { timestamp: now + DAY }, 'deny', stored);
   dated('edit backdates loggedAt', 'update', runPath, { loggedAt: now - 30 * DAY }, 'deny', stored);
+  dated('edit sets loggedAt to now', 'update', runPath, { loggedAt: now }, 'deny', stored);
   dated(
     'edit moves a weigh-in to last month',
     'update',
