@@ -16,7 +16,14 @@ export interface TestApp {
   path: () => string;
 }
 
-export function renderApp(path: string, options: { auth?: FakeAuth; store?: MemoryStore } = {}): TestApp {
+export function renderApp(
+  path: string,
+  options: {
+    auth?: FakeAuth;
+    store?: MemoryStore;
+    backend?: Pick<Backend, 'watchRefusedWrites' | 'watchLive'>;
+  } = {},
+): TestApp {
   const auth = options.auth ?? new FakeAuth();
   const store = options.store ?? new MemoryStore();
   const backend = {
@@ -26,6 +33,7 @@ export function renderApp(path: string, options: { auth?: FakeAuth; store?: Memo
       listener(0);
       return () => {};
     },
+    ...options.backend,
   };
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(

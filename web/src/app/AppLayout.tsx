@@ -81,6 +81,25 @@ function PendingWrites() {
   );
 }
 
+/**
+ * A change the top bar showed as saved offline and the server refused when it arrived: said once,
+ * until dismissed (Firebase mode; the refusal is rare, e.g. verification revoked meanwhile).
+ */
+function RefusedWrites() {
+  const backend = useBackend();
+  const [refused, setRefused] = useState(0);
+  const [seen, setSeen] = useState(0);
+  useEffect(() => backend.watchRefusedWrites?.(setRefused), [backend]);
+  if (refused <= seen) return null;
+  return (
+    <Alert severity="error" onClose={() => setSeen(refused)} sx={{ mb: 2 }}>
+      {refused - seen === 1
+        ? 'A change saved while offline was refused by the server when it arrived, so it was not kept.'
+        : `${refused - seen} changes saved while offline were refused by the server when they arrived, so they were not kept.`}
+    </Alert>
+  );
+}
+
 export function AppLayout() {
   const gateway = useAuthGateway();
   const navigate = useNavigate();
@@ -151,6 +170,7 @@ export function AppLayout() {
       </AppBar>
       <Container component="main" maxWidth="lg" sx={{ py: { xs: 3, sm: 4.5 } }}>
         <OfflineNotice />
+        <RefusedWrites />
         <Suspense fallback={<Loading />}>
           <Outlet />
         </Suspense>

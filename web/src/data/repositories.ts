@@ -13,6 +13,8 @@ export interface Backend {
   deleteAccount(): Promise<void>;
   /** Writes accepted locally but not yet confirmed by the server (Firebase offline queue; 0 in local mode). */
   watchPendingWrites(listener: (pending: number) => void): Unsubscribe;
+  /** Writes shown as saved offline that the server refused when they arrived (Firebase mode only). */
+  watchRefusedWrites?(listener: (refused: number) => void): Unsubscribe;
   /** Whether live results are flowing from the server now (absent: treated as live). */
   watchLive?(listener: (live: boolean) => void): Unsubscribe;
 }
@@ -28,6 +30,7 @@ export async function loadBackend(config: AppConfig, auth: AuthGateway): Promise
       store,
       deleteAccount: () => store.deleteAccount(),
       watchPendingWrites: store.watchPendingWrites,
+      watchRefusedWrites: store.watchRefusedWrites,
       watchLive: store.watchLive,
     };
   }

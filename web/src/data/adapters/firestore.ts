@@ -93,6 +93,8 @@ export interface FirestoreStore extends LiveDocumentStore {
   deleteAccount(): Promise<void>;
   /** Writes accepted locally but not yet confirmed by the server. */
   watchPendingWrites(listener: (pending: number) => void): Unsubscribe;
+  /** How many writes shown as saved (queued offline) the server refused later, since the page loaded. */
+  watchRefusedWrites(listener: (refused: number) => void): Unsubscribe;
   /** Whether every running listener is in sync with the server (`false` offline or unreachable). */
   watchLive(listener: (live: boolean) => void): Unsubscribe;
 }
@@ -108,6 +110,8 @@ export function createFirestoreStore(app: FirebaseApp, config: AppConfig): Fires
 
   let pending = 0;
   const pendingListeners = new Set<(pending: number) => void>();
+  let refused = 0;
+  const refusedListeners = new Set<(refused: number) => void>();
   const setPending = (delta: number) => {
     pending += delta;
     for (const listener of pendingListeners) listener(pending);
@@ -153,7 +157,12 @@ export function createFirestoreStore(app: FirebaseApp, config: AppConfig): Fires
    * reachable): the SDK keeps it and sends it when it can, and the top bar shows it as pending.
    */
   function acceptedLocally(confirmed: Promise<void>, queued: Promise<void>): Promise<void> {
-    const logRefusal = (error: unknown) => console.error('A queued write was refused by the server', error);
+    // The form already said "saved": a later refusal must still reach the user (the top bar).
+    const logRefusal = (error: unknown) => {
+      console.error('A queued write was refused by the server', error);
+      refused += 1;
+      for (const listener of refusedListeners) listener(refused);
+    };
     if (browserOffline()) {
       confirmed.catch(logRefusal);
       return Promise.resolve();
@@ -393,6 +402,11 @@ export function createFirestoreStore(app: FirebaseApp, config: AppConfig): Fires
       pendingListeners.add(listener);
       listener(pending);
       return () => pendingListeners.delete(listener);
+    },
+    watchRefusedWrites(listener) {
+      refusedListeners.add(listener);
+      listener(refused);
+      return () => refusedListeners.delete(listener);
     },
   };
 }
