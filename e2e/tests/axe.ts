@@ -36,24 +36,29 @@ export async function axeContext(
 
 /**
  * The violations of the page as it stands, as lines: rule id, impact, help, then each target.
- * `within` (a CSS selector, e.g. an open dialog) limits the run to that part of the page.
+ * `within` (a CSS selector, e.g. an open dialog) limits the run to that part of the page; `rules`
+ * runs only those rules instead of the tags (the theme journey's colour checks).
  */
-export async function axeViolations(page: Page, within?: string): Promise<string[]> {
+export async function axeViolations(
+  page: Page,
+  within?: string,
+  rules?: readonly string[],
+): Promise<string[]> {
   // Let transitions (dialogs fading in, cards appearing) finish: mid-fade colours are not the page's.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 350))));
   const loaded = await page.evaluate(() => 'axe' in window);
   if (!loaded) await page.addScriptTag({ path: AXE_SOURCE });
   const violations = (await page.evaluate(
-    async ({ tags, within }) => {
+    async ({ tags, within, rules }) => {
       const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<unknown> } })
         .axe;
       const result = (await axe.run(within ? { include: [[within]] } : document, {
-        runOnly: { type: 'tag', values: tags },
+        runOnly: rules ? { type: 'rule', values: rules } : { type: 'tag', values: tags },
         resultTypes: ['violations'],
       })) as { violations: unknown[] };
       return result.violations;
     },
-    { tags: AXE_TAGS, within: within ?? null },
+    { tags: AXE_TAGS, within: within ?? null, rules: rules ?? null },
   )) as Violation[];
   return violations.flatMap((v) => [
     `${v.id} (${v.impact ?? 'n/a'}): ${v.help}`,

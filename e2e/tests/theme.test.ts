@@ -6,13 +6,11 @@
  * is remembered across a reload, already in the loading shell before the app's code arrives.
  * Signed in as the seeded demo account (read only: charts, boards and posts on every page).
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './axe.ts';
 import { APP_URL, launchBrowser, screenshot } from './stack.ts';
 
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 type Scheme = 'light' | 'dark';
 const SCHEMES: readonly Scheme[] = ['dark', 'light'];
 
@@ -33,19 +31,8 @@ async function openContext(width: number): Promise<{ context: BrowserContext; pa
 }
 
 /** axe-core's colour checks on the page as it is (an open dialog included): failures as text. */
-async function contrastFailures(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (...a: unknown[]) => Promise<AxeResult> } }).axe;
-    interface AxeResult {
-      violations: { id: string; nodes: { target: string[]; failureSummary?: string }[] }[];
-    }
-    const result = await axe.run(document, { runOnly: ['color-contrast', 'link-in-text-block'] });
-    return result.violations.flatMap((v) =>
-      v.nodes.map((n) => `${v.id} ${n.target.join(' ')}: ${n.failureSummary?.split('\n').at(-1)?.trim()}`),
-    );
-  });
-}
+const contrastFailures = (page: Page) =>
+  axeViolations(page, undefined, ['color-contrast', 'link-in-text-block']);
 
 /** Relative luminance (0 black, 1 white) of a computed `rgb(...)` / `rgba(...)` colour. */
 function luminance(css: string): number {
