@@ -27,6 +27,7 @@ import { SectionCard } from '../../components/SectionCard.tsx';
 import type { StoredActivity } from '../../data/activities.ts';
 import { useRequiredUser, useStore } from '../../data/context.tsx';
 import { activityHistory, dayActivities } from '../../data/progress.ts';
+import { formatMeasureWithUnit, useUnits } from '../../data/units.ts';
 import type { ProgressState } from './useProgress.ts';
 
 const ALL = '';
@@ -229,6 +230,7 @@ function DayDialog(props: {
 }) {
   const store = useStore();
   const { uid } = useRequiredUser();
+  const units = useUnits();
   const [entries, setEntries] = useState<StoredActivity[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const { date, timeZone, onlyActivity } = props;
@@ -271,7 +273,7 @@ function DayDialog(props: {
                     {[
                       e.count ? `${e.count} reps` : null,
                       e.time ? `${e.time} min` : null,
-                      e.weightLifted ? `${e.weightLifted} lbs` : null,
+                      e.weightLifted ? formatMeasureWithUnit('weightLifted', e.weightLifted, units) : null,
                       `${caloriesFromUnits(e.calorieUnits, props.weight)} cal`,
                     ]
                       .filter(Boolean)

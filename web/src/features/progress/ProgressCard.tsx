@@ -11,6 +11,7 @@ import {
   streaks,
   weeklyTotals,
 } from '@fit/shared/progress';
+import type { UnitSystem } from '@fit/shared/units';
 import EmojiEvents from '@mui/icons-material/EmojiEvents';
 import LocalFireDepartment from '@mui/icons-material/LocalFireDepartment';
 import Alert from '@mui/material/Alert';
@@ -25,6 +26,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import type { Progress } from '../../data/progress.ts';
+import { formatMeasureWithUnit, useUnits } from '../../data/units.ts';
 import type { ProgressState } from './useProgress.ts';
 
 const WeeklyChart = lazy(() => import('./WeeklyChart.tsx'));
@@ -39,14 +41,19 @@ const KIND_LABEL: Record<RecordKind, string> = {
   calories: 'Most calories',
 };
 
-export function recordText(kind: RecordKind, best: PersonalBest, weight: number | undefined): string {
+export function recordText(
+  kind: RecordKind,
+  best: PersonalBest,
+  weight: number | undefined,
+  units: UnitSystem,
+): string {
   switch (kind) {
     case 'reps':
       return `${integer.format(best.value)} reps`;
     case 'minutes':
       return `${integer.format(best.value)} min`;
     case 'weightLifted':
-      return `${integer.format(best.value)} lbs`;
+      return formatMeasureWithUnit('weightLifted', best.value, units);
     case 'calories':
       return `${integer.format(caloriesFromUnits(best.value, weight))} cal`;
   }
@@ -78,6 +85,7 @@ function newRecords(before: Progress | null, after: Progress): NewRecord[] {
 
 export function ProgressCard({ state }: { state: ProgressState }) {
   const { progress, weight, today, error } = state;
+  const units = useUnits();
   const [metric, setMetric] = useState<'minutes' | 'calories'>('minutes');
   const previous = useRef<Progress | null>(null);
   const [fresh, setFresh] = useState<NewRecord[]>([]);
@@ -208,7 +216,7 @@ export function ProgressCard({ state }: { state: ProgressState }) {
                             <Typography key={k} variant="caption" color="text.secondary" component="span">
                               {KIND_LABEL[k]}:{' '}
                               <Box component="span" sx={{ color: 'text.primary', fontWeight: 600 }}>
-                                {recordText(k, best, weight)}
+                                {recordText(k, best, weight, units)}
                               </Box>{' '}
                               ({dateOnly.format(best.timestamp)})
                               {isNew && (

@@ -58,6 +58,24 @@ function renderSection(store: MemoryStore) {
 }
 
 describe('progress on the dashboard', () => {
+  it("shows the heaviest weight in the viewer's units (kg for a metric profile)", async () => {
+    const store = new MemoryStore({
+      [paths.user(UID)]: {
+        userId: UID,
+        displayName: 'Sam',
+        timeZone: zone,
+        currentWeight: 180,
+        unitSystem: 'metric',
+      },
+      [paths.progress(UID)]: progressDoc(135, 'a') as unknown as Record<string, unknown>,
+      ...bench('a', 135, now - DAY),
+    });
+    renderSection(store);
+    const records = await screen.findByRole('list', { name: 'Personal records' });
+    expect(await within(records).findByText(`${(61.2).toLocaleString()} kg`)).toBeInTheDocument();
+    expect(within(records).queryByText('135 lbs')).toBeNull();
+  });
+
   it('shows the streak, the records, and marks a record set as it is logged', async () => {
     const store = new MemoryStore({
       [paths.user(UID)]: { userId: UID, displayName: 'Sam', timeZone: zone, currentWeight: 180 },
