@@ -30,6 +30,6 @@ describe('preloading a signed-in page', () => {
     expect(preloadSignedIn('/community/', start)).toBe(true);
     expect(start).toHaveBeenCalledTimes(1);
     // The chunks really load (a wrong specifier would reject here).
-    await expect(Promise.all(SIGNED_IN_PAGES['/user']?.() ?? [])).resolves.toHaveLength(2);
+    await expect(Promise.all(SIGNED_IN_PAGES['/user']?.() ?? [])).resolves.toHaveLength(3);
   });
 });
