@@ -35,6 +35,9 @@ async function goToAccount(p: Page): Promise<void> {
     .getByRole('link', { name: 'Account', exact: true })
     .click();
   await p.waitForURL('**/account');
+  // The URL changes first; /user stays on screen (its display-name prompt included) until the
+  // Account page's chunk has rendered.
+  await p.getByRole('button', { name: 'Save Profile' }).waitFor();
 }
 
 async function downloadText(p: Page, button: string): Promise<{ name: string; text: string }> {

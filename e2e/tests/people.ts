@@ -38,6 +38,8 @@ export async function dismissGoalPopup(page: Page): Promise<void> {
 export async function setDisplayName(page: Page, name: string): Promise<void> {
   await nav(page, 'Account');
   await page.waitForURL('**/account');
+  // The URL changes before the Account page renders (/user and its display-name prompt stay until then).
+  await page.getByRole('button', { name: 'Save Profile' }).waitFor();
   const field = page.getByLabel('Display Name');
   await field.fill(name);
   await page.getByRole('button', { name: 'Save Profile' }).click();

@@ -24,6 +24,9 @@ async function openContext(width: number): Promise<{ context: BrowserContext; pa
     baseURL: APP_URL,
     colorScheme: 'dark',
     bypassCSP: true,
+    // The service worker would serve the app's code from its cache, past the route that holds it
+    // back to show the loading shell alone (and Playwright's routes do not see its requests).
+    serviceWorkers: 'block',
   });
   const page = await context.newPage();
   page.on('pageerror', (e) => errors.push(e.message));

@@ -10,9 +10,10 @@ import { paths } from '@fit/shared/model';
 import type { DocSnapshot, QuerySpec, Unsubscribe } from '@fit/shared/store';
 import { StoreError } from '@fit/shared/store';
 import { MemoryStore } from '@fit/shared/testing/memory-store';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { OFFLINE, UNREACHABLE } from '../src/components/OfflineNotice.tsx';
+import { UNREACHABLE } from '../src/components/OfflineNotice.tsx';
+import { ShellStatus } from '../src/components/ShellStatus.tsx';
 import { recovery } from '../src/data/connection.ts';
 import { loadLimits } from '../src/data/load-limits.ts';
 import { FakeAuth } from './fake-auth.ts';
@@ -281,21 +282,25 @@ describe('saves and the connection', () => {
     expect(await store.query({ collection: paths.weightRecords(UID) })).toEqual([]);
   });
 
-  it('says so when the browser goes offline, and stops saying so when it is back', async () => {
+  it('says so once when the browser goes offline, and stops saying so when it is back', async () => {
     setup('/user', 'answer');
+    render(<ShellStatus keepsOfflineWrites={false} />); // mounted beside the app, as main.tsx does
     await card('Weight Tracking');
     const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     try {
       act(() => {
         window.dispatchEvent(new Event('offline'));
       });
-      expect(await screen.findByText(OFFLINE)).toBeInTheDocument();
+      expect(await screen.findByText(/^You are offline\./)).toBeInTheDocument();
+      // One notice: the frame's says nothing of its own about being offline.
+      expect(screen.getAllByText(/You are offline/)).toHaveLength(1);
+      expect(screen.queryByText(UNREACHABLE)).toBeNull();
       expectLayout();
       onLine.mockReturnValue(true);
       act(() => {
         window.dispatchEvent(new Event('online'));
       });
-      await waitFor(() => expect(screen.queryByText(OFFLINE)).not.toBeInTheDocument());
+      await waitFor(() => expect(screen.queryByText(/You are offline/)).not.toBeInTheDocument());
     } finally {
       onLine.mockRestore();
     }

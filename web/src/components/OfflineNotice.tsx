@@ -7,20 +7,21 @@ import {
   useServerReachable,
 } from '../data/connection.ts';
 
-export const OFFLINE = 'You are offline. What you see may be out of date; it updates when you reconnect.';
 export const UNREACHABLE = 'Cannot reach FitTrack right now. Trying again…';
 
 /**
- * Under the top bar of the signed-in pages: says when the browser is offline or loads are failing
- * for want of the server, and loads again what failed once the connection is back (so the page
- * recovers by itself). Nothing shows while all is well.
+ * Under the top bar of the signed-in pages: says when loads are failing for want of the server
+ * while the browser is online, and loads again what failed once the connection is back (so the
+ * page recovers by itself). Being offline is said once, app-wide, by ShellStatus (it also knows
+ * the service worker's offline shell, where navigator.onLine can still say online). Nothing shows
+ * while all is well.
  */
 export function OfflineNotice() {
   const online = useBrowserOnline();
   const live = useLiveConnection();
   const reachable = useServerReachable();
   useRecoverFailedLoads(online, live);
-  const message = !online ? OFFLINE : !reachable ? UNREACHABLE : null;
+  const message = online && !reachable ? UNREACHABLE : null;
   // The region is always there, so screen readers announce the message when it appears.
   return (
     <div aria-live="polite">

@@ -8,25 +8,13 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
+import { useBrowserOnline } from '../data/connection.ts';
 import { watchAppUpdate, watchOfflineShell } from '../sw/register.ts';
-
-function subscribeOnline(onChange: () => void): () => void {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
-}
 
 /** `keepsOfflineWrites`: Firebase mode, where Firestore queues what is saved offline. */
 export function ShellStatus({ keepsOfflineWrites }: { keepsOfflineWrites: boolean }) {
-  const online = useSyncExternalStore(
-    subscribeOnline,
-    () => navigator.onLine,
-    () => true,
-  );
+  const online = useBrowserOnline();
   const [offlineShell, setOfflineShell] = useState(false);
   useEffect(() => watchOfflineShell(setOfflineShell), []);
   const [updateReady, setUpdateReady] = useState(false);
