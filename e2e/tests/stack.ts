@@ -24,8 +24,16 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function newPage(browser: Browser, viewport = { width: 1280, height: 900 }) {
-  const context: BrowserContext = await browser.newContext({ viewport, baseURL: APP_URL });
+/**
+ * A page in a fresh context. `serviceWorkers: 'block'` for journeys that cut the network with
+ * Playwright's routes: what the app's service worker answers from its cache never reaches them.
+ */
+export async function newPage(
+  browser: Browser,
+  viewport = { width: 1280, height: 900 },
+  options: { serviceWorkers?: 'allow' | 'block' } = {},
+) {
+  const context: BrowserContext = await browser.newContext({ viewport, baseURL: APP_URL, ...options });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
