@@ -37,7 +37,7 @@ async function goToAccount(p: Page): Promise<void> {
   await p.waitForURL('**/account');
   // The URL changes first; /user stays on screen (its display-name prompt included) until the
   // Account page's chunk has rendered.
-  await p.getByRole('button', { name: 'Save Profile' }).waitFor();
+  await p.getByRole('heading', { name: 'Account', exact: true }).waitFor();
 }
 
 async function downloadText(p: Page, button: string): Promise<{ name: string; text: string }> {

@@ -39,7 +39,7 @@ export async function setDisplayName(page: Page, name: string): Promise<void> {
   await nav(page, 'Account');
   await page.waitForURL('**/account');
   // The URL changes before the Account page renders (/user and its display-name prompt stay until then).
-  await page.getByRole('button', { name: 'Save Profile' }).waitFor();
+  await page.getByRole('heading', { name: 'Account', exact: true }).waitFor();
   const field = page.getByLabel('Display Name');
   await field.fill(name);
   await page.getByRole('button', { name: 'Save Profile' }).click();

@@ -41,6 +41,8 @@ describe('units: metric and imperial', () => {
     await signUpAndVerify(page, who);
     await nav(page, 'Account');
     await page.waitForURL('**/account');
+    // The URL changes before the Account page renders (/user and its name prompt stay until then).
+    await page.getByRole('heading', { name: 'Account', exact: true }).waitFor();
     await page.getByLabel('Display Name').fill(who.name);
     await chooseUnits(page, /^Metric/);
     await page.getByLabel('Height (cm)').fill('180');
