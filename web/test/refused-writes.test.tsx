@@ -20,15 +20,19 @@ describe('writes refused after they were queued offline', () => {
     const store = new MemoryStore({
       [paths.user('kim')]: { userId: 'kim', email: 'kim@example.com', createdAt: 1, displayName: 'Kim' },
     });
-    let emit: (refused: number) => void = () => {};
+    // Every subscriber hears it, as in the adapter (the frame may subscribe again as it remounts).
+    const listeners = new Set<(refused: number) => void>();
+    const emit = (refused: number) => {
+      for (const listener of listeners) listener(refused);
+    };
     renderApp('/community', {
       auth,
       store,
       backend: {
         watchRefusedWrites: (listener) => {
-          emit = listener;
+          listeners.add(listener);
           listener(0);
-          return () => {};
+          return () => listeners.delete(listener);
         },
       },
     });

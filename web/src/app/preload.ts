@@ -11,8 +11,6 @@ export const SIGNED_IN_PAGES: Record<string, () => Promise<unknown>[]> = {
   '/user': () => [
     import('../features/dashboard/DashboardPage.tsx'),
     import('../features/progress/ProgressSection.tsx'),
-    // Shown only to a user without a display name, but small, and a new user's first page.
-    import('../features/onboarding/DisplayNamePrompt.tsx'),
   ],
   '/community': () => [import('../features/community/CommunityPage.tsx')],
   '/account': () => [import('../features/account/AccountPage.tsx')],
