@@ -24,11 +24,9 @@ describe('preloading a signed-in page', () => {
     expect(Object.keys(SIGNED_IN_PAGES).sort()).toEqual(signedIn.sort());
   });
 
-  // retry: importing the page chunks at once in the test's module runner failed once on a
-  // loaded CI machine with an error inside the runner ("reading 'getStatus'"), never alone (3/3).
-  it('starts auth and the adapter on a signed-in path (a trailing slash too), nothing elsewhere', {
-    retry: 2,
-  }, async () => {
+  // That each specifier resolves is tsc's check (a wrong path fails the type check); importing the
+  // page chunks here failed inside vitest's module runner under the full suite ("getStatus").
+  it('starts auth and the adapter on a signed-in path (a trailing slash too), nothing elsewhere', () => {
     const start = vi.fn();
     expect(preloadSignedIn('/', start)).toBe(false);
     expect(preloadSignedIn('/login', start)).toBe(false);
@@ -36,7 +34,5 @@ describe('preloading a signed-in page', () => {
     expect(start).not.toHaveBeenCalled();
     expect(preloadSignedIn('/community/', start)).toBe(true);
     expect(start).toHaveBeenCalledTimes(1);
-    // The chunks really load (a wrong specifier would reject here).
-    await expect(Promise.all(SIGNED_IN_PAGES['/user']?.() ?? [])).resolves.toHaveLength(2);
   });
 });
