@@ -1,11 +1,10 @@
 import { bmiEncouragement, goalAdvice, isKnownMeasure } from '@fit/shared/formulas';
 import type { UserProfile } from '@fit/shared/model';
-import { displayValue, type UnitSystem, unitLabel } from '@fit/shared/units';
+import { displayValue, type UnitSystem } from '@fit/shared/units';
 import { MESSAGES, validateDashboardProfile } from '@fit/shared/validation';
 import TrackChanges from '@mui/icons-material/TrackChanges';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
@@ -22,6 +21,7 @@ import { saveWeightTargets } from '../../data/weights.ts';
 import { formatInt, formatOneDecimal, TABULAR } from './format.ts';
 import type { BodyFigures } from './hooks.ts';
 import { MSG } from './messages.ts';
+import { WeightInput } from './WeightInput.tsx';
 
 export const BMI_ENCOURAGEMENT =
   'Every workout counts. Steady activity and balanced meals will move your BMI toward the healthy range, one week at a time.';
@@ -166,36 +166,19 @@ export function ProfileCard(props: {
       {props.error && <LoadFailed message={props.error} />}
       <Box component="form" onSubmit={submit} noValidate aria-label="Weight goal">
         <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          <TextField
+          <WeightInput
             label="Current weight"
             value={isKnownMeasure(weight) ? formatMeasure('bodyWeight', weight, units) : ''}
             placeholder="Log a weight"
-            slotProps={{
-              input: {
-                readOnly: true,
-                endAdornment: (
-                  <InputAdornment position="end">{unitLabel('bodyWeight', units)}</InputAdornment>
-                ),
-              },
-              inputLabel: { shrink: true },
-              htmlInput: { style: { fontVariantNumeric: 'tabular-nums' } },
-            }}
+            shrinkLabel
           />
-          <TextField
+          <WeightInput
             label="Target weight"
             value={form.targetWeight}
-            onChange={(e) => edit({ targetWeight: e.target.value })}
+            onChange={(text) => edit({ targetWeight: text })}
             error={status?.field === 'targetWeight'}
             disabled={busy}
-            slotProps={{
-              input: {
-                endAdornment: (
-                  <InputAdornment position="end">{unitLabel('bodyWeight', units)}</InputAdornment>
-                ),
-              },
-              htmlInput: { inputMode: 'decimal', style: { fontVariantNumeric: 'tabular-nums' } },
-              inputLabel: { shrink: true },
-            }}
+            shrinkLabel
           />
           <TextField
             label="Target date"

@@ -1,16 +1,12 @@
 import { isKnownMeasure } from '@fit/shared/formulas';
 import type { WeightRecord } from '@fit/shared/model';
-import { unitLabel } from '@fit/shared/units';
-import { MESSAGES, validateWeightForm } from '@fit/shared/validation';
 import MonitorWeightOutlined from '@mui/icons-material/MonitorWeightOutlined';
 import ShowChart from '@mui/icons-material/ShowChart';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Component, type FormEvent, lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -20,10 +16,12 @@ import { SectionCard } from '../../components/SectionCard.tsx';
 import { StatusAlert } from '../../components/StatusAlert.tsx';
 import { keys } from '../../data/queries.ts';
 import { useSave } from '../../data/save.ts';
-import { typedBodyMeasure, useUnits } from '../../data/units.ts';
+import { useUnits } from '../../data/units.ts';
 import { logWeight, RECENT_WEIGHTS, type StoredWeight } from '../../data/weights.ts';
 import { MSG } from './messages.ts';
+import { WeightInput } from './WeightInput.tsx';
 import { WeightList } from './WeightList.tsx';
+import { checkWeightForm } from './weight-form.ts';
 
 const WeightChart = lazy(() => import('./WeightChart.tsx'));
 
@@ -80,19 +78,10 @@ export function WeightCard(props: {
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    // Typed in the viewer's unit ('81,5' kg too); stored in lbs.
-    const typed = typedBodyMeasure('bodyWeight', weight, units, MESSAGES.weightPositive);
     const now = Date.now();
-    const checked =
-      'message' in typed
-        ? ({ ok: false, message: typed.message } as const)
-        : validateWeightForm({ weight: typed.value, timestamp: whenToTimestamp(when, now), now });
+    const checked = checkWeightForm({ text: weight, units, timestamp: whenToTimestamp(when, now), now });
     if (!checked.ok) {
-      setStatus({
-        kind: 'error',
-        message: checked.message,
-        field: ('field' in checked ? checked.field : undefined) ?? 'weight',
-      });
+      setStatus({ kind: 'error', message: checked.message, field: checked.field });
       return;
     }
     log.run(checked.value);
@@ -118,24 +107,16 @@ export function WeightCard(props: {
         <div>
           <Box component="form" onSubmit={submit} noValidate aria-label="Log weight">
             <Stack direction="row" spacing={1.25}>
-              <TextField
+              <WeightInput
                 label="Weight"
                 value={weight}
-                onChange={(e) => {
-                  setWeight(e.target.value);
+                onChange={(text) => {
+                  setWeight(text);
                   setStatus(null);
                 }}
                 error={status?.field === 'weight'}
                 disabled={busy}
                 size="small"
-                slotProps={{
-                  input: {
-                    endAdornment: (
-                      <InputAdornment position="end">{unitLabel('bodyWeight', units)}</InputAdornment>
-                    ),
-                  },
-                  htmlInput: { inputMode: 'decimal', style: { fontVariantNumeric: 'tabular-nums' } },
-                }}
               />
               <Button type="submit" variant="contained" disabled={busy} sx={{ flexShrink: 0 }}>
                 Log

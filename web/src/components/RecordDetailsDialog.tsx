@@ -1,0 +1,176 @@
+/**
+ * The frame shared by the popups that open one logged record (Activity Details, Weight Record
+ * Details): what the record is, its own fields (passed in), its date and time, the outcome, and
+ * Delete / Close / Save. `useRecordEditor` holds what every such popup does alike: the record
+ * shown (kept while the popup animates closed), the time field, the update and delete saves, and
+ * one status for both.
+ */
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useState } from 'react';
+import { type SaveOptions, type Status, useSave } from '../data/save.ts';
+import { DateTimeInput, fromDateTimeLocal, toDateTimeLocal } from './DateTimeInput.tsx';
+import { StatusAlert } from './StatusAlert.tsx';
+
+interface LoggedRecord {
+  id: string;
+  timestamp: number;
+}
+
+export interface RecordEditor<R extends LoggedRecord, U> {
+  /** The record on show: the last one opened, kept while the popup animates closed. */
+  shown: R | null;
+  open: boolean;
+  busy: boolean;
+  status: Status;
+  /** The date and time field's text. */
+  when: string;
+  setWhen: (when: string) => void;
+  /** Call on every edit: the last outcome no longer applies. */
+  edited: () => void;
+  /** Show a refused input (the form's own check before saving). */
+  refuse: (message: string, field?: string) => void;
+  /**
+   * The instant to save: the stored one unless the minute shown was changed (the field shows
+   * minutes only), and whether it moved (a moved time is checked against now).
+   */
+  chosenTime: (record: R) => { timestamp: number; moved: boolean };
+  update: (vars: U) => void;
+  remove: () => void;
+  close: () => void;
+}
+
+export function useRecordEditor<R extends LoggedRecord, U>(options: {
+  record: R | null;
+  /** Fill the popup's own fields from the record it opens on (a stable callback: a new one reloads). */
+  load: (record: R) => void;
+  update: Omit<SaveOptions<U, unknown>, 'onSaved'>;
+  remove: Omit<SaveOptions<string, unknown>, 'onSaved'>;
+  onClose: () => void;
+}): RecordEditor<R, U> {
+  const { record, onClose, load } = options;
+  const [shown, setShown] = useState<R | null>(record);
+  const [when, setWhen] = useState('');
+  const update = useSave<U>({ ...options.update, onSaved: onClose });
+  const remove = useSave<string>({ ...options.remove, onSaved: onClose });
+  const clear = useCallback(() => {
+    update.setStatus(null);
+    remove.setStatus(null);
+  }, [update.setStatus, remove.setStatus]);
+  useEffect(() => {
+    if (record) {
+      setShown(record);
+      load(record);
+      setWhen(toDateTimeLocal(record.timestamp));
+      clear();
+    }
+  }, [record, clear, load]);
+
+  const status = update.status ?? remove.status;
+  return {
+    shown,
+    open: record !== null,
+    busy: update.busy || remove.busy,
+    status,
+    when,
+    // Cleared: back to the stored time.
+    setWhen: (v) => setWhen(v || (shown ? toDateTimeLocal(shown.timestamp) : '')),
+    edited: () => {
+      if (status) clear();
+    },
+    refuse: (message, field) => {
+      remove.setStatus(null);
+      update.setStatus({ kind: 'error', message, field });
+    },
+    chosenTime: (r) => {
+      const moved = when !== toDateTimeLocal(r.timestamp);
+      return { timestamp: moved ? fromDateTimeLocal(when) : r.timestamp, moved };
+    },
+    update: (vars) => {
+      remove.setStatus(null);
+      update.run(vars);
+    },
+    remove: () => {
+      if (!shown) return;
+      update.setStatus(null);
+      remove.run(shown.id);
+    },
+    close: onClose,
+  };
+}
+
+export function RecordDetailsDialog<R extends LoggedRecord, U>(props: {
+  editor: RecordEditor<R, U>;
+  title: string;
+  maxWidth: 'xs' | 'sm';
+  /** What the record is (its name, when it was logged), above the fields. */
+  summary: ReactNode;
+  /** The record's own fields; the date and time field follows them. */
+  children: ReactNode;
+  /** The date and time field's id. */
+  whenId: string;
+  onSave: (shown: R) => void;
+  /** Save stays off while the form cannot be saved (besides while busy). */
+  saveDisabled?: boolean;
+}) {
+  const { editor } = props;
+  const { shown, busy, status } = editor;
+  const titleId = useId();
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (shown) props.onSave(shown);
+  }
+  return (
+    <Dialog
+      open={editor.open}
+      onClose={busy ? undefined : editor.close}
+      aria-labelledby={titleId}
+      maxWidth={props.maxWidth}
+      fullWidth
+    >
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id={titleId}>{props.title}</DialogTitle>
+        <DialogContent>
+          {shown && <Box sx={{ mb: 2.5 }}>{props.summary}</Box>}
+          <Stack spacing={2}>
+            {props.children}
+            <DateTimeInput
+              id={props.whenId}
+              value={editor.when}
+              onChange={(v) => {
+                editor.setWhen(v ?? '');
+                editor.edited();
+              }}
+              disabled={busy}
+              error={status?.field === 'timestamp'}
+            />
+          </Stack>
+          <StatusAlert status={status} sx={{ mt: 2 }} />
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2, gap: 1 }}>
+          <Button
+            color="error"
+            startIcon={<DeleteOutlined />}
+            onClick={editor.remove}
+            disabled={busy}
+            sx={{ mr: 'auto' }}
+          >
+            Delete
+          </Button>
+          <Button onClick={editor.close} disabled={busy}>
+            Close
+          </Button>
+          <Button type="submit" variant="contained" disabled={busy || props.saveDisabled === true}>
+            Save
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
