@@ -132,6 +132,77 @@ const AVATARS = [
 
 const MEDAL_INKS = { gold: '#78350f', silver: '#1e293b', bronze: '#431407' };
 
+/**
+ * The medals of both schemes: the same metal and ink (the ink sits on the metal, never on the
+ * page); only the row's tint is stronger on a dark page. `tint` is each row tint's opacity.
+ */
+function medals(tint: { gold: number; silver: number; bronze: number }) {
+  const medal = (from: string, to: string, ink: string, rgb: string, opacity: number) => ({
+    medal: `linear-gradient(135deg, ${from} 0%, ${to} 100%)`,
+    ink,
+    bar: to,
+    tint: `rgba(${rgb}, ${opacity})`,
+  });
+  return {
+    gold: medal('#fde68a', '#f59e0b', MEDAL_INKS.gold, '245, 158, 11', tint.gold),
+    silver: medal('#f1f5f9', '#94a3b8', MEDAL_INKS.silver, '148, 163, 184', tint.silver),
+    bronze: medal('#fed7aa', '#c2773b', MEDAL_INKS.bronze, '194, 119, 59', tint.bronze),
+  };
+}
+
+/**
+ * The washes of a scheme's own colours, by opacity: primary, primaryStrong, primaryFaint,
+ * success, successBorder and the progress track (ink).
+ */
+function tints(
+  colors: { primary: string; success: string; ink: string },
+  [primary, primaryStrong, primaryFaint, success, successBorder, track]: readonly [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ],
+) {
+  return {
+    primary: alpha(colors.primary, primary),
+    primaryStrong: alpha(colors.primary, primaryStrong),
+    primaryFaint: alpha(colors.primary, primaryFaint),
+    success: alpha(colors.success, success),
+    successBorder: alpha(colors.success, successBorder),
+    track: alpha(colors.ink, track),
+  };
+}
+
+/**
+ * A scheme's shadows, by opacity: `raised`, the primary `bubble`, `medal`, the edge line under
+ * cards, panels and soft surfaces, then the `card`, `panel` and `soft` drop shadows.
+ */
+function shadows(
+  colors: { ink: string; bubble: string },
+  [raised, bubble, medal, edge, card, panel, soft]: readonly [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ],
+) {
+  const under = (drop: string, opacity: number) =>
+    `0 1px 2px ${alpha(colors.ink, edge)}, ${drop} ${alpha(colors.ink, opacity)}`;
+  return {
+    raised: `0 1px 4px ${alpha(colors.ink, raised)}`,
+    bubble: `0 4px 14px ${alpha(colors.bubble, bubble)}`,
+    medal: `0 1px 3px ${alpha(colors.ink, medal)}, inset 0 1px 0 rgba(255, 255, 255, 0.6)`,
+    card: under('0 12px 32px', card),
+    panel: under('0 16px 40px', panel),
+    soft: under('0 8px 24px', soft),
+  };
+}
+
 const lightPalette = {
   mode: 'light',
   primary: { main: PRIMARY, light: '#6366f1', dark: '#3730a3', contrastText: '#ffffff' },
@@ -141,14 +212,7 @@ const lightPalette = {
   background: { default: '#f5f6fb', paper: '#ffffff' },
   text: { primary: INK, secondary: '#4b5368' },
   divider: '#e3e6ef',
-  tint: {
-    primary: alpha(PRIMARY, 0.06),
-    primaryStrong: alpha(PRIMARY, 0.1),
-    primaryFaint: alpha(PRIMARY, 0.04),
-    success: alpha(SUCCESS, 0.08),
-    successBorder: alpha(SUCCESS, 0.35),
-    track: alpha(INK, 0.07),
-  },
+  tint: tints({ primary: PRIMARY, success: SUCCESS, ink: INK }, [0.06, 0.1, 0.04, 0.08, 0.35, 0.07]),
   surface: {
     subtle: '#f8f9fd',
     muted: '#eef0f8',
@@ -163,34 +227,8 @@ const lightPalette = {
     bubble: `linear-gradient(135deg, ${PRIMARY} 0%, #5f63f0 100%)`,
     brand: `linear-gradient(150deg, #312e81 0%, ${PRIMARY} 55%, #6d28d9 100%)`,
   },
-  shadow: {
-    raised: `0 1px 4px ${alpha(INK, 0.12)}`,
-    bubble: `0 4px 14px ${alpha(PRIMARY, 0.25)}`,
-    medal: `0 1px 3px ${alpha(INK, 0.25)}, inset 0 1px 0 rgba(255, 255, 255, 0.6)`,
-    card: `0 1px 2px ${alpha(INK, 0.04)}, 0 12px 32px ${alpha(INK, 0.06)}`,
-    panel: `0 1px 2px ${alpha(INK, 0.04)}, 0 16px 40px ${alpha(INK, 0.06)}`,
-    soft: `0 1px 2px ${alpha(INK, 0.04)}, 0 8px 24px ${alpha(INK, 0.04)}`,
-  },
-  medal: {
-    gold: {
-      medal: 'linear-gradient(135deg, #fde68a 0%, #f59e0b 100%)',
-      ink: MEDAL_INKS.gold,
-      bar: '#f59e0b',
-      tint: 'rgba(245, 158, 11, 0.09)',
-    },
-    silver: {
-      medal: 'linear-gradient(135deg, #f1f5f9 0%, #94a3b8 100%)',
-      ink: MEDAL_INKS.silver,
-      bar: '#94a3b8',
-      tint: 'rgba(148, 163, 184, 0.1)',
-    },
-    bronze: {
-      medal: 'linear-gradient(135deg, #fed7aa 0%, #c2773b 100%)',
-      ink: MEDAL_INKS.bronze,
-      bar: '#c2773b',
-      tint: 'rgba(194, 119, 59, 0.08)',
-    },
-  },
+  shadow: shadows({ ink: INK, bubble: PRIMARY }, [0.12, 0.25, 0.25, 0.04, 0.06, 0.06, 0.04]),
+  medal: medals({ gold: 0.09, silver: 0.1, bronze: 0.08 }),
   metric: { reps: PRIMARY, minutes: '#0e7490', calories: '#c2410c' },
   category: { weightlifting: PRIMARY, cardio: '#c2410c', bodyweight: '#0e7490', flexibility: SUCCESS },
   bmi: { Underweight: '#0369a1', Healthy: SUCCESS, Overweight: '#c2410c', Obese: '#b91c1c' },
@@ -209,14 +247,10 @@ const darkPalette = {
   background: { default: '#0d1020', paper: PAPER_DARK },
   text: { primary: INK_DARK, secondary: '#a3aac2' },
   divider: '#2b3150',
-  tint: {
-    primary: alpha(PRIMARY_DARK, 0.08),
-    primaryStrong: alpha(PRIMARY_DARK, 0.14),
-    primaryFaint: alpha(PRIMARY_DARK, 0.05),
-    success: alpha(SUCCESS_DARK, 0.1),
-    successBorder: alpha(SUCCESS_DARK, 0.4),
-    track: alpha(INK_DARK, 0.1),
-  },
+  tint: tints(
+    { primary: PRIMARY_DARK, success: SUCCESS_DARK, ink: INK_DARK },
+    [0.08, 0.14, 0.05, 0.1, 0.4, 0.1],
+  ),
   surface: {
     subtle: '#1b2036',
     muted: '#22283f',
@@ -231,34 +265,8 @@ const darkPalette = {
     bubble: `linear-gradient(135deg, #3730a3 0%, ${PRIMARY} 100%)`,
     brand: 'linear-gradient(150deg, #1e1b4b 0%, #312e81 55%, #4c1d95 100%)',
   },
-  shadow: {
-    raised: `0 1px 4px ${alpha(SHADE, 0.5)}`,
-    bubble: `0 4px 14px ${alpha(SHADE, 0.4)}`,
-    medal: `0 1px 3px ${alpha(SHADE, 0.5)}, inset 0 1px 0 rgba(255, 255, 255, 0.6)`,
-    card: `0 1px 2px ${alpha(SHADE, 0.3)}, 0 12px 32px ${alpha(SHADE, 0.35)}`,
-    panel: `0 1px 2px ${alpha(SHADE, 0.3)}, 0 16px 40px ${alpha(SHADE, 0.4)}`,
-    soft: `0 1px 2px ${alpha(SHADE, 0.3)}, 0 8px 24px ${alpha(SHADE, 0.2)}`,
-  },
-  medal: {
-    gold: {
-      medal: 'linear-gradient(135deg, #fde68a 0%, #f59e0b 100%)',
-      ink: MEDAL_INKS.gold,
-      bar: '#f59e0b',
-      tint: 'rgba(245, 158, 11, 0.12)',
-    },
-    silver: {
-      medal: 'linear-gradient(135deg, #f1f5f9 0%, #94a3b8 100%)',
-      ink: MEDAL_INKS.silver,
-      bar: '#94a3b8',
-      tint: 'rgba(148, 163, 184, 0.12)',
-    },
-    bronze: {
-      medal: 'linear-gradient(135deg, #fed7aa 0%, #c2773b 100%)',
-      ink: MEDAL_INKS.bronze,
-      bar: '#c2773b',
-      tint: 'rgba(194, 119, 59, 0.14)',
-    },
-  },
+  shadow: shadows({ ink: SHADE, bubble: SHADE }, [0.5, 0.4, 0.5, 0.3, 0.35, 0.4, 0.2]),
+  medal: medals({ gold: 0.12, silver: 0.12, bronze: 0.14 }),
   metric: { reps: '#4f46e5', minutes: '#0e7490', calories: '#c2410c' },
   category: {
     weightlifting: PRIMARY_DARK,

@@ -31,9 +31,10 @@ export interface RecordEditor<R extends LoggedRecord, U> {
   status: Status;
   /** The date and time field's text. */
   when: string;
-  setWhen: (when: string) => void;
-  /** Call on every edit: the last outcome no longer applies. */
-  edited: () => void;
+  /** Cleared (null): back to the stored time. */
+  setWhen: (when: string | null) => void;
+  /** An input's change handler: keeps the value and clears the last outcome (it no longer applies). */
+  edit: <T>(set: (value: T) => void) => (value: T) => void;
   /** Show a refused input (the form's own check before saving). */
   refuse: (message: string, field?: string) => void;
   /**
@@ -79,9 +80,9 @@ export function useRecordEditor<R extends LoggedRecord, U>(options: {
     busy: update.busy || remove.busy,
     status,
     when,
-    // Cleared: back to the stored time.
-    setWhen: (v) => setWhen(v || (shown ? toDateTimeLocal(shown.timestamp) : '')),
-    edited: () => {
+    setWhen: (v) => setWhen(v ?? (shown ? toDateTimeLocal(shown.timestamp) : '')),
+    edit: (set) => (value) => {
+      set(value);
       if (status) clear();
     },
     refuse: (message, field) => {
@@ -143,10 +144,7 @@ export function RecordDetailsDialog<R extends LoggedRecord, U>(props: {
             <DateTimeInput
               id={props.whenId}
               value={editor.when}
-              onChange={(v) => {
-                editor.setWhen(v ?? '');
-                editor.edited();
-              }}
+              onChange={editor.edit(editor.setWhen)}
               disabled={busy}
               error={status?.field === 'timestamp'}
             />

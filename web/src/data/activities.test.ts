@@ -156,12 +156,12 @@ describe('activities repository', () => {
     const store = seeded(120);
     expect(await countActivities(store, UID)).toBe(120);
     const p1 = await activitiesPage(store, UID, null);
-    expect(p1.activities).toHaveLength(50);
-    expect(p1.activities[0]?.id).toBe('a000');
+    expect(p1.items).toHaveLength(50);
+    expect(p1.items[0]?.id).toBe('a000');
     const p2 = await activitiesPage(store, UID, p1.next);
-    expect(p2.activities[0]?.id).toBe('a050');
+    expect(p2.items[0]?.id).toBe('a050');
     const p3 = await activitiesPage(store, UID, p2.next);
-    expect(p3.activities.map((a) => a.id)).toEqual(Array.from({ length: 20 }, (_, i) => `a${100 + i}`));
+    expect(p3.items.map((a) => a.id)).toEqual(Array.from({ length: 20 }, (_, i) => `a${100 + i}`));
     expect(p3.next).toBeNull();
   });
 

@@ -25,23 +25,13 @@ import type {
 } from '@fit/shared/store';
 import { PERIOD_SUM_FIELDS } from '@fit/shared/totals';
 import { newDocId } from './ids.ts';
+import { countRecords, finiteNumber, NEWEST_FIRST, newestPage, type RecordPage, type Stored } from './records.ts';
 
 export const RECENT_ACTIVITIES = 5;
 export const ACTIVITIES_PAGE_SIZE = 50;
 
 /** An activity as the dashboard shows it: display-cased name, calorie units always present. */
-export interface StoredActivity extends ActivityRecord {
-  id: string;
-  path: string;
-  /** Saved on this device, not yet confirmed by the server (Firebase mode, offline). */
-  pending?: boolean;
-}
-
-const NEWEST_FIRST = [{ field: 'timestamp', direction: 'desc' }] as const;
-
-function finiteNumber(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-}
+export type StoredActivity = Stored<ActivityRecord>;
 
 export function toActivity(doc: DocSnapshot): StoredActivity {
   const d = doc.data;
@@ -130,38 +120,17 @@ export function watchRecentActivities(
   );
 }
 
-export async function countActivities(store: DocumentStore, uid: string): Promise<number> {
-  const result = await store.aggregate({ collection: paths.reps(uid) }, { count: true });
-  return result.count;
+export function countActivities(store: DocumentStore, uid: string): Promise<number> {
+  return countRecords(store, paths.reps(uid));
 }
 
-export interface ActivityPage {
-  activities: StoredActivity[];
-  raw: DocSnapshot[];
-  /** Continue after this to read the next page (null when this page is short). */
-  next: Cursor | null;
-}
-
-export async function activitiesPage(
+export function activitiesPage(
   store: DocumentStore,
   uid: string,
   after: Cursor | null,
   pageSize = ACTIVITIES_PAGE_SIZE,
-): Promise<ActivityPage> {
-  const spec: QuerySpec = {
-    collection: paths.reps(uid),
-    orderBy: NEWEST_FIRST,
-    limit: pageSize,
-    ...(after ? { startAfter: after } : {}),
-  };
-  const docs = await store.query(spec);
-  const last = docs[docs.length - 1];
-  return {
-    activities: docs.map(toActivity),
-    raw: docs,
-    next:
-      last && docs.length === pageSize ? { values: [last.data.timestamp ?? null], path: last.path } : null,
-  };
+): Promise<RecordPage<StoredActivity>> {
+  return newestPage(store, paths.reps(uid), after, pageSize, toActivity);
 }
 
 export interface PeriodSums {

@@ -39,6 +39,8 @@ export interface Save<V> {
   status: Status;
   /** For the form's own checks before saving (a refused input), or to clear the message. */
   setStatus: (status: Status) => void;
+  /** An input's change handler: keeps the value and clears the last outcome (it no longer applies). */
+  edit: <T>(set: (value: T) => void) => (value: T) => void;
 }
 
 export function useSave<V, R = unknown>(options: SaveOptions<V, R>): Save<V> {
@@ -74,5 +76,13 @@ export function useSave<V, R = unknown>(options: SaveOptions<V, R>): Save<V> {
     },
     [mutate, rememberFocus],
   );
-  return { run, busy: mutation.isPending, status, setStatus };
+  const edit = useCallback(
+    <T>(set: (value: T) => void) =>
+      (value: T) => {
+        set(value);
+        setStatus(null);
+      },
+    [],
+  );
+  return { run, busy: mutation.isPending, status, setStatus, edit };
 }

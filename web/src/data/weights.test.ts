@@ -94,9 +94,9 @@ describe('weights repository', () => {
   it('pages newest first', async () => {
     const s = store();
     const p1 = await weightsPage(s, UID, null, 2);
-    expect(p1.records.map((r) => r.id)).toEqual(['new', 'mid']);
+    expect(p1.items.map((r) => r.id)).toEqual(['new', 'mid']);
     const p2 = await weightsPage(s, UID, p1.next, 2);
-    expect(p2.records.map((r) => r.id)).toEqual(['old']);
+    expect(p2.items.map((r) => r.id)).toEqual(['old']);
   });
 
   it('saves the target weight and date by merge', async () => {

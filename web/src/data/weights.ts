@@ -22,6 +22,7 @@ import type {
   WriteOp,
 } from '@fit/shared/store';
 import { newDocId } from './ids.ts';
+import { countRecords, finiteNumber, NEWEST_FIRST, newestPage, type RecordPage, type Stored } from './records.ts';
 
 export const RECENT_WEIGHTS = 5;
 export const WEIGHTS_PAGE_SIZE = 50;
@@ -32,23 +33,14 @@ export const WEIGHTS_PAGE_SIZE = 50;
  */
 export const WEIGHT_HISTORY_LIMIT = 100;
 
-export interface StoredWeight extends WeightRecord {
-  id: string;
-  path: string;
-  /** Saved on this device, not yet confirmed by the server (Firebase mode, offline). */
-  pending?: boolean;
-}
-
-const NEWEST_FIRST = [{ field: 'timestamp', direction: 'desc' }] as const;
+export type StoredWeight = Stored<WeightRecord>;
 
 export function toWeight(doc: DocSnapshot): StoredWeight {
-  const weight = doc.data.weight;
-  const timestamp = doc.data.timestamp;
   return {
     id: doc.id,
     path: doc.path,
-    weight: typeof weight === 'number' && Number.isFinite(weight) ? weight : 0,
-    timestamp: typeof timestamp === 'number' && Number.isFinite(timestamp) ? timestamp : 0,
+    weight: finiteNumber(doc.data.weight) ?? 0,
+    timestamp: finiteNumber(doc.data.timestamp) ?? 0,
     ...(doc.pending ? { pending: true } : {}),
   };
 }
@@ -68,23 +60,17 @@ export function watchWeightHistory(
   return store.listen(newest(uid, limit), (docs) => onNext(docs.map(toWeight)), onError);
 }
 
-export async function countWeights(store: DocumentStore, uid: string): Promise<number> {
-  return (await store.aggregate({ collection: paths.weightRecords(uid) }, { count: true })).count;
+export function countWeights(store: DocumentStore, uid: string): Promise<number> {
+  return countRecords(store, paths.weightRecords(uid));
 }
 
-export async function weightsPage(
+export function weightsPage(
   store: DocumentStore,
   uid: string,
   after: Cursor | null,
   pageSize = WEIGHTS_PAGE_SIZE,
-): Promise<{ records: StoredWeight[]; next: Cursor | null }> {
-  const docs = await store.query({ ...newest(uid, pageSize), ...(after ? { startAfter: after } : {}) });
-  const last = docs[docs.length - 1];
-  return {
-    records: docs.map(toWeight),
-    next:
-      last && docs.length === pageSize ? { values: [last.data.timestamp ?? null], path: last.path } : null,
-  };
+): Promise<RecordPage<StoredWeight>> {
+  return newestPage(store, paths.weightRecords(uid), after, pageSize, toWeight);
 }
 
 function currentWeightWrite(uid: string, weight: number): WriteOp {

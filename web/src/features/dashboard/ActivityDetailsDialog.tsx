@@ -111,10 +111,7 @@ export function ActivityDetailsDialog(props: {
       <ActivityPicker
         options={options}
         value={activityType}
-        onChange={(name) => {
-          setActivityType(name);
-          editor.edited();
-        }}
+        onChange={editor.edit(setActivityType)}
         disabled={busy}
       />
       {activity ? (
@@ -122,10 +119,7 @@ export function ActivityDetailsDialog(props: {
           idPrefix="edit"
           activity={activity}
           values={values}
-          onChange={(v) => {
-            setValues(v);
-            editor.edited();
-          }}
+          onChange={editor.edit(setValues)}
           weight={props.weight}
           disabled={busy}
           errorField={status?.field}

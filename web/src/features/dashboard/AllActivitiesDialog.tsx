@@ -21,7 +21,7 @@ export function useActivityPager(open: boolean): PagerState<StoredActivity> {
     load: async (after) => {
       const page = await activitiesPage(store, uid, after);
       writeBackNames(store, page.raw);
-      return { items: page.activities, next: page.next };
+      return page;
     },
     errorMessage: MSG.fetchActivities,
   });

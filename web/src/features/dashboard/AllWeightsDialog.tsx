@@ -12,10 +12,7 @@ export function useWeightPager(open: boolean): PagerState<StoredWeight> {
     queryKey: [...keys.weights(uid), 'pages'],
     pageSize: WEIGHTS_PAGE_SIZE,
     count: () => countWeights(store, uid),
-    load: async (after) => {
-      const page = await weightsPage(store, uid, after);
-      return { items: page.records, next: page.next };
-    },
+    load: (after) => weightsPage(store, uid, after),
     errorMessage: MSG.fetchWeights,
   });
 }

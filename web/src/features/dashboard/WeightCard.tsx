@@ -110,10 +110,7 @@ export function WeightCard(props: {
               <WeightInput
                 label="Weight"
                 value={weight}
-                onChange={(text) => {
-                  setWeight(text);
-                  setStatus(null);
-                }}
+                onChange={log.edit(setWeight)}
                 error={status?.field === 'weight'}
                 disabled={busy}
                 size="small"
@@ -125,10 +122,7 @@ export function WeightCard(props: {
             <DateTimeInput
               id="weight-when"
               value={when}
-              onChange={(v) => {
-                setWhen(v);
-                setStatus(null);
-              }}
+              onChange={log.edit(setWhen)}
               disabled={busy}
               error={status?.field === 'timestamp'}
               size="small"

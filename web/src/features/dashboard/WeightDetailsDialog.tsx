@@ -69,10 +69,7 @@ export function WeightDetailsDialog(props: { record: StoredWeight | null; onClos
       <WeightInput
         label="Weight"
         value={weight}
-        onChange={(text) => {
-          setWeight(text);
-          editor.edited();
-        }}
+        onChange={editor.edit(setWeight)}
         error={editor.status?.field === 'weight'}
         disabled={editor.busy}
       />
