@@ -132,6 +132,11 @@ const AVATARS = [
 
 const MEDAL_INKS = { gold: '#78350f', silver: '#1e293b', bronze: '#431407' };
 
+/** `N` opacities, in the order of the names the function taking them gives them. */
+type Opacities<N extends number, Acc extends number[] = []> = Acc['length'] extends N
+  ? Readonly<Acc>
+  : Opacities<N, [...Acc, number]>;
+
 /**
  * The medals of both schemes: the same metal and ink (the ink sits on the metal, never on the
  * page); only the row's tint is stronger on a dark page. `tint` is each row tint's opacity.
@@ -156,14 +161,7 @@ function medals(tint: { gold: number; silver: number; bronze: number }) {
  */
 function tints(
   colors: { primary: string; success: string; ink: string },
-  [primary, primaryStrong, primaryFaint, success, successBorder, track]: readonly [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ],
+  [primary, primaryStrong, primaryFaint, success, successBorder, track]: Opacities<6>,
 ) {
   return {
     primary: alpha(colors.primary, primary),
@@ -181,15 +179,7 @@ function tints(
  */
 function shadows(
   colors: { ink: string; bubble: string },
-  [raised, bubble, medal, edge, card, panel, soft]: readonly [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ],
+  [raised, bubble, medal, edge, card, panel, soft]: Opacities<7>,
 ) {
   const under = (drop: string, opacity: number) =>
     `0 1px 2px ${alpha(colors.ink, edge)}, ${drop} ${alpha(colors.ink, opacity)}`;

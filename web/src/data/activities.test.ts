@@ -5,8 +5,7 @@ import { MemoryStore } from '@fit/shared/testing/memory-store';
 import { validateActivityForm } from '@fit/shared/validation';
 import { describe, expect, it } from 'vitest';
 import {
-  activitiesPage,
-  countActivities,
+  ACTIVITY_RECORDS,
   logActivity,
   nameNormalizationWrites,
   normalizeStoredNames,
@@ -14,6 +13,7 @@ import {
   updateActivity,
 } from './activities.ts';
 import { newDocId } from './ids.ts';
+import { countRecords, recordsPage } from './records.ts';
 
 const UID = 'u1';
 const NOW = 1_773_230_400_000;
@@ -154,13 +154,13 @@ describe('activities repository', () => {
 
   it('pages newest first with cursors, 50 at a time, and counts with an aggregate', async () => {
     const store = seeded(120);
-    expect(await countActivities(store, UID)).toBe(120);
-    const p1 = await activitiesPage(store, UID, null);
+    expect(await countRecords(store, UID, ACTIVITY_RECORDS)).toBe(120);
+    const p1 = await recordsPage(store, UID, ACTIVITY_RECORDS, null);
     expect(p1.items).toHaveLength(50);
     expect(p1.items[0]?.id).toBe('a000');
-    const p2 = await activitiesPage(store, UID, p1.next);
+    const p2 = await recordsPage(store, UID, ACTIVITY_RECORDS, p1.next);
     expect(p2.items[0]?.id).toBe('a050');
-    const p3 = await activitiesPage(store, UID, p2.next);
+    const p3 = await recordsPage(store, UID, ACTIVITY_RECORDS, p2.next);
     expect(p3.items.map((a) => a.id)).toEqual(Array.from({ length: 20 }, (_, i) => `a${100 + i}`));
     expect(p3.next).toBeNull();
   });

@@ -14,7 +14,6 @@ import { findActivity, normalizeActivityName } from '@fit/shared/catalogue';
 import { calorieUnits } from '@fit/shared/formulas';
 import { type ActivityRecord, paths } from '@fit/shared/model';
 import type {
-  Cursor,
   DocSnapshot,
   DocumentStore,
   LiveDocumentStore,
@@ -25,7 +24,7 @@ import type {
 } from '@fit/shared/store';
 import { PERIOD_SUM_FIELDS } from '@fit/shared/totals';
 import { newDocId } from './ids.ts';
-import { countRecords, finiteNumber, NEWEST_FIRST, newestPage, type RecordPage, type Stored } from './records.ts';
+import { finiteNumber, NEWEST_FIRST, type RecordKind, type Stored } from './records.ts';
 
 export const RECENT_ACTIVITIES = 5;
 export const ACTIVITIES_PAGE_SIZE = 50;
@@ -120,18 +119,12 @@ export function watchRecentActivities(
   );
 }
 
-export function countActivities(store: DocumentStore, uid: string): Promise<number> {
-  return countRecords(store, paths.reps(uid));
-}
-
-export function activitiesPage(
-  store: DocumentStore,
-  uid: string,
-  after: Cursor | null,
-  pageSize = ACTIVITIES_PAGE_SIZE,
-): Promise<RecordPage<StoredActivity>> {
-  return newestPage(store, paths.reps(uid), after, pageSize, toActivity);
-}
+/** Activities for paging (Show All) and counting. */
+export const ACTIVITY_RECORDS: RecordKind<StoredActivity> = {
+  collection: paths.reps,
+  read: toActivity,
+  pageSize: ACTIVITIES_PAGE_SIZE,
+};
 
 export interface PeriodSums {
   count: number;

@@ -28,30 +28,41 @@ export interface RecordPage<T> {
   next: Cursor | null;
 }
 
-/** One page of a collection newest first, after `after`, each document read by `read`. */
-export async function newestPage<T>(
+/** A kind of logged record: where a user's are kept, how one is read, how many a page shows. */
+export interface RecordKind<T> {
+  collection: (uid: string) => string;
+  read: (doc: DocSnapshot) => T;
+  pageSize: number;
+}
+
+/** One page of a user's records newest first, after `after` (null: the first page). */
+export async function recordsPage<T>(
   store: DocumentStore,
-  collection: string,
+  uid: string,
+  kind: RecordKind<T>,
   after: Cursor | null,
-  pageSize: number,
-  read: (doc: DocSnapshot) => T,
+  pageSize = kind.pageSize,
 ): Promise<RecordPage<T>> {
   const docs = await store.query({
-    collection,
+    collection: kind.collection(uid),
     orderBy: NEWEST_FIRST,
     limit: pageSize,
     ...(after ? { startAfter: after } : {}),
   });
   const last = docs[docs.length - 1];
   return {
-    items: docs.map(read),
+    items: docs.map(kind.read),
     raw: docs,
     next:
       last && docs.length === pageSize ? { values: [last.data.timestamp ?? null], path: last.path } : null,
   };
 }
 
-/** How many records a collection holds: one aggregate, no documents read. */
-export async function countRecords(store: DocumentStore, collection: string): Promise<number> {
-  return (await store.aggregate({ collection }, { count: true })).count;
+/** How many records a user has: one aggregate, no documents read. */
+export async function countRecords(
+  store: DocumentStore,
+  uid: string,
+  kind: RecordKind<unknown>,
+): Promise<number> {
+  return (await store.aggregate({ collection: kind.collection(uid) }, { count: true })).count;
 }

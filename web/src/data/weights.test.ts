@@ -2,14 +2,8 @@ import { validateDocument } from '@fit/shared/documents';
 import { paths } from '@fit/shared/model';
 import { MemoryStore } from '@fit/shared/testing/memory-store';
 import { describe, expect, it } from 'vitest';
-import {
-  countWeights,
-  deleteWeight,
-  logWeight,
-  saveWeightTargets,
-  updateWeight,
-  weightsPage,
-} from './weights.ts';
+import { countRecords, recordsPage } from './records.ts';
+import { deleteWeight, logWeight, saveWeightTargets, updateWeight, WEIGHT_RECORDS } from './weights.ts';
 
 const UID = 'u1';
 
@@ -88,14 +82,14 @@ describe('weights repository', () => {
     expect(await currentWeight(s)).toBe(195);
     expect(await deleteWeight(s, UID, 'mid')).toBe(0);
     expect(await currentWeight(s)).toBe(0);
-    expect(await countWeights(s, UID)).toBe(0);
+    expect(await countRecords(s, UID, WEIGHT_RECORDS)).toBe(0);
   });
 
   it('pages newest first', async () => {
     const s = store();
-    const p1 = await weightsPage(s, UID, null, 2);
+    const p1 = await recordsPage(s, UID, WEIGHT_RECORDS, null, 2);
     expect(p1.items.map((r) => r.id)).toEqual(['new', 'mid']);
-    const p2 = await weightsPage(s, UID, p1.next, 2);
+    const p2 = await recordsPage(s, UID, WEIGHT_RECORDS, p1.next, 2);
     expect(p2.items.map((r) => r.id)).toEqual(['old']);
   });
 

@@ -12,7 +12,6 @@
 import { currentWeightAfterDelete, currentWeightAfterEdit } from '@fit/shared/current-weight';
 import { paths, type UserProfile, type WeightRecord } from '@fit/shared/model';
 import type {
-  Cursor,
   DocSnapshot,
   DocumentStore,
   LiveDocumentStore,
@@ -22,7 +21,7 @@ import type {
   WriteOp,
 } from '@fit/shared/store';
 import { newDocId } from './ids.ts';
-import { countRecords, finiteNumber, NEWEST_FIRST, newestPage, type RecordPage, type Stored } from './records.ts';
+import { finiteNumber, NEWEST_FIRST, type RecordKind, type Stored } from './records.ts';
 
 export const RECENT_WEIGHTS = 5;
 export const WEIGHTS_PAGE_SIZE = 50;
@@ -60,18 +59,12 @@ export function watchWeightHistory(
   return store.listen(newest(uid, limit), (docs) => onNext(docs.map(toWeight)), onError);
 }
 
-export function countWeights(store: DocumentStore, uid: string): Promise<number> {
-  return countRecords(store, paths.weightRecords(uid));
-}
-
-export function weightsPage(
-  store: DocumentStore,
-  uid: string,
-  after: Cursor | null,
-  pageSize = WEIGHTS_PAGE_SIZE,
-): Promise<RecordPage<StoredWeight>> {
-  return newestPage(store, paths.weightRecords(uid), after, pageSize, toWeight);
-}
+/** Weight records for paging (Show All) and counting. */
+export const WEIGHT_RECORDS: RecordKind<StoredWeight> = {
+  collection: paths.weightRecords,
+  read: toWeight,
+  pageSize: WEIGHTS_PAGE_SIZE,
+};
 
 function currentWeightWrite(uid: string, weight: number): WriteOp {
   return { kind: 'set', path: paths.user(uid), data: { currentWeight: weight }, merge: true };

@@ -61,7 +61,7 @@ import {
 } from 'firebase/firestore';
 import { browserOffline } from '../../sw/register.ts';
 import type { AppConfig } from '../config.ts';
-import { checkDocPath, checkedListen, checkQuery, checkWrites } from './path-checks.ts';
+import { checkDocPath, checkedListens, checkQuery, checkWrites } from './path-checks.ts';
 
 /**
  * How long an online write may take to be confirmed before the top bar shows it as waiting to sync:
@@ -354,32 +354,22 @@ export function createFirestoreStore(app: FirebaseApp, config: AppConfig): Fires
         throw toStoreError(error);
       }
     },
-    listen(spec, onNext, onError) {
-      return checkedListen(
-        () => checkQuery(spec),
-        () =>
-          listenSynced<QuerySnapshot>(
-            (observer) => onSnapshot(toQuery(spec), { includeMetadataChanges: true }, observer),
-            () => getDocsFromServer(toQuery(spec)),
-            (snaps) => onNext(docsOf(snaps)),
-            onError,
-          ),
-        onError,
-      );
-    },
-    listenDoc(path, onNext, onError) {
-      return checkedListen(
-        () => checkDocPath(path),
-        () =>
-          listenSynced<DocumentSnapshot>(
-            (observer) => onSnapshot(doc(db, path), { includeMetadataChanges: true }, observer),
-            () => getDocFromServer(doc(db, path)),
-            (snap) => onNext(snapshotOf(snap)),
-            onError,
-          ),
-        onError,
-      );
-    },
+    ...checkedListens({
+      listen: (spec, onNext, onError) =>
+        listenSynced<QuerySnapshot>(
+          (observer) => onSnapshot(toQuery(spec), { includeMetadataChanges: true }, observer),
+          () => getDocsFromServer(toQuery(spec)),
+          (snaps) => onNext(docsOf(snaps)),
+          onError,
+        ),
+      listenDoc: (path, onNext, onError) =>
+        listenSynced<DocumentSnapshot>(
+          (observer) => onSnapshot(doc(db, path), { includeMetadataChanges: true }, observer),
+          () => getDocFromServer(doc(db, path)),
+          (snap) => onNext(snapshotOf(snap)),
+          onError,
+        ),
+    }),
     async deleteAccount() {
       deleteCallable ??= loadDeleteCallable();
       const callable = await deleteCallable;

@@ -16,7 +16,7 @@ import {
 } from '@fit/shared/local-protocol';
 import { isStoreErrorCode, type LiveDocumentStore, StoreError, type Unsubscribe } from '@fit/shared/store';
 import { createLiveSocket, type SocketFactory } from './live-socket.ts';
-import { checkDocPath, checkedListen, checkQuery, checkWrites } from './path-checks.ts';
+import { checkDocPath, checkedListens, checkQuery, checkWrites } from './path-checks.ts';
 
 export interface LocalStoreOptions {
   /** '' for the page's own origin. */
@@ -111,34 +111,24 @@ export function createLocalStore(options: LocalStoreOptions): LocalStore {
       checkWrites(writes);
       await post(LOCAL_API.commit, { writes });
     },
-    listen(spec, onNext, onError) {
-      return checkedListen(
-        () => checkQuery(spec),
-        () =>
-          live.listen(
-            { query: spec },
-            (result) => {
-              if ('docs' in result) onNext(result.docs);
-            },
-            onError,
-          ),
-        onError,
-      );
-    },
-    listenDoc(path, onNext, onError) {
-      return checkedListen(
-        () => checkDocPath(path),
-        () =>
-          live.listen(
-            { path },
-            (result) => {
-              if ('doc' in result) onNext(result.doc);
-            },
-            onError,
-          ),
-        onError,
-      );
-    },
+    ...checkedListens({
+      listen: (spec, onNext, onError) =>
+        live.listen(
+          { query: spec },
+          (result) => {
+            if ('docs' in result) onNext(result.docs);
+          },
+          onError,
+        ),
+      listenDoc: (path, onNext, onError) =>
+        live.listen(
+          { path },
+          (result) => {
+            if ('doc' in result) onNext(result.doc);
+          },
+          onError,
+        ),
+    }),
     async deleteAccount() {
       await post<DeleteAccountResponse>(LOCAL_API.deleteAccount, {}, DELETE_TIMEOUT_MS);
     },

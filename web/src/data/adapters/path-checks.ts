@@ -4,7 +4,13 @@
  * the SDK and SQLite would store under another path), fails here with invalid-argument.
  */
 import { docPathProblem, queryPathProblem } from '@fit/shared/doc-paths';
-import { type QuerySpec, StoreError, type Unsubscribe, type WriteOp } from '@fit/shared/store';
+import {
+  type LiveDocumentStore,
+  type QuerySpec,
+  StoreError,
+  type Unsubscribe,
+  type WriteOp,
+} from '@fit/shared/store';
 
 export function checkDocPath(path: string): void {
   const problem = docPathProblem(path);
@@ -35,16 +41,33 @@ export function refusedListen(error: unknown, onError: (error: StoreError) => vo
   };
 }
 
-/** Runs `open` once the paths pass `check`; otherwise reports the refusal and opens nothing. */
-export function checkedListen(
-  check: () => void,
-  open: () => Unsubscribe,
-  onError: (error: StoreError) => void,
-): Unsubscribe {
-  try {
-    check();
-  } catch (error) {
-    return refusedListen(error, onError);
-  }
-  return open();
+type Listens = Pick<LiveDocumentStore, 'listen' | 'listenDoc'>;
+
+/**
+ * A backend's listens behind the path checks: each opens only once its path passes; a refused one
+ * reports the refusal through `onError` and opens nothing.
+ */
+export function checkedListens(open: Listens): Listens {
+  const checked = (check: () => void, start: () => Unsubscribe, onError: (error: StoreError) => void) => {
+    try {
+      check();
+    } catch (error) {
+      return refusedListen(error, onError);
+    }
+    return start();
+  };
+  return {
+    listen: (spec, onNext, onError) =>
+      checked(
+        () => checkQuery(spec),
+        () => open.listen(spec, onNext, onError),
+        onError,
+      ),
+    listenDoc: (path, onNext, onError) =>
+      checked(
+        () => checkDocPath(path),
+        () => open.listenDoc(path, onNext, onError),
+        onError,
+      ),
+  };
 }

@@ -1,29 +1,18 @@
 import { PagedDialog } from '../../components/PagedDialog.tsx';
-import { type PagerState, usePager } from '../../components/usePager.ts';
-import {
-  ACTIVITIES_PAGE_SIZE,
-  activitiesPage,
-  countActivities,
-  type StoredActivity,
-} from '../../data/activities.ts';
+import type { PagerState } from '../../components/usePager.ts';
+import { ACTIVITY_RECORDS, type StoredActivity } from '../../data/activities.ts';
 import { writeBackNames } from '../../data/activity-queries.ts';
-import { keys, useDataScope } from '../../data/queries.ts';
+import { keys } from '../../data/queries.ts';
 import { ActivitiesTable } from './ActivitiesTable.tsx';
 import { MSG } from './messages.ts';
+import { useRecordPager } from './useRecordPager.ts';
 
 /** The pager behind "Show All" activities: 50 per page, names written back in display case. */
 export function useActivityPager(open: boolean): PagerState<StoredActivity> {
-  const { store, uid } = useDataScope();
-  return usePager(open, {
-    queryKey: [...keys.activities(uid), 'pages'],
-    pageSize: ACTIVITIES_PAGE_SIZE,
-    count: () => countActivities(store, uid),
-    load: async (after) => {
-      const page = await activitiesPage(store, uid, after);
-      writeBackNames(store, page.raw);
-      return page;
-    },
+  return useRecordPager(open, ACTIVITY_RECORDS, {
+    key: keys.activities,
     errorMessage: MSG.fetchActivities,
+    onPage: (store, page) => writeBackNames(store, page.raw),
   });
 }
 

@@ -1,20 +1,14 @@
 import { PagedDialog } from '../../components/PagedDialog.tsx';
-import { type PagerState, usePager } from '../../components/usePager.ts';
-import { keys, useDataScope } from '../../data/queries.ts';
+import type { PagerState } from '../../components/usePager.ts';
+import { keys } from '../../data/queries.ts';
 import { useUnits } from '../../data/units.ts';
-import { countWeights, type StoredWeight, WEIGHTS_PAGE_SIZE, weightsPage } from '../../data/weights.ts';
+import { type StoredWeight, WEIGHT_RECORDS } from '../../data/weights.ts';
 import { MSG } from './messages.ts';
+import { useRecordPager } from './useRecordPager.ts';
 import { WeightList } from './WeightList.tsx';
 
 export function useWeightPager(open: boolean): PagerState<StoredWeight> {
-  const { store, uid } = useDataScope();
-  return usePager(open, {
-    queryKey: [...keys.weights(uid), 'pages'],
-    pageSize: WEIGHTS_PAGE_SIZE,
-    count: () => countWeights(store, uid),
-    load: (after) => weightsPage(store, uid, after),
-    errorMessage: MSG.fetchWeights,
-  });
+  return useRecordPager(open, WEIGHT_RECORDS, { key: keys.weights, errorMessage: MSG.fetchWeights });
 }
 
 /** Every weight record, 50 per page. */
