@@ -3,7 +3,7 @@
  * signed-in user. Providers are mounted in `src/app`; tests mount them around an in-memory store.
  */
 import type { LiveDocumentStore } from '@fit/shared/store';
-import { createContext, useContext } from 'react';
+import { type Context, createContext, useContext } from 'react';
 import type { AuthGateway } from './auth.ts';
 import type { Backend } from './repositories.ts';
 
@@ -13,13 +13,18 @@ export interface SessionUser {
   emailVerified: boolean;
 }
 
+/** A context's value where a provider must be mounted; outside one, an error naming `where`. */
+function useProvided<T>(context: Context<T | null>, where: string): T {
+  const value = useContext(context);
+  if (!value) throw new Error(where);
+  return value;
+}
+
 export const StoreContext = createContext<LiveDocumentStore | null>(null);
 export const SessionUserContext = createContext<SessionUser | null>(null);
 
 export function useStore(): LiveDocumentStore {
-  const store = useContext(StoreContext);
-  if (!store) throw new Error('useStore outside StoreContext');
-  return store;
+  return useProvided(StoreContext, 'useStore outside StoreContext');
 }
 
 /** The signed-in user, or null when signed out. */
@@ -29,34 +34,26 @@ export function useSessionUser(): SessionUser | null {
 
 /** For screens behind the sign-in guard: the user is always there. */
 export function useRequiredUser(): SessionUser {
-  const user = useContext(SessionUserContext);
-  if (!user) throw new Error('useRequiredUser outside a signed-in route');
-  return user;
+  return useProvided(SessionUserContext, 'useRequiredUser outside a signed-in route');
 }
 
 /** The sign-in port (Firebase Auth in the app, a fake in component tests). */
 export const AuthGatewayContext = createContext<AuthGateway | null>(null);
 
 export function useAuthGateway(): AuthGateway {
-  const auth = useContext(AuthGatewayContext);
-  if (!auth) throw new Error('useAuthGateway outside AuthGatewayContext');
-  return auth;
+  return useProvided(AuthGatewayContext, 'useAuthGateway outside AuthGatewayContext');
 }
 
 /** Loads the backend on first use (sign-in pages need it only after a successful sign-in). */
 export const BackendLoaderContext = createContext<(() => Promise<Backend>) | null>(null);
 
 export function useBackendLoader(): () => Promise<Backend> {
-  const load = useContext(BackendLoaderContext);
-  if (!load) throw new Error('useBackendLoader outside BackendLoaderContext');
-  return load;
+  return useProvided(BackendLoaderContext, 'useBackendLoader outside BackendLoaderContext');
 }
 
 /** The loaded backend, inside the signed-in layout (deletion, pending offline writes). */
 export const BackendContext = createContext<Backend | null>(null);
 
 export function useBackend(): Backend {
-  const backend = useContext(BackendContext);
-  if (!backend) throw new Error('useBackend outside the signed-in layout');
-  return backend;
+  return useProvided(BackendContext, 'useBackend outside the signed-in layout');
 }

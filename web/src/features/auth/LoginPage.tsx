@@ -7,32 +7,22 @@
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { GoogleButton } from '../../components/GoogleButton.tsx';
 import { TextInput } from '../../components/TextInput.tsx';
 import { authErrorMessage } from '../../data/auth.ts';
-import { useAuthGateway, useBackendLoader } from '../../data/context.tsx';
-import { destinationAfterLogin, destinationFor, safeNextPath, withNext } from '../../data/post-login.ts';
+import { destinationAfterLogin, destinationFor } from '../../data/post-login.ts';
 import { ensureGoogleProfile, hasDisplayName } from '../../data/profile.ts';
-import { AuthShell } from './AuthShell.tsx';
+import { AuthError, AuthForm, useAuthForm } from './AuthForm.tsx';
 import { CREDENTIALS_REQUIRED, FORGOT_PASSWORD_SOON, GOOGLE_FAILED, LOGIN_FAILED } from './messages.ts';
 
 export function LoginPage() {
-  const gateway = useAuthGateway();
-  const loadBackend = useBackendLoader();
-  const navigate = useNavigate();
-  const next = safeNextPath(useSearchParams()[0].get('next'));
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const form = useAuthForm();
+  const { gateway, loadBackend, navigate, next, email, password, setBusy } = form;
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -77,58 +67,53 @@ export function LoginPage() {
   }
 
   return (
-    <AuthShell title="Welcome back" subtitle="Log in to log workouts and see your progress.">
-      <Stack component="form" spacing={2.25} onSubmit={submit} noValidate>
-        {error && <Alert severity="error">{error}</Alert>}
-        {notice && (
-          <Alert severity="info" onClose={() => setNotice(null)}>
-            {notice}
-          </Alert>
-        )}
+    <AuthForm
+      title="Welcome back"
+      subtitle="Log in to log workouts and see your progress."
+      form={form}
+      onSubmit={submit}
+      messages={
+        <>
+          <AuthError message={error} />
+          {notice && (
+            <Alert severity="info" onClose={() => setNotice(null)}>
+              {notice}
+            </Alert>
+          )}
+        </>
+      }
+      submitLabel="Login"
+      after={
+        <>
+          <Divider sx={{ color: 'text.secondary', fontSize: '0.875rem' }}>or</Divider>
+          <GoogleButton onClick={google} onFocus={() => gateway.preload?.()} disabled={form.busy} />
+        </>
+      }
+      other={{ question: 'New to FitTrack?', label: 'Sign up', path: '/signup' }}
+    >
+      <Box>
         <TextInput
-          label="Email"
-          type="email"
-          onFocus={() => gateway.preload?.()}
-          autoComplete="email"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
           required
-          value={email}
-          onChange={setEmail}
+          value={password}
+          onChange={form.setPassword}
         />
-        <Box>
-          <TextInput
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={setPassword}
-          />
-          <Box sx={{ textAlign: 'right', mt: 1 }}>
-            <Link
-              component="button"
-              type="button"
-              variant="body2"
-              onClick={() => {
-                setError(null);
-                setNotice(FORGOT_PASSWORD_SOON);
-              }}
-            >
-              Forgot Password?
-            </Link>
-          </Box>
-        </Box>
-        <Button type="submit" variant="contained" size="large" disabled={busy}>
-          Login
-        </Button>
-        <Divider sx={{ color: 'text.secondary', fontSize: '0.875rem' }}>or</Divider>
-        <GoogleButton onClick={google} onFocus={() => gateway.preload?.()} disabled={busy} />
-        <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', pt: 1 }}>
-          New to FitTrack?{' '}
-          <Link component={RouterLink} to={withNext('/signup', next)} sx={{ fontWeight: 600 }}>
-            Sign up
+        <Box sx={{ textAlign: 'right', mt: 1 }}>
+          <Link
+            component="button"
+            type="button"
+            variant="body2"
+            onClick={() => {
+              setError(null);
+              setNotice(FORGOT_PASSWORD_SOON);
+            }}
+          >
+            Forgot Password?
           </Link>
-        </Typography>
-      </Stack>
-    </AuthShell>
+        </Box>
+      </Box>
+    </AuthForm>
   );
 }

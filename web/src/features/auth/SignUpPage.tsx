@@ -3,32 +3,19 @@
  * the profile, sends the verification email and goes to /verify-email.
  */
 import { validateSignUp } from '@fit/shared/validation';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { TextInput } from '../../components/TextInput.tsx';
 import { authErrorMessage } from '../../data/auth.ts';
-import { useAuthGateway, useBackendLoader } from '../../data/context.tsx';
-import { safeNextPath, withNext } from '../../data/post-login.ts';
+import { withNext } from '../../data/post-login.ts';
 import { createSignUpProfile } from '../../data/profile.ts';
-import { AuthShell } from './AuthShell.tsx';
+import { AuthError, AuthForm, useAuthForm } from './AuthForm.tsx';
 import { SIGNUP_FAILED } from './messages.ts';
 
 export function SignUpPage() {
-  const gateway = useAuthGateway();
-  const loadBackend = useBackendLoader();
-  const navigate = useNavigate();
-  // The page asked for before sign-in (see post-login.ts) travels on to the verify page.
-  const next = safeNextPath(useSearchParams()[0].get('next'));
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const form = useAuthForm();
+  const { gateway, loadBackend, navigate, next, email, password, setBusy } = form;
   const [confirmPassword, setConfirmPassword] = useState('');
   const [error, setError] = useState<{ message: string; field?: string } | null>(null);
-  const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -66,48 +53,35 @@ export function SignUpPage() {
   const fieldError = (field: string) => error?.field === field;
 
   return (
-    <AuthShell title="Create your account" subtitle="Start tracking in under a minute.">
-      <Stack component="form" spacing={2.25} onSubmit={submit} noValidate>
-        {error && <Alert severity="error">{error.message}</Alert>}
-        <TextInput
-          label="Email"
-          type="email"
-          onFocus={() => gateway.preload?.()}
-          autoComplete="email"
-          required
-          error={fieldError('email')}
-          value={email}
-          onChange={setEmail}
-        />
-        <TextInput
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={fieldError('password')}
-          helperText="At least 6 characters."
-          value={password}
-          onChange={setPassword}
-        />
-        <TextInput
-          label="Confirm Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={fieldError('confirmPassword')}
-          value={confirmPassword}
-          onChange={setConfirmPassword}
-        />
-        <Button type="submit" variant="contained" size="large" disabled={busy}>
-          Sign Up
-        </Button>
-        <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', pt: 1 }}>
-          Already have an account?{' '}
-          <Link component={RouterLink} to={withNext('/login', next)} sx={{ fontWeight: 600 }}>
-            Log in
-          </Link>
-        </Typography>
-      </Stack>
-    </AuthShell>
+    <AuthForm
+      title="Create your account"
+      subtitle="Start tracking in under a minute."
+      form={form}
+      onSubmit={submit}
+      messages={<AuthError message={error?.message} />}
+      emailError={fieldError('email')}
+      submitLabel="Sign Up"
+      other={{ question: 'Already have an account?', label: 'Log in', path: '/login' }}
+    >
+      <TextInput
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        required
+        error={fieldError('password')}
+        helperText="At least 6 characters."
+        value={password}
+        onChange={form.setPassword}
+      />
+      <TextInput
+        label="Confirm Password"
+        type="password"
+        autoComplete="new-password"
+        required
+        error={fieldError('confirmPassword')}
+        value={confirmPassword}
+        onChange={setConfirmPassword}
+      />
+    </AuthForm>
   );
 }
