@@ -7,7 +7,6 @@ import FitnessCenter from '@mui/icons-material/FitnessCenter';
 import SelfImprovement from '@mui/icons-material/SelfImprovement';
 import SportsGymnastics from '@mui/icons-material/SportsGymnastics';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -20,7 +19,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { faded } from '../../app/theme.ts';
 import { ShownName } from '../../components/ShownText.tsx';
-import { RelativeTime, UserAvatar } from './bits.tsx';
+import { RelativeTime, UserAvatar, YouChip } from './bits.tsx';
 import { CommunityCard } from './CommunityCard.tsx';
 
 const CATEGORY: Record<ActivityCategory, { icon: ReactNode; color: string }> = {
@@ -142,15 +141,7 @@ function ActivityRow({ activity, own, now }: { activity: FeedActivity; own: bool
           >
             <ShownName name={activity.userName} />
           </Typography>
-          {own && (
-            <Chip
-              label="You"
-              size="small"
-              color="primary"
-              variant="outlined"
-              sx={{ height: 20, display: { xs: 'none', sm: 'inline-flex' } }}
-            />
-          )}
+          {own && <YouChip variant="outlined" sx={{ height: 20 }} />}
         </Stack>
       </TableCell>
       <TableCell>

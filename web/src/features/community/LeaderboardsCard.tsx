@@ -31,7 +31,7 @@ import { faded } from '../../app/theme.ts';
 import { ShownName } from '../../components/ShownText.tsx';
 import { type Boards, boardsTimeZone } from '../../data/community.ts';
 import { useLiveConnection } from '../../data/connection.ts';
-import { UserAvatar } from './bits.tsx';
+import { UserAvatar, YouChip } from './bits.tsx';
 import { boardZoneNote } from './board-zone.ts';
 import { CommunityCard } from './CommunityCard.tsx';
 
@@ -382,18 +382,7 @@ function PlaceRow(props: { place: BoardPlace; rank: number; unit: string; leader
           <ShownName name={place.userName} />
         </Typography>
         {own && (
-          <Chip
-            label="You"
-            size="small"
-            color="primary"
-            sx={{
-              height: 18,
-              fontSize: 11,
-              fontWeight: 700,
-              flexShrink: 0,
-              display: { xs: 'none', sm: 'inline-flex' },
-            }}
-          />
+          <YouChip variant="filled" sx={{ height: 18, fontSize: 11, fontWeight: 700, flexShrink: 0 }} />
         )}
         <Typography
           variant="body2"

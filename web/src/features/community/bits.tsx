@@ -1,6 +1,8 @@
 /** Small pieces shared by the community cards: avatar with initials, relative time with the full date on hover. */
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import type { SxProps, Theme } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
 import { avatarColor, fullDateTime, initials, relativeTime } from './format.ts';
 
@@ -30,5 +32,21 @@ export function RelativeTime({ timestamp, now }: { timestamp: number; now: numbe
         {relativeTime(timestamp, now)}
       </Box>
     </Tooltip>
+  );
+}
+
+/** The mark beside the viewer's own name in a community list (hidden on phones, where room is short). */
+export function YouChip(props: { variant: 'outlined' | 'filled'; sx?: SxProps<Theme> }) {
+  return (
+    <Chip
+      label="You"
+      size="small"
+      color="primary"
+      variant={props.variant}
+      sx={[
+        { display: { xs: 'none', sm: 'inline-flex' } },
+        ...(Array.isArray(props.sx) ? props.sx : [props.sx]),
+      ]}
+    />
   );
 }

@@ -1,7 +1,7 @@
-import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { InfoDialog } from '../../components/InfoDialog.tsx';
 import { useUnits } from '../../data/units.ts';
+import { Formula } from './Formula.tsx';
 import { formatInt, TABULAR } from './format.ts';
 
 /** What BMR is and the Mifflin-St Jeor equation behind it. */
@@ -21,21 +21,11 @@ export function BmrDialog(props: { open: boolean; onClose: () => void; value: nu
       <Typography variant="subtitle2" component="h3" sx={{ mb: 0.5 }}>
         Mifflin-St Jeor equation
       </Typography>
-      <Box
-        sx={{
-          bgcolor: 'tint.primary',
-          borderRadius: '10px',
-          px: 2,
-          py: 1.25,
-          mb: 1.5,
-          fontWeight: 600,
-          lineHeight: 1.7,
-        }}
-      >
+      <Formula>
         Male: 10 × kg + 6.25 × cm − 5 × age + 5
         <br />
         Female: 10 × kg + 6.25 × cm − 5 × age − 161
-      </Box>
+      </Formula>
       <Typography variant="body2" color="text.secondary">
         {units === 'metric'
           ? 'Your weight in kg and height in cm go in as they are; age and gender come from your Account page.'

@@ -4,6 +4,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { InfoDialog } from '../../components/InfoDialog.tsx';
 import { formatMeasureWithUnit, useUnits } from '../../data/units.ts';
+import { Formula } from './Formula.tsx';
 
 /** The Calories column's '?' popup: how a workout's calories are estimated. */
 export function CaloriesHelpDialog(props: {
@@ -19,19 +20,9 @@ export function CaloriesHelpDialog(props: {
       <Typography sx={{ mb: 2 }}>
         Each workout's calories are estimated from its activity, time and load:
       </Typography>
-      <Box
-        sx={{
-          bgcolor: 'tint.primary',
-          borderRadius: '10px',
-          px: 2,
-          py: 1.5,
-          mb: 2,
-          fontWeight: 600,
-          lineHeight: 1.6,
-        }}
-      >
+      <Formula>
         Calories = base rate × minutes × (your weight ÷ 155) × (1 + 0.1 × whole tens of lbs lifted), rounded
-      </Box>
+      </Formula>
       <Box component="ul" sx={{ pl: 2.5, m: 0, '& li': { mb: 1 } }}>
         <li>
           <Typography>

@@ -1,11 +1,11 @@
 import DirectionsRun from '@mui/icons-material/DirectionsRun';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
+import { ShowAllButton } from '../../components/ShowAllButton.tsx';
 import type { StoredActivity } from '../../data/activities.ts';
 import { ActivitiesTable } from './ActivitiesTable.tsx';
 
@@ -20,14 +20,7 @@ export function RecentActivitiesCard(props: {
   onCaloriesHelp: () => void;
 }) {
   return (
-    <SectionCard
-      title="Recent Activities"
-      action={
-        <Button size="small" onClick={props.onShowAll} sx={{ mt: -0.5, whiteSpace: 'nowrap' }}>
-          Show All
-        </Button>
-      }
-    >
+    <SectionCard title="Recent Activities" action={<ShowAllButton onClick={props.onShowAll} />}>
       {props.error && <LoadFailed message={props.error} />}
       {!props.loaded ? (
         <Stack spacing={1}>

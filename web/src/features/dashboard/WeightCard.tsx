@@ -13,6 +13,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { DateTimeInput, type WhenValue, whenToTimestamp } from '../../components/DateTimeInput.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
+import { ShowAllButton } from '../../components/ShowAllButton.tsx';
 import { StatusAlert } from '../../components/StatusAlert.tsx';
 import { keys } from '../../data/queries.ts';
 import { useSave } from '../../data/save.ts';
@@ -89,14 +90,7 @@ export function WeightCard(props: {
 
   const chart = showsWeightChart(props.records, props.height);
   return (
-    <SectionCard
-      title="Weight Tracking"
-      action={
-        <Button size="small" onClick={props.onShowAll} sx={{ mt: -0.5, whiteSpace: 'nowrap' }}>
-          Show All
-        </Button>
-      }
-    >
+    <SectionCard title="Weight Tracking" action={<ShowAllButton onClick={props.onShowAll} />}>
       <Box
         sx={{
           display: 'grid',

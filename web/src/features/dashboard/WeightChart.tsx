@@ -6,7 +6,7 @@
 import { bmi } from '@fit/shared/formulas';
 import { displayValue, type UnitSystem, unitLabel } from '@fit/shared/units';
 import Box from '@mui/material/Box';
-import { useTheme } from '@mui/material/styles';
+import { type SxProps, type Theme, useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { LineChart } from '@mui/x-charts/LineChart';
@@ -99,6 +99,41 @@ export default function WeightChart(props: {
     </Box>
   );
   const showMark = points.length <= MARKS_UP_TO;
+  // Weight and BMI: one line each over the same time axis.
+  const trend = (line: {
+    title: string;
+    id: 'weight' | 'bmi';
+    height: number;
+    data: (number | null)[];
+    axisText: (v: number) => string;
+    valueText: (v: number) => string;
+    sx?: SxProps<Theme>;
+  }) =>
+    panel(
+      line.title,
+      <LineChart
+        height={line.height}
+        margin={{ left: 4, right: 12, top: 8, bottom: 4 }}
+        xAxis={xAxis}
+        yAxis={[{ width: 48, valueFormatter: (v: number) => line.axisText(v) }]}
+        series={[
+          {
+            id: line.id,
+            label: line.title,
+            data: line.data,
+            color: theme.vars.palette.chart[line.id],
+            curve: 'linear',
+            showMark,
+            valueFormatter: (v) => (v === null ? '' : line.valueText(v)),
+          },
+        ]}
+        grid={{ horizontal: true }}
+        {...(line.sx ? { sx: line.sx } : {})}
+        hideLegend
+        // Hidden from assistive tech (the figcaption says it all): no tab stop inside it either (axe aria-hidden-focus).
+        disableKeyboardNavigation
+      />,
+    );
   return (
     <Box
       component="figure"
@@ -108,55 +143,24 @@ export default function WeightChart(props: {
       <Typography component="figcaption" id="weight-chart-summary" sx={VISUALLY_HIDDEN}>
         {chartSummary(points, props.units)}
       </Typography>
-      {panel(
-        `Weight (${unit})`,
-        <LineChart
-          height={190}
-          margin={{ left: 4, right: 12, top: 8, bottom: 4 }}
-          xAxis={xAxis}
-          yAxis={[{ width: 48, valueFormatter: (v: number) => formatWeight(v) }]}
-          series={[
-            {
-              id: 'weight',
-              label: `Weight (${unit})`,
-              data: points.map((p) => p.weight),
-              color: theme.vars.palette.chart.weight,
-              curve: 'linear',
-              showMark,
-              valueFormatter: (v) => (v === null ? '' : `${formatWeight(v)} ${unit}`),
-            },
-          ]}
-          grid={{ horizontal: true }}
-          hideLegend
-          // Hidden from assistive tech (the figcaption says it all): no tab stop inside it either (axe aria-hidden-focus).
-          disableKeyboardNavigation
-        />,
-      )}
-      {panel(
-        'BMI',
-        <LineChart
-          height={140}
-          margin={{ left: 4, right: 12, top: 8, bottom: 4 }}
-          xAxis={xAxis}
-          yAxis={[{ width: 48, valueFormatter: (v: number) => formatOneDecimal(v) }]}
-          series={[
-            {
-              id: 'bmi',
-              label: 'BMI',
-              data: points.map((p) => p.bmi),
-              color: theme.vars.palette.chart.bmi,
-              curve: 'linear',
-              showMark,
-              valueFormatter: (v) => (v === null ? '' : formatOneDecimal(v)),
-            },
-          ]}
-          grid={{ horizontal: true }}
-          sx={{ '& [data-series="bmi"]': { strokeDasharray: '6 4' } }}
-          hideLegend
-          // Hidden from assistive tech (the figcaption says it all): no tab stop inside it either (axe aria-hidden-focus).
-          disableKeyboardNavigation
-        />,
-      )}
+      {trend({
+        title: `Weight (${unit})`,
+        id: 'weight',
+        height: 190,
+        data: points.map((p) => p.weight),
+        axisText: formatWeight,
+        valueText: (v) => `${formatWeight(v)} ${unit}`,
+      })}
+      {trend({
+        title: 'BMI',
+        id: 'bmi',
+        height: 140,
+        data: points.map((p) => p.bmi),
+        axisText: formatOneDecimal,
+        valueText: formatOneDecimal,
+        // Dashed: told apart from the weight line without colour.
+        sx: { '& [data-series="bmi"]': { strokeDasharray: '6 4' } },
+      })}
       {/* The text alternative: every point, for screen readers (the panels above are hidden from them). */}
       <Box component="table" sx={VISUALLY_HIDDEN}>
         <caption>Weight records</caption>
