@@ -15,7 +15,7 @@ import {
 } from './activities.ts';
 import { withTimeout } from './load-limits.ts';
 import { keepFailure, keys, rereadUnder, useDataScope, useLive } from './queries.ts';
-import { type StoredWeight, watchWeightHistory } from './weights.ts';
+import { watchWeightHistory } from './weights.ts';
 
 /** Names already written back in display case, per store (each is written once). */
 const writtenBack = new WeakMap<LiveDocumentStore, Set<string>>();
@@ -87,7 +87,5 @@ export function usePeriodSums(today: string, timeZone: string) {
 /** The weight history, newest first, live (the latest list and the chart). */
 export function useWeightHistory() {
   const { store, uid } = useDataScope();
-  return useLive<StoredWeight[]>(keys.weightHistory(uid), (next, fail) =>
-    watchWeightHistory(store, uid, next, fail),
-  );
+  return useLive(keys.weightHistory(uid), watchWeightHistory(store, uid));
 }

@@ -20,8 +20,9 @@ import {
   paths,
   UNKNOWN_USER_NAME,
 } from '@fit/shared/model';
-import type { DocData, LiveDocumentStore, QuerySpec, StoreError, Unsubscribe } from '@fit/shared/store';
+import type { DocData, LiveDocumentStore, QuerySpec } from '@fit/shared/store';
 import { numberOr0 } from '@fit/shared/totals';
+import type { Listen } from './live-query.ts';
 
 export const communityQueries = {
   feedPosts: {
@@ -92,51 +93,43 @@ export function toBoard(kind: BoardKind, data: DocData): Board {
 
 // ---- live reads ----
 
-export function watchFeedPosts(
+/** A feed, live, each document read by `read`. */
+function watchFeed<T>(
   store: LiveDocumentStore,
-  onNext: (posts: FeedPost[]) => void,
-  onError: (error: StoreError) => void,
-): Unsubscribe {
-  return store.listen(
-    communityQueries.feedPosts,
-    (docs) => onNext(docs.map((d) => toFeedPost(d.id, d.data))),
-    onError,
-  );
+  query: QuerySpec,
+  read: (id: string, data: DocData) => T,
+): Listen<T[]> {
+  return (onNext, onError) =>
+    store.listen(query, (docs) => onNext(docs.map((d) => read(d.id, d.data))), onError);
 }
 
-export function watchFeedActivities(
-  store: LiveDocumentStore,
-  onNext: (activities: FeedActivity[]) => void,
-  onError: (error: StoreError) => void,
-): Unsubscribe {
-  return store.listen(
-    communityQueries.feedActivities,
-    (docs) => onNext(docs.map((d) => toFeedActivity(d.id, d.data))),
-    onError,
-  );
+export function watchFeedPosts(store: LiveDocumentStore): Listen<FeedPost[]> {
+  return watchFeed(store, communityQueries.feedPosts, toFeedPost);
+}
+
+export function watchFeedActivities(store: LiveDocumentStore): Listen<FeedActivity[]> {
+  return watchFeed(store, communityQueries.feedActivities, toFeedActivity);
 }
 
 export type Boards = Record<BoardKind, Board | null>;
 
 /** Watches `boards/daily|weekly|monthly`; calls onNext once all three have answered, then on each change. */
-export function watchBoards(
-  store: LiveDocumentStore,
-  onNext: (boards: Boards) => void,
-  onError: (error: StoreError) => void,
-): Unsubscribe {
-  const current: Partial<Record<BoardKind, Board | null>> = {};
-  const stops = BOARD_KINDS.map((kind) =>
-    store.listenDoc(
-      paths.board(kind),
-      (snap) => {
-        current[kind] = snap ? toBoard(kind, snap.data) : null;
-        if (BOARD_KINDS.every((k) => current[k] !== undefined)) onNext({ ...(current as Boards) });
-      },
-      onError,
-    ),
-  );
-  return () => {
-    for (const stop of stops) stop();
+export function watchBoards(store: LiveDocumentStore): Listen<Boards> {
+  return (onNext, onError) => {
+    const current: Partial<Record<BoardKind, Board | null>> = {};
+    const stops = BOARD_KINDS.map((kind) =>
+      store.listenDoc(
+        paths.board(kind),
+        (snap) => {
+          current[kind] = snap ? toBoard(kind, snap.data) : null;
+          if (BOARD_KINDS.every((k) => current[k] !== undefined)) onNext({ ...(current as Boards) });
+        },
+        onError,
+      ),
+    );
+    return () => {
+      for (const stop of stops) stop();
+    };
   };
 }
 

@@ -1,6 +1,7 @@
 /** `users/{uid}/preferences/goals`: the daily goal (target stored as text of a positive integer). */
 import { type DailyGoal, GOAL_TYPES, type GoalType, paths } from '@fit/shared/model';
-import type { DocumentStore, LiveDocumentStore, StoreError, Unsubscribe } from '@fit/shared/store';
+import type { DocumentStore, LiveDocumentStore } from '@fit/shared/store';
+import type { Listen } from './live-query.ts';
 
 function toGoal(data: Record<string, unknown> | undefined): DailyGoal | null {
   if (!data) return null;
@@ -13,13 +14,8 @@ export async function readGoal(store: DocumentStore, uid: string): Promise<Daily
   return toGoal((await store.get(paths.goal(uid)))?.data);
 }
 
-export function watchGoal(
-  store: LiveDocumentStore,
-  uid: string,
-  onNext: (goal: DailyGoal | null) => void,
-  onError: (error: StoreError) => void,
-): Unsubscribe {
-  return store.listenDoc(paths.goal(uid), (snap) => onNext(toGoal(snap?.data)), onError);
+export function watchGoal(store: LiveDocumentStore, uid: string): Listen<DailyGoal | null> {
+  return (onNext, onError) => store.listenDoc(paths.goal(uid), (snap) => onNext(toGoal(snap?.data)), onError);
 }
 
 export async function saveGoal(store: DocumentStore, uid: string, goal: DailyGoal) {

@@ -1,25 +1,22 @@
 /** `users/{uid}`: the profile the sign-in flows create and the account page edits. */
 import { paths, type UserProfile } from '@fit/shared/model';
 import { splitName } from '@fit/shared/names';
-import type { DocumentStore, LiveDocumentStore, StoreError, Unsubscribe } from '@fit/shared/store';
+import type { DocumentStore, LiveDocumentStore } from '@fit/shared/store';
 import type { GoogleProfile } from './auth.ts';
+import type { Listen } from './live-query.ts';
 
 export async function readProfile(store: DocumentStore, uid: string): Promise<UserProfile | null> {
   const snap = await store.get(paths.user(uid));
   return snap ? (snap.data as unknown as UserProfile) : null;
 }
 
-export function watchProfile(
-  store: LiveDocumentStore,
-  uid: string,
-  onNext: (profile: UserProfile | null) => void,
-  onError: (error: StoreError) => void,
-): Unsubscribe {
-  return store.listenDoc(
-    paths.user(uid),
-    (snap) => onNext(snap ? (snap.data as unknown as UserProfile) : null),
-    onError,
-  );
+export function watchProfile(store: LiveDocumentStore, uid: string): Listen<UserProfile | null> {
+  return (onNext, onError) =>
+    store.listenDoc(
+      paths.user(uid),
+      (snap) => onNext(snap ? (snap.data as unknown as UserProfile) : null),
+      onError,
+    );
 }
 
 export function hasDisplayName(profile: UserProfile | null): boolean {

@@ -4,7 +4,6 @@
  * (`useDataScope`), so screens pass neither around. Live reads follow the store's listeners
  * (`live-query.ts`); one-shot reads give up after `loadLimits.timeoutMs`.
  */
-import type { DailyGoal, UserProfile } from '@fit/shared/model';
 import type { LiveDocumentStore } from '@fit/shared/store';
 import {
   hashKey,
@@ -83,12 +82,12 @@ export function useLive<T>(queryKey: QueryKey, listen: Listen<T>, enabled = true
 
 export function useProfile() {
   const { store, uid } = useDataScope();
-  return useLive<UserProfile | null>(keys.profile(uid), (next, fail) => watchProfile(store, uid, next, fail));
+  return useLive(keys.profile(uid), watchProfile(store, uid));
 }
 
 export function useGoal() {
   const { store, uid } = useDataScope();
-  return useLive<DailyGoal | null>(keys.goal(uid), (next, fail) => watchGoal(store, uid, next, fail));
+  return useLive(keys.goal(uid), watchGoal(store, uid));
 }
 
 /** The saved activity selection (the read creates the empty document when missing, as the spec says). */

@@ -11,16 +11,9 @@
  */
 import { currentWeightAfterDelete, currentWeightAfterEdit } from '@fit/shared/current-weight';
 import { paths, type UserProfile, type WeightRecord } from '@fit/shared/model';
-import type {
-  DocSnapshot,
-  DocumentStore,
-  LiveDocumentStore,
-  QuerySpec,
-  StoreError,
-  Unsubscribe,
-  WriteOp,
-} from '@fit/shared/store';
+import type { DocSnapshot, DocumentStore, LiveDocumentStore, QuerySpec, WriteOp } from '@fit/shared/store';
 import { newDocId } from './ids.ts';
+import type { Listen } from './live-query.ts';
 import { finiteNumber, NEWEST_FIRST, type RecordKind, type Stored } from './records.ts';
 
 export const RECENT_WEIGHTS = 5;
@@ -52,11 +45,9 @@ function newest(uid: string, limit: number): QuerySpec {
 export function watchWeightHistory(
   store: LiveDocumentStore,
   uid: string,
-  onNext: (records: StoredWeight[]) => void,
-  onError: (error: StoreError) => void,
   limit = WEIGHT_HISTORY_LIMIT,
-): Unsubscribe {
-  return store.listen(newest(uid, limit), (docs) => onNext(docs.map(toWeight)), onError);
+): Listen<StoredWeight[]> {
+  return (onNext, onError) => store.listen(newest(uid, limit), (docs) => onNext(docs.map(toWeight)), onError);
 }
 
 /** Weight records for paging (Show All) and counting. */
