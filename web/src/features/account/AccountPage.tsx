@@ -3,6 +3,7 @@
  * profile and the goal (live) and the activity preferences (creating the empty preferences
  * document when it is missing, as the spec says); each section saves on its own.
  */
+import { ALERT_LOAD_PROFILE_OR_PREFERENCES } from '@fit/shared/messages';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,7 +17,6 @@ import { AppearanceSection } from './AppearanceSection.tsx';
 import { DataSection } from './DataSection.tsx';
 import { DeleteAccountSection } from './DeleteAccountSection.tsx';
 import { GoalSection } from './GoalSection.tsx';
-import { LOAD_FAILED } from './messages.ts';
 import { ProfileSection } from './ProfileSection.tsx';
 
 export function AccountPage() {
@@ -49,7 +49,7 @@ export function AccountPage() {
             </Button>
           }
         >
-          {LOAD_FAILED}
+          {ALERT_LOAD_PROFILE_OR_PREFERENCES}
         </Alert>
       </>
     );

@@ -6,6 +6,7 @@
 
 import { offeredActivities } from '@fit/shared/activity-preferences';
 import { ACTIVITIES, ACTIVITY_CATEGORIES, type ActivityCategory } from '@fit/shared/catalogue';
+import { ALERT_SAVE_ACTIVITY_PREFERENCES, SUCCESS_ACTIVITY_PREFERENCES_SAVED } from '@fit/shared/messages';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
@@ -25,7 +26,7 @@ import { useRequiredUser } from '../../data/context.tsx';
 import { saveActivityPreferences } from '../../data/preferences.ts';
 import { keys } from '../../data/queries.ts';
 import { useSave } from '../../data/save.ts';
-import { PREFS_EMPTY, PREFS_FAILED, PREFS_SAVED } from './messages.ts';
+import { PREFS_EMPTY } from './messages.ts';
 
 const CATEGORY_LABELS: Record<ActivityCategory, string> = {
   weightlifting: 'Weightlifting',
@@ -45,8 +46,8 @@ export function ActivitiesSection(props: { saved: readonly string[] }) {
   const [selected, setSelected] = useState<Set<string>>(() => new Set(offeredActivities(props.saved)));
   const save = useSave({
     save: ({ store, uid }, activities: string[]) => saveActivityPreferences(store, uid, activities),
-    failure: PREFS_FAILED,
-    success: PREFS_SAVED,
+    failure: ALERT_SAVE_ACTIVITY_PREFERENCES,
+    success: SUCCESS_ACTIVITY_PREFERENCES_SAVED,
     // The log form offers the new selection without reading it again.
     onSaved: (_, activities) => client.setQueryData(keys.preferences(uid), activities),
     log: 'Saving activity preferences failed',

@@ -3,6 +3,12 @@
  * the profile, all the user's data and the auth user. When the sign-in is too old the server says
  * so: the person proves themselves again (password, or Google) and the deletion is retried.
  */
+import {
+  ALERT_DELETE_ACCOUNT,
+  CONFIRM_DELETE_ACCOUNT,
+  INLINE_GOOGLE,
+  INLINE_LOGIN,
+} from '@fit/shared/messages';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -23,7 +29,6 @@ import { needsRecentLogin, reauthMethod } from '../../data/account.ts';
 import { authErrorMessage } from '../../data/auth.ts';
 import { useAuthGateway, useBackend } from '../../data/context.tsx';
 import { useAuthUser } from '../../data/session.tsx';
-import { DELETE_CONFIRM, DELETE_FAILED, REAUTH_GOOGLE_FAILED, REAUTH_PASSWORD_FAILED } from './messages.ts';
 
 export function DeleteAccountSection() {
   const backend = useBackend();
@@ -57,7 +62,7 @@ export function DeleteAccountSection() {
       console.error('Deleting the account failed', e);
       setConfirming(false);
       setReauth(false);
-      setStatus({ kind: 'error', message: DELETE_FAILED });
+      setStatus({ kind: 'error', message: ALERT_DELETE_ACCOUNT });
       setBusy(false);
       return;
     }
@@ -81,7 +86,7 @@ export function DeleteAccountSection() {
         return;
       }
     } catch (e) {
-      const fallback = withPassword === null ? REAUTH_GOOGLE_FAILED : REAUTH_PASSWORD_FAILED;
+      const fallback = withPassword === null ? INLINE_GOOGLE : INLINE_LOGIN;
       setReauthError(authErrorMessage(e, fallback));
       setBusy(false);
       return;
@@ -115,7 +120,7 @@ export function DeleteAccountSection() {
       <ConfirmDialog
         open={confirming}
         title="Delete your account?"
-        message={DELETE_CONFIRM}
+        message={CONFIRM_DELETE_ACCOUNT}
         confirmLabel="Delete my account"
         destructive
         busy={busy}

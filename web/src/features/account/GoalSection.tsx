@@ -1,4 +1,11 @@
 /** "Your Daily Goal": a positive whole-number target in reps, minutes or calories; save or remove. */
+import {
+  ALERT_REMOVE_GOAL,
+  ALERT_SAVE_GOAL,
+  CONFIRM_REMOVE_GOAL,
+  SUCCESS_GOAL_REMOVED,
+  SUCCESS_GOAL_SAVED,
+} from '@fit/shared/messages';
 import { type DailyGoal, DEFAULT_GOAL_TYPE, GOAL_TYPES, type GoalType } from '@fit/shared/model';
 import { validateGoalForm } from '@fit/shared/validation';
 import Box from '@mui/material/Box';
@@ -13,13 +20,6 @@ import { SectionCard } from '../../components/SectionCard.tsx';
 import { type Status, StatusAlert } from '../../components/StatusAlert.tsx';
 import { removeGoal, saveGoal } from '../../data/goal.ts';
 import { useSave } from '../../data/save.ts';
-import {
-  GOAL_FAILED,
-  GOAL_REMOVE_CONFIRM,
-  GOAL_REMOVE_FAILED,
-  GOAL_REMOVED,
-  GOAL_SAVED,
-} from './messages.ts';
 
 const TYPE_LABELS: Record<GoalType, string> = { reps: 'Reps', minutes: 'Minutes', calories: 'Calories' };
 
@@ -31,8 +31,8 @@ export function GoalSection(props: { goal: DailyGoal | null }) {
   const [confirming, setConfirming] = useState(false);
   const save = useSave({
     save: ({ store, uid }, goal: DailyGoal) => saveGoal(store, uid, goal),
-    failure: GOAL_FAILED,
-    success: GOAL_SAVED,
+    failure: ALERT_SAVE_GOAL,
+    success: SUCCESS_GOAL_SAVED,
     onSaved: (_, goal) => {
       setSaved(goal);
       setTarget(goal.target);
@@ -41,8 +41,8 @@ export function GoalSection(props: { goal: DailyGoal | null }) {
   });
   const removal = useSave({
     save: ({ store, uid }, _: undefined) => removeGoal(store, uid),
-    failure: GOAL_REMOVE_FAILED,
-    success: GOAL_REMOVED,
+    failure: ALERT_REMOVE_GOAL,
+    success: SUCCESS_GOAL_REMOVED,
     onSaved: () => {
       setSaved(null);
       setTarget('');
@@ -148,7 +148,7 @@ export function GoalSection(props: { goal: DailyGoal | null }) {
       <ConfirmDialog
         open={confirming}
         title="Remove your daily goal?"
-        message={GOAL_REMOVE_CONFIRM}
+        message={CONFIRM_REMOVE_GOAL}
         confirmLabel="Remove"
         destructive
         busy={busy}

@@ -1,4 +1,5 @@
 /** "Your Information": the profile fields a person edits (email is read-only). */
+import { ALERT_SAVE_PROFILE, SUCCESS_PROFILE_SAVED } from '@fit/shared/messages';
 import { GENDERS, type Gender, type UserProfile } from '@fit/shared/model';
 import { browserTimeZone, localDate } from '@fit/shared/periods';
 import { UNIT_SYSTEMS, type UnitSystem, unitLabel } from '@fit/shared/units';
@@ -18,7 +19,7 @@ import { useRequiredUser } from '../../data/context.tsx';
 import { saveAccountProfile } from '../../data/profile.ts';
 import { useSave } from '../../data/save.ts';
 import { inputText, typedBodyMeasure, unitSystemOf } from '../../data/units.ts';
-import { HIDE_EXERCISE_EXPLAINER, PROFILE_FAILED, PROFILE_SAVED } from './messages.ts';
+import { HIDE_EXERCISE_EXPLAINER } from './messages.ts';
 
 interface Fields {
   displayName: string;
@@ -64,8 +65,8 @@ export function ProfileSection(props: { profile: UserProfile | null }) {
         vars.fields,
         vars.create ? { email: user.email ?? '', now: Date.now() } : undefined,
       ),
-    failure: PROFILE_FAILED,
-    success: PROFILE_SAVED,
+    failure: ALERT_SAVE_PROFILE,
+    success: SUCCESS_PROFILE_SAVED,
     onSaved: (_, vars) => setFields((f) => ({ ...f, displayName: vars.fields.displayName ?? f.displayName })),
     log: 'Saving the profile failed',
   });

@@ -1,35 +1,6 @@
-/** The account page's messages: the spec's (sections 5 and 8) from the shared catalogue, then our own. */
-import {
-  ALERT_DELETE_ACCOUNT,
-  ALERT_LOAD_PROFILE_OR_PREFERENCES,
-  ALERT_REMOVE_GOAL,
-  ALERT_SAVE_ACTIVITY_PREFERENCES,
-  ALERT_SAVE_GOAL,
-  ALERT_SAVE_PROFILE,
-  CONFIRM_DELETE_ACCOUNT,
-  CONFIRM_REMOVE_GOAL,
-  INLINE_GOOGLE,
-  INLINE_LOGIN,
-  SUCCESS_ACTIVITY_PREFERENCES_SAVED,
-  SUCCESS_GOAL_REMOVED,
-  SUCCESS_GOAL_SAVED,
-  SUCCESS_PROFILE_SAVED,
-} from '@fit/shared/messages';
-
-export const LOAD_FAILED = ALERT_LOAD_PROFILE_OR_PREFERENCES;
-export const PROFILE_SAVED = SUCCESS_PROFILE_SAVED;
-export const PROFILE_FAILED = ALERT_SAVE_PROFILE;
-export const GOAL_SAVED = SUCCESS_GOAL_SAVED;
-export const GOAL_FAILED = ALERT_SAVE_GOAL;
-export const GOAL_REMOVED = SUCCESS_GOAL_REMOVED;
-export const GOAL_REMOVE_FAILED = ALERT_REMOVE_GOAL;
-export const GOAL_REMOVE_CONFIRM = CONFIRM_REMOVE_GOAL;
-export const PREFS_SAVED = SUCCESS_ACTIVITY_PREFERENCES_SAVED;
-export const PREFS_FAILED = ALERT_SAVE_ACTIVITY_PREFERENCES;
-export const DELETE_CONFIRM = CONFIRM_DELETE_ACCOUNT;
-export const DELETE_FAILED = ALERT_DELETE_ACCOUNT;
+/**
+ * The account page's own words, where the spec is silent (its messages, sections 5 and 8, are
+ * imported from the shared catalogue where they are shown).
+ */
 export const HIDE_EXERCISE_EXPLAINER = 'prevents your exercises from appearing on the Community page';
-// Our own, where the spec is silent:
 export const PREFS_EMPTY = 'Select at least one activity.';
-export const REAUTH_PASSWORD_FAILED = INLINE_LOGIN;
-export const REAUTH_GOOGLE_FAILED = INLINE_GOOGLE;

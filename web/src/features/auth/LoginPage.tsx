@@ -5,6 +5,7 @@
  * /user and travels on through sign-up and verification. Google sign-in creates the profile only
  * when it is missing.
  */
+import { INLINE_GOOGLE, INLINE_LOGIN } from '@fit/shared/messages';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
@@ -16,7 +17,7 @@ import { authErrorMessage } from '../../data/auth.ts';
 import { destinationAfterLogin, destinationFor } from '../../data/post-login.ts';
 import { ensureGoogleProfile, hasDisplayName } from '../../data/profile.ts';
 import { AuthError, AuthForm, useAuthForm } from './AuthForm.tsx';
-import { CREDENTIALS_REQUIRED, FORGOT_PASSWORD_SOON, GOOGLE_FAILED, LOGIN_FAILED } from './messages.ts';
+import { CREDENTIALS_REQUIRED, FORGOT_PASSWORD_SOON } from './messages.ts';
 
 export function LoginPage() {
   const form = useAuthForm();
@@ -37,7 +38,7 @@ export function LoginPage() {
       const user = await gateway.signIn(email.trim(), password);
       navigate(await destinationAfterLogin(user, loadBackend, next), { replace: true });
     } catch (e) {
-      setError(authErrorMessage(e, LOGIN_FAILED));
+      setError(authErrorMessage(e, INLINE_LOGIN));
       setBusy(false);
     }
   }
@@ -61,7 +62,7 @@ export function LoginPage() {
       console.error('Google sign-in failed', e);
       // Without a profile the signed-in pages cannot work: undo the half-done sign-in.
       if (signedIn) await gateway.signOut().catch(() => {});
-      setError(authErrorMessage(e, GOOGLE_FAILED));
+      setError(authErrorMessage(e, INLINE_GOOGLE));
       setBusy(false);
     }
   }

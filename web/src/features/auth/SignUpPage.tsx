@@ -2,6 +2,7 @@
  * `/signup`: email, password and confirmation. Creates the account, stores email and createdAt in
  * the profile, sends the verification email and goes to /verify-email.
  */
+import { INLINE_SIGN_UP } from '@fit/shared/messages';
 import { validateSignUp } from '@fit/shared/validation';
 import { type FormEvent, useState } from 'react';
 import { TextInput } from '../../components/TextInput.tsx';
@@ -9,7 +10,6 @@ import { authErrorMessage } from '../../data/auth.ts';
 import { withNext } from '../../data/post-login.ts';
 import { createSignUpProfile } from '../../data/profile.ts';
 import { AuthError, AuthForm, useAuthForm } from './AuthForm.tsx';
-import { SIGNUP_FAILED } from './messages.ts';
 
 export function SignUpPage() {
   const form = useAuthForm();
@@ -30,7 +30,7 @@ export function SignUpPage() {
     try {
       user = await gateway.signUp(checked.value.email, checked.value.password);
     } catch (e) {
-      setError({ message: authErrorMessage(e, SIGNUP_FAILED) ?? SIGNUP_FAILED });
+      setError({ message: authErrorMessage(e, INLINE_SIGN_UP) ?? INLINE_SIGN_UP });
       setBusy(false);
       return;
     }

@@ -3,6 +3,7 @@
  * the auth service (reloading the user) until the email is verified, then goes to /user (the spec's
  * route), carrying a page asked for before sign-in as `?next=` for the display-name prompt there.
  */
+import { INLINE_RESEND, SUCCESS_VERIFICATION_RESENT } from '@fit/shared/messages';
 import MarkEmailUnreadOutlined from '@mui/icons-material/MarkEmailUnreadOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -18,7 +19,6 @@ import { safeNextPath, withNext } from '../../data/post-login.ts';
 import { useAuthState } from '../../data/session.tsx';
 import { endSessionIfOver } from '../../data/session-end.ts';
 import { AuthShell } from './AuthShell.tsx';
-import { RESEND_DONE, RESEND_FAILED } from './messages.ts';
 
 /** How often the page asks the auth service whether the email is verified (tests shorten it). */
 export const verifyPolling = { intervalMs: 3000 };
@@ -62,9 +62,9 @@ export function VerifyEmailPage() {
     setResult(null);
     try {
       await gateway.sendVerificationEmail();
-      setResult({ ok: true, message: RESEND_DONE });
+      setResult({ ok: true, message: SUCCESS_VERIFICATION_RESENT });
     } catch (e) {
-      setResult({ ok: false, message: authErrorMessage(e, RESEND_FAILED) ?? RESEND_FAILED });
+      setResult({ ok: false, message: authErrorMessage(e, INLINE_RESEND) ?? INLINE_RESEND });
     } finally {
       setBusy(false);
     }

@@ -5,6 +5,7 @@
  * this visit, and, when the person came from a deep link (`/user?next=/community` after sign-up and
  * verification), goes on to that page once the name is saved.
  */
+import { ALERT_SAVE_PROFILE } from '@fit/shared/messages';
 import { validateAccountProfile } from '@fit/shared/validation';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -23,7 +24,7 @@ import { hasDisplayName, saveAccountProfile } from '../../data/profile.ts';
 import { useProfile } from '../../data/queries.ts';
 import { useSave } from '../../data/save.ts';
 import { dismiss, isDismissed } from './dismissal.ts';
-import { nameSaved, PROFILE_FAILED, PROMPT_TEXT, PROMPT_TITLE } from './messages.ts';
+import { nameSaved, PROMPT_TEXT, PROMPT_TITLE } from './messages.ts';
 
 /** Focus for keyboard and screen-reader users once the prompt goes: the page's own heading. */
 function focusPageHeading() {
@@ -81,7 +82,7 @@ function PromptCard(props: {
         { displayName: name },
         props.exists ? undefined : { email: props.email, now: Date.now() },
       ),
-    failure: PROFILE_FAILED,
+    failure: ALERT_SAVE_PROFILE,
     onSaved: (_, name) => props.onSaved(name),
     log: 'Saving the display name failed',
   });
