@@ -12,6 +12,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { onBrandSurface } from '../../app/theme.ts';
 import { Brand } from '../../components/Brand.tsx';
+import { IconTile } from '../../components/IconTile.tsx';
 
 const FEATURES: { icon: ReactNode; title: string; text: string }[] = [
   {
@@ -136,21 +137,9 @@ export function LandingPage() {
                 boxShadow: (t) => t.vars.palette.shadow.card,
               }}
             >
-              <Box
-                aria-hidden="true"
-                sx={{
-                  width: 44,
-                  height: 44,
-                  borderRadius: '12px',
-                  display: 'grid',
-                  placeItems: 'center',
-                  bgcolor: 'surface.accent',
-                  color: 'primary.main',
-                  mb: 2,
-                }}
-              >
+              <IconTile size={44} mb={2}>
                 {feature.icon}
-              </Box>
+              </IconTile>
               <Typography variant="h6" component="h2" sx={{ fontSize: '1.05rem' }}>
                 {feature.title}
               </Typography>

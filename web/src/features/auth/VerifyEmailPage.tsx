@@ -13,6 +13,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { IconTile } from '../../components/IconTile.tsx';
 import { authErrorMessage } from '../../data/auth.ts';
 import { useAuthGateway } from '../../data/context.tsx';
 import { safeNextPath, withNext } from '../../data/post-login.ts';
@@ -73,20 +74,9 @@ export function VerifyEmailPage() {
   return (
     <AuthShell title="Verify your email">
       <Stack spacing={2.5}>
-        <Box
-          aria-hidden="true"
-          sx={{
-            width: 56,
-            height: 56,
-            borderRadius: '12px',
-            display: 'grid',
-            placeItems: 'center',
-            bgcolor: 'surface.accent',
-            color: 'primary.main',
-          }}
-        >
+        <IconTile size={56}>
           <MarkEmailUnreadOutlined fontSize="large" />
-        </Box>
+        </IconTile>
         <Alert severity="info">
           We sent a verification link to{' '}
           <Box component="strong" sx={{ wordBreak: 'break-all' }}>
