@@ -8,6 +8,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
+import { Columns } from '../../components/Columns.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { hasDisplayName } from '../../data/profile.ts';
@@ -71,15 +72,7 @@ export function AccountPage() {
           Welcome to FitTrack! Choose a display name to finish setting up your profile.
         </Alert>
       )}
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 3,
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 7fr) minmax(0, 5fr)' },
-          gridTemplateRows: { md: 'auto 1fr auto' },
-          alignItems: 'start',
-        }}
-      >
+      <Columns md="minmax(0, 7fr) minmax(0, 5fr)" sx={{ gridTemplateRows: { md: 'auto 1fr auto' } }}>
         <Box sx={{ gridRow: { md: 'span 2' } }}>
           <ProfileSection key={version} profile={profile.data} />
         </Box>
@@ -95,7 +88,7 @@ export function AccountPage() {
         <Box sx={{ gridColumn: '1 / -1' }}>
           <DataSection onImported={reloadForms} />
         </Box>
-      </Box>
+      </Columns>
     </>
   );
 }

@@ -23,6 +23,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Columns } from '../../components/Columns.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import type { Progress } from '../../data/progress.ts';
@@ -153,14 +154,7 @@ export function ProgressCard({ state }: { state: ProgressState }) {
             </Alert>
           )}
 
-          <Box
-            sx={{
-              display: 'grid',
-              gap: 3,
-              gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
-              alignItems: 'start',
-            }}
-          >
+          <Columns md="repeat(2, minmax(0, 1fr))">
             <Box>
               <Stack
                 direction="row"
@@ -231,7 +225,7 @@ export function ProgressCard({ state }: { state: ProgressState }) {
                 </Box>
               )}
             </Box>
-          </Box>
+          </Columns>
         </Stack>
       )}
     </SectionCard>
