@@ -1,19 +1,14 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { extname, join, resolve } from 'node:path';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { extname, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { filesUnder } from './build/files.ts';
 import { serviceWorker } from './build/service-worker.ts';
 import { COMPRESSIBLE } from './compressible.ts';
 
 /** Below this, headers cost more than compression saves. */
 const MIN_BYTES = 256;
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)],
-  );
-}
 
 /**
  * Writes `x.br` (brotli, best) and `x.gz` (gzip -9) beside each text file of the build, once, so

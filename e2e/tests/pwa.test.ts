@@ -174,6 +174,13 @@ describe('installable app, offline shell', () => {
     expect(paths).toContain('/index.html');
     expect(paths).toContain(new URL(entry ?? '/none', APP_URL).pathname);
     expect(paths).toContain('/manifest.webmanifest');
+    // Only what this mode can load: local mode never fetches the Firestore adapter's chunk (the
+    // Firestore SDK, ~158 KB gzip), Firebase mode never the local adapter's.
+    const adapters = {
+      firestore: paths.some((path) => /^\/assets\/firestore-[\w-]+\.js$/.test(path)),
+      local: paths.some((path) => /^\/assets\/local-[\w-]+\.js$/.test(path)),
+    };
+    expect(adapters).toEqual({ firestore: BACKEND === 'firebase', local: BACKEND === 'local' });
     for (const path of paths) {
       expect(path.startsWith('/'), `${path} is of this origin`).toBe(true);
       expect(

@@ -1,34 +1,35 @@
 /**
  * Builds the service worker (web/src/sw/sw.ts) into `dist/sw.js` as its own chunk, then, once the
  * whole build is on disk (public files included), writes the build's file list and version into
- * it: every file of dist except the worker itself and the compressed siblings. No dependency
- * beyond Vite: the list is read from what the build wrote, so nothing can be forgotten.
+ * it: every file of dist except the worker itself, the compressed siblings and the chunks this
+ * build's backend mode never loads (web/build/mode-chunks.ts: local mode leaves out the Firestore
+ * SDK). No dependency beyond Vite: the list is read from what the build wrote, so nothing can be
+ * forgotten.
  *
  * Must run before the precompress plugin's closeBundle (listed before it), so that the final
  * sw.js is the one compressed.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import type { Plugin } from 'vite';
 import type { ShellBuild } from '../src/sw/policy.ts';
+import { filesUnder } from './files.ts';
+import { type BuildMode, buildMode, type ChunkFacts, chunksOutsideMode } from './mode-chunks.ts';
 
 const WORKER_FILE = 'sw.js';
 const PLACEHOLDER = /(["'`])__FIT_SW_BUILD__\1/g;
 /** Not part of the shell: the worker itself, the compressed copies, source maps. */
 const SKIPPED = /(^sw\.js|\.br|\.gz|\.map)$/;
 
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)],
-  );
-}
-
-/** The build's files as URL paths, their version, and the entry script index.html loads. */
-export function describeBuild(outDir: string): ShellBuild {
+/**
+ * The build's files as URL paths (but `leftOut`, paths of files this mode never loads), their
+ * version, and the entry script index.html loads.
+ */
+export function describeBuild(outDir: string, leftOut: ReadonlySet<string> = new Set()): ShellBuild {
   const files = filesUnder(outDir)
     .map((path) => `/${relative(outDir, path).split(sep).join('/')}`)
-    .filter((path) => !SKIPPED.test(path.slice(1)))
+    .filter((path) => !SKIPPED.test(path.slice(1)) && !leftOut.has(path))
     .sort();
   if (!files.includes('/index.html')) throw new Error(`service worker: ${outDir} has no index.html`);
   const hash = createHash('sha256');
@@ -48,12 +49,15 @@ export function describeBuild(outDir: string): ShellBuild {
 export function serviceWorker(): Plugin {
   let outDir = 'dist';
   let source = '';
+  let mode: BuildMode = 'local';
+  let leftOut = new Set<string>();
   return {
     name: 'fit-service-worker',
     apply: 'build',
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
       source = resolve(config.root, 'src/sw/sw.ts');
+      mode = buildMode(config.env);
     },
     buildStart() {
       // A chunk of its own, with a fixed name: a worker's URL must not change between builds.
@@ -67,13 +71,16 @@ export function serviceWorker(): Plugin {
         throw new Error(
           `service worker: sw.js shares code with the app (${chunk.imports.join(', ')}); no module of the app may import what sw.ts imports`,
         );
+      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk') as ChunkFacts[];
+      const entries = chunks.filter((c) => c.isEntry && c.fileName !== WORKER_FILE).map((c) => c.fileName);
+      leftOut = new Set(chunksOutsideMode(chunks, mode, entries).map((fileName) => `/${fileName}`));
     },
     closeBundle(error?: Error) {
       const path = join(outDir, WORKER_FILE);
       // The build failed (Rolldown may not pass its error here): that error is the one to see.
       if (error || !existsSync(path)) return;
       const code = readFileSync(path, 'utf8');
-      const build = describeBuild(outDir);
+      const build = describeBuild(outDir, leftOut);
       let replaced = 0;
       const written = code.replace(PLACEHOLDER, () => {
         replaced++;
