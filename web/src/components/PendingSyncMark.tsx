@@ -7,18 +7,13 @@
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
 import Box from '@mui/material/Box';
 import { useEffect, useState } from 'react';
+import { whenWaitingToSync } from '../data/pending-sync.ts';
 import { browserOffline } from '../sw/register.ts';
 
-/** As the top bar's "Saved offline, syncing…" (web/src/data/adapters/firestore.ts). */
-const ONLINE_DELAY_MS = 3000;
-
 export function PendingSyncMark() {
+  // The same rule as the top bar's "Saved offline, syncing…" (data/pending-sync.ts).
   const [shown, setShown] = useState(browserOffline);
-  useEffect(() => {
-    if (shown) return;
-    const timer = setTimeout(() => setShown(true), ONLINE_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [shown]);
+  useEffect(() => (shown ? undefined : whenWaitingToSync(() => setShown(true))), [shown]);
   if (!shown) return null;
   return (
     <Box

@@ -61,14 +61,9 @@ import {
 } from 'firebase/firestore';
 import { browserOffline } from '../../sw/register.ts';
 import type { AppConfig } from '../config.ts';
+import { whenWaitingToSync } from '../pending-sync.ts';
 import { checkDocPath, checkedListens, checkQuery, checkWrites } from './path-checks.ts';
 
-/**
- * How long an online write may take to be confirmed before the top bar shows it as waiting to sync:
- * a warm connection confirms in well under a second, the first write of a session (stream and token
- * set-up) in one to two on a busy machine; longer means the network is not delivering it.
- */
-const PENDING_AFTER_MS = 3000;
 /** A read unanswered this long asks whether the server is reachable at all (see below). */
 const PROBE_AFTER_MS = 1500;
 
@@ -153,8 +148,8 @@ export function createFirestoreStore(app: FirebaseApp, config: AppConfig): Fires
 
   /**
    * Resolves when the write is confirmed, at once when the browser is offline, or once it counts as
-   * waiting to sync (`queued`: no confirmation within PENDING_AFTER_MS, so the server is not
-   * reachable): the SDK keeps it and sends it when it can, and the top bar shows it as pending.
+   * waiting to sync (`queued`: see pending-sync.ts; online, no confirmation for a few seconds means
+   * the server is not reachable): the SDK keeps it and sends it when it can, and the top bar shows it as pending.
    */
   function acceptedLocally(confirmed: Promise<void>, queued: Promise<void>): Promise<void> {
     // The form already said "saved": a later refusal must still reach the user (the top bar).
@@ -325,27 +320,19 @@ export function createFirestoreStore(app: FirebaseApp, config: AppConfig): Fires
         else if (op.kind === 'update') batch.update(ref, op.data);
         else batch.delete(ref);
       }
-      // Counted as waiting to sync only when it is: at once when offline, else once the server has
-      // not confirmed it within PENDING_AFTER_MS (an online write confirms in a fraction of that, and
-      // counting it at once flashed "Saved offline, syncing…" on every write).
+      // Counted as waiting to sync only when it is (pending-sync.ts: at once offline, online once
+      // unconfirmed for a few seconds), as the rows' mark shows it.
       let counted = false;
-      const count = () => {
-        if (!counted) setPending(1);
-        counted = true;
-      };
-      const offline = browserOffline();
-      if (offline) count();
-      let timer: ReturnType<typeof setTimeout> | undefined;
+      let cancel = () => {};
       const queued = new Promise<void>((resolve) => {
-        timer = offline
-          ? undefined
-          : setTimeout(() => {
-              count();
-              resolve();
-            }, PENDING_AFTER_MS);
+        cancel = whenWaitingToSync(() => {
+          counted = true;
+          setPending(1);
+          resolve();
+        });
       });
       const confirmed = batch.commit().finally(() => {
-        clearTimeout(timer);
+        cancel();
         if (counted) setPending(-1);
       });
       try {
