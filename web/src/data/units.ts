@@ -1,7 +1,9 @@
 /**
  * The viewer's unit system and the conversions at the edges of forms and figures (issue 11).
  * Stored values stay in lbs and inches (shared/src/units.ts); what a person sees and types follows
- * the `unitSystem` saved on their profile, or their browser's locale until they choose.
+ * the `unitSystem` saved on their profile, or their browser's locale until they choose. While the
+ * profile loads, the system last seen on this device for this user stands in (no figure flips from
+ * the browser's default to the saved system a moment after the page shows).
  */
 import type { UserProfile } from '@fit/shared/model';
 import {
@@ -15,7 +17,8 @@ import {
   type UnitSystem,
   unitLabel,
 } from '@fit/shared/units';
-import { useProfile } from './queries.ts';
+import { useEffect } from 'react';
+import { useDataScope, useProfile } from './queries.ts';
 
 /** The browser's preferred locale's system (metric unless a US-style region). */
 export function browserUnitSystem(): UnitSystem {
@@ -29,10 +32,40 @@ export function unitSystemOf(profile: UserProfile | null | undefined): UnitSyste
   return profile?.unitSystem ?? browserUnitSystem();
 }
 
-/** The signed-in user's unit system (follows the live profile). */
+/** Where this device keeps each user's chosen system, for the moment before their profile loads. */
+export const unitCacheKey = (uid: string): string => `fittrack-units:${uid}`;
+
+function cachedUnitSystem(uid: string): UnitSystem | undefined {
+  try {
+    const cached = localStorage.getItem(unitCacheKey(uid));
+    return cached === 'metric' || cached === 'imperial' ? cached : undefined;
+  } catch {
+    return undefined; // storage refused (privacy settings): the browser's default
+  }
+}
+
+function rememberUnitSystem(uid: string, chosen: UnitSystem | undefined): void {
+  try {
+    if (chosen) localStorage.setItem(unitCacheKey(uid), chosen);
+    else localStorage.removeItem(unitCacheKey(uid));
+  } catch {
+    // storage refused or full: the next load shows the browser's default until the profile arrives
+  }
+}
+
+/**
+ * The signed-in user's unit system: the live profile's; while it loads (or when it cannot be read),
+ * the one last seen for this user on this device, else the browser's.
+ */
 export function useUnits(): UnitSystem {
+  const { uid } = useDataScope();
   const profile = useProfile();
-  return unitSystemOf(profile.data);
+  const loaded = profile.data !== undefined;
+  const chosen = profile.data?.unitSystem;
+  useEffect(() => {
+    if (loaded) rememberUnitSystem(uid, chosen);
+  }, [uid, loaded, chosen]);
+  return loaded ? unitSystemOf(profile.data) : (cachedUnitSystem(uid) ?? browserUnitSystem());
 }
 
 const oneDecimal = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
