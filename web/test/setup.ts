@@ -7,4 +7,8 @@ import { afterEach } from 'vitest';
 // role queries in jsdom; closed dialogs and collapsed sections are unmounted, so nothing hidden is matched.
 configure({ asyncUtilTimeout: 5000, defaultHidden: true });
 
-afterEach(() => cleanup());
+// What a test leaves in this device's storage (the last unit system seen, the colour scheme) is not the next one's.
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
