@@ -3,6 +3,7 @@ import { extname, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { bootScript } from './build/boot-script.ts';
 import { filesUnder } from './build/files.ts';
 import { serviceWorker } from './build/service-worker.ts';
 import { COMPRESSIBLE } from './compressible.ts';
@@ -47,7 +48,7 @@ function precompress(): Plugin {
 // the default build is local mode, served by the local server on the same origin.
 export default defineConfig({
   // The service worker is written before precompress runs, so its final text is what gets compressed.
-  plugins: [react(), serviceWorker(), precompress()],
+  plugins: [react(), bootScript(), serviceWorker(), precompress()],
   build: {
     outDir: 'dist',
     target: 'es2022',

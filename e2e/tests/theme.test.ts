@@ -3,7 +3,8 @@
  * (/, /login, /user, /community, /account) and a popup render dark and axe-core finds no colour
  * contrast failure, nor in light, at 390 and 1280 px (screenshots of each); the keyboard focus ring
  * is 2-3 px and stands out >= 3:1 in both schemes; the Account page's toggle switches the theme and
- * is remembered across a reload, already in the loading shell before the app's code arrives.
+ * the browser's bar colour (meta theme-color) and is remembered across a reload, already in the
+ * loading shell before the app's code arrives (the inline boot script, under the page's real CSP).
  * Signed in as the seeded demo account (read only: charts, boards and posts on every page).
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -17,19 +18,29 @@ const SCHEMES: readonly Scheme[] = ['dark', 'light'];
 let browser: Browser;
 const errors: string[] = [];
 
-/** A context as a phone or a desktop; axe is injected into pages, so the CSP is bypassed. */
-async function openContext(width: number): Promise<{ context: BrowserContext; page: Page }> {
+/**
+ * A context as a phone or a desktop. axe is injected into pages, so the CSP is bypassed, except where
+ * the page's own CSP is under test (`enforceCsp`: the inline boot script must run under it).
+ */
+async function openContext(
+  width: number,
+  { enforceCsp = false } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     viewport: { width, height: 900 },
     baseURL: APP_URL,
     colorScheme: 'dark',
-    bypassCSP: true,
+    bypassCSP: !enforceCsp,
     // The service worker would serve the app's code from its cache, past the route that holds it
     // back to show the loading shell alone (and Playwright's routes do not see its requests).
     serviceWorkers: 'block',
   });
   const page = await context.newPage();
   page.on('pageerror', (e) => errors.push(e.message));
+  // A script the CSP refuses is no page error, only a console line.
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) errors.push(m.text());
+  });
   return { context, page };
 }
 
@@ -72,6 +83,14 @@ async function signIn(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL('**/user');
 }
+
+/** The browser bar's colour: the first `meta[name="theme-color"]` whose media matches, as browsers pick it. */
+const barColour = (page: Page) =>
+  page.evaluate(() => {
+    const metas = [...document.querySelectorAll<HTMLMetaElement>('meta[name="theme-color"]')];
+    return metas.find((m) => !m.media || matchMedia(m.media).matches)?.content ?? null;
+  });
+const BAR = { light: '#4338ca', dark: '#161a2e' } as const;
 
 /** Waits until the route's content (not its loading placeholders) is there. */
 async function settle(page: Page, route: string): Promise<void> {
@@ -197,11 +216,12 @@ describe('dark theme', () => {
     await context.close();
   });
 
-  it('the Account toggle switches the theme and is remembered across a reload', async () => {
-    const { context, page } = await openContext(1280);
+  it('the Account toggle switches the theme and the bar colour, remembered across a reload (CSP enforced)', async () => {
+    const { context, page } = await openContext(1280, { enforceCsp: true });
     await page.emulateMedia({ colorScheme: 'light' });
     await signIn(page);
     await expectScheme(page, 'light');
+    expect(await barColour(page)).toBe(BAR.light);
     await page.goto('/account');
     const theme = page.getByRole('group', { name: 'Theme' });
     await expect
@@ -210,6 +230,8 @@ describe('dark theme', () => {
 
     await theme.getByRole('button', { name: 'Dark' }).click();
     await expectScheme(page, 'dark');
+    // Dark chosen against a light system: the browser's bar follows the choice, not the system.
+    await expect.poll(() => barColour(page)).toBe(BAR.dark);
     expect(await theme.getByRole('button', { name: 'Dark' }).getAttribute('aria-pressed')).toBe('true');
 
     await page.reload();
@@ -218,21 +240,25 @@ describe('dark theme', () => {
       .poll(() => theme.getByRole('button', { name: 'Dark' }).getAttribute('aria-pressed'))
       .toBe('true');
 
-    // No flash of the light theme: with the app's code held back, the loading shell is dark already.
+    // No flash of the light theme: with the app's code held back, the loading shell is dark already
+    // (the inline boot script ran under the page's real CSP), and so is the bar.
     await page.route('**/assets/**', (route) => route.abort());
     await page.goto('/user');
     await page.waitForSelector('#boot', { state: 'visible' });
     expect(
       luminance(await page.locator('#boot').evaluate((e) => getComputedStyle(e).backgroundColor)),
     ).toBeLessThan(0.05);
+    expect(await barColour(page)).toBe(BAR.dark);
     await page.unroute('**/assets/**');
 
     // Back to the system's setting (light here).
     await page.goto('/account');
     await theme.getByRole('button', { name: 'System' }).click();
     await expectScheme(page, 'light');
+    await expect.poll(() => barColour(page)).toBe(BAR.light);
     await page.reload();
     await expectScheme(page, 'light');
+    expect(await barColour(page)).toBe(BAR.light);
     await context.close();
   });
 

@@ -16,6 +16,7 @@ import { HTTP_STATUS } from '@fit/shared/local-protocol';
 import { DEMO_PROJECT_ID } from '@fit/shared/model';
 import { StoreError, type StoreErrorCode } from '@fit/shared/store';
 import type { Context, MiddlewareHandler } from 'hono';
+import { BOOT_SCRIPT_CSP_SOURCE } from '../../web/build/boot-script.ts';
 
 /** A request body is JSON, at most this big (Firestore's request limit is 10 MiB). */
 export const MAX_BODY_BYTES = 11 * 1024 * 1024;
@@ -63,7 +64,7 @@ export function ownHosts(listenHost: string, port: number): Set<string> {
 }
 
 /**
- * The page's CSP. Scripts only from this server, plus Google's gapi loader that Firebase Auth's
+ * The page's CSP. Scripts only from this server and index.html's boot script (by its hash), plus Google's gapi loader that Firebase Auth's
  * popup sign-in loads; the Auth emulator is fetched (connect-src) and framed (its helper iframe);
  * MUI (Emotion) injects <style> elements, hence 'unsafe-inline' for styles only.
  */
@@ -71,7 +72,7 @@ export function pageCsp(authEmulatorHost: string): string {
   const auth = authEmulatorHost ? ` http://${authEmulatorHost}` : '';
   return [
     "default-src 'self'",
-    "script-src 'self' https://apis.google.com",
+    `script-src 'self' ${BOOT_SCRIPT_CSP_SOURCE} https://apis.google.com`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",

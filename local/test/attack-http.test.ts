@@ -11,6 +11,7 @@ import { paths } from '@fit/shared/model';
 import type { WriteOp } from '@fit/shared/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/ports.mjs';
+import { BOOT_SCRIPT_CSP_SOURCE } from '../../web/build/boot-script.ts';
 import {
   authHost,
   call,
@@ -285,7 +286,12 @@ describe('the HTTP boundary', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain(`connect-src 'self' http://${authHost()}`);
-    expect(csp).toMatch(/script-src 'self' https:\/\/apis\.google\.com(;|$)/);
+    // Inline script: index.html's boot script alone, by its hash (never 'unsafe-inline').
+    const scriptSrc = csp
+      .split(';')
+      .map((d) => d.trim())
+      .find((d) => d.startsWith('script-src '));
+    expect(scriptSrc).toBe(`script-src 'self' ${BOOT_SCRIPT_CSP_SOURCE} https://apis.google.com`);
     expect(page.headers.get('x-frame-options')).toBe('DENY');
     const answers = [
       page,

@@ -15,7 +15,7 @@ export function AppProviders(props: {
 }) {
   return (
     // noSsr: a client-only app reads the remembered scheme in its first render (no second pass);
-    // public/color-scheme.js set the same scheme on <html> before the first paint.
+    // the boot script (web/build/boot-script.ts) set the same scheme on <html> before the first paint.
     <ThemeProvider theme={theme} defaultMode="system" noSsr disableTransitionOnChange>
       <CssBaseline enableColorScheme />
       <AuthGatewayContext.Provider value={props.auth}>

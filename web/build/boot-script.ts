@@ -1,0 +1,62 @@
+/**
+ * The page's one inline script, run before the first paint (it replaced public/color-scheme.js, a
+ * render-blocking request revalidated on every load): it names the colour scheme on <html> so that
+ * neither the loading shell nor the app flashes the other one, the scheme chosen on the Account page
+ * (MUI's own key, `mui-mode`: light | dark | system) else the system's, and keeps the browser's
+ * bar colour (`<meta name="theme-color">`, one per scheme in index.html) on the scheme shown, also
+ * when the person picks one against the system's (MUI then changes the attribute; the observer
+ * follows).
+ *
+ * Allowed by its hash alone (BOOT_SCRIPT_CSP_SOURCE), never by 'unsafe-inline': the local server's
+ * CSP (local/src/http-guard.ts) and firebase.json's carry it, and tests hold them to this text. The
+ * text is a plain string, hashed exactly as the page carries it: change it and the hash follows in
+ * both places (firebase.json by hand: web/test/boot-script.test.ts says what to write).
+ */
+import { createHash } from 'node:crypto';
+import type { Plugin } from 'vite';
+
+export const BOOT_SCRIPT = `(() => {
+  const root = document.documentElement;
+  const attribute = 'data-mui-color-scheme';
+  let mode = 'system';
+  try {
+    mode = localStorage.getItem('mui-mode') || 'system';
+  } catch {
+    // Storage refused (privacy settings): follow the system.
+  }
+  const dark =
+    mode === 'dark' ||
+    (mode !== 'light' && typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches);
+  root.setAttribute(attribute, dark ? 'dark' : 'light');
+  const paintBar = () => {
+    const shown = root.getAttribute(attribute);
+    if (shown !== 'light' && shown !== 'dark') return;
+    for (const meta of document.querySelectorAll('meta[name="theme-color"][data-scheme]'))
+      meta.setAttribute('media', meta.getAttribute('data-scheme') === shown ? 'all' : 'not all');
+  };
+  paintBar();
+  if (typeof MutationObserver === 'function')
+    new MutationObserver(paintBar).observe(root, { attributes: true, attributeFilter: [attribute] });
+})();`;
+
+/** The CSP source that allows exactly BOOT_SCRIPT: `'sha256-…'`. */
+export const BOOT_SCRIPT_CSP_SOURCE = `'sha256-${createHash('sha256').update(BOOT_SCRIPT, 'utf8').digest('base64')}'`;
+
+/** Where index.html takes the script (a comment, so the source file stays a plain page). */
+export const BOOT_SCRIPT_MARKER = '<!-- fit:boot-script -->';
+
+/** Puts BOOT_SCRIPT in place of the marker, in the build and the dev server alike. */
+export function bootScript(): Plugin {
+  return {
+    name: 'fit-boot-script',
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html) {
+        const parts = html.split(BOOT_SCRIPT_MARKER);
+        if (parts.length !== 2)
+          throw new Error(`index.html must hold ${BOOT_SCRIPT_MARKER} once, where the boot script goes`);
+        return parts.join(`<script>${BOOT_SCRIPT}</script>`);
+      },
+    },
+  };
+}

@@ -1,0 +1,143 @@
+/**
+ * The inline boot script (web/build/boot-script.ts): index.html carries it once, both CSPs allow it
+ * by its hash and nothing else inline, and it names the scheme before the first paint and keeps the
+ * browser's bar colour (meta theme-color) on the scheme shown.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BOOT_SCRIPT, BOOT_SCRIPT_CSP_SOURCE, BOOT_SCRIPT_MARKER, bootScript } from '../build/boot-script.ts';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const INDEX = readFileSync(join(ROOT, 'web', 'index.html'), 'utf8');
+
+/** index.html as the build writes it (the plugin's transform). */
+function builtIndex(): string {
+  const hook = bootScript().transformIndexHtml as { handler: (html: string) => string };
+  return hook.handler(INDEX);
+}
+
+const scriptSrcOf = (csp: string) =>
+  csp
+    .split(';')
+    .map((d) => d.trim())
+    .find((d) => d.startsWith('script-src '));
+
+describe('the boot script in the page and the CSPs', () => {
+  it('is inlined once, in place of the marker, and hashes to the CSP source', () => {
+    const html = builtIndex();
+    expect(html).not.toContain(BOOT_SCRIPT_MARKER);
+    const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? '');
+    expect(inline).toEqual([BOOT_SCRIPT]);
+    const hash = `'sha256-${createHash('sha256')
+      .update(inline[0] ?? '')
+      .digest('base64')}'`;
+    expect(hash).toBe(BOOT_SCRIPT_CSP_SOURCE);
+    // No request left for it (it used to be /color-scheme.js, blocking the first paint).
+    expect(html).not.toMatch(/<script[^>]+src="\/(?!src\/)/);
+  });
+
+  it('refuses an index.html without the marker, or with two', () => {
+    const hook = bootScript().transformIndexHtml as { handler: (html: string) => string };
+    expect(() => hook.handler('<html><head></head></html>')).toThrow(/fit:boot-script/);
+    expect(() => hook.handler(`${BOOT_SCRIPT_MARKER}${BOOT_SCRIPT_MARKER}`)).toThrow(/fit:boot-script/);
+  });
+
+  it("firebase.json's CSP allows it by this hash, and no other inline script", () => {
+    const config = JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8')) as {
+      hosting: { headers: { headers: { key: string; value: string }[] }[] };
+    };
+    const csp = config.hosting.headers
+      .flatMap((rule) => rule.headers)
+      .find((h) => h.key === 'Content-Security-Policy')?.value;
+    const scriptSrc = scriptSrcOf(csp ?? '') ?? '';
+    expect(
+      scriptSrc.split(/\s+/).includes(BOOT_SCRIPT_CSP_SOURCE),
+      `firebase.json's script-src must name ${BOOT_SCRIPT_CSP_SOURCE} (the boot script changed)`,
+    ).toBe(true);
+    expect(scriptSrc.match(/'sha256-/g)).toHaveLength(1);
+    expect(scriptSrc).not.toContain('unsafe-inline');
+  });
+});
+
+describe('what the boot script does before the first paint', () => {
+  const root = document.documentElement;
+  const bar = () =>
+    Object.fromEntries(
+      [...document.querySelectorAll<HTMLMetaElement>('meta[name="theme-color"]')].map((m) => [
+        m.getAttribute('data-scheme'),
+        { color: m.getAttribute('content'), applies: m.getAttribute('media') },
+      ]),
+    );
+  const systemDark = (dark: boolean) =>
+    vi.stubGlobal(
+      'matchMedia',
+      vi.fn((query: string) => ({ matches: dark && query === '(prefers-color-scheme: dark)' })),
+    );
+  const run = () => new Function(BOOT_SCRIPT)();
+
+  beforeEach(() => {
+    // The page's own theme-color pair, from index.html.
+    const head = new DOMParser().parseFromString(INDEX, 'text/html').head;
+    document.head.replaceChildren(
+      ...[...head.querySelectorAll('meta[name="theme-color"]')].map((m) => document.importNode(m, true)),
+    );
+    root.removeAttribute('data-mui-color-scheme');
+    localStorage.clear();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    document.head.replaceChildren();
+  });
+
+  it('index.html has one bar colour per scheme, each for its system setting before any script', () => {
+    expect(bar()).toEqual({
+      light: { color: '#4338ca', applies: '(prefers-color-scheme: light)' },
+      dark: { color: '#161a2e', applies: '(prefers-color-scheme: dark)' },
+    });
+  });
+
+  it('follows the system when nothing is chosen', () => {
+    systemDark(true);
+    run();
+    expect(root.getAttribute('data-mui-color-scheme')).toBe('dark');
+    expect(bar()).toMatchObject({ light: { applies: 'not all' }, dark: { applies: 'all' } });
+  });
+
+  it('a scheme chosen against the system wins, the bar included', () => {
+    systemDark(false);
+    localStorage.setItem('mui-mode', 'dark');
+    run();
+    expect(root.getAttribute('data-mui-color-scheme')).toBe('dark');
+    expect(bar()).toMatchObject({ light: { applies: 'not all' }, dark: { applies: 'all' } });
+  });
+
+  it('when the app switches the scheme (the Appearance toggle), the bar follows', async () => {
+    systemDark(false);
+    run();
+    expect(bar()).toMatchObject({ light: { applies: 'all' }, dark: { applies: 'not all' } });
+    root.setAttribute('data-mui-color-scheme', 'dark');
+    await vi.waitFor(() =>
+      expect(bar()).toMatchObject({ light: { applies: 'not all' }, dark: { applies: 'all' } }),
+    );
+    root.setAttribute('data-mui-color-scheme', 'light');
+    await vi.waitFor(() =>
+      expect(bar()).toMatchObject({ light: { applies: 'all' }, dark: { applies: 'not all' } }),
+    );
+  });
+
+  it('storage refused: the system decides; no matchMedia at all: light', () => {
+    systemDark(true);
+    vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw new DOMException('denied', 'SecurityError');
+    });
+    run();
+    expect(root.getAttribute('data-mui-color-scheme')).toBe('dark');
+    vi.stubGlobal('matchMedia', undefined);
+    run();
+    expect(root.getAttribute('data-mui-color-scheme')).toBe('light');
+  });
+});
