@@ -1,7 +1,8 @@
 /**
  * Keyboard and screen reader, in the real browser: a keyboard-only person logs two activities in a
  * row and opens and closes a popup (typing, Tab, Enter, Escape: no mouse), with focus asserted at
- * every step; the page titles and the route announcer; the nav at 320 px; /user's DOM order is its
+ * every step; deleting a record from its popup leaves the focus on the next row, then on the card's
+ * heading, announced; the page titles and the route announcer; the nav at 320 px; /user's DOM order is its
  * visual order on a phone; a signed-out deep link survives sign-in, and foreign `next`s do not.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -142,6 +143,36 @@ describe('keyboard only', () => {
     await dialog.waitFor({ state: 'detached' });
     await page.getByRole('table', { name: 'Recent activities' }).getByText('25 min').waitFor();
     expect(await focused(page)).toBe(row);
+  });
+
+  it('deletes a record from its popup: the focus goes to the other row, then the heading, announced', async () => {
+    const recent = page.getByRole('table', { name: 'Recent activities' });
+    const rows = recent.getByRole('button', { name: /^Running, / });
+    const dialog = page.getByRole('dialog', { name: 'Activity Details' });
+    const deleteFocused = async () => {
+      await page.keyboard.press('Enter');
+      await dialog.waitFor();
+      await tabTo(page, /^button:Delete$/);
+      await page.keyboard.press('Enter');
+      await dialog.waitFor({ state: 'detached' });
+    };
+    // The focus is on a row (the previous journey gave it back there): delete it.
+    const deleted = await focused(page);
+    expect(deleted).toMatch(/^button:Running, .*: details$/);
+    await deleteFocused();
+    await expect.poll(() => rows.count()).toBe(1);
+    // The row that is left has the focus (was <body>: the next Tab started at the top of the page).
+    await expect.poll(() => focused(page)).toMatch(/^button:Running, .*: details$/);
+    expect(await focused(page)).not.toBe(deleted);
+    await expect.poll(() => page.locator('[data-removal-status]').textContent()).toBe('Activity deleted.');
+
+    // The last one: no row is left, the card's heading has the focus, and Tab goes on from there.
+    await deleteFocused();
+    await expect.poll(() => rows.count()).toBe(0);
+    await expect.poll(() => focused(page)).toBe('h2:Recent Activities');
+    await page.keyboard.press('Tab');
+    // From the heading on, not from the top of the page (the header's links are outside <main>).
+    expect(await page.evaluate(() => !!document.activeElement?.closest('main'))).toBe(true);
   });
 
   it('keeps the phone layout in DOM order and the nav whole at 320 px', async () => {

@@ -16,6 +16,7 @@ import Stack from '@mui/material/Stack';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useState } from 'react';
 import { type SaveOptions, type Status, useSave } from '../data/save.ts';
 import { DateTimeInput, fromDateTimeLocal, toDateTimeLocal } from './DateTimeInput.tsx';
+import { useRemovalFocus } from './removal-focus.ts';
 import { StatusAlert } from './StatusAlert.tsx';
 
 interface LoggedRecord {
@@ -53,13 +54,23 @@ export function useRecordEditor<R extends LoggedRecord, U>(options: {
   load: (record: R) => void;
   update: Omit<SaveOptions<U, unknown>, 'onSaved'>;
   remove: Omit<SaveOptions<string, unknown>, 'onSaved'>;
+  /** What the status says once the record is deleted ('Activity deleted.'). */
+  removed: string;
   onClose: () => void;
 }): RecordEditor<R, U> {
   const { record, onClose, load } = options;
   const [shown, setShown] = useState<R | null>(record);
   const [when, setWhen] = useState('');
   const update = useSave<U>({ ...options.update, onSaved: onClose });
-  const remove = useSave<string>({ ...options.remove, onSaved: onClose });
+  // The record's row goes with it: the focus then moves to the next row, not to <body>.
+  const removed = useRemovalFocus(record !== null);
+  const remove = useSave<string>({
+    ...options.remove,
+    onSaved: () => {
+      removed(options.removed);
+      onClose();
+    },
+  });
   const clear = useCallback(() => {
     update.setStatus(null);
     remove.setStatus(null);

@@ -25,6 +25,7 @@ import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { type KeyboardEvent, type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { useRemovalFocus } from '../../components/removal-focus.ts';
 import { ShownName } from '../../components/ShownText.tsx';
 import { useSessionUser, useStore } from '../../data/context.tsx';
 import { newDocId } from '../../data/ids.ts';
@@ -121,11 +122,14 @@ export function PostsCard(props: {
     return [...mine, ...fromFeed].sort((a, b) => b.timestamp - a.timestamp).slice(0, FEED_SHOWN);
   }, [posts, pending, inFeed, uid]);
 
+  // The post's Delete button goes with it: the focus then moves to the next one, not to <body>.
+  const removed = useRemovalFocus(toDelete !== null);
   const remove = useMutation({
     mutationFn: (post: ShownPost) => deletePost(store, post.uid, post.postId),
     onSuccess: (_, post) => {
       setDeleted((set) => new Set(set).add(post.key));
       setToDelete(null);
+      removed('Post deleted.');
     },
     onError: (error) => {
       console.error('Deleting a post failed', error);

@@ -54,6 +54,7 @@ export function ActivityDetailsDialog(props: {
       rereads: (id) => [keys.activities(id)],
       log: 'Activity delete failed',
     },
+    removed: 'Activity deleted.',
     onClose: props.onClose,
   });
   const { shown, busy, status } = editor;

@@ -32,6 +32,7 @@ export function WeightDetailsDialog(props: { record: StoredWeight | null; onClos
       rereads: (uid) => [keys.weights(uid)],
       log: 'Weight delete failed',
     },
+    removed: 'Weight record deleted.',
     onClose: props.onClose,
   });
 
