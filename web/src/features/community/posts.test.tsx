@@ -75,6 +75,12 @@ describe('Community Posts', () => {
         'My post',
       ),
     );
+    // Its Delete button went with it: the focus is on the card's heading (no other own post), not <body>.
+    await waitFor(() => expect(document.activeElement?.tagName).toMatch(/^H[1-6]$/));
+    expect(document.activeElement?.textContent).toBe('Community Posts');
+    await waitFor(() =>
+      expect(document.querySelector('[data-removal-status]')?.textContent).toBe('Post deleted.'),
+    );
   });
 
   it("says 'Failed to delete post. Please try again.' and keeps the post when the delete fails", async () => {
