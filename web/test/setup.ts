@@ -10,5 +10,5 @@ configure({ asyncUtilTimeout: 5000, defaultHidden: true });
 // What a test leaves in this device's storage (the last unit system seen, the colour scheme) is not the next one's.
 afterEach(() => {
   cleanup();
-  localStorage.clear();
+  if (typeof localStorage !== 'undefined') localStorage.clear(); // not in the node environment's files
 });
