@@ -150,15 +150,20 @@ export async function heavyUser(url, authHost, { activities = 3000, weights = 73
   return { ...account, activities, weights };
 }
 
+/** Signs `account` in through the login form of a new page of `context`; resolves with the page on /user. */
+export async function signInThroughForm(context, url, account) {
+  const page = await context.newPage();
+  await page.goto(`${url}/login`);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel(/^Password/).fill(account.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL('**/user', { timeout: 60_000 });
+  return page;
+}
+
 /** Signs in through the login form in `context`, then counts the reads of a cold load of /user. */
 export async function dashboardReads(context, url, account) {
-  const login = await context.newPage();
-  await login.goto(`${url}/login`);
-  await login.getByLabel('Email').fill(account.email);
-  await login.getByLabel(/^Password/).fill(account.password);
-  await login.getByRole('button', { name: 'Login' }).click();
-  await login.waitForURL('**/user', { timeout: 60_000 });
-  await login.close();
+  await (await signInThroughForm(context, url, account)).close();
 
   const page = await context.newPage();
   const counts = { docs: 0, bound: 0, aggregates: 0, listens: 0 };
