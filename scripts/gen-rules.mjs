@@ -98,35 +98,16 @@ export function withGeneratedBlock(rules, block) {
 async function main() {
   const { tsImport } = await import('tsx/esm/api');
   const load = (p) => tsImport(new URL(`../shared/src/${p}`, import.meta.url).href, import.meta.url);
-  const [
-    { ACTIVITIES },
-    { LIMITS },
-    { GENDERS, GOAL_TYPES },
-    { RULES_PATTERNS },
-    { UNIT_SYSTEMS },
-    { CALENDAR_DATE_PATTERN },
-  ] = await Promise.all([
-    load('catalogue.ts'),
-    load('validation.ts'),
-    load('model.ts'),
-    load('text.ts'),
-    load('units.ts'),
-    load('periods.ts'),
-  ]);
+  // Every export of the modules the block is generated from (generateBlock takes what it names).
+  const modules = Object.assign(
+    {},
+    ...(await Promise.all(
+      ['catalogue.ts', 'validation.ts', 'model.ts', 'text.ts', 'units.ts', 'periods.ts'].map(load),
+    )),
+  );
   const file = new URL('../firestore.rules', import.meta.url);
   const current = readFileSync(file, 'utf8');
-  const next = withGeneratedBlock(
-    current,
-    generateBlock({
-      ACTIVITIES,
-      LIMITS,
-      GENDERS,
-      GOAL_TYPES,
-      RULES_PATTERNS,
-      UNIT_SYSTEMS,
-      CALENDAR_DATE_PATTERN,
-    }),
-  );
+  const next = withGeneratedBlock(current, generateBlock(modules));
   if (process.argv.includes('--check')) {
     if (next !== current) {
       console.error('firestore.rules is stale: run node scripts/gen-rules.mjs');
