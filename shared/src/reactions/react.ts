@@ -332,8 +332,8 @@ export async function syncUserFeed(
       if (truncated && numberOr0(item.data.timestamp) <= oldestRead) continue;
       desired.set(item.path, null);
     }
-    for (const [path, doc] of desired) {
-      const op = pacer.plan(path, byPath.get(path) ?? null, doc);
+    for (const [path, want] of desired) {
+      const op = pacer.plan(path, byPath.get(path) ?? null, want);
       if (op) tx.write(op);
     }
   });
