@@ -8,8 +8,9 @@
 //   until nothing new arrived for 2 s), counted from what the browser receives (the live socket's
 //   `doc`/`docs` messages, /api/get and /api/query answers), beside the bound its reads allow (the
 //   sum of each query's limit, one per document) and the aggregate queries (period sums).
-// - heavyUser(): a verified account with a long history (activities over a year, daily weigh-ins),
-//   written through the API as an import would be, so that the count above shows the reads bounded.
+// - heavyUser(): a verified account with a long history (activities over a year, daily weigh-ins)
+//   and a daily goal, written through the API as an import would be, so that the count above shows
+//   the reads bounded.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -122,6 +123,10 @@ export async function heavyUser(url, authHost, { activities = 3000, weights = 73
         currentWeight: 180,
       },
     },
+    // A daily goal, as the demo user has: without one the dashboard opens its "Set a daily goal"
+    // dialog, which hides the rest of the page (the heading dashboardReads waits for) from role
+    // queries whenever the goal is read before the heading is found.
+    { kind: 'set', path: `users/${uid}/preferences/goals`, data: { target: '30', type: 'minutes' } },
   ];
   for (let i = 0; i < activities; i++) {
     const time = 10 + (i % 50);
@@ -150,15 +155,20 @@ export async function heavyUser(url, authHost, { activities = 3000, weights = 73
   return { ...account, activities, weights };
 }
 
+/** Signs `account` in through the login form of a new page of `context`; resolves with the page on /user. */
+export async function signInThroughForm(context, url, account) {
+  const page = await context.newPage();
+  await page.goto(`${url}/login`);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel(/^Password/).fill(account.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL('**/user', { timeout: 60_000 });
+  return page;
+}
+
 /** Signs in through the login form in `context`, then counts the reads of a cold load of /user. */
 export async function dashboardReads(context, url, account) {
-  const login = await context.newPage();
-  await login.goto(`${url}/login`);
-  await login.getByLabel('Email').fill(account.email);
-  await login.getByLabel(/^Password/).fill(account.password);
-  await login.getByRole('button', { name: 'Login' }).click();
-  await login.waitForURL('**/user', { timeout: 60_000 });
-  await login.close();
+  await (await signInThroughForm(context, url, account)).close();
 
   const page = await context.newPage();
   const counts = { docs: 0, bound: 0, aggregates: 0, listens: 0 };
@@ -199,7 +209,8 @@ export async function dashboardReads(context, url, account) {
     }
   });
   await page.goto(`${url}/user`);
-  await page.getByRole('heading', { name: /^Hi,/ }).waitFor({ timeout: 60_000 });
+  // Hidden included: a dialog the dashboard opens (a prompt) must not stop the count.
+  await page.getByRole('heading', { name: /^Hi,/, includeHidden: true }).waitFor({ timeout: 60_000 });
   const giveUp = Date.now() + 30_000; // a page that never goes quiet is measured as it is then
   while (Date.now() - last < 2000 && Date.now() < giveUp) await page.waitForTimeout(250);
   await page.close();

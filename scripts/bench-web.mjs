@@ -20,7 +20,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { dashboardReads, firstRenderJs, heavyUser } from './bench-dashboard.mjs';
+import { dashboardReads, firstRenderJs, heavyUser, signInThroughForm } from './bench-dashboard.mjs';
 import { freePort } from './ports.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -127,12 +127,7 @@ async function measureReads(port, stack) {
 async function signIn(port, url) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   const context = browser.contexts()[0];
-  const page = await context.newPage();
-  await page.goto(`${url}/login`);
-  await page.getByLabel('Email').fill(DEMO.email);
-  await page.getByLabel(/^Password/).fill(DEMO.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL('**/user', { timeout: 60_000 });
+  const page = await signInThroughForm(context, url, DEMO);
   await page.getByRole('heading', { name: /^Hi,/ }).waitFor({ timeout: 60_000 });
   await page.close();
   // Leaves the browser running: closing a CDP connection does not close Chromium.

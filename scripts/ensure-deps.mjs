@@ -1,27 +1,90 @@
 // Installs what `npm start`, `npm test` and `npm run bench` need on a fresh clone, and nothing when
 // it is already there: npm packages from the lockfile and, with --browser, Debian's Chromium.
+//
+// "Already there" is decided by content, never by file times: after a successful `npm ci` the
+// SHA-256 of package-lock.json is recorded in node_modules (INSTALLED_LOCK_HASH), and a later run
+// installs again only when the lockfile's content differs. (Comparing mtimes reinstalled after any
+// checkout or rebase that merely touched the lockfile, and `npm ci` removes node_modules/.bin from
+// under a running `npm start`.)
 import { execSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const run = (cmd) => execSync(cmd, { cwd: root, stdio: 'inherit' });
+/** Where the hash of the lockfile last installed is kept (inside node_modules: gone with it). */
+export const INSTALLED_LOCK_HASH = join('node_modules', '.fittrack-installed-lock.sha256');
+/** npm's own record of the installed tree, written at the end of every install. */
+const NPM_INSTALLED_TREE = join('node_modules', '.package-lock.json');
 
-const installed = join(root, 'node_modules', '.package-lock.json');
-const lock = join(root, 'package-lock.json');
-if (!existsSync(installed) || statSync(installed).mtimeMs < statSync(lock).mtimeMs) {
-  console.log('Installing npm packages from package-lock.json (first run builds better-sqlite3, ~2 min)...');
-  run('npm ci --no-audit --no-fund');
+export function lockHash(root) {
+  return createHash('sha256')
+    .update(readFileSync(join(root, 'package-lock.json')))
+    .digest('hex');
 }
 
-if (process.argv.includes('--browser') && !existsSync('/usr/bin/chromium')) {
-  if (process.getuid?.() !== 0) {
-    console.error(
-      'The browser tests need Chromium at /usr/bin/chromium: run `sudo apt-get install -y chromium`.',
-    );
-    process.exit(1);
+/**
+ * Whether npm's record of the installed tree holds exactly the lockfile's packages (same paths,
+ * same versions; optional packages of other platforms may be absent). Only for a node_modules
+ * installed before the hash was recorded, so that it is not reinstalled for nothing.
+ */
+function treeMatchesLock(root) {
+  try {
+    const wanted = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')).packages ?? {};
+    const installed = JSON.parse(readFileSync(join(root, NPM_INSTALLED_TREE), 'utf8')).packages ?? {};
+    for (const [path, pkg] of Object.entries(installed))
+      if (wanted[path]?.version !== pkg.version) return false;
+    for (const [path, pkg] of Object.entries(wanted))
+      if (path !== '' && !(path in installed) && !pkg.optional && !pkg.devOptional) return false;
+    return true;
+  } catch {
+    return false;
   }
-  console.log("Installing Debian's chromium for the browser tests...");
-  run('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium');
 }
+
+/**
+ * Installs the npm packages of `root` unless the lockfile installed last has the same content.
+ * `install` runs `npm ci`; the hash is recorded only once it has succeeded, so an interrupted or
+ * failed install is run again next time. Returns whether it installed.
+ */
+export function ensureNpmPackages(root, install) {
+  const stamp = join(root, INSTALLED_LOCK_HASH);
+  const hash = lockHash(root);
+  const recorded = existsSync(stamp) ? readFileSync(stamp, 'utf8').trim() : null;
+  if (recorded === hash) return false;
+  if (recorded === null && treeMatchesLock(root)) {
+    writeFileSync(stamp, `${hash}\n`);
+    return false;
+  }
+  // From here on nothing may pass for installed until `install` succeeds.
+  rmSync(stamp, { force: true });
+  rmSync(join(root, NPM_INSTALLED_TREE), { force: true });
+  install();
+  writeFileSync(stamp, `${hash}\n`);
+  return true;
+}
+
+function main() {
+  const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+  const run = (cmd) => execSync(cmd, { cwd: root, stdio: 'inherit' });
+
+  ensureNpmPackages(root, () => {
+    console.log(
+      'Installing npm packages from package-lock.json (first run builds better-sqlite3, ~2 min)...',
+    );
+    run('npm ci --no-audit --no-fund');
+  });
+
+  if (process.argv.includes('--browser') && !existsSync('/usr/bin/chromium')) {
+    if (process.getuid?.() !== 0) {
+      console.error(
+        'The browser tests need Chromium at /usr/bin/chromium: run `sudo apt-get install -y chromium`.',
+      );
+      process.exit(1);
+    }
+    console.log("Installing Debian's chromium for the browser tests...");
+    run('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium');
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) main();

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Generates the constant maps of firestore.rules from shared/ (catalogue names, accepted fields,
 // rate x 10 for the exact calorieUnits check, per-activity limits, other limits, genders, goal
-// types, the blank-text and bidi-control patterns of shared/src/text.ts), between the markers
+// types, the blank-text and bidi-control patterns of shared/src/text.ts, the calendar-date pattern
+// of shared/src/periods.ts), between the markers
 // below. `node scripts/gen-rules.mjs` rewrites the block; `--check` exits 1 when it is stale.
 // shared/test/rules.test.ts holds the file to the generator.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -31,7 +32,15 @@ export function activityCode(a) {
 }
 
 /** The generated block (markers included) from the shared modules' values. */
-export function generateBlock({ ACTIVITIES, LIMITS, GENDERS, GOAL_TYPES, RULES_PATTERNS, UNIT_SYSTEMS }) {
+export function generateBlock({
+  ACTIVITIES,
+  LIMITS,
+  GENDERS,
+  GOAL_TYPES,
+  RULES_PATTERNS,
+  UNIT_SYSTEMS,
+  CALENDAR_DATE_PATTERN,
+}) {
   const entries = ACTIVITIES.map((a) => `      ${q(a.name)}: ${activityCode(a)}`);
   const limits = Object.entries(LIMITS).map(([k, v]) => `      ${q(k)}: ${v}`);
   const patterns = Object.entries(RULES_PATTERNS).map(([k, v]) => `      ${q(k)}: ${q(v)}`);
@@ -70,6 +79,10 @@ export function generateBlock({ ACTIVITIES, LIMITS, GENDERS, GOAL_TYPES, RULES_P
     patterns.join(',\n'),
     '    };',
     '  }',
+    '  // shared/src/periods.ts: a YYYY-MM-DD date that exists (RE2 full match; no Feb 30)',
+    '  function calendarDatePattern() {',
+    `    return ${q(CALENDAR_DATE_PATTERN)};`,
+    '  }',
     END,
   ].join('\n');
 }
@@ -85,20 +98,16 @@ export function withGeneratedBlock(rules, block) {
 async function main() {
   const { tsImport } = await import('tsx/esm/api');
   const load = (p) => tsImport(new URL(`../shared/src/${p}`, import.meta.url).href, import.meta.url);
-  const [{ ACTIVITIES }, { LIMITS }, { GENDERS, GOAL_TYPES }, { RULES_PATTERNS }, { UNIT_SYSTEMS }] =
-    await Promise.all([
-      load('catalogue.ts'),
-      load('validation.ts'),
-      load('model.ts'),
-      load('text.ts'),
-      load('units.ts'),
-    ]);
+  // Every export of the modules the block is generated from (generateBlock takes what it names).
+  const modules = Object.assign(
+    {},
+    ...(await Promise.all(
+      ['catalogue.ts', 'validation.ts', 'model.ts', 'text.ts', 'units.ts', 'periods.ts'].map(load),
+    )),
+  );
   const file = new URL('../firestore.rules', import.meta.url);
   const current = readFileSync(file, 'utf8');
-  const next = withGeneratedBlock(
-    current,
-    generateBlock({ ACTIVITIES, LIMITS, GENDERS, GOAL_TYPES, RULES_PATTERNS, UNIT_SYSTEMS }),
-  );
+  const next = withGeneratedBlock(current, generateBlock(modules));
   if (process.argv.includes('--check')) {
     if (next !== current) {
       console.error('firestore.rules is stale: run node scripts/gen-rules.mjs');

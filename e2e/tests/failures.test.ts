@@ -183,16 +183,8 @@ describe('failures stay inside the page', () => {
       const restore = await cut('paused');
       await weights.getByLabel('Weight', { exact: true }).fill('170');
       await weights.getByRole('button', { name: 'Log', exact: true }).click();
-      if (BACKEND === 'local') {
-        // No offline queue here: the save gives up with the spec's message.
-        await weights.getByText('Failed to log weight. Please try again.').waitFor({ timeout: 25_000 });
-      } else {
-        // Firestore keeps the write and sends it later: the top bar says it is waiting to sync.
-        await page
-          .getByRole('status')
-          .filter({ hasText: 'Saved offline, syncing' })
-          .waitFor({ timeout: 25_000 });
-      }
+      // No offline queue in local mode: the save gives up with the spec's message.
+      await weights.getByText('Failed to log weight. Please try again.').waitFor({ timeout: 25_000 });
       expect(await weights.getByRole('button', { name: 'Log', exact: true }).isEnabled()).toBe(true);
       expect(await weights.getByLabel('Weight', { exact: true }).isEnabled()).toBe(true);
       await restore();

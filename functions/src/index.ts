@@ -4,7 +4,7 @@
  */
 import { paths } from '@fit/shared/model';
 import * as functionsV1 from 'firebase-functions/v1';
-import { setGlobalOptions } from 'firebase-functions/v2';
+import { type ParamsOf, setGlobalOptions } from 'firebase-functions/v2';
 import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { onCall } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
@@ -16,31 +16,20 @@ setGlobalOptions({ region: settings.region, memory: settings.memory, maxInstance
 const data = (snap: { exists: boolean; data(): unknown } | undefined) =>
   snap?.exists ? ((snap.data() ?? {}) as Record<string, unknown>) : null;
 
-export const onRepWritten = onDocumentWritten(
-  { document: 'users/{uid}/reps/{repId}', retry: true },
-  async (event) => {
-    await onSourceWritten(
-      paths.rep(event.params.uid, event.params.repId),
-      data(event.data?.before),
-      data(event.data?.after),
-    );
-  },
-);
+/** A source document's trigger: the written document (path from the event's params), before and after. */
+const onSourceDocument = <Document extends string>(
+  document: Document,
+  pathOf: (params: ParamsOf<Document>) => string,
+) =>
+  onDocumentWritten({ document, retry: true }, async (event) => {
+    await onSourceWritten(pathOf(event.params), data(event.data?.before), data(event.data?.after));
+  });
 
-export const onPostWritten = onDocumentWritten(
-  { document: 'users/{uid}/posts/{postId}', retry: true },
-  async (event) => {
-    await onSourceWritten(
-      paths.post(event.params.uid, event.params.postId),
-      data(event.data?.before),
-      data(event.data?.after),
-    );
-  },
+export const onRepWritten = onSourceDocument('users/{uid}/reps/{repId}', (p) => paths.rep(p.uid, p.repId));
+export const onPostWritten = onSourceDocument('users/{uid}/posts/{postId}', (p) =>
+  paths.post(p.uid, p.postId),
 );
-
-export const onProfileWritten = onDocumentWritten({ document: 'users/{uid}', retry: true }, async (event) => {
-  await onSourceWritten(paths.user(event.params.uid), data(event.data?.before), data(event.data?.after));
-});
+export const onProfileWritten = onSourceDocument('users/{uid}', (p) => paths.user(p.uid));
 
 export const rollup = onSchedule(
   { schedule: 'every 1 minutes', timeZone: settings.timeZone, retryCount: 0 },

@@ -61,23 +61,18 @@ export class AccountDeletions {
           'The server is stopping; the deletion resumes at its next start.',
         );
     };
+    // Each operation of the store, once the gate opens.
+    const gated =
+      <A extends unknown[], R>(op: (...args: A) => Promise<R>) =>
+      async (...args: A): Promise<R> => {
+        await gate();
+        return op(...args);
+      };
     const yielding: ReactionStore = {
-      get: async (path) => {
-        await gate();
-        return store.get(path);
-      },
-      query: async (spec) => {
-        await gate();
-        return store.query(spec);
-      },
-      aggregate: async (spec, aggregate) => {
-        await gate();
-        return store.aggregate(spec, aggregate);
-      },
-      commit: async (writes) => {
-        await gate();
-        return store.commit(writes);
-      },
+      get: gated((path) => store.get(path)),
+      query: gated((spec) => store.query(spec)),
+      aggregate: gated((spec, aggregate) => store.aggregate(spec, aggregate)),
+      commit: gated((writes) => store.commit(writes)),
       transact: async (fn) => {
         await gate();
         return store.transact(fn);

@@ -89,64 +89,61 @@ export function createApp(deps: AppDeps): LocalApp {
     }
   };
 
-  app.post(
-    LOCAL_API.get,
-    api(async (c) => {
-      const { caller: who } = await caller(c);
-      const path = requirePath(await readJson(c));
-      checkRead(who, path);
-      return c.json({ doc: store.readDoc(path) });
-    }),
-  );
+  /**
+   * A signed-in API route: the caller's token is verified before anything else (the body is read
+   * only after, through `body`), and what the handler resolves with is the JSON answer.
+   */
+  const userRoute = (
+    route: string,
+    handler: (
+      who: Caller,
+      body: () => Promise<Record<string, unknown>>,
+      token: { auth_time: number },
+    ) => Promise<object>,
+  ) =>
+    app.post(
+      route,
+      api(async (c) => {
+        const { caller: who, token } = await caller(c);
+        return c.json(await handler(who, () => readJson(c), token));
+      }),
+    );
 
-  app.post(
-    LOCAL_API.query,
-    api(async (c) => {
-      const { caller: who } = await caller(c);
-      const body = await readJson(c);
-      const spec = requireQuery(body.query);
-      checkQuery(who, spec);
-      return c.json({ docs: store.runQuery(spec) });
-    }),
-  );
+  userRoute(LOCAL_API.get, async (who, body) => {
+    const path = requirePath(await body());
+    checkRead(who, path);
+    return { doc: store.readDoc(path) };
+  });
 
-  app.post(
-    LOCAL_API.aggregate,
-    api(async (c) => {
-      const { caller: who } = await caller(c);
-      const body = await readJson(c);
-      const spec = requireQuery(body.query);
-      checkQuery(who, spec);
-      const aggregate = requireAggregate(body.aggregate);
-      return c.json(await store.aggregate(spec, aggregate));
-    }),
-  );
+  userRoute(LOCAL_API.query, async (who, body) => {
+    const spec = requireQuery((await body()).query);
+    checkQuery(who, spec);
+    return { docs: store.runQuery(spec) };
+  });
 
-  app.post(
-    LOCAL_API.commit,
-    api(async (c) => {
-      const { caller: who } = await caller(c);
-      const body = await readJson(c);
-      const writes = requireWrites(body.writes);
-      checkWritePaths(who, writes);
-      const t = now();
-      await store.commitChecked(writes, (changes) =>
-        checkChanges(who, changes, t, (path) => store.readDoc(path) !== null),
-      );
-      return c.json({ ok: true });
-    }),
-  );
+  userRoute(LOCAL_API.aggregate, async (who, body) => {
+    const { query, aggregate } = await body();
+    const spec = requireQuery(query);
+    checkQuery(who, spec);
+    return store.aggregate(spec, requireAggregate(aggregate));
+  });
 
-  app.post(
-    LOCAL_API.deleteAccount,
-    api(async (c) => {
-      const { caller: who, token } = await caller(c);
-      if (!isRecentSignIn(token.auth_time, now()))
-        throw new StoreError('failed-precondition', RECENT_SIGN_IN_REQUIRED);
-      await deps.deleteAccount(who.uid);
-      return c.json({ ok: true });
-    }),
-  );
+  userRoute(LOCAL_API.commit, async (who, body) => {
+    const writes = requireWrites((await body()).writes);
+    checkWritePaths(who, writes);
+    const t = now();
+    await store.commitChecked(writes, (changes) =>
+      checkChanges(who, changes, t, (path) => store.readDoc(path) !== null),
+    );
+    return { ok: true };
+  });
+
+  userRoute(LOCAL_API.deleteAccount, async (who, _body, token) => {
+    if (!isRecentSignIn(token.auth_time, now()))
+      throw new StoreError('failed-precondition', RECENT_SIGN_IN_REQUIRED);
+    await deps.deleteAccount(who.uid);
+    return { ok: true };
+  });
 
   app.get(LOCAL_API.health, async (c) => {
     const auth = await authEmulatorHealth(deps.authEmulatorHost);

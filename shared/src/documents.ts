@@ -42,9 +42,8 @@ const positiveInt = z.number().int().positive();
 const text = (max: number) =>
   z.string().refine((s) => s.length <= max, `must be at most ${max} characters (UTF-16 code units)`);
 const timestamp = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
-const calendarDateOrEmpty = z
-  .string()
-  .refine((s) => s === '' || isCalendarDate(s), 'must be YYYY-MM-DD or empty');
+/** A calendar date's type; that it is a date that exists (no Feb 30) is checked with the form's message (checkProfileForm). */
+const calendarDateOrEmpty = z.string();
 /** A body measure's shape; its plausible range is checked when written (checkProfileForm). */
 const bodyMeasure = z.number().min(0);
 const activityName = z.string().refine((s) => ACTIVITY_NAMES.includes(s), 'is not a catalogue activity');
@@ -158,6 +157,11 @@ function describeIssue(issue: z.core.$ZodIssue): { message: string; field?: stri
     : { message: `Invalid document: ${issue.message}.` };
 }
 
+const PROFILE_DATES = [
+  ['dateOfBirth', MESSAGES.dobInvalid],
+  ['targetDate', MESSAGES.targetDateInvalid],
+] as const;
+
 /**
  * The spec's profile form rules, on the fields this write changes (a value stored earlier, such as
  * a target date that has since passed, never blocks saving something else). The display name may
@@ -168,6 +172,11 @@ function checkProfileForm(
   doc: Record<string, unknown>,
   ctx: { now: number; before: Record<string, unknown> | null },
 ): { ok: false; message: string; field?: string } | null {
+  // Every date of the document (as the rules' optDate) is '' or one that exists: no 2026-02-30.
+  for (const [field, message] of PROFILE_DATES) {
+    const date = doc[field];
+    if (typeof date === 'string' && date !== '' && !isCalendarDate(date)) return fail(message, field);
+  }
   const changed = (field: string) => doc[field] !== undefined && doc[field] !== ctx.before?.[field];
   const bounds = serverDateBounds(ctx.now);
   if (changed('displayName')) {

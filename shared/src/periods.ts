@@ -48,9 +48,23 @@ export function formatCalendarDate(d: CalendarDate): string {
   return `${pad(d.year, 4)}-${pad(d.month)}-${pad(d.day)}`;
 }
 
-function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+function isLeapYear(year: number): boolean {
+  return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
 }
+
+// Arithmetic, not Date.UTC: Date.UTC reads years 0-99 as 1900-1999 (0000-02-29 would not exist).
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return isLeapYear(year) ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}
+
+/**
+ * `isCalendarDate` as an RE2 full-match pattern for firestore.rules (generated into them): months of
+ * 31 and 30 days, February's 28, and the 29th in leap years (divisible by 4, centuries by 400).
+ */
+export const CALENDAR_DATE_PATTERN =
+  '[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))' +
+  '|([0-9]{2}(0[48]|[2468][048]|[13579][26])|([02468][048]|[13579][26])00)-02-29';
 
 /** Calendar arithmetic on dates (no time zone involved). */
 export function addDays(date: string, days: number): string {

@@ -250,6 +250,9 @@ export function validateWeightForm(input: {
   return { ok: true, value: { weight, timestamp: input.timestamp } };
 }
 
+/** One profile field's check: the value to store (absent: not part of this form) or its problem. */
+type FieldCheck<T> = { value?: T; message?: string };
+
 /**
  * A measure typed in a profile form (lbs or inches): undefined = not part of this form, '' =
  * cleared (stored as 0, which means unknown), otherwise a positive number in its plausible range.
@@ -259,7 +262,7 @@ function profileMeasure(
   range: { min: number; max: number },
   positive: string,
   implausible: string,
-): { value?: number; message?: string } {
+): FieldCheck<number> {
   if (input === undefined) return {};
   const n = parseMeasureInput(input);
   if (n === undefined) return { value: 0 };
@@ -268,13 +271,47 @@ function profileMeasure(
   return { value: n };
 }
 
-function birthDate(input: string | undefined, today: string): { value?: string; message?: string } {
+function height(input: string | number | undefined): FieldCheck<number> {
+  return profileMeasure(input, PLAUSIBLE.height, MESSAGES.heightPositive, MESSAGES.heightImplausible);
+}
+
+/** A calendar date typed in a profile form: '' = cleared; `problem` says why `text` cannot be stored. */
+function profileDate(
+  input: string | undefined,
+  invalid: string,
+  problem: (text: string) => string | null,
+): FieldCheck<string> {
   if (input === undefined) return {};
   const text = input.trim();
   if (text === '') return { value: '' };
-  if (!isCalendarDate(text)) return { message: MESSAGES.dobInvalid };
-  if (text > today) return { message: MESSAGES.dobFuture };
-  return { value: text };
+  if (!isCalendarDate(text)) return { message: invalid };
+  const message = problem(text);
+  return message ? { message } : { value: text };
+}
+
+function birthDate(input: string | undefined, today: string): FieldCheck<string> {
+  return profileDate(input, MESSAGES.dobInvalid, (text) => (text > today ? MESSAGES.dobFuture : null));
+}
+
+function boundedText(input: string | undefined, max: number, message: string): FieldCheck<string> {
+  if (input === undefined) return {};
+  const text = input.trim();
+  return text.length > max ? { message } : { value: text };
+}
+
+/**
+ * The profile form's result from its field checks, in the order given: the first problem, or every
+ * value that is part of the form added to `out`.
+ */
+function profileFrom(
+  out: Partial<UserProfile>,
+  checks: { [K in keyof UserProfile]?: FieldCheck<UserProfile[K]> },
+): Validation<Partial<UserProfile>> {
+  for (const [field, check] of Object.entries(checks) as [keyof UserProfile, FieldCheck<unknown>][]) {
+    if (check.message) return fail(check.message, field);
+    if (check.value !== undefined) Object.assign(out, { [field]: check.value });
+  }
+  return { ok: true, value: out };
 }
 
 /** Target weight / date (and height, date of birth when the form shows them); `today` is the viewer's date. */
@@ -287,46 +324,22 @@ export function validateDashboardProfile(
   },
   today: string,
 ): Validation<Partial<UserProfile>> {
-  const out: Partial<UserProfile> = {};
-  const target = profileMeasure(
-    input.targetWeight,
-    PLAUSIBLE.bodyWeight,
-    MESSAGES.targetWeightPositive,
-    MESSAGES.targetWeightImplausible,
+  return profileFrom(
+    {},
+    {
+      targetWeight: profileMeasure(
+        input.targetWeight,
+        PLAUSIBLE.bodyWeight,
+        MESSAGES.targetWeightPositive,
+        MESSAGES.targetWeightImplausible,
+      ),
+      targetDate: profileDate(input.targetDate, MESSAGES.targetDateInvalid, (text) =>
+        text < today ? MESSAGES.targetDatePast : null,
+      ),
+      height: height(input.height),
+      dateOfBirth: birthDate(input.dateOfBirth, today),
+    },
   );
-  if (target.message) return fail(target.message, 'targetWeight');
-  if (target.value !== undefined) out.targetWeight = target.value;
-
-  if (input.targetDate !== undefined) {
-    const text = input.targetDate.trim();
-    if (text !== '' && !isCalendarDate(text)) return fail(MESSAGES.targetDateInvalid, 'targetDate');
-    if (text !== '' && text < today) return fail(MESSAGES.targetDatePast, 'targetDate');
-    out.targetDate = text;
-  }
-
-  const height = profileMeasure(
-    input.height,
-    PLAUSIBLE.height,
-    MESSAGES.heightPositive,
-    MESSAGES.heightImplausible,
-  );
-  if (height.message) return fail(height.message, 'height');
-  if (height.value !== undefined) out.height = height.value;
-
-  const dob = birthDate(input.dateOfBirth, today);
-  if (dob.message) return fail(dob.message, 'dateOfBirth');
-  if (dob.value !== undefined) out.dateOfBirth = dob.value;
-  return { ok: true, value: out };
-}
-
-function boundedText(
-  input: string | undefined,
-  max: number,
-  message: string,
-): { value?: string; message?: string } {
-  if (input === undefined) return {};
-  const text = input.trim();
-  return text.length > max ? { message } : { value: text };
 }
 
 export function validateAccountProfile(
@@ -346,39 +359,25 @@ export function validateAccountProfile(
   if (isBlank(displayName)) return fail(MESSAGES.displayNameRequired, 'displayName');
   if (displayName.length > LIMITS.maxNameLength) return fail(MESSAGES.displayNameTooLong, 'displayName');
   if (hasBidiControl(displayName)) return fail(MESSAGES.displayNameBidi, 'displayName');
-  const out: Partial<UserProfile> = { displayName };
-
-  const texts = [
-    ['firstName', LIMITS.maxNameLength, MESSAGES.firstNameTooLong],
-    ['lastName', LIMITS.maxNameLength, MESSAGES.lastNameTooLong],
-    ['phoneNumber', LIMITS.maxPhoneLength, MESSAGES.phoneTooLong],
-  ] as const;
-  for (const [field, max, message] of texts) {
-    const r = boundedText(input[field], max, message);
-    if (r.message) return fail(r.message, field);
-    if (r.value !== undefined) out[field] = r.value;
-  }
-
-  if (input.gender !== undefined && input.gender !== '') {
-    if (!(GENDERS as readonly string[]).includes(input.gender)) return fail(MESSAGES.genderInvalid, 'gender');
-    out.gender = input.gender as Gender;
-  }
-
-  const dob = birthDate(input.dateOfBirth, today);
-  if (dob.message) return fail(dob.message, 'dateOfBirth');
-  if (dob.value !== undefined) out.dateOfBirth = dob.value;
-
-  const height = profileMeasure(
-    input.height,
-    PLAUSIBLE.height,
-    MESSAGES.heightPositive,
-    MESSAGES.heightImplausible,
+  const gender: FieldCheck<Gender> =
+    input.gender === undefined || input.gender === ''
+      ? {}
+      : (GENDERS as readonly string[]).includes(input.gender)
+        ? { value: input.gender as Gender }
+        : { message: MESSAGES.genderInvalid };
+  return profileFrom(
+    { displayName },
+    {
+      firstName: boundedText(input.firstName, LIMITS.maxNameLength, MESSAGES.firstNameTooLong),
+      lastName: boundedText(input.lastName, LIMITS.maxNameLength, MESSAGES.lastNameTooLong),
+      phoneNumber: boundedText(input.phoneNumber, LIMITS.maxPhoneLength, MESSAGES.phoneTooLong),
+      gender,
+      dateOfBirth: birthDate(input.dateOfBirth, today),
+      height: height(input.height),
+      hideExerciseInfo:
+        input.hideExerciseInfo === undefined ? {} : { value: input.hideExerciseInfo === true },
+    },
   );
-  if (height.message) return fail(height.message, 'height');
-  if (height.value !== undefined) out.height = height.value;
-
-  if (input.hideExerciseInfo !== undefined) out.hideExerciseInfo = input.hideExerciseInfo === true;
-  return { ok: true, value: out };
 }
 
 export function validateGoalForm(input: { target: string | number; type: string }): Validation<DailyGoal> {

@@ -3,6 +3,7 @@ import { calorieUnits } from '../src/formulas.ts';
 import {
   addDays,
   browserTimeZone,
+  CALENDAR_DATE_PATTERN,
   currentWindows,
   dayOfWeek,
   formatCalendarDate,
@@ -57,6 +58,40 @@ describe('calendar dates', () => {
     expect(parseCalendarDate(20261122 as unknown as string)).toBeNull();
     expect(isCalendarDate('1900-02-29')).toBe(false);
     expect(isCalendarDate('2000-02-29')).toBe(true);
+    // Years below 100 too (Date.UTC would read 0000 as 1900, which is no leap year).
+    expect(isCalendarDate('0000-02-29')).toBe(true);
+    expect(isCalendarDate('0100-02-29')).toBe(false);
+  });
+
+  it("the rules' pattern (generated into firestore.rules) accepts exactly the dates isCalendarDate does", () => {
+    // RE2's full match, as the rules' string.matches does it.
+    const pattern = new RegExp(`^(?:${CALENDAR_DATE_PATTERN})$`);
+    const differing: string[] = [];
+    let accepted = 0;
+    for (const year of [
+      '0000',
+      '0004',
+      '0100',
+      '1900',
+      '1996',
+      '2000',
+      '2023',
+      '2024',
+      '2100',
+      '2400',
+      '9999',
+    ])
+      for (let month = 0; month <= 13; month++)
+        for (let day = 0; day <= 32; day++) {
+          const text = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+          if (pattern.test(text) !== isCalendarDate(text)) differing.push(text);
+          if (isCalendarDate(text)) accepted++;
+        }
+    expect(differing).toEqual([]);
+    // 11 years of 365 days, and a 29 February in 0000, 0004, 1996, 2000, 2024 and 2400.
+    expect(accepted).toBe(11 * 365 + 6);
+    for (const text of ['2024-2-29', '2024-02-29 ', '2024-02-29x', 'x2000-02-29', '20240-02-01', ''])
+      expect(pattern.test(text), text).toBe(false);
   });
 
   it('adds days across months, years and leap days', () => {

@@ -11,6 +11,7 @@ import { BEGIN, END, generateBlock } from '../../scripts/gen-rules.mjs';
 import { ACTIVITIES, findActivity } from '../src/catalogue.ts';
 import { calorieUnits } from '../src/formulas.ts';
 import { GENDERS, GOAL_TYPES } from '../src/model.ts';
+import { CALENDAR_DATE_PATTERN } from '../src/periods.ts';
 import { RULES_PATTERNS } from '../src/text.ts';
 import { UNIT_SYSTEMS } from '../src/units.ts';
 import { LIMITS } from '../src/validation.ts';
@@ -24,6 +25,7 @@ describe('firestore.rules', () => {
       GOAL_TYPES,
       RULES_PATTERNS,
       UNIT_SYSTEMS,
+      CALENDAR_DATE_PATTERN,
     });
     const start = rules.indexOf(BEGIN as string);
     const end = rules.indexOf(END as string);

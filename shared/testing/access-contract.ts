@@ -708,6 +708,8 @@ const REASONS: readonly [RegExp, string][] = [
   [/^form rules: (display name of|a set display name)/, 'Display Name is required.'],
   [/^form rules: .*(override|isolate)/, 'text-direction control characters'],
   [/^lengths:/, 'at most'],
+  [/^dates: impossible birth/, 'Date of birth must be a valid date.'],
+  [/^dates: impossible target/, 'Target date must be a valid date.'],
   [/^dates: birth/, 'Date of birth cannot be in the future.'],
   [/^dates: target/, 'Target date cannot be in the past.'],
   [/^tombstoned:/, 'this account was deleted'],
@@ -948,6 +950,54 @@ function hardeningTable(cases: ContractCase[], { owner, now }: ContractParams): 
     userPath,
     { ...profile, targetDate: addDays(localDate(now - MARGIN, 'UTC'), -2) },
     'deny',
+  );
+  // Dates that do not exist, as the browser's form refuses them (periods.ts isCalendarDate).
+  const nextYear = Number(localDate(now, 'UTC').slice(0, 4)) + 1;
+  let leapYear = nextYear;
+  while (leapYear % 4 !== 0 || (leapYear % 100 === 0 && leapYear % 400 !== 0)) leapYear++;
+  create(
+    'dates: impossible birth date 30 February',
+    userPath,
+    { ...profile, dateOfBirth: '1990-02-30' },
+    'deny',
+  );
+  create(
+    'dates: impossible birth date 29 February 1900',
+    userPath,
+    { ...profile, dateOfBirth: '1900-02-29' },
+    'deny',
+  );
+  create(
+    'dates: impossible birth date 31 April',
+    userPath,
+    { ...profile, dateOfBirth: '1990-04-31' },
+    'deny',
+  );
+  add({
+    name: 'dates: impossible birth date 30 February, on update',
+    op: 'update',
+    path: userPath,
+    data: { dateOfBirth: '1992-02-30' },
+    seed: { [userPath]: profile },
+    expect: 'deny',
+  });
+  create(
+    'dates: impossible target date 30 February',
+    userPath,
+    { ...profile, targetDate: `${nextYear}-02-30` },
+    'deny',
+  );
+  create(
+    'dates: birth date 29 February 2000 (a leap year)',
+    userPath,
+    { ...profile, dateOfBirth: '2000-02-29' },
+    'allow',
+  );
+  create(
+    'dates: target date 29 February of a leap year',
+    userPath,
+    { ...profile, targetDate: `${leapYear}-02-29` },
+    'allow',
   );
   add({
     name: 'dates: a passed target date does not block saving another field',

@@ -1,13 +1,14 @@
 /**
  * The building blocks of every reaction: who a user is right now (from the profile and the
  * tombstone, never from an event payload), what each projection should hold given the source, and
- * "write only if newer" (`asOf`). Pure: no I/O here, no clock (`now` comes from the caller).
+ * "write only if newer" (`asOf`). No I/O of its own (`readUser` reads through the caller's
+ * transaction or store), no clock (`now` comes from the caller).
  */
 
 import { valuesEqual } from '../../firestore/semantics.ts';
-import { BOARD_KINDS, type BoardKind, UNKNOWN_USER_NAME } from '../model.ts';
+import { BOARD_KINDS, type BoardKind, paths, UNKNOWN_USER_NAME } from '../model.ts';
 import { currentWindows, type PeriodWindow, periodWindow } from '../periods.ts';
-import type { DocData, DocSnapshot, ReactionStore, WriteOp } from '../store.ts';
+import type { DocData, DocSnapshot, DocumentReader, ReactionStore, WriteOp } from '../store.ts';
 import { numberOr0, totalsFromSums } from '../totals.ts';
 
 import { clampTotals } from './caps.ts';
@@ -45,7 +46,7 @@ export function displayNameOf(profile: DocData | null | undefined): string {
   return typeof name === 'string' && name.trim() !== '' ? name.trim() : UNKNOWN_USER_NAME;
 }
 
-export function personOf(uid: string, profile: DocData | null | undefined): Person {
+function personOf(uid: string, profile: DocData | null | undefined): Person {
   const w = profile?.currentWeight;
   return {
     uid,
@@ -53,6 +54,22 @@ export function personOf(uid: string, profile: DocData | null | undefined): Pers
     weight: typeof w === 'number' && Number.isFinite(w) && w > 0 ? w : undefined,
     visible: profile?.hideExerciseInfo !== true,
   };
+}
+
+/**
+ * The user as every reaction reads them, inside its own transaction (or from the store for the
+ * rebuild): null once tombstoned (a deleted account gets no projection written again), otherwise
+ * who they are now and their profile as stored.
+ */
+export async function readUser(
+  reader: Pick<DocumentReader, 'get'>,
+  uid: string,
+): Promise<{ person: Person; profile: DocData | undefined } | null> {
+  const [tombstone, profile] = await Promise.all([
+    reader.get(paths.tombstone(uid)),
+    reader.get(paths.user(uid)),
+  ]);
+  return tombstone ? null : { person: personOf(uid, profile?.data), profile: profile?.data };
 }
 
 function isTimestamp(v: unknown): v is number {
@@ -83,6 +100,20 @@ export function feedPostDoc(uid: string, postId: string, post: DocData, person: 
   if (!isTimestamp(post.timestamp) || typeof post.message !== 'string') return null;
   return { uid, postId, userName: person.userName, message: post.message, timestamp: post.timestamp };
 }
+
+/** Each feed with its source: where the sources and the items live, and what an item holds. */
+export const FEEDS: Record<
+  FeedCollection,
+  {
+    sources: (uid: string) => string;
+    source: (uid: string, id: string) => string;
+    item: (uid: string, id: string) => string;
+    doc: (uid: string, id: string, source: DocData, person: Person) => DocData | null;
+  }
+> = {
+  feedActivities: { sources: paths.reps, source: paths.rep, item: paths.feedActivity, doc: feedActivityDoc },
+  feedPosts: { sources: paths.posts, source: paths.post, item: paths.feedPost, doc: feedPostDoc },
+};
 
 export interface WindowSums {
   /** How many activities fall in the window (0: no entry). */

@@ -16,17 +16,8 @@ export {
   exceedsADay,
 } from './caps.ts';
 export {
-  boardEntryDoc,
-  displayNameOf,
-  feedActivityDoc,
-  feedPostDoc,
-  liveWindows,
-  type Person,
-  personOf,
-  planWrite,
   type ReactionEnv,
   reactionPaths,
-  sameProjection,
 } from './core.ts';
 export {
   boardDoc,

@@ -9,7 +9,7 @@ import { BOARD_KINDS, BOARD_METRICS, type BoardKind, type BoardPlace, paths } fr
 import { currentWindows } from '../periods.ts';
 import type { DocData, DocSnapshot, QuerySpec, WriteOp } from '../store.ts';
 import { numberOr0 } from '../totals.ts';
-import { personOf, type ReactionEnv, reactionPaths, sameProjection } from './core.ts';
+import { type ReactionEnv, reactionPaths, readUser, sameProjection } from './core.ts';
 import { type PaceOptions, type PaceResult, Pacer } from './pacing.ts';
 import { FEED_KEEP, type FeedCollection, PAGE_SIZE, reactionQueries } from './queries.ts';
 
@@ -105,12 +105,11 @@ export async function removeFromBoards(
 ): Promise<PaceResult> {
   const pacer = new Pacer(env.now, opts);
   await env.store.transact(async (tx) => {
-    const [tombstone, profile, ...boards] = await Promise.all([
-      tx.get(paths.tombstone(uid)),
-      tx.get(paths.user(uid)),
+    const [user, ...boards] = await Promise.all([
+      readUser(tx, uid),
       ...BOARD_KINDS.map((kind) => tx.get(paths.board(kind))),
     ]);
-    if (!tombstone && personOf(uid, profile?.data).visible) return;
+    if (user?.person.visible) return;
     const current = currentWindows(env.now, env.timeZone);
     const writes: WriteOp[] = [];
     for (const [i, kind] of BOARD_KINDS.entries()) {

@@ -15,13 +15,12 @@ import { numberOr0, PERIOD_SUM_FIELDS } from '../totals.ts';
 import { cappedDaySums, dayWindowsOf, exceedsADay } from './caps.ts';
 import {
   boardEntryDoc,
-  feedActivityDoc,
-  feedPostDoc,
+  FEEDS,
   isLiveKey,
   liveWindows,
-  personOf,
   type ReactionEnv,
   reactionPaths,
+  readUser,
 } from './core.ts';
 import { removeFromBoards } from './maintenance.ts';
 import { type PaceOptions, type PaceResult, Pacer } from './pacing.ts';
@@ -145,8 +144,9 @@ export async function reactUser(
   const profileForBoards = work.profile === 'all' || [...(work.profile ?? [])].some((f) => f !== 'timeZone');
   if (work.reps.size > 0 || profileForBoards) await recomputeEntries(env, uid, work, pacer, profileForBoards);
   for (const ids of chunks([...work.reps.keys()], ITEM_CHUNK))
-    await recomputeActivityItems(env, uid, ids, pacer);
-  for (const ids of chunks([...work.posts], ITEM_CHUNK)) await recomputePostItems(env, uid, ids, pacer);
+    await recomputeFeedItems(env, uid, 'feedActivities', ids, pacer);
+  for (const ids of chunks([...work.posts], ITEM_CHUNK))
+    await recomputeFeedItems(env, uid, 'feedPosts', ids, pacer);
   if (work.profile !== null) {
     // Boards use the name, the weight and the privacy flag; activity items the name and the
     // flag; post items the name. A weight change (every weight log) touches boards only.
@@ -227,14 +227,13 @@ async function recomputeEntries(
 ): Promise<void> {
   await env.store.transact(async (tx) => {
     const ids = [...work.reps.keys()];
-    const [tombstone, profile, existing, ...reps] = await Promise.all([
-      tx.get(paths.tombstone(uid)),
-      tx.get(paths.user(uid)),
+    const [user, existing, ...reps] = await Promise.all([
+      readUser(tx, uid),
       profileChanged ? tx.query(reactionQueries.userBoardEntries(uid)) : Promise.resolve([]),
       ...ids.map((id) => tx.get(paths.rep(uid, id))),
     ]);
-    if (tombstone) return;
-    const person = personOf(uid, profile?.data);
+    if (!user) return;
+    const { person, profile } = user;
     const current = currentWindows(env.now, env.timeZone);
     // The payload's `before` only says which windows to look at; the aggregate is the truth.
     const befores = [...work.reps.values()].flat();
@@ -254,13 +253,8 @@ async function recomputeEntries(
     const entries = await readEntries(tx, uid, [...windows.values()], person.weight, env.timeZone);
     const progressOp =
       ids.length > 0
-        ? await progressWrite(
-            tx,
-            env,
-            uid,
-            profile?.data,
-            [...reps.map((r) => r?.data), ...befores],
-            (p, e, d) => pacer.planPartial(p, e, d),
+        ? await progressWrite(tx, env, uid, profile, [...reps.map((r) => r?.data), ...befores], (p, e, d) =>
+            pacer.planPartial(p, e, d),
           )
         : null;
     for (const r of entries) {
@@ -271,57 +265,30 @@ async function recomputeEntries(
   });
 }
 
-async function recomputeActivityItems(
+/** The named items of one feed, each from its source as it is now (gone, hidden, past the horizon: none). */
+async function recomputeFeedItems(
   env: ReactionEnv,
   uid: string,
+  feed: FeedCollection,
   ids: readonly string[],
   pacer: Pacer,
 ): Promise<void> {
+  const { source, item: itemPath, doc } = FEEDS[feed];
   await env.store.transact(async (tx) => {
-    const [tombstone, profile, horizon, ...docs] = await Promise.all([
-      tx.get(paths.tombstone(uid)),
-      tx.get(paths.user(uid)),
-      tx.get(reactionPaths.feedHorizon('feedActivities')),
-      ...ids.flatMap((id) => [tx.get(paths.rep(uid, id)), tx.get(paths.feedActivity(uid, id))]),
+    const [user, horizon, ...docs] = await Promise.all([
+      readUser(tx, uid),
+      tx.get(reactionPaths.feedHorizon(feed)),
+      ...ids.flatMap((id) => [tx.get(source(uid, id)), tx.get(itemPath(uid, id))]),
     ]);
-    if (tombstone) return;
-    const person = personOf(uid, profile?.data);
+    if (!user) return;
     ids.forEach((id, i) => {
-      const rep = docs[2 * i] ?? null;
+      const src = docs[2 * i] ?? null;
       const item = docs[2 * i + 1] ?? null;
       const desired =
-        rep && numberOr0(rep.data.timestamp) >= horizonOf(horizon)
-          ? feedActivityDoc(uid, id, rep.data, person)
+        src && numberOr0(src.data.timestamp) >= horizonOf(horizon)
+          ? doc(uid, id, src.data, user.person)
           : null;
-      const op = pacer.plan(paths.feedActivity(uid, id), item, desired);
-      if (op) tx.write(op);
-    });
-  });
-}
-
-async function recomputePostItems(
-  env: ReactionEnv,
-  uid: string,
-  ids: readonly string[],
-  pacer: Pacer,
-): Promise<void> {
-  await env.store.transact(async (tx) => {
-    const [tombstone, profile, horizon, ...docs] = await Promise.all([
-      tx.get(paths.tombstone(uid)),
-      tx.get(paths.user(uid)),
-      tx.get(reactionPaths.feedHorizon('feedPosts')),
-      ...ids.flatMap((id) => [tx.get(paths.post(uid, id)), tx.get(paths.feedPost(uid, id))]),
-    ]);
-    if (tombstone) return;
-    const person = personOf(uid, profile?.data);
-    ids.forEach((id, i) => {
-      const post = docs[2 * i] ?? null;
-      const item = docs[2 * i + 1] ?? null;
-      const desired =
-        post && numberOr0(post.data.timestamp) >= horizonOf(horizon)
-          ? feedPostDoc(uid, id, post.data, person)
-          : null;
-      const op = pacer.plan(paths.feedPost(uid, id), item, desired);
+      const op = pacer.plan(itemPath(uid, id), item, desired);
       if (op) tx.write(op);
     });
   });
@@ -339,35 +306,25 @@ export async function syncUserFeed(
   opts: PaceOptions = {},
 ): Promise<PaceResult> {
   const pacer = new Pacer(env.now, opts);
+  const { sources: sourcesOf, item: itemPath, doc } = FEEDS[feed];
   await env.store.transact(async (tx) => {
-    const sourceCollection = feed === 'feedActivities' ? paths.reps(uid) : paths.posts(uid);
-    const [tombstone, profile, horizonDoc, items] = await Promise.all([
-      tx.get(paths.tombstone(uid)),
-      tx.get(paths.user(uid)),
+    const [user, horizonDoc, items] = await Promise.all([
+      readUser(tx, uid),
       tx.get(reactionPaths.feedHorizon(feed)),
       tx.query(reactionQueries.userFeedItems(feed, uid)),
     ]);
-    if (tombstone) return;
+    if (!user) return;
     const horizon = horizonOf(horizonDoc);
     const sources = await tx.query(
-      reactionQueries.userSourcesSince(sourceCollection, Number.isFinite(horizon) ? horizon : 0),
+      reactionQueries.userSourcesSince(sourcesOf(uid), Number.isFinite(horizon) ? horizon : 0),
     );
-    const person = personOf(uid, profile?.data);
     const truncated = sources.length >= USER_FEED_LIMIT;
     const oldestRead = truncated
       ? numberOr0(sources[sources.length - 1]?.data.timestamp)
       : Number.NEGATIVE_INFINITY;
 
     const desired = new Map<string, DocData | null>();
-    for (const s of sources) {
-      const path = feed === 'feedActivities' ? paths.feedActivity(uid, s.id) : paths.feedPost(uid, s.id);
-      desired.set(
-        path,
-        feed === 'feedActivities'
-          ? feedActivityDoc(uid, s.id, s.data, person)
-          : feedPostDoc(uid, s.id, s.data, person),
-      );
-    }
+    for (const s of sources) desired.set(itemPath(uid, s.id), doc(uid, s.id, s.data, user.person));
     const byPath = new Map(items.map((i) => [i.path, i] as const));
     for (const item of items) {
       if (desired.has(item.path)) continue;
@@ -375,8 +332,8 @@ export async function syncUserFeed(
       if (truncated && numberOr0(item.data.timestamp) <= oldestRead) continue;
       desired.set(item.path, null);
     }
-    for (const [path, doc] of desired) {
-      const op = pacer.plan(path, byPath.get(path) ?? null, doc);
+    for (const [path, want] of desired) {
+      const op = pacer.plan(path, byPath.get(path) ?? null, want);
       if (op) tx.write(op);
     }
   });

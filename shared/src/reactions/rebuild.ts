@@ -27,10 +27,10 @@ import {
   feedPostDoc,
   isLiveKey,
   type Person,
-  personOf,
   planWrite,
   type ReactionEnv,
   reactionPaths,
+  readUser,
   sameProjection,
   uidOfPath,
 } from './core.ts';
@@ -61,13 +61,7 @@ export async function rebuildProjections(
 
   const people = new Map<string, Person | null>();
   const personFor = async (uid: string): Promise<Person | null> => {
-    if (!people.has(uid)) {
-      const [tombstone, profile] = await Promise.all([
-        env.store.get(paths.tombstone(uid)),
-        env.store.get(paths.user(uid)),
-      ]);
-      people.set(uid, tombstone ? null : personOf(uid, profile?.data));
-    }
+    if (!people.has(uid)) people.set(uid, (await readUser(env.store, uid))?.person ?? null);
     return people.get(uid) ?? null;
   };
   const horizon = async (feed: FeedCollection) => {
