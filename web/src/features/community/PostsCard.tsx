@@ -23,7 +23,16 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
-import { type KeyboardEvent, type RefObject, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  memo,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { useRemovalFocus } from '../../components/removal-focus.ts';
 import { ShownName } from '../../components/ShownText.tsx';
@@ -168,12 +177,14 @@ export function PostsCard(props: {
     send.mutate({ author: uid as string, post, id });
   }
 
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      submit();
-    }
-  }
+  // Stable callbacks, so the memoized field skips the renders the feed and the clock cause.
+  const submitRef = useRef(submit);
+  submitRef.current = submit;
+  const onSubmit = useCallback(() => submitRef.current(), []);
+  const onChange = useCallback((value: string) => {
+    setText(value);
+    setFieldError(null);
+  }, []);
 
   const length = text.trim().length;
   const nearLimit = length > LIMITS.maxPostLength - 100;
@@ -187,21 +198,13 @@ export function PostsCard(props: {
     >
       <Box sx={{ px: { xs: 2, sm: 3 }, pb: 2 }}>
         <Stack direction="row" sx={{ gap: 1, alignItems: 'flex-start' }}>
-          <TextField
+          <PostField
             value={text}
-            onChange={(e) => {
-              setText(e.target.value);
-              if (fieldError) setFieldError(null);
-            }}
-            onKeyDown={onKeyDown}
-            placeholder="Write a post…"
+            onChange={onChange}
+            onSubmit={onSubmit}
             disabled={unverified}
-            multiline
-            maxRows={4}
-            size="small"
             error={fieldError !== null || length > LIMITS.maxPostLength}
             helperText={fieldError ?? (nearLimit ? `${length}/${LIMITS.maxPostLength}` : undefined)}
-            slotProps={{ htmlInput: { 'aria-label': 'Post message' } }}
           />
           <Button
             variant="contained"
@@ -254,6 +257,43 @@ export function PostsCard(props: {
     </CommunityCard>
   );
 }
+
+/**
+ * The composer's text field (Enter posts, Shift+Enter starts a new line). Memoized: a multiline
+ * field measures its own height at every render (a forced layout of the page), and the card
+ * renders again at every feed change and clock tick.
+ */
+const PostField = memo(function PostField(props: {
+  value: string;
+  onChange: (value: string) => void;
+  onSubmit: () => void;
+  disabled: boolean;
+  error: boolean;
+  helperText: string | undefined;
+}) {
+  const { onChange, onSubmit } = props;
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      onSubmit();
+    }
+  }
+  return (
+    <TextField
+      value={props.value}
+      onChange={(e) => onChange(e.target.value)}
+      onKeyDown={onKeyDown}
+      placeholder="Write a post…"
+      disabled={props.disabled}
+      multiline
+      maxRows={4}
+      size="small"
+      error={props.error}
+      helperText={props.helperText}
+      slotProps={{ htmlInput: { 'aria-label': 'Post message' } }}
+    />
+  );
+});
 
 function PostList(props: {
   posts: ShownPost[] | null;

@@ -17,10 +17,10 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import { useTheme } from '@mui/material/styles';
+import { type Theme, useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { faded } from '../../app/theme.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
@@ -52,6 +52,13 @@ function describeDay(date: string, day: DayTotal | undefined): string {
   const when = longDate.format(dateOf(date));
   if (!day || day.entries === 0) return `${when}: no activity`;
   return `${when}: ${day.minutes} minutes, ${day.entries} ${day.entries === 1 ? 'activity' : 'activities'}`;
+}
+
+/** A day's colour by its heat level (0: no activity). */
+function shade(theme: Theme, level: number): string {
+  return level === 0
+    ? theme.vars.palette.action.hover
+    : faded(theme.vars.palette.primary.main, 0.2 + level * 0.2);
 }
 
 export const HISTORY_FAILED = ALERT_FETCH_ACTIVITIES;
@@ -94,10 +101,11 @@ export function HistoryCard({ state }: { state: ProgressState }) {
     // The newest weeks are the ones people look for: on a narrow screen, start scrolled to them.
     if (shown && scroller.current) scroller.current.scrollLeft = scroller.current.scrollWidth;
   }, [shown]);
-  const weeks: string[][] = [];
-  for (let i = 0; i < dates.length; i += 7) weeks.push(dates.slice(i, i + 7));
-  const shade = (level: number) =>
-    level === 0 ? theme.vars.palette.action.hover : faded(theme.vars.palette.primary.main, 0.2 + level * 0.2);
+  const weeks = useMemo(() => {
+    const list: string[][] = [];
+    for (let i = 0; i < dates.length; i += 7) list.push(dates.slice(i, i + 7));
+    return list;
+  }, [dates]);
   const activeDays = days ? [...days.values()].filter((d) => d.date >= first && d.entries > 0).length : 0;
 
   return (
@@ -139,68 +147,14 @@ export function HistoryCard({ state }: { state: ProgressState }) {
             role="group"
             aria-label="Activity calendar, last 12 months"
           >
-            <Box sx={{ display: 'flex', gap: `${GAP}px`, width: 'max-content' }}>
-              {weeks.map((week) => (
-                <Box
-                  key={week[0]}
-                  sx={{ display: 'grid', gridTemplateRows: `auto repeat(7, ${CELL}px)`, gap: `${GAP}px` }}
-                >
-                  <Typography
-                    variant="caption"
-                    aria-hidden
-                    sx={{
-                      fontSize: 10,
-                      lineHeight: '12px',
-                      height: 12,
-                      color: 'text.secondary',
-                      whiteSpace: 'nowrap',
-                      width: CELL,
-                    }}
-                  >
-                    {(week[0] as string).slice(8) <= '07' ? monthName.format(dateOf(week[0] as string)) : ''}
-                  </Typography>
-                  {week.map((date) => {
-                    const day = days.get(date);
-                    const level = heatLevel(day);
-                    return (
-                      <Box
-                        key={date}
-                        component="button"
-                        type="button"
-                        data-date={date}
-                        data-level={level}
-                        aria-label={describeDay(date, day)}
-                        title={describeDay(date, day)}
-                        onClick={() => setOpenDay(date)}
-                        sx={{
-                          width: CELL,
-                          height: CELL,
-                          p: 0,
-                          border: 0,
-                          borderRadius: '3px',
-                          cursor: 'pointer',
-                          bgcolor: shade(level),
-                          outline:
-                            date === today ? `2px solid ${theme.vars.palette.text.primary}` : undefined,
-                          outlineOffset: 1,
-                          '&:focus-visible': {
-                            outline: `2px solid ${theme.vars.palette.primary.main}`,
-                            outlineOffset: 2,
-                          },
-                        }}
-                      />
-                    );
-                  })}
-                </Box>
-              ))}
-            </Box>
+            <HeatMap weeks={weeks} days={days} today={today} onOpen={setOpenDay} />
           </Box>
           <Stack direction="row" sx={{ gap: 0.5, alignItems: 'center', mt: 1 }} aria-hidden>
             <Typography variant="caption" color="text.secondary">
               Less
             </Typography>
             {[0, 1, 2, 3, 4].map((l) => (
-              <Box key={l} sx={{ width: 12, height: 12, borderRadius: '3px', bgcolor: shade(l) }} />
+              <Box key={l} sx={{ width: 12, height: 12, borderRadius: '3px', bgcolor: shade(theme, l) }} />
             ))}
             <Typography variant="caption" color="text.secondary">
               More
@@ -220,6 +174,90 @@ export function HistoryCard({ state }: { state: ProgressState }) {
     </SectionCard>
   );
 }
+
+/**
+ * The calendar itself: 53 columns of 7 day buttons. The buttons are plain elements styled once by
+ * the grid (by `data-level` and `data-today`), not a styled component each: 371 cells with their
+ * own `sx` cost about 300 ms of main thread on a mid-range phone at every render. Memoized, so a
+ * dialog opening or the filter menu does not re-render the year.
+ */
+const HeatMap = memo(function HeatMap({
+  weeks,
+  days,
+  today,
+  onOpen,
+}: {
+  weeks: string[][];
+  days: Map<string, DayTotal>;
+  today: string;
+  onOpen: (date: string) => void;
+}) {
+  const theme = useTheme();
+  const shades = Object.fromEntries(
+    [0, 1, 2, 3, 4].map((level) => [`& [data-level="${level}"]`, { bgcolor: shade(theme, level) }]),
+  );
+  return (
+    <Box
+      onClick={(event) => {
+        const date = (event.target as HTMLElement).closest('button')?.dataset.date;
+        if (date) onOpen(date);
+      }}
+      sx={{
+        display: 'flex',
+        gap: `${GAP}px`,
+        width: 'max-content',
+        '& .week': { display: 'grid', gridTemplateRows: `auto repeat(7, ${CELL}px)`, gap: `${GAP}px` },
+        '& .month': {
+          typography: 'caption',
+          fontSize: 10,
+          lineHeight: '12px',
+          height: 12,
+          color: 'text.secondary',
+          whiteSpace: 'nowrap',
+          width: CELL,
+        },
+        '& button': {
+          width: CELL,
+          height: CELL,
+          p: 0,
+          border: 0,
+          borderRadius: '3px',
+          cursor: 'pointer',
+          outlineOffset: 1,
+        },
+        ...shades,
+        '& button[data-today]': { outline: `2px solid ${theme.vars.palette.text.primary}` },
+        '& button:focus-visible': {
+          outline: `2px solid ${theme.vars.palette.primary.main}`,
+          outlineOffset: 2,
+        },
+      }}
+    >
+      {weeks.map((week) => (
+        <div key={week[0]} className="week">
+          <span className="month" aria-hidden>
+            {(week[0] as string).slice(8) <= '07' ? monthName.format(dateOf(week[0] as string)) : ''}
+          </span>
+          {week.map((date) => {
+            const day = days.get(date);
+            const label = describeDay(date, day);
+            return (
+              <button
+                key={date}
+                type="button"
+                data-date={date}
+                data-level={heatLevel(day)}
+                data-today={date === today ? '' : undefined}
+                aria-label={label}
+                title={label}
+              />
+            );
+          })}
+        </div>
+      ))}
+    </Box>
+  );
+});
 
 function DayDialog(props: {
   date: string;
