@@ -13,31 +13,15 @@ const integer = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
 const oneDecimal = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
 const fixedOne = new Intl.NumberFormat(undefined, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
-export function formatDateTime(ms: number): string {
-  return dateTime.format(ms);
-}
-
-export function formatDate(ms: number): string {
-  return dateOnly.format(ms);
-}
-
-export function formatShortDate(ms: number): string {
-  return shortDate.format(ms);
-}
-
-export function formatInt(n: number): string {
-  return integer.format(n);
-}
-
+// Each formatter's `format` is bound to it (ECMA-402), so it can be handed out as is.
+export const formatDateTime: (ms: number) => string = dateTime.format;
+export const formatDate: (ms: number) => string = dateOnly.format;
+export const formatShortDate: (ms: number) => string = shortDate.format;
+export const formatInt: (n: number) => string = integer.format;
 /** Up to one decimal: 180, 180.5. */
-export function formatWeight(n: number): string {
-  return oneDecimal.format(n);
-}
-
+export const formatWeight: (n: number) => string = oneDecimal.format;
 /** Always one decimal: 24.0, 7.3. */
-export function formatOneDecimal(n: number): string {
-  return fixedOne.format(n);
-}
+export const formatOneDecimal: (n: number) => string = fixedOne.format;
 
 /** A calendar date `YYYY-MM-DD` as a readable date, without any time zone shift. */
 export function formatCalendarDay(date: string, withWeekday = false): string {
