@@ -14,6 +14,8 @@ interface Place {
   list: Element | null;
   index: number;
   heading: HTMLElement | null;
+  /** The heading's text: the card may have rendered again (its empty state) with a new heading. */
+  headingText: string | null;
 }
 
 /** Lists of rows (a table, a list, a feed), and the areas whose heading names them. */
@@ -42,11 +44,13 @@ function headingOf(opener: HTMLElement): HTMLElement | null {
 export function placeOf(active: Element | null): Place | null {
   if (!(active instanceof HTMLElement) || active === document.body) return null;
   const list = active.closest(LIST);
+  const heading = headingOf(active);
   return {
     opener: active,
     list,
     index: list ? likeIn(list, active).indexOf(active) : -1,
-    heading: headingOf(active),
+    heading,
+    headingText: heading?.textContent ?? null,
   };
 }
 
@@ -57,9 +61,18 @@ function successor(place: Place): HTMLElement | null {
     const row = rows[place.index] ?? rows[place.index - 1];
     if (row) return row;
   }
-  const heading = place.heading?.isConnected ? place.heading : null;
+  const heading = place.heading?.isConnected ? place.heading : sameHeading(place.headingText);
   if (heading && heading.tabIndex < 0 && !heading.hasAttribute('tabindex')) heading.tabIndex = -1;
   return heading;
+}
+
+/** The heading on the page that reads `text` (the one of the card that rendered again), if one. */
+function sameHeading(text: string | null): HTMLElement | null {
+  if (!text) return null;
+  const found = [...document.querySelectorAll<HTMLElement>('h1, h2, h3, h4, h5, h6')].filter(
+    (h) => h.textContent === text,
+  );
+  return found.length === 1 ? (found[0] as HTMLElement) : null;
 }
 
 let region: HTMLElement | null = null;
@@ -136,7 +149,8 @@ export function useRemovalFocus(open: boolean): (message: string) => void {
   useLayoutEffect(() => {
     if (open) place.current = placeOf(document.activeElement);
   }, [open]);
-  useLayoutEffect(() => () => stop.current?.(), []);
+  // No stop when the popup unmounts: deleting the last record can take the popup's card (and the
+  // popup) away before the focus has fallen, and the watch ends by itself within WATCH_MS.
   return useCallback((message: string) => {
     stop.current?.();
     if (place.current) stop.current = refocusAfterRemoval(place.current, message);
