@@ -154,6 +154,7 @@ export function DashboardPage() {
               today={today}
               weight={weight}
               lastActivityType={lastLoggedActivityType(recent.data ?? [])}
+              lastActivityKnown={!recent.isPending}
               goal={goal}
               goalLoaded={goalQuery.isSuccess}
               todayTotals={sums.data ? totalsFromSums(sums.data.daily, weight) : null}
