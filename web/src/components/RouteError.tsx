@@ -24,17 +24,22 @@ export function isChunkLoadError(error: unknown): boolean {
   );
 }
 
-/** Reloads the page once per RELOAD_WINDOW_MS; false when it already did (then show the error). */
-function reloadOnce(): boolean {
+/** Whether the page reloaded itself for a missing chunk lately (no storage: yes, so no loop). */
+function reloadedRecently(): boolean {
   try {
-    const last = Number(sessionStorage.getItem(RELOADED_AT) ?? 0);
-    if (Date.now() - last < RELOAD_WINDOW_MS) return false;
+    return Date.now() - Number(sessionStorage.getItem(RELOADED_AT) ?? 0) < RELOAD_WINDOW_MS;
+  } catch {
+    return true;
+  }
+}
+
+function reloadNow() {
+  try {
     sessionStorage.setItem(RELOADED_AT, String(Date.now()));
   } catch {
-    return false; // no storage: a reload could loop, so show the error instead
+    // Checked before: reloadedRecently() said storage works.
   }
   window.location.reload();
-  return true;
 }
 
 /**
@@ -45,12 +50,13 @@ function reloadOnce(): boolean {
  */
 export function RouteError({ error, inLayout = false }: { error: unknown; inLayout?: boolean }) {
   const chunk = isChunkLoadError(error);
-  const [reloading, setReloading] = useState(false);
+  // Decided in the first render, so the error never shows before the reload (it did for a moment).
+  const [reloading] = useState(() => chunk && navigator.onLine && !reloadedRecently());
   const [waiting, setWaiting] = useState(false);
 
   useEffect(() => {
-    if (chunk && navigator.onLine && reloadOnce()) setReloading(true);
-  }, [chunk]);
+    if (reloading) reloadNow();
+  }, [reloading]);
 
   useEffect(() => {
     if (!waiting) return;

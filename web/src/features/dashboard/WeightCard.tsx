@@ -12,7 +12,6 @@ import { Component, type FormEvent, lazy, type ReactNode, Suspense, useState } f
 import { Link as RouterLink } from 'react-router-dom';
 import { DateTimeInput, type WhenValue, whenToTimestamp } from '../../components/DateTimeInput.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
-import { TextField } from '../../components/OutlinedField.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { ShowAllButton } from '../../components/ShowAllButton.tsx';
 import { StatusAlert } from '../../components/StatusAlert.tsx';
