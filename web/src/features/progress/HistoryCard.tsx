@@ -13,6 +13,7 @@ import { type Theme, useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { lazy, memo, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { faded } from '../../app/theme.ts';
+import { FallbackOnError } from '../../components/FallbackOnError.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { TextField } from '../../components/OutlinedField.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
@@ -123,9 +124,11 @@ export function HistoryCard({ state }: { state: ProgressState }) {
         days ? `${activeDays} active ${activeDays === 1 ? 'day' : 'days'} in the last 12 months` : undefined
       }
       action={
-        <Suspense fallback={<FilterPlaceholder value={filter} />}>
-          <HistoryFilter value={filter} activities={activities} onChange={setFilter} />
-        </Suspense>
+        <FallbackOnError fallback={<FilterPlaceholder value={filter} />}>
+          <Suspense fallback={<FilterPlaceholder value={filter} />}>
+            <HistoryFilter value={filter} activities={activities} onChange={setFilter} />
+          </Suspense>
+        </FallbackOnError>
       }
     >
       {filterError && <LoadFailed message={filterError} onRetry={() => setAttempt((n) => n + 1)} sx={{}} />}
