@@ -1,14 +1,14 @@
 /**
  * Entry point: reads the configuration (VITE_* variables, default local mode), wires the Firebase
  * Auth gateway (loaded on first use) and the data backend of the configured mode (loaded once
- * someone is signed in, or at once on a signed-in page), and mounts the router.
+ * someone is signed in, or at once on a signed-in page), and mounts the routes.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from './app/AppProviders.tsx';
 import { preloadSignedIn } from './app/preload.ts';
-import { routes } from './app/routes.tsx';
+import { AppRoutes } from './app/routes.tsx';
 import { ShellStatus } from './components/ShellStatus.tsx';
 import { lazyFirebaseAuth } from './data/adapters/lazy-auth.ts';
 import { readConfig } from './data/config.ts';
@@ -40,7 +40,6 @@ preloadSignedIn(window.location.pathname, () => {
 // language must say the same for screen readers and hyphenation.
 document.documentElement.lang = navigator.language || 'en';
 
-const router = createBrowserRouter(routes);
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 
@@ -50,7 +49,9 @@ if (import.meta.env.PROD) registerServiceWorker();
 createRoot(root).render(
   <StrictMode>
     <AppProviders auth={auth} loadBackend={backendOnce}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
       <ShellStatus keepsOfflineWrites={config.mode === 'firebase'} />
     </AppProviders>
   </StrictMode>,

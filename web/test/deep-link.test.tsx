@@ -33,7 +33,7 @@ describe('deep links through sign-in', () => {
     auth.addUser('kim@example.com', { uid: 'kim' });
     const app = renderApp('/community', { auth, store: named('kim') });
     await screen.findByRole('button', { name: 'Login' });
-    expect(app.router.state.location.search).toBe('?next=%2Fcommunity');
+    expect(app.search()).toBe('?next=%2Fcommunity');
     await logIn('kim@example.com');
     expect(await screen.findByRole('heading', { name: 'Community stub' })).toBeInTheDocument();
     expect(app.path()).toBe('/community');
@@ -62,7 +62,7 @@ describe('deep links through sign-in', () => {
     const app = renderApp('/login?next=%2Fcommunity', { auth });
     await userEvent.click(await screen.findByRole('link', { name: 'Sign up' }));
     await screen.findByRole('heading', { name: 'Create your account' });
-    expect(app.router.state.location.search).toBe('?next=%2Fcommunity');
+    expect(app.search()).toBe('?next=%2Fcommunity');
     fireEvent.change(await screen.findByRole('textbox', { name: 'Email' }), {
       target: { value: 'new@example.com' },
     });
@@ -71,13 +71,13 @@ describe('deep links through sign-in', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
     await screen.findByRole('heading', { name: 'Verify your email' });
     expect(app.path()).toBe('/verify-email');
-    expect(app.router.state.location.search).toBe('?next=%2Fcommunity');
+    expect(app.search()).toBe('?next=%2Fcommunity');
     verifyPolling.intervalMs = 50;
     try {
       auth.verify('new@example.com');
       // The spec's /user (its display-name prompt follows next once the name is saved).
       await waitFor(() => expect(app.path()).toBe('/user'));
-      expect(app.router.state.location.search).toBe('?next=%2Fcommunity');
+      expect(app.search()).toBe('?next=%2Fcommunity');
     } finally {
       verifyPolling.intervalMs = 3000;
     }
@@ -94,6 +94,6 @@ describe('deep links through sign-in', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
     await screen.findByRole('button', { name: 'Login' });
     expect(app.path()).toBe('/login');
-    expect(app.router.state.location.search).toBe('');
+    expect(app.search()).toBe('');
   });
 });

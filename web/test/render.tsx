@@ -1,10 +1,10 @@
 /** Renders the whole app (real routes, guards and providers) at a path, over MemoryStore and FakeAuth. */
 import { MemoryStore } from '@fit/shared/testing/memory-store';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { MemoryRouter, type NavigateFunction, useLocation, useNavigate } from 'react-router-dom';
 import { vi } from 'vitest';
 import { AppProviders } from '../src/app/AppProviders.tsx';
-import { routes } from '../src/app/routes.tsx';
+import { AppRoutes } from '../src/app/routes.tsx';
 import type { Backend } from '../src/data/repositories.ts';
 import { FakeAuth } from './fake-auth.ts';
 
@@ -12,8 +12,25 @@ export interface TestApp {
   auth: FakeAuth;
   store: MemoryStore;
   backend: Backend & { deleteAccount: ReturnType<typeof vi.fn> };
-  router: ReturnType<typeof createMemoryRouter>;
+  /** Client-side navigation, as a link click does. */
+  router: { navigate: (to: string) => Promise<void> };
   path: () => string;
+  search: () => string;
+}
+
+/** What the router shows, read from inside it (the declarative router has no object to ask). */
+interface RouterProbe {
+  pathname: string;
+  search: string;
+  navigate: NavigateFunction | undefined;
+}
+
+function Probe({ into }: { into: RouterProbe }) {
+  const location = useLocation();
+  into.pathname = location.pathname;
+  into.search = location.search;
+  into.navigate = useNavigate();
+  return null;
 }
 
 export function renderApp(
@@ -35,11 +52,20 @@ export function renderApp(
     },
     ...options.backend,
   };
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const probe: RouterProbe = { pathname: path, search: '', navigate: undefined };
   render(
     <AppProviders auth={auth} loadBackend={async () => backend}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <Probe into={probe} />
+      </MemoryRouter>
     </AppProviders>,
   );
-  return { auth, store, backend, router, path: () => router.state.location.pathname };
+  const router = {
+    navigate: async (to: string) => {
+      if (!probe.navigate) throw new Error('the router has not rendered');
+      await probe.navigate(to);
+    },
+  };
+  return { auth, store, backend, router, path: () => probe.pathname, search: () => probe.search };
 }

@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { titleFor } from '../src/app/routes.tsx';
 import { renderApp } from './render.tsx';
 
 describe('route titles and announcements', () => {
@@ -16,5 +19,14 @@ describe('route titles and announcements', () => {
     await act(() => app.router.navigate('/signup'));
     await waitFor(() => expect(status).toHaveTextContent('Sign up page'));
     expect(document.title).toBe('Sign up · FitTrack');
+  });
+
+  it('has a title for every path of the route table, whatever its case or trailing slash', () => {
+    const routes = readFileSync(join(import.meta.dirname, '../src/app/routes.tsx'), 'utf8');
+    const paths = [...routes.matchAll(/path="([^"*]+)"/g)].map((m) => m[1] ?? '');
+    expect(paths.length).toBeGreaterThanOrEqual(7);
+    for (const path of paths) expect(titleFor(path), path).toBeTruthy();
+    expect(titleFor('/User/')).toBe('Dashboard');
+    expect(titleFor('/nowhere')).toBeUndefined();
   });
 });

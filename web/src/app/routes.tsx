@@ -1,13 +1,16 @@
 /**
- * The route table (spec section 2). The landing page ships in the entry chunk; every other screen
- * loads on demand, so `/` and `/login` stay small and the dashboard, community and account code
- * arrive only when visited.
+ * The route table (spec section 2), as declarative routes: `BrowserRouter` + `Routes` cost about
+ * half of the data router (`createBrowserRouter`, loaders, `errorElement`, `handle`) in the entry
+ * chunk, and the app uses none of the data APIs. Errors are caught by `RouteErrorBoundary`; titles
+ * come from `TITLES`. The landing page ships in the entry chunk; every other screen loads on
+ * demand, so `/` and `/login` stay small and the dashboard, community and account code arrive only
+ * when visited.
  */
-import { lazy, Suspense } from 'react';
-import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { Loading } from '../components/Loading.tsx';
-import { RouteAnnouncer, type RouteHandle } from '../components/RouteAnnouncer.tsx';
-import { RouteError } from '../components/RouteError.tsx';
+import { RouteAnnouncer } from '../components/RouteAnnouncer.tsx';
+import { RouteErrorBoundary } from '../components/RouteError.tsx';
 import { LandingPage } from '../features/auth/LandingPage.tsx';
 
 // The signed-in frame (guards, top bar) is its own chunk too.
@@ -37,14 +40,45 @@ const AccountPage = lazy(() =>
   import('../features/account/AccountPage.tsx').then((m) => ({ default: m.AccountPage })),
 );
 
+/** Each path's name, for the document title and the screen-reader announcement. */
+export const TITLES: Readonly<Record<string, string>> = {
+  '/': 'Welcome',
+  '/login': 'Log in',
+  '/signup': 'Sign up',
+  '/verify-email': 'Verify your email',
+  '/user': 'Dashboard',
+  '/community': 'Community',
+  '/account': 'Account',
+};
+
+/** The table's key for a location: paths match case-insensitively and ignore a trailing slash. */
+export function titleFor(pathname: string): string | undefined {
+  return TITLES[pathname.replace(/\/+$/, '').toLowerCase() || '/'];
+}
+
+/**
+ * Everything: a crash or a missing chunk anywhere shows the error alone (the frame itself may be
+ * what failed). The boundary clears when the path changes, as the data router's errors did.
+ */
 function Frame() {
+  const { pathname } = useLocation();
   return (
-    <>
-      <RouteAnnouncer />
+    <RouteErrorBoundary resetKey={pathname}>
+      <RouteAnnouncer title={titleFor(pathname)} />
       <Suspense fallback={<Loading />}>
         <Outlet />
       </Suspense>
-    </>
+    </RouteErrorBoundary>
+  );
+}
+
+/** A signed-in page that fails shows so under the top bar and nav, which stay. */
+function InLayout({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return (
+    <RouteErrorBoundary inLayout resetKey={pathname}>
+      {children}
+    </RouteErrorBoundary>
   );
 }
 
@@ -65,49 +99,46 @@ function UserPage() {
   );
 }
 
-const titled = (title: string): { handle: RouteHandle } => ({ handle: { title } });
-/** A signed-in page that fails shows so under the top bar and nav, which stay. */
-const inLayoutError = <RouteError inLayout />;
-
-export const routes: RouteObject[] = [
-  {
-    element: <Frame />,
-    errorElement: <RouteError />,
-    children: [
-      { path: '/', ...titled('Welcome'), element: <LandingPage /> },
-      { path: '/login', ...titled('Log in'), element: <LoginPage /> },
-      { path: '/signup', ...titled('Sign up'), element: <SignUpPage /> },
-      { path: '/verify-email', ...titled('Verify your email'), element: <VerifyEmailPage /> },
-      {
-        element: <SignedInArea />,
-        children: [
-          {
-            element: <AppLayout />,
-            children: [
-              {
-                path: '/user',
-                ...titled('Dashboard'),
-                element: <RequireVerified />,
-                errorElement: inLayoutError,
-                children: [{ index: true, element: <UserPage /> }],
-              },
-              {
-                path: '/community',
-                ...titled('Community'),
-                element: <CommunityPage />,
-                errorElement: inLayoutError,
-              },
-              {
-                path: '/account',
-                ...titled('Account'),
-                element: <AccountPage />,
-                errorElement: inLayoutError,
-              },
-            ],
-          },
-        ],
-      },
-    ],
-  },
-  { path: '*', element: <Navigate to="/" replace /> },
-];
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Frame />}>
+        <Route path="/" element={<LandingPage />} />
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/signup" element={<SignUpPage />} />
+        <Route path="/verify-email" element={<VerifyEmailPage />} />
+        <Route element={<SignedInArea />}>
+          <Route element={<AppLayout />}>
+            <Route
+              path="/user"
+              element={
+                <InLayout>
+                  <RequireVerified />
+                </InLayout>
+              }
+            >
+              <Route index element={<UserPage />} />
+            </Route>
+            <Route
+              path="/community"
+              element={
+                <InLayout>
+                  <CommunityPage />
+                </InLayout>
+              }
+            />
+            <Route
+              path="/account"
+              element={
+                <InLayout>
+                  <AccountPage />
+                </InLayout>
+              }
+            />
+          </Route>
+        </Route>
+      </Route>
+      <Route path="*" element={<Navigate to="/" replace />} />
+    </Routes>
+  );
+}

@@ -10,9 +10,9 @@
 import { LIMITS } from '@fit/shared/validation';
 import Button from '@mui/material/Button';
 import type { SxProps, Theme } from '@mui/material/styles';
-import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
 import { fromDateTimeLocal, toDateTimeLocal } from './date-time-local.ts';
+import { TextField } from './OutlinedField.tsx';
 
 export { fromDateTimeLocal, toDateTimeLocal } from './date-time-local.ts';
 

@@ -1,29 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
-import { useMatches } from 'react-router-dom';
-
-/** What a route declares in its `handle`: the page's name for the title and screen readers. */
-export interface RouteHandle {
-  title: string;
-}
 
 const APP_NAME = 'FitTrack';
-
-function titleOf(matches: ReturnType<typeof useMatches>): string | undefined {
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const handle = matches[i]?.handle as Partial<RouteHandle> | undefined;
-    if (handle?.title) return handle.title;
-  }
-  return undefined;
-}
 
 /**
  * Sets the document title of each route ('Dashboard · FitTrack') and announces the new page to
  * screen readers after client-side navigation, which browsers do not announce by themselves. The
- * first page is not announced: the browser reads its title on load.
+ * first page is not announced: the browser reads its title on load. `title`: the current page's
+ * name (from the route table), none for a path without one.
  */
-export function RouteAnnouncer() {
-  const matches = useMatches();
-  const title = titleOf(matches);
+export function RouteAnnouncer({ title }: { title: string | undefined }) {
   const [announcement, setAnnouncement] = useState('');
   const first = useRef(true);
 

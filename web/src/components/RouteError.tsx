@@ -2,8 +2,7 @@ import Refresh from '@mui/icons-material/Refresh';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import { useEffect, useState } from 'react';
-import { useRouteError } from 'react-router-dom';
+import { Component, type ErrorInfo, type ReactNode, useEffect, useState } from 'react';
 import { Loading } from './Loading.tsx';
 
 export const PAGE_FAILED = 'Something went wrong on this page. Please try again.';
@@ -25,17 +24,22 @@ export function isChunkLoadError(error: unknown): boolean {
   );
 }
 
-/** Reloads the page once per RELOAD_WINDOW_MS; false when it already did (then show the error). */
-function reloadOnce(): boolean {
+/** Whether the page reloaded itself for a missing chunk lately (no storage: yes, so no loop). */
+function reloadedRecently(): boolean {
   try {
-    const last = Number(sessionStorage.getItem(RELOADED_AT) ?? 0);
-    if (Date.now() - last < RELOAD_WINDOW_MS) return false;
+    return Date.now() - Number(sessionStorage.getItem(RELOADED_AT) ?? 0) < RELOAD_WINDOW_MS;
+  } catch {
+    return true;
+  }
+}
+
+function reloadNow() {
+  try {
     sessionStorage.setItem(RELOADED_AT, String(Date.now()));
   } catch {
-    return false; // no storage: a reload could loop, so show the error instead
+    // Checked before: reloadedRecently() said storage works.
   }
   window.location.reload();
-  return true;
 }
 
 /**
@@ -44,16 +48,15 @@ function reloadOnce(): boolean {
  * A missing chunk while online reloads the page once (a deploy); offline, Retry reloads once the
  * connection is back (a reload offline would lose the whole app to the browser's error page).
  */
-export function RouteError({ inLayout = false }: { inLayout?: boolean }) {
-  const error = useRouteError();
+export function RouteError({ error, inLayout = false }: { error: unknown; inLayout?: boolean }) {
   const chunk = isChunkLoadError(error);
-  const [reloading, setReloading] = useState(false);
+  // Decided in the first render, so the error never shows before the reload (it did for a moment).
+  const [reloading] = useState(() => chunk && navigator.onLine && !reloadedRecently());
   const [waiting, setWaiting] = useState(false);
 
   useEffect(() => {
-    console.error(error);
-    if (chunk && navigator.onLine && reloadOnce()) setReloading(true);
-  }, [error, chunk]);
+    if (reloading) reloadNow();
+  }, [reloading]);
 
   useEffect(() => {
     if (!waiting) return;
@@ -88,4 +91,46 @@ export function RouteError({ inLayout = false }: { inLayout?: boolean }) {
       {alert}
     </Container>
   );
+}
+
+interface BoundaryProps {
+  children: ReactNode;
+  /** Under the top bar (a page) or alone (the frame). */
+  inLayout?: boolean;
+  /** A new value (the next path) clears a shown error, so navigating away leaves it behind. */
+  resetKey: string;
+}
+
+interface BoundaryState {
+  /** Apart from `error`: anything, even undefined, can be thrown. */
+  caught: boolean;
+  error: unknown;
+  /** The resetKey the shown error belongs to. */
+  key: string;
+}
+
+/**
+ * Catches what its screens throw while rendering, including a lazy chunk that failed to load, and
+ * shows `RouteError` in their place (what the data router's `errorElement` did, without its weight).
+ */
+export class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { caught: false, error: null, key: this.props.resetKey };
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { caught: true, error };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    if (props.resetKey === state.key) return null;
+    return { caught: false, error: null, key: props.resetKey };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error(error, info.componentStack);
+  }
+
+  override render() {
+    if (this.state.caught) return <RouteError error={this.state.error} inLayout={this.props.inLayout} />;
+    return this.props.children;
+  }
 }

@@ -4,9 +4,9 @@ import { parseDecimal, storedValue, type UnitSystem, unitLabel } from '@fit/shar
 import { parseNumberInput } from '@fit/shared/validation';
 import LocalFireDepartment from '@mui/icons-material/LocalFireDepartment';
 import Box from '@mui/material/Box';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense } from 'react';
+import { TextField } from '../../components/OutlinedField.tsx';
 import { useUnits } from '../../data/units.ts';
 import type { ActivityPickerProps } from './ActivityAutocomplete.tsx';
 import { liftedText } from './activity-units.ts';

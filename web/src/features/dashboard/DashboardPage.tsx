@@ -1,35 +1,50 @@
 /**
  * `/user`: the main dashboard. Log Activity, Recent Activities, Your Stats, Your Profile and Weight
  * Tracking, each its own card, plus the popups (goal, MET values, calories help, BMI, BMR, show-all
- * lists and record details), each opening and closing on its own.
+ * lists and record details, in `DashboardDialogs`: a chunk loaded when idle), each opening and
+ * closing on its own.
  */
 
 import { totalsFromSums } from '@fit/shared/totals';
 import Box from '@mui/material/Box';
-import { useCallback, useEffect, useState } from 'react';
+import CircularProgress from '@mui/material/CircularProgress';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { lastLoggedActivityType, type StoredActivity } from '../../data/activities.ts';
 import { usePeriodSums, useRecentActivities, useWeightHistory } from '../../data/activity-queries.ts';
 import { useRequiredUser } from '../../data/context.tsx';
 import { useGoal, useProfile } from '../../data/queries.ts';
 import type { StoredWeight } from '../../data/weights.ts';
-import { ActivityDetailsDialog } from './ActivityDetailsDialog.tsx';
-import { AllActivitiesDialog } from './AllActivitiesDialog.tsx';
-import { AllWeightsDialog } from './AllWeightsDialog.tsx';
-import { BmiDialog } from './BmiDialog.tsx';
-import { BmrDialog } from './BmrDialog.tsx';
-import { CaloriesHelpDialog } from './CaloriesHelpDialog.tsx';
 import { formatCalendarDay } from './format.ts';
-import { GoalDialog } from './GoalDialog.tsx';
 import { bodyFigures, useToday } from './hooks.ts';
 import { LogActivityCard } from './LogActivityCard.tsx';
-import { MetValuesDialog } from './MetValuesDialog.tsx';
 import { MSG } from './messages.ts';
 import { ProfileCard } from './ProfileCard.tsx';
 import { RecentActivitiesCard } from './RecentActivitiesCard.tsx';
 import { StatsCard } from './StatsCard.tsx';
 import { WeightCard } from './WeightCard.tsx';
-import { WeightDetailsDialog } from './WeightDetailsDialog.tsx';
+
+const loadDialogs = () => import('./DashboardDialogs.tsx');
+const DashboardDialogs = lazy(loadDialogs);
+
+/** Runs `task` once the browser is idle (a timer where requestIdleCallback is missing: Safari). */
+function whenIdle(task: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(task, { timeout: 3000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(task, 1000);
+  return () => window.clearTimeout(id);
+}
+
+/** While the popups' chunk loads (only if one is opened before the page went idle). */
+function DialogLoading() {
+  return (
+    <Box sx={{ position: 'fixed', inset: 0, display: 'grid', placeItems: 'center', zIndex: 'modal' }}>
+      <CircularProgress aria-label="Loading" />
+    </Box>
+  );
+}
 
 const GAP = { xs: 2, md: 3 };
 const COLUMN = {
@@ -89,6 +104,22 @@ export function DashboardPage() {
     import('./WeightChart.tsx').catch(() => {}); // the chart's own lazy import reports a failure
   }, []);
 
+  // The popups' chunk: fetched once the page is idle, so a popup opens at once; mounted from the
+  // first opening on (before that nothing of it renders).
+  useEffect(() => whenIdle(() => void loadDialogs().catch(() => {})), []);
+  const anyOpen =
+    goalOpen ||
+    metOpen ||
+    caloriesHelpOpen ||
+    allActivitiesOpen ||
+    activityDetails !== null ||
+    bmiOpen ||
+    bmrOpen ||
+    allWeightsOpen ||
+    weightDetails !== null;
+  const [dialogsMounted, setDialogsMounted] = useState(false);
+  if (anyOpen && !dialogsMounted) setDialogsMounted(true);
+
   // Invite a user without a goal to set one, once per session.
   useEffect(() => {
     if (goalQuery.isSuccess && goal === null && !promptDismissed(uid)) setGoalOpen(true);
@@ -123,6 +154,7 @@ export function DashboardPage() {
               today={today}
               weight={weight}
               lastActivityType={lastLoggedActivityType(recent.data ?? [])}
+              lastActivityKnown={!recent.isPending}
               goal={goal}
               goalLoaded={goalQuery.isSuccess}
               todayTotals={sums.data ? totalsFromSums(sums.data.daily, weight) : null}
@@ -174,34 +206,31 @@ export function DashboardPage() {
         </Box>
       </Box>
 
-      <GoalDialog open={goalOpen} onClose={closeGoal} onSaved={closeGoal} />
-      <MetValuesDialog open={metOpen} onClose={() => setMetOpen(false)} weight={weight} />
-      <CaloriesHelpDialog
-        open={caloriesHelpOpen}
-        onClose={() => setCaloriesHelpOpen(false)}
-        weight={weight}
-        onShowMetValues={() => setMetOpen(true)}
-      />
-      <AllActivitiesDialog
-        open={allActivitiesOpen}
-        onClose={() => setAllActivitiesOpen(false)}
-        weight={weight}
-        onOpen={setActivityDetails}
-        onCaloriesHelp={() => setCaloriesHelpOpen(true)}
-      />
-      <ActivityDetailsDialog
-        activity={activityDetails}
-        weight={weight}
-        onClose={() => setActivityDetails(null)}
-      />
-      <BmiDialog open={bmiOpen} onClose={() => setBmiOpen(false)} value={body.bmi} category={body.category} />
-      <BmrDialog open={bmrOpen} onClose={() => setBmrOpen(false)} value={body.bmr} />
-      <AllWeightsDialog
-        open={allWeightsOpen}
-        onClose={() => setAllWeightsOpen(false)}
-        onOpen={setWeightDetails}
-      />
-      <WeightDetailsDialog record={weightDetails} onClose={() => setWeightDetails(null)} />
+      {dialogsMounted && (
+        <Suspense fallback={<DialogLoading />}>
+          <DashboardDialogs
+            body={body}
+            goalOpen={goalOpen}
+            closeGoal={closeGoal}
+            metOpen={metOpen}
+            setMetOpen={setMetOpen}
+            caloriesHelpOpen={caloriesHelpOpen}
+            setCaloriesHelpOpen={setCaloriesHelpOpen}
+            allActivitiesOpen={allActivitiesOpen}
+            setAllActivitiesOpen={setAllActivitiesOpen}
+            activityDetails={activityDetails}
+            setActivityDetails={setActivityDetails}
+            bmiOpen={bmiOpen}
+            setBmiOpen={setBmiOpen}
+            bmrOpen={bmrOpen}
+            setBmrOpen={setBmrOpen}
+            allWeightsOpen={allWeightsOpen}
+            setAllWeightsOpen={setAllWeightsOpen}
+            weightDetails={weightDetails}
+            setWeightDetails={setWeightDetails}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

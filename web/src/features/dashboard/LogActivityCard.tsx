@@ -1,5 +1,5 @@
 import { offeredActivities } from '@fit/shared/activity-preferences';
-import { findActivity } from '@fit/shared/catalogue';
+import { type ActivityField, findActivity } from '@fit/shared/catalogue';
 import type { ActivityRecord, DailyGoal } from '@fit/shared/model';
 import type { Totals } from '@fit/shared/totals';
 import Add from '@mui/icons-material/Add';
@@ -26,11 +26,72 @@ import { GoalWidget } from './GoalWidget.tsx';
 import { MSG } from './messages.ts';
 import { quoteOfTheDay } from './quotes.ts';
 
+/**
+ * The inputs the form showed last time (per user and browser), so that its placeholder has the
+ * form's height: a phone stacks a weightlifting entry's three inputs, a run has one, and a form
+ * that grows when its data arrives moves every card below it (CLS). Only the field set is kept.
+ */
+const fieldsKey = (uid: string) => `fittrack:log-fields:${uid}`;
+const FIELD_SETS: readonly (readonly ActivityField[])[] = [
+  ['time'],
+  ['count', 'time'],
+  ['count', 'weightLifted'],
+  ['count', 'time', 'weightLifted'],
+];
+
+function rememberedFields(uid: string): readonly ActivityField[] {
+  let saved: string | null = null;
+  try {
+    saved = localStorage.getItem(fieldsKey(uid));
+  } catch {
+    // No storage (private mode): the most common shape, one input.
+  }
+  return FIELD_SETS.find((set) => set.join(',') === saved) ?? ['time'];
+}
+
+function rememberFields(uid: string, fields: readonly ActivityField[]) {
+  try {
+    localStorage.setItem(fieldsKey(uid), fields.join(','));
+  } catch {
+    // As above: the placeholder then guesses one input.
+  }
+}
+
+/**
+ * The form's shape while its data loads: the picker, the activity's inputs (one row from sm up,
+ * stacked on a phone, as ActivityFields lays them out), the calories line and the date with its hint.
+ */
+function FormPlaceholder({ fields }: { fields: readonly ActivityField[] }) {
+  return (
+    <Stack spacing={2} aria-busy="true">
+      <Skeleton variant="rounded" height={56} />
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 1.5,
+          gridTemplateColumns: { xs: '1fr', sm: `repeat(${fields.length}, minmax(0, 1fr))` },
+        }}
+      >
+        {fields.map((field) => (
+          <Skeleton key={field} variant="rounded" height={56} />
+        ))}
+      </Box>
+      <Skeleton variant="rounded" height={22} width="60%" />
+      <Box>
+        <Skeleton variant="rounded" height={56} />
+        <Skeleton variant="rounded" height={20} width="70%" sx={{ mt: '3px' }} />
+      </Box>
+    </Stack>
+  );
+}
+
 export function LogActivityCard(props: {
   today: string;
   weight: number | undefined;
   /** The most recently logged activity: the select starts there. */
   lastActivityType: string | undefined;
+  /** Whether the recent activities were read (or failed): until then the form keeps its placeholder. */
+  lastActivityKnown: boolean;
   goal: DailyGoal | null;
   goalLoaded: boolean;
   todayTotals: Totals | null;
@@ -87,6 +148,20 @@ export function LogActivityCard(props: {
   }, [status, setStatus]);
 
   const activity = activityType ? findActivity(activityType) : undefined;
+  // The form shows once it knows which activity it starts on (the preferences and the last one
+  // logged, read apart), so that it does not change shape after its first paint.
+  // Once shown it stays (the person may clear the picker while typing).
+  const [ready, setReady] = useState(false);
+  if (
+    !ready &&
+    offered !== null &&
+    (offered.length === 0 || (props.lastActivityKnown && activity !== undefined))
+  )
+    setReady(true);
+  const [placeholderFields] = useState(() => rememberedFields(uid));
+  useEffect(() => {
+    if (activity) rememberFields(uid, activity.fields);
+  }, [uid, activity]);
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -158,18 +233,12 @@ export function LogActivityCard(props: {
 
       <Box component="form" onSubmit={submit} noValidate sx={{ mt: 2.5 }} aria-label="Log activity">
         {offeredError && <LoadFailed message={offeredError} />}
-        {offered === null ? (
-          // The picker, one field (most activities take one or two) and the date: the Log button then barely
-          // moves when they arrive (a picker-only skeleton moved it and the cards below: CLS).
-          <Stack spacing={2} aria-busy="true">
-            <Skeleton variant="rounded" height={56} />
-            <Skeleton variant="rounded" height={56} />
-            <Skeleton variant="rounded" height={78} />
-          </Stack>
+        {!ready ? (
+          <FormPlaceholder fields={placeholderFields} />
         ) : (
           <Stack spacing={2}>
             <ActivityPicker
-              options={offered}
+              options={offered ?? []}
               value={activityType}
               onChange={(name) => {
                 setActivityType(name);

@@ -1,6 +1,6 @@
 import { unitLabel } from '@fit/shared/units';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
+import { TextField } from '../../components/OutlinedField.tsx';
 import { useUnits } from '../../data/units.ts';
 
 /**

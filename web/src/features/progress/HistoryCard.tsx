@@ -3,34 +3,31 @@
  * each day's minutes, filterable by activity; a day opens its entries. All days come from the
  * progress document; the activity filter reads that activity's entries of the year (bounded).
  */
-import { caloriesFromUnits } from '@fit/shared/formulas';
 import { ALERT_FETCH_ACTIVITIES } from '@fit/shared/messages';
-import { addDays, startOfLocalDay } from '@fit/shared/periods';
+import { startOfLocalDay } from '@fit/shared/periods';
 import { type DayTotal, dayTotalsOf, heatLevel, heatMapDates } from '@fit/shared/progress';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { type Theme, useTheme } from '@mui/material/styles';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { faded } from '../../app/theme.ts';
+import { FallbackOnError } from '../../components/FallbackOnError.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { TextField } from '../../components/OutlinedField.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
-import type { StoredActivity } from '../../data/activities.ts';
 import { useRequiredUser, useStore } from '../../data/context.tsx';
-import { activityHistory, dayActivities } from '../../data/progress.ts';
-import { formatMeasureWithUnit, useUnits } from '../../data/units.ts';
+import { activityHistory } from '../../data/progress.ts';
 import type { ProgressState } from './useProgress.ts';
 
+// The day popup and the filter's menu (Dialog, Select, Menu, Popover: about 10 KB gzip) load after
+// the first render: the filter shows as a read-only field of the same size until then.
+const HistoryDayDialog = lazy(() => import('./HistoryDayDialog.tsx'));
+const HistoryFilter = lazy(() => import('./HistoryFilter.tsx'));
+
 const ALL = '';
+const FILTER_SX = { minWidth: 170, maxWidth: 240, flex: '0 1 240px' };
 /** A day's square and the gap between squares: 24 px apart, WCAG 2.2's minimum target spacing. */
 const CELL = 20;
 const GAP = 4;
@@ -41,7 +38,6 @@ const longDate = new Intl.DateTimeFormat(undefined, {
   year: 'numeric',
 });
 const monthName = new Intl.DateTimeFormat(undefined, { month: 'short' });
-const time = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
 
 function dateOf(date: string): Date {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
@@ -62,6 +58,19 @@ function shade(theme: Theme, level: number): string {
 }
 
 export const HISTORY_FAILED = ALERT_FETCH_ACTIVITIES;
+
+/** The filter as it first paints, before its menu's code arrives. */
+function FilterPlaceholder({ value }: { value: string }) {
+  return (
+    <TextField
+      size="small"
+      label="Filter by activity"
+      value={value === ALL ? 'All activities' : value}
+      slotProps={{ htmlInput: { readOnly: true }, inputLabel: { shrink: true } }}
+      sx={FILTER_SX}
+    />
+  );
+}
 
 export function HistoryCard({ state }: { state: ProgressState }) {
   const { progress, today, timeZone, weight } = state;
@@ -115,22 +124,11 @@ export function HistoryCard({ state }: { state: ProgressState }) {
         days ? `${activeDays} active ${activeDays === 1 ? 'day' : 'days'} in the last 12 months` : undefined
       }
       action={
-        <TextField
-          select
-          size="small"
-          label="Filter by activity"
-          value={filter}
-          onChange={(e) => setFilter(e.target.value)}
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-          sx={{ minWidth: 170, maxWidth: 240, flex: '0 1 240px' }}
-        >
-          <MenuItem value={ALL}>All activities</MenuItem>
-          {activities.map((a) => (
-            <MenuItem key={a} value={a}>
-              {a}
-            </MenuItem>
-          ))}
-        </TextField>
+        <FallbackOnError fallback={<FilterPlaceholder value={filter} />}>
+          <Suspense fallback={<FilterPlaceholder value={filter} />}>
+            <HistoryFilter value={filter} activities={activities} onChange={setFilter} />
+          </Suspense>
+        </FallbackOnError>
       }
     >
       {filterError && <LoadFailed message={filterError} onRetry={() => setAttempt((n) => n + 1)} sx={{}} />}
@@ -163,13 +161,16 @@ export function HistoryCard({ state }: { state: ProgressState }) {
         </>
       )}
       {openDay && (
-        <DayDialog
-          date={openDay}
-          timeZone={timeZone}
-          weight={weight}
-          onlyActivity={filter === ALL ? null : filter}
-          onClose={() => setOpenDay(null)}
-        />
+        <Suspense fallback={null}>
+          <HistoryDayDialog
+            title={longDate.format(dateOf(openDay))}
+            date={openDay}
+            timeZone={timeZone}
+            weight={weight}
+            onlyActivity={filter === ALL ? null : filter}
+            onClose={() => setOpenDay(null)}
+          />
+        </Suspense>
       )}
     </SectionCard>
   );
@@ -258,82 +259,3 @@ const HeatMap = memo(function HeatMap({
     </Box>
   );
 });
-
-function DayDialog(props: {
-  date: string;
-  timeZone: string;
-  weight: number | undefined;
-  onlyActivity: string | null;
-  onClose: () => void;
-}) {
-  const store = useStore();
-  const { uid } = useRequiredUser();
-  const units = useUnits();
-  const [entries, setEntries] = useState<StoredActivity[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const { date, timeZone, onlyActivity } = props;
-
-  useEffect(() => {
-    let current = true;
-    const start = startOfLocalDay(date, timeZone);
-    const end = startOfLocalDay(addDays(date, 1), timeZone);
-    dayActivities(store, uid, start, end)
-      .then((list) => current && setEntries(list))
-      .catch(() => current && setError(HISTORY_FAILED));
-    return () => {
-      current = false;
-    };
-  }, [store, uid, date, timeZone]);
-
-  const shown = entries?.filter((e) => onlyActivity === null || e.activityType === onlyActivity) ?? null;
-  return (
-    <Dialog open onClose={props.onClose} fullWidth maxWidth="xs" aria-labelledby="history-day-title">
-      <DialogTitle id="history-day-title">{longDate.format(dateOf(date))}</DialogTitle>
-      <DialogContent>
-        {error && <Alert severity="error">{error}</Alert>}
-        {!shown && !error && <Skeleton variant="rounded" height={80} />}
-        {shown && shown.length === 0 && (
-          <Typography color="text.secondary">No activity logged this day.</Typography>
-        )}
-        {shown && shown.length > 0 && (
-          <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
-            {shown.map((e) => (
-              <Box
-                component="li"
-                key={e.id}
-                sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}
-              >
-                <span>
-                  <Typography component="span" variant="body2" sx={{ fontWeight: 600 }}>
-                    {e.activityType}
-                  </Typography>{' '}
-                  <Typography component="span" variant="body2" color="text.secondary">
-                    {[
-                      e.count ? `${e.count} reps` : null,
-                      e.time ? `${e.time} min` : null,
-                      e.weightLifted ? formatMeasureWithUnit('weightLifted', e.weightLifted, units) : null,
-                      `${caloriesFromUnits(e.calorieUnits, props.weight)} cal`,
-                    ]
-                      .filter(Boolean)
-                      .join(' · ')}
-                  </Typography>
-                </span>
-                <Typography
-                  component="span"
-                  variant="body2"
-                  color="text.secondary"
-                  sx={{ whiteSpace: 'nowrap' }}
-                >
-                  {time.format(e.timestamp)}
-                </Typography>
-              </Box>
-            ))}
-          </Box>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={props.onClose}>Close</Button>
-      </DialogActions>
-    </Dialog>
-  );
-}

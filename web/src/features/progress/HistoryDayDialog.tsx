@@ -1,0 +1,101 @@
+/** The History card's popup: one day's entries, read when it opens (a chunk of its own). */
+import { caloriesFromUnits } from '@fit/shared/formulas';
+import { ALERT_FETCH_ACTIVITIES } from '@fit/shared/messages';
+import { addDays, startOfLocalDay } from '@fit/shared/periods';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import type { StoredActivity } from '../../data/activities.ts';
+import { useRequiredUser, useStore } from '../../data/context.tsx';
+import { dayActivities } from '../../data/progress.ts';
+import { formatMeasureWithUnit, useUnits } from '../../data/units.ts';
+
+const time = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
+
+export default function HistoryDayDialog(props: {
+  /** The day, written out ('Monday, November 23, 2026'). */
+  title: string;
+  date: string;
+  timeZone: string;
+  weight: number | undefined;
+  onlyActivity: string | null;
+  onClose: () => void;
+}) {
+  const store = useStore();
+  const { uid } = useRequiredUser();
+  const units = useUnits();
+  const [entries, setEntries] = useState<StoredActivity[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const { date, timeZone, onlyActivity } = props;
+
+  useEffect(() => {
+    let current = true;
+    const start = startOfLocalDay(date, timeZone);
+    const end = startOfLocalDay(addDays(date, 1), timeZone);
+    dayActivities(store, uid, start, end)
+      .then((list) => current && setEntries(list))
+      .catch(() => current && setError(ALERT_FETCH_ACTIVITIES));
+    return () => {
+      current = false;
+    };
+  }, [store, uid, date, timeZone]);
+
+  const shown = entries?.filter((e) => onlyActivity === null || e.activityType === onlyActivity) ?? null;
+  return (
+    <Dialog open onClose={props.onClose} fullWidth maxWidth="xs" aria-labelledby="history-day-title">
+      <DialogTitle id="history-day-title">{props.title}</DialogTitle>
+      <DialogContent>
+        {error && <Alert severity="error">{error}</Alert>}
+        {!shown && !error && <Skeleton variant="rounded" height={80} />}
+        {shown && shown.length === 0 && (
+          <Typography color="text.secondary">No activity logged this day.</Typography>
+        )}
+        {shown && shown.length > 0 && (
+          <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
+            {shown.map((e) => (
+              <Box
+                component="li"
+                key={e.id}
+                sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}
+              >
+                <span>
+                  <Typography component="span" variant="body2" sx={{ fontWeight: 600 }}>
+                    {e.activityType}
+                  </Typography>{' '}
+                  <Typography component="span" variant="body2" color="text.secondary">
+                    {[
+                      e.count ? `${e.count} reps` : null,
+                      e.time ? `${e.time} min` : null,
+                      e.weightLifted ? formatMeasureWithUnit('weightLifted', e.weightLifted, units) : null,
+                      `${caloriesFromUnits(e.calorieUnits, props.weight)} cal`,
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </Typography>
+                </span>
+                <Typography
+                  component="span"
+                  variant="body2"
+                  color="text.secondary"
+                  sx={{ whiteSpace: 'nowrap' }}
+                >
+                  {time.format(e.timestamp)}
+                </Typography>
+              </Box>
+            ))}
+          </Box>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={props.onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
