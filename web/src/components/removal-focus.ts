@@ -113,6 +113,7 @@ export function announce(message: string): void {
  */
 export function refocusAfterRemoval(place: Place, message: string, watchMs = WATCH_MS): () => void {
   let done = false;
+  let refocused = false;
   const stop = () => {
     done = true;
     observer.disconnect();
@@ -122,16 +123,23 @@ export function refocusAfterRemoval(place: Place, message: string, watchMs = WAT
     if (done) return;
     const active = document.activeElement;
     // The opener still there (the dialog gave it the focus back), or the focus on something else
-    // (the closing dialog, or wherever the person put it): nothing to do yet.
-    if (place.opener.isConnected || (active && active !== document.body)) return;
-    stop();
+    // (the closing dialog, or wherever the person put it): nothing to do yet. Once the successor
+    // holds the focus and no popup is left, the watch is over.
+    if (place.opener.isConnected || (active && active !== document.body)) {
+      if (refocused && !document.querySelector('[role="dialog"]')) stop();
+      return;
+    }
+    // The focus may fall while the popup is still open (its Delete button busy, the row already
+    // gone): the popup's focus trap then takes it back and drops it again as the popup closes, so
+    // this runs again until the popup is gone.
     successor(place)?.focus();
-    announce(message);
+    if (!refocused) announce(message);
+    refocused = true;
   };
   const observer = new MutationObserver(check);
   observer.observe(document.body, { childList: true, subtree: true });
   const timer = setTimeout(() => {
-    if (!done) announce(message);
+    if (!done && !refocused) announce(message);
     stop();
   }, watchMs);
   check();
