@@ -50,6 +50,15 @@ export function ActivityPicker(props: ActivityPickerProps) {
 }
 
 /** The inputs the chosen activity accepts (and only those), with a live calorie estimate. */
+/** The inputs' layout: one row from sm up, stacked on a phone (the Log form's placeholder shares it). */
+export function fieldsGrid(count: number) {
+  return {
+    display: 'grid',
+    gap: 1.5,
+    gridTemplateColumns: { xs: '1fr', sm: `repeat(${count}, minmax(0, 1fr))` },
+  } as const;
+}
+
 export function ActivityFields(props: {
   activity: Activity | undefined;
   values: ActivityInputs;
@@ -83,13 +92,7 @@ export function ActivityFields(props: {
       : null;
   return (
     <>
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 1.5,
-          gridTemplateColumns: { xs: '1fr', sm: `repeat(${fields.length}, minmax(0, 1fr))` },
-        }}
-      >
+      <Box sx={fieldsGrid(fields.length)}>
         {fields.map((field) => (
           <TextField
             key={field}

@@ -20,7 +20,13 @@ import { useRequiredUser } from '../../data/context.tsx';
 import { keys, useActivityPreferences } from '../../data/queries.ts';
 import { useSave } from '../../data/save.ts';
 import { useUnits } from '../../data/units.ts';
-import { ActivityFields, type ActivityInputs, ActivityPicker, EMPTY_INPUTS } from './ActivityFields.tsx';
+import {
+  ActivityFields,
+  type ActivityInputs,
+  ActivityPicker,
+  EMPTY_INPUTS,
+  fieldsGrid,
+} from './ActivityFields.tsx';
 import { validateActivityInUnits } from './activity-units.ts';
 import { GoalWidget } from './GoalWidget.tsx';
 import { MSG } from './messages.ts';
@@ -65,13 +71,7 @@ function FormPlaceholder({ fields }: { fields: readonly ActivityField[] }) {
   return (
     <Stack spacing={2} aria-busy="true">
       <Skeleton variant="rounded" height={56} />
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 1.5,
-          gridTemplateColumns: { xs: '1fr', sm: `repeat(${fields.length}, minmax(0, 1fr))` },
-        }}
-      >
+      <Box sx={fieldsGrid(fields.length)}>
         {fields.map((field) => (
           <Skeleton key={field} variant="rounded" height={56} />
         ))}
