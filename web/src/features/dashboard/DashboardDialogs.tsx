@@ -16,50 +16,41 @@ import { CaloriesHelpDialog } from './CaloriesHelpDialog.tsx';
 import { GoalDialog } from './GoalDialog.tsx';
 import type { BodyFigures } from './hooks.ts';
 import { MetValuesDialog } from './MetValuesDialog.tsx';
+import type { OpenPopups, Popup } from './popups.ts';
 import { WeightDetailsDialog } from './WeightDetailsDialog.tsx';
 
 /** Which popups are open, and how each opens or closes (the page holds the state). */
 export interface DashboardDialogsProps {
   body: BodyFigures;
-  goalOpen: boolean;
+  open: OpenPopups;
+  setOpen: (popup: Popup, open: boolean) => void;
+  /** Closing the goal popup also remembers that the prompt was dismissed. */
   closeGoal: () => void;
-  metOpen: boolean;
-  setMetOpen: (open: boolean) => void;
-  caloriesHelpOpen: boolean;
-  setCaloriesHelpOpen: (open: boolean) => void;
-  allActivitiesOpen: boolean;
-  setAllActivitiesOpen: (open: boolean) => void;
   activityDetails: StoredActivity | null;
   setActivityDetails: (activity: StoredActivity | null) => void;
-  bmiOpen: boolean;
-  setBmiOpen: (open: boolean) => void;
-  bmrOpen: boolean;
-  setBmrOpen: (open: boolean) => void;
-  allWeightsOpen: boolean;
-  setAllWeightsOpen: (open: boolean) => void;
   weightDetails: StoredWeight | null;
   setWeightDetails: (record: StoredWeight | null) => void;
 }
 
 export default function DashboardDialogs(props: DashboardDialogsProps) {
-  const { body } = props;
+  const { body, open, setOpen } = props;
   const { weight } = body;
   return (
     <>
-      <GoalDialog open={props.goalOpen} onClose={props.closeGoal} onSaved={props.closeGoal} />
-      <MetValuesDialog open={props.metOpen} onClose={() => props.setMetOpen(false)} weight={weight} />
+      <GoalDialog open={open.goal} onClose={props.closeGoal} onSaved={props.closeGoal} />
+      <MetValuesDialog open={open.met} onClose={() => setOpen('met', false)} weight={weight} />
       <CaloriesHelpDialog
-        open={props.caloriesHelpOpen}
-        onClose={() => props.setCaloriesHelpOpen(false)}
+        open={open.caloriesHelp}
+        onClose={() => setOpen('caloriesHelp', false)}
         weight={weight}
-        onShowMetValues={() => props.setMetOpen(true)}
+        onShowMetValues={() => setOpen('met', true)}
       />
       <AllActivitiesDialog
-        open={props.allActivitiesOpen}
-        onClose={() => props.setAllActivitiesOpen(false)}
+        open={open.allActivities}
+        onClose={() => setOpen('allActivities', false)}
         weight={weight}
         onOpen={props.setActivityDetails}
-        onCaloriesHelp={() => props.setCaloriesHelpOpen(true)}
+        onCaloriesHelp={() => setOpen('caloriesHelp', true)}
       />
       <ActivityDetailsDialog
         activity={props.activityDetails}
@@ -67,15 +58,15 @@ export default function DashboardDialogs(props: DashboardDialogsProps) {
         onClose={() => props.setActivityDetails(null)}
       />
       <BmiDialog
-        open={props.bmiOpen}
-        onClose={() => props.setBmiOpen(false)}
+        open={open.bmi}
+        onClose={() => setOpen('bmi', false)}
         value={body.bmi}
         category={body.category}
       />
-      <BmrDialog open={props.bmrOpen} onClose={() => props.setBmrOpen(false)} value={body.bmr} />
+      <BmrDialog open={open.bmr} onClose={() => setOpen('bmr', false)} value={body.bmr} />
       <AllWeightsDialog
-        open={props.allWeightsOpen}
-        onClose={() => props.setAllWeightsOpen(false)}
+        open={open.allWeights}
+        onClose={() => setOpen('allWeights', false)}
         onOpen={props.setWeightDetails}
       />
       <WeightDetailsDialog record={props.weightDetails} onClose={() => props.setWeightDetails(null)} />

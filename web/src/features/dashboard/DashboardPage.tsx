@@ -20,6 +20,7 @@ import { bodyFigures, useToday } from './hooks.ts';
 import { LogActivityCard } from './LogActivityCard.tsx';
 import { MSG } from './messages.ts';
 import { ProfileCard } from './ProfileCard.tsx';
+import { NO_POPUPS, type OpenPopups, type Popup } from './popups.ts';
 import { RecentActivitiesCard } from './RecentActivitiesCard.tsx';
 import { StatsCard } from './StatsCard.tsx';
 import { WeightCard } from './WeightCard.tsx';
@@ -88,14 +89,13 @@ export function DashboardPage() {
   const goal = goalQuery.data ?? null;
   const profileError = profileQuery.isError || goalQuery.isError ? MSG.fetchProfile : null;
 
-  const [goalOpen, setGoalOpen] = useState(false);
-  const [metOpen, setMetOpen] = useState(false);
-  const [caloriesHelpOpen, setCaloriesHelpOpen] = useState(false);
-  const [allActivitiesOpen, setAllActivitiesOpen] = useState(false);
+  const [open, setOpenPopups] = useState<OpenPopups>(NO_POPUPS);
+  const setOpen = useCallback(
+    (popup: Popup, value: boolean) =>
+      setOpenPopups((now) => (now[popup] === value ? now : { ...now, [popup]: value })),
+    [],
+  );
   const [activityDetails, setActivityDetails] = useState<StoredActivity | null>(null);
-  const [bmiOpen, setBmiOpen] = useState(false);
-  const [bmrOpen, setBmrOpen] = useState(false);
-  const [allWeightsOpen, setAllWeightsOpen] = useState(false);
   const [weightDetails, setWeightDetails] = useState<StoredWeight | null>(null);
 
   // The chart chunk (MUI X Charts, about 90 KB gzip) stays out of the first render; it is fetched as
@@ -107,28 +107,19 @@ export function DashboardPage() {
   // The popups' chunk: fetched once the page is idle, so a popup opens at once; mounted from the
   // first opening on (before that nothing of it renders).
   useEffect(() => whenIdle(() => void loadDialogs().catch(() => {})), []);
-  const anyOpen =
-    goalOpen ||
-    metOpen ||
-    caloriesHelpOpen ||
-    allActivitiesOpen ||
-    activityDetails !== null ||
-    bmiOpen ||
-    bmrOpen ||
-    allWeightsOpen ||
-    weightDetails !== null;
+  const anyOpen = Object.values(open).some(Boolean) || activityDetails !== null || weightDetails !== null;
   const [dialogsMounted, setDialogsMounted] = useState(false);
   if (anyOpen && !dialogsMounted) setDialogsMounted(true);
 
   // Invite a user without a goal to set one, once per session.
   useEffect(() => {
-    if (goalQuery.isSuccess && goal === null && !promptDismissed(uid)) setGoalOpen(true);
-  }, [goalQuery.isSuccess, goal, uid]);
+    if (goalQuery.isSuccess && goal === null && !promptDismissed(uid)) setOpen('goal', true);
+  }, [goalQuery.isSuccess, goal, uid, setOpen]);
 
   const closeGoal = useCallback(() => {
     dismissPrompt(uid);
-    setGoalOpen(false);
-  }, [uid]);
+    setOpen('goal', false);
+  }, [uid, setOpen]);
 
   const body = bodyFigures(profile, today);
   const { weight } = body;
@@ -158,8 +149,8 @@ export function DashboardPage() {
               goal={goal}
               goalLoaded={goalQuery.isSuccess}
               todayTotals={sums.data ? totalsFromSums(sums.data.daily, weight) : null}
-              onSetGoal={() => setGoalOpen(true)}
-              onShowMetValues={() => setMetOpen(true)}
+              onSetGoal={() => setOpen('goal', true)}
+              onShowMetValues={() => setOpen('met', true)}
             />
           </Box>
           <Box sx={{ minWidth: 0 }}>
@@ -169,8 +160,8 @@ export function DashboardPage() {
               loaded={profileQuery.isSuccess || profileError !== null}
               error={profileError}
               today={today}
-              onShowBmi={() => setBmiOpen(true)}
-              onShowBmr={() => setBmrOpen(true)}
+              onShowBmi={() => setOpen('bmi', true)}
+              onShowBmr={() => setOpen('bmr', true)}
             />
           </Box>
         </Box>
@@ -189,8 +180,8 @@ export function DashboardPage() {
               error={recent.isError ? MSG.fetchActivities : null}
               weight={weight}
               onOpen={setActivityDetails}
-              onShowAll={() => setAllActivitiesOpen(true)}
-              onCaloriesHelp={() => setCaloriesHelpOpen(true)}
+              onShowAll={() => setOpen('allActivities', true)}
+              onCaloriesHelp={() => setOpen('caloriesHelp', true)}
             />
           </Box>
           <Box sx={{ minWidth: 0 }}>
@@ -200,7 +191,7 @@ export function DashboardPage() {
               error={weights.isError ? MSG.fetchWeights : null}
               height={body.height}
               onOpen={setWeightDetails}
-              onShowAll={() => setAllWeightsOpen(true)}
+              onShowAll={() => setOpen('allWeights', true)}
             />
           </Box>
         </Box>
@@ -210,22 +201,11 @@ export function DashboardPage() {
         <Suspense fallback={<DialogLoading />}>
           <DashboardDialogs
             body={body}
-            goalOpen={goalOpen}
+            open={open}
+            setOpen={setOpen}
             closeGoal={closeGoal}
-            metOpen={metOpen}
-            setMetOpen={setMetOpen}
-            caloriesHelpOpen={caloriesHelpOpen}
-            setCaloriesHelpOpen={setCaloriesHelpOpen}
-            allActivitiesOpen={allActivitiesOpen}
-            setAllActivitiesOpen={setAllActivitiesOpen}
             activityDetails={activityDetails}
             setActivityDetails={setActivityDetails}
-            bmiOpen={bmiOpen}
-            setBmiOpen={setBmiOpen}
-            bmrOpen={bmrOpen}
-            setBmrOpen={setBmrOpen}
-            allWeightsOpen={allWeightsOpen}
-            setAllWeightsOpen={setAllWeightsOpen}
             weightDetails={weightDetails}
             setWeightDetails={setWeightDetails}
           />
