@@ -20,9 +20,12 @@ describe('writes refused after they were queued offline', () => {
     const store = new MemoryStore({
       [paths.user('kim')]: { userId: 'kim', email: 'kim@example.com', createdAt: 1, displayName: 'Kim' },
     });
-    // Every subscriber hears it, as in the adapter (the frame may subscribe again as it remounts).
+    // As in the adapter: every subscriber hears each change, and a new subscriber hears the current
+    // count at once (the frame may subscribe after the page's heading shows, or again as it remounts).
     const listeners = new Set<(refused: number) => void>();
+    let current = 0;
     const emit = (refused: number) => {
+      current = refused;
       for (const listener of listeners) listener(refused);
     };
     renderApp('/community', {
@@ -31,7 +34,7 @@ describe('writes refused after they were queued offline', () => {
       backend: {
         watchRefusedWrites: (listener) => {
           listeners.add(listener);
-          listener(0);
+          listener(current);
           return () => listeners.delete(listener);
         },
       },
