@@ -23,7 +23,7 @@ const FIRST_RENDER_ROOTS = [
   'src/app/guards.tsx',
   'src/app/AppLayout.tsx',
   'src/features/dashboard/DashboardPage.tsx',
-  'src/features/progress/ProgressSection.tsx',
+  'src/features/onboarding/DisplayNamePrompt.tsx',
   'src/data/adapters/firebase-auth.ts',
   'src/data/adapters/local.ts',
 ];

@@ -10,7 +10,8 @@
 export const SIGNED_IN_PAGES: Record<string, () => Promise<unknown>[]> = {
   '/user': () => [
     import('../features/dashboard/DashboardPage.tsx'),
-    import('../features/progress/ProgressSection.tsx'),
+    import('../features/onboarding/DisplayNamePrompt.tsx'),
+    // Not the progress cards: below the fold, they are fetched once the dashboard has painted.
   ],
   '/community': () => [import('../features/community/CommunityPage.tsx')],
   '/account': () => [import('../features/account/AccountPage.tsx')],

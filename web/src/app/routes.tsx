@@ -8,6 +8,7 @@
  */
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
+import { AfterFirstPaint } from '../components/AfterFirstPaint.tsx';
 import { Loading } from '../components/Loading.tsx';
 import { RouteAnnouncer } from '../components/RouteAnnouncer.tsx';
 import { RouteErrorBoundary } from '../components/RouteError.tsx';
@@ -92,9 +93,12 @@ function UserPage() {
       {/* One boundary (the layout's) for both chunks, so the prompt does not push the page down later. */}
       <DisplayNamePrompt />
       <DashboardPage />
-      <Suspense fallback={null}>
-        <ProgressSection />
-      </Suspense>
+      {/* Below the dashboard's cards: fetched and drawn once the cards above have painted. */}
+      <AfterFirstPaint>
+        <Suspense fallback={null}>
+          <ProgressSection />
+        </Suspense>
+      </AfterFirstPaint>
     </>
   );
 }

@@ -4,35 +4,21 @@
  * path (`saveAccountProfile`, merged) with the spec's display-name validation, can be put off for
  * this visit, and, when the person came from a deep link (`/user?next=/community` after sign-up and
  * verification), goes on to that page once the name is saved.
+ *
+ * This module is only the gate, in /user's first render; the prompt's form (TextField and save) is
+ * its own chunk (`PromptCard.tsx`), fetched only for a profile without a name.
  */
-import { ALERT_SAVE_PROFILE } from '@fit/shared/messages';
-import { validateAccountProfile } from '@fit/shared/validation';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { StatusAlert } from '../../components/StatusAlert.tsx';
 import { useRequiredUser } from '../../data/context.tsx';
 import { safeNextPath } from '../../data/post-login.ts';
-import { hasDisplayName, saveAccountProfile } from '../../data/profile.ts';
+import { hasDisplayName } from '../../data/profile.ts';
 import { useProfile } from '../../data/queries.ts';
-import { useSave } from '../../data/save.ts';
 import { dismiss, isDismissed } from './dismissal.ts';
-import { nameSaved, PROMPT_TEXT, PROMPT_TITLE } from './messages.ts';
+import { focusPageHeading } from './focus.ts';
 
-/** Focus for keyboard and screen-reader users once the prompt goes: the page's own heading. */
-function focusPageHeading() {
-  const heading = document.querySelector<HTMLElement>('main h1');
-  if (!heading) return;
-  heading.tabIndex = -1;
-  heading.focus();
-}
+const PromptCard = lazy(() => import('./PromptCard.tsx').then((m) => ({ default: m.PromptCard })));
+const SavedNotice = lazy(() => import('./PromptCard.tsx').then((m) => ({ default: m.SavedNotice })));
 
 export function DisplayNamePrompt() {
   const user = useRequiredUser();
@@ -48,123 +34,27 @@ export function DisplayNamePrompt() {
     if (named && next) navigate(next, { replace: true });
   }, [named, next, navigate]);
 
-  if (saved) return <SavedNotice name={saved} onClose={() => setSaved(null)} />;
+  if (saved)
+    return (
+      <Suspense fallback={null}>
+        <SavedNotice name={saved} onClose={() => setSaved(null)} />
+      </Suspense>
+    );
   if (hidden || !profile.isSuccess || named) return null;
   return (
-    <PromptCard
-      exists={profile.data != null}
-      email={user.email ?? ''}
-      onSaved={(name) => {
-        if (!next) setSaved(name);
-      }}
-      onDismiss={() => {
-        dismiss(user.uid);
-        setHidden(true);
-        focusPageHeading();
-      }}
-    />
-  );
-}
-
-function PromptCard(props: {
-  exists: boolean;
-  email: string;
-  onSaved: (name: string) => void;
-  onDismiss: () => void;
-}) {
-  const titleId = useId();
-  const [value, setValue] = useState('');
-  const save = useSave({
-    save: ({ store, uid }, name: string) =>
-      saveAccountProfile(
-        store,
-        uid,
-        { displayName: name },
-        props.exists ? undefined : { email: props.email, now: Date.now() },
-      ),
-    failure: ALERT_SAVE_PROFILE,
-    onSaved: (_, name) => props.onSaved(name),
-    log: 'Saving the display name failed',
-  });
-  const { busy, status, setStatus } = save;
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    // Only the display name is checked (and written): the spec's rule, trimmed.
-    const checked = validateAccountProfile({ displayName: value }, '');
-    if (!checked.ok) {
-      setStatus({ kind: 'error', message: checked.message, field: checked.field });
-      return;
-    }
-    save.run(checked.value.displayName ?? '');
-  }
-
-  const invalid = status?.kind === 'error' && status.field === 'displayName';
-  return (
-    <Card
-      component="section"
-      aria-labelledby={titleId}
-      sx={{ mb: { xs: 2.5, sm: 3 }, borderColor: 'primary.light' }}
-    >
-      <CardContent sx={{ p: { xs: 2.5, sm: 3 }, '&:last-child': { pb: { xs: 2.5, sm: 3 } } }}>
-        <Typography id={titleId} variant="h6" component="h2">
-          {PROMPT_TITLE}
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, mb: 2 }}>
-          {PROMPT_TEXT}
-        </Typography>
-        <Box component="form" aria-label="Display name" onSubmit={submit} noValidate>
-          <Stack
-            direction={{ xs: 'column', sm: 'row' }}
-            spacing={1.5}
-            sx={{ alignItems: { sm: 'flex-start' } }}
-          >
-            <TextField
-              label="Display Name"
-              required
-              autoComplete="nickname"
-              value={value}
-              error={invalid}
-              onChange={(e) => {
-                setValue(e.target.value);
-                setStatus(null);
-              }}
-              sx={{ flex: 1 }}
-            />
-            <Stack direction="row" spacing={1} sx={{ pt: { sm: 1 } }}>
-              <Button type="submit" variant="contained" aria-disabled={busy}>
-                Save Name
-              </Button>
-              <Button type="button" onClick={props.onDismiss}>
-                Not now
-              </Button>
-            </Stack>
-          </Stack>
-          <StatusAlert status={status} sx={{ mt: 2 }} />
-        </Box>
-      </CardContent>
-    </Card>
-  );
-}
-
-/** Replaces the prompt after a save and takes the focus the form had, so nothing is lost. */
-function SavedNotice(props: { name: string; onClose: () => void }) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => ref.current?.focus(), []);
-  return (
-    <Alert
-      ref={ref}
-      tabIndex={-1}
-      severity="success"
-      role="status"
-      onClose={() => {
-        props.onClose();
-        focusPageHeading();
-      }}
-      sx={{ mb: { xs: 2.5, sm: 3 } }}
-    >
-      {nameSaved(props.name)}
-    </Alert>
+    <Suspense fallback={null}>
+      <PromptCard
+        exists={profile.data != null}
+        email={user.email ?? ''}
+        onSaved={(name) => {
+          if (!next) setSaved(name);
+        }}
+        onDismiss={() => {
+          dismiss(user.uid);
+          setHidden(true);
+          focusPageHeading();
+        }}
+      />
+    </Suspense>
   );
 }
