@@ -6,7 +6,13 @@
  */
 import { type ReactNode, startTransition, useEffect, useState } from 'react';
 
-export function AfterFirstPaint({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {
+export function AfterFirstPaint({
+  children,
+  fallback = null,
+}: {
+  children: ReactNode;
+  fallback?: ReactNode;
+}) {
   const [ready, setReady] = useState(false);
   // Passive effects run after the browser painted this render.
   useEffect(() => startTransition(() => setReady(true)), []);
