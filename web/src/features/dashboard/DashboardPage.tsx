@@ -8,7 +8,7 @@
 import { totalsFromSums } from '@fit/shared/totals';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { lastLoggedActivityType, type StoredActivity } from '../../data/activities.ts';
 import { usePeriodSums, useRecentActivities, useWeightHistory } from '../../data/activity-queries.ts';
@@ -26,6 +26,16 @@ import { StatsCard } from './StatsCard.tsx';
 import { WeightCard } from './WeightCard.tsx';
 
 const loadDialogs = () => import('./DashboardDialogs.tsx');
+
+// Each card re-renders only when its own props change: a query that answers (five of them, one
+// after another, as the page loads) redraws its card, not the whole page. The page keeps the props
+// stable for that (memoized figures and handlers, one empty list).
+const LogActivity = memo(LogActivityCard);
+const Profile = memo(ProfileCard);
+const Stats = memo(StatsCard);
+const RecentActivities = memo(RecentActivitiesCard);
+const Weight = memo(WeightCard);
+const NONE: never[] = [];
 const DashboardDialogs = lazy(loadDialogs);
 
 /** Runs `task` once the browser is idle (a timer where requestIdleCallback is missing: Safari). */
@@ -120,8 +130,26 @@ export function DashboardPage() {
     setOpen('goal', false);
   }, [uid, setOpen]);
 
-  const body = bodyFigures(profile, today);
+  const body = useMemo(() => bodyFigures(profile, today), [profile, today]);
   const { weight } = body;
+  const todayTotals = useMemo(
+    () => (sums.data ? totalsFromSums(sums.data.daily, weight) : null),
+    [sums.data, weight],
+  );
+  const recentActivities = recent.data ?? NONE;
+  const lastActivityType = useMemo(() => lastLoggedActivityType(recentActivities), [recentActivities]);
+  const show = useMemo(
+    () => ({
+      goal: () => setOpen('goal', true),
+      met: () => setOpen('met', true),
+      bmi: () => setOpen('bmi', true),
+      bmr: () => setOpen('bmr', true),
+      allActivities: () => setOpen('allActivities', true),
+      caloriesHelp: () => setOpen('caloriesHelp', true),
+      allWeights: () => setOpen('allWeights', true),
+    }),
+    [setOpen],
+  );
   const name = profile?.firstName?.trim() || profile?.displayName?.trim();
 
   return (
@@ -140,57 +168,57 @@ export function DashboardPage() {
       >
         <Box sx={COLUMN}>
           <Box sx={{ minWidth: 0 }}>
-            <LogActivityCard
+            <LogActivity
               today={today}
               weight={weight}
-              lastActivityType={lastLoggedActivityType(recent.data ?? [])}
+              lastActivityType={lastActivityType}
               lastActivityKnown={!recent.isPending}
               goal={goal}
               goalLoaded={goalQuery.isSuccess}
-              todayTotals={sums.data ? totalsFromSums(sums.data.daily, weight) : null}
-              onSetGoal={() => setOpen('goal', true)}
-              onShowMetValues={() => setOpen('met', true)}
+              todayTotals={todayTotals}
+              onSetGoal={show.goal}
+              onShowMetValues={show.met}
             />
           </Box>
           <Box sx={{ minWidth: 0 }}>
-            <ProfileCard
+            <Profile
               profile={profile}
               body={body}
               loaded={profileQuery.isSuccess || profileError !== null}
               error={profileError}
               today={today}
-              onShowBmi={() => setOpen('bmi', true)}
-              onShowBmr={() => setOpen('bmr', true)}
+              onShowBmi={show.bmi}
+              onShowBmr={show.bmr}
             />
           </Box>
         </Box>
         <Box sx={COLUMN}>
           <Box sx={{ minWidth: 0 }}>
-            <StatsCard
+            <Stats
               sums={sums.data ?? null}
               weight={weight}
               error={sums.isError ? MSG.fetchActivities : null}
             />
           </Box>
           <Box sx={{ minWidth: 0 }}>
-            <RecentActivitiesCard
-              activities={recent.data ?? []}
+            <RecentActivities
+              activities={recentActivities}
               loaded={!recent.isPending}
               error={recent.isError ? MSG.fetchActivities : null}
               weight={weight}
               onOpen={setActivityDetails}
-              onShowAll={() => setOpen('allActivities', true)}
-              onCaloriesHelp={() => setOpen('caloriesHelp', true)}
+              onShowAll={show.allActivities}
+              onCaloriesHelp={show.caloriesHelp}
             />
           </Box>
           <Box sx={{ minWidth: 0 }}>
-            <WeightCard
-              records={weights.data ?? []}
+            <Weight
+              records={weights.data ?? NONE}
               loaded={!weights.isPending}
               error={weights.isError ? MSG.fetchWeights : null}
               height={body.height}
               onOpen={setWeightDetails}
-              onShowAll={() => setOpen('allWeights', true)}
+              onShowAll={show.allWeights}
             />
           </Box>
         </Box>
