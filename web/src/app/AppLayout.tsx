@@ -15,9 +15,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
-import Snackbar from '@mui/material/Snackbar';
 import Toolbar from '@mui/material/Toolbar';
-import { type ReactNode, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { NavLink, Outlet, Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Brand } from '../components/Brand.tsx';
 import { Loading } from '../components/Loading.tsx';
@@ -31,6 +30,9 @@ const LINKS: { to: string; label: string; icon: ReactNode }[] = [
 ];
 
 export const LOGOUT_FAILED = ALERT_LOG_OUT;
+
+/** Only when a logout fails: Snackbar stays out of the frame's first render. */
+const ErrorToast = lazy(() => import('../components/ErrorToast.tsx'));
 
 function NavLinks() {
   return (
@@ -175,16 +177,11 @@ export function AppLayout() {
           <Outlet />
         </Suspense>
       </Container>
-      <Snackbar
-        open={error !== null}
-        autoHideDuration={8000}
-        onClose={() => setError(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      >
-        <Alert severity="error" variant="filled" onClose={() => setError(null)}>
-          {error}
-        </Alert>
-      </Snackbar>
+      {error !== null && (
+        <Suspense fallback={null}>
+          <ErrorToast message={error} onClose={() => setError(null)} />
+        </Suspense>
+      )}
     </Box>
   );
 }
