@@ -38,7 +38,7 @@ export function renderApp(
   options: {
     auth?: FakeAuth;
     store?: MemoryStore;
-    backend?: Pick<Backend, 'watchRefusedWrites' | 'watchLive'>;
+    backend?: Partial<Pick<Backend, 'watchRefusedWrites' | 'watchLive' | 'watchPendingWrites'>>;
   } = {},
 ): TestApp {
   const auth = options.auth ?? new FakeAuth();

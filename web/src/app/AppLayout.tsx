@@ -5,7 +5,6 @@
 
 import { ALERT_LOG_OUT } from '@fit/shared/messages';
 import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
-import CloudSyncOutlined from '@mui/icons-material/CloudSyncOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import Logout from '@mui/icons-material/Logout';
@@ -13,13 +12,14 @@ import Alert from '@mui/material/Alert';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import Toolbar from '@mui/material/Toolbar';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { NavLink, Outlet, Link as RouterLink, useNavigate } from 'react-router-dom';
+import { AfterFirstPaint } from '../components/AfterFirstPaint.tsx';
 import { Brand } from '../components/Brand.tsx';
 import { Loading } from '../components/Loading.tsx';
+import { lazyOptional } from '../components/lazy-optional.ts';
 import { OfflineNotice } from '../components/OfflineNotice.tsx';
 import { useAuthGateway, useBackend } from '../data/context.tsx';
 
@@ -30,6 +30,10 @@ const LINKS: { to: string; label: string; icon: ReactNode }[] = [
 ];
 
 export const LOGOUT_FAILED = ALERT_LOG_OUT;
+
+const PendingChip = lazyOptional('The pending-writes marker', () =>
+  import('./PendingChip.tsx').then((m) => m.PendingChip),
+);
 
 /** Only when a logout fails: Snackbar stays out of the frame's first render. */
 const ErrorToast = lazy(() => import('../components/ErrorToast.tsx'));
@@ -65,21 +69,17 @@ function NavLinks() {
   );
 }
 
+/** Firebase mode's "saved offline" marker: its chunk (Chip) is fetched after the first paint. */
 function PendingWrites() {
   const backend = useBackend();
   const [pending, setPending] = useState(0);
   useEffect(() => backend.watchPendingWrites(setPending), [backend]);
-  if (pending === 0) return null;
   return (
-    <Chip
-      icon={<CloudSyncOutlined />}
-      label="Saved offline, syncing…"
-      size="small"
-      color="warning"
-      variant="outlined"
-      role="status"
-      sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
-    />
+    <AfterFirstPaint>
+      <Suspense fallback={null}>
+        <PendingChip pending={pending} />
+      </Suspense>
+    </AfterFirstPaint>
   );
 }
 

@@ -8,22 +8,15 @@
  * The notices' chunk is fetched once the page has painted, not on first need: the browser may be
  * offline by then (the service worker also keeps it, but a first visit has no worker yet).
  */
-import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useBrowserOnline } from '../data/connection.ts';
 import { watchAppUpdate, watchOfflineShell } from '../sw/register.ts';
 import { AfterFirstPaint } from './AfterFirstPaint.tsx';
+import { lazyOptional } from './lazy-optional.ts';
 
-// A chunk that cannot load leaves the notices out, never the app (this sits outside the routes'
-// error boundaries).
-type Notices = ComponentType<{ offline: boolean; updateReady: boolean; keepsOfflineWrites: boolean }>;
-const ShellNotices = lazy(() =>
-  import('./ShellNotices.tsx').then(
-    (m): { default: Notices } => ({ default: m.ShellNotices }),
-    (error: unknown) => {
-      console.error('The app notices could not load', error);
-      return { default: () => null };
-    },
-  ),
+// Outside the routes' error boundaries: a chunk that cannot load leaves the notices out, not the app.
+const ShellNotices = lazyOptional('The app notices', () =>
+  import('./ShellNotices.tsx').then((m) => m.ShellNotices),
 );
 
 /** `keepsOfflineWrites`: Firebase mode, where Firestore queues what is saved offline. */

@@ -1,0 +1,48 @@
+/**
+ * Firebase mode: while writes made offline wait for the server, the top bar says so; the marker is
+ * a chunk of its own (fetched after the first paint), so this also holds that it still arrives.
+ */
+import { paths } from '@fit/shared/model';
+import { MemoryStore } from '@fit/shared/testing/memory-store';
+import { act, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { FakeAuth } from './fake-auth.ts';
+import { renderApp } from './render.tsx';
+
+vi.mock('../src/features/community/CommunityPage.tsx', () => import('./stub-pages.tsx'));
+
+describe('the top bar while writes wait to sync', () => {
+  it('shows the marker while any write is pending, and not before or after', async () => {
+    const auth = new FakeAuth();
+    auth.addUser('kim@example.com', { uid: 'kim', verified: true, signedIn: true });
+    const store = new MemoryStore({
+      [paths.user('kim')]: { userId: 'kim', email: 'kim@example.com', createdAt: 1, displayName: 'Kim' },
+    });
+    // As the Firestore adapter: every subscriber hears each change, a new one the current count.
+    const listeners = new Set<(pending: number) => void>();
+    let current = 0;
+    const emit = (pending: number) => {
+      current = pending;
+      for (const listener of listeners) listener(pending);
+    };
+    renderApp('/community', {
+      auth,
+      store,
+      backend: {
+        watchPendingWrites: (listener) => {
+          listeners.add(listener);
+          listener(current);
+          return () => listeners.delete(listener);
+        },
+      },
+    });
+    await screen.findByRole('heading', { name: 'Community stub' }, { timeout: 10_000 });
+    expect(screen.queryByText('Saved offline, syncing…')).toBeNull();
+
+    act(() => emit(2));
+    expect(await screen.findByText('Saved offline, syncing…', {}, { timeout: 5000 })).toBeInTheDocument();
+
+    act(() => emit(0));
+    await waitFor(() => expect(screen.queryByText('Saved offline, syncing…')).toBeNull());
+  });
+});
