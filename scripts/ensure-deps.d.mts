@@ -1,3 +1,8 @@
 export const INSTALLED_LOCK_HASH: string;
 export function lockHash(root: string): string;
-export function ensureNpmPackages(root: string, install: () => void): boolean;
+export const INSTALL_LOCK: string;
+export function ensureNpmPackages(
+  root: string,
+  install: () => void,
+  lock?: { waitMs?: number; pollMs?: number },
+): boolean;

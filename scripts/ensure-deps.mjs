@@ -42,26 +42,104 @@ function treeMatchesLock(root) {
   }
 }
 
-/**
- * Installs the npm packages of `root` unless the lockfile installed last has the same content.
- * `install` runs `npm ci`; the hash is recorded only once it has succeeded, so an interrupted or
- * failed install is run again next time. Returns whether it installed.
- */
-export function ensureNpmPackages(root, install) {
+/** Whether the packages of the lockfile's current content are installed (recording it if so). */
+function installed(root) {
   const stamp = join(root, INSTALLED_LOCK_HASH);
   const hash = lockHash(root);
   const recorded = existsSync(stamp) ? readFileSync(stamp, 'utf8').trim() : null;
-  if (recorded === hash) return false;
+  if (recorded === hash) return true;
   if (recorded === null && treeMatchesLock(root)) {
     writeFileSync(stamp, `${hash}\n`);
-    return false;
+    return true;
   }
-  // From here on nothing may pass for installed until `install` succeeds.
-  rmSync(stamp, { force: true });
-  rmSync(join(root, NPM_INSTALLED_TREE), { force: true });
-  install();
-  writeFileSync(stamp, `${hash}\n`);
-  return true;
+  return false;
+}
+
+/** The file an install holds while it runs (beside node_modules, which `npm ci` deletes). */
+export const INSTALL_LOCK = '.fittrack-install.lock';
+
+function sleepSync(ms) {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+function isRunning(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM'; // running, as another user
+  }
+}
+
+/**
+ * Runs `fn` holding the install lock of `root`, so that a second `npm start` / `npm test` started
+ * meanwhile waits for the first one's `npm ci` instead of running another over it (two at once
+ * delete each other's files). The lock names its holder's pid: one left by a process that died (a
+ * crash, Ctrl-C) is taken over. Two waiters clearing the same dead lock in the same instant could
+ * both go on; that needs a crash and two new runs at once, and costs one redundant install.
+ */
+function withInstallLock(root, fn, { waitMs = 20 * 60_000, pollMs = 500 } = {}) {
+  const path = join(root, INSTALL_LOCK);
+  const deadline = Date.now() + waitMs;
+  let told = false;
+  for (;;) {
+    try {
+      writeFileSync(path, `${process.pid}\n`, { flag: 'wx' });
+      break;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+    }
+    let holder = Number.NaN;
+    try {
+      holder = Number.parseInt(readFileSync(path, 'utf8'), 10);
+    } catch {
+      continue; // released between the two calls: try again
+    }
+    if (!Number.isInteger(holder) || !isRunning(holder)) {
+      rmSync(path, { force: true });
+      continue;
+    }
+    if (Date.now() > deadline)
+      throw new Error(
+        `Another install (pid ${holder}) still holds ${path} after ${Math.round(waitMs / 1000)} s. ` +
+          'If no npm start or npm test is running, delete that file and try again.',
+      );
+    if (!told) {
+      console.log(`Another npm start or npm test (pid ${holder}) is installing packages; waiting for it...`);
+      told = true;
+    }
+    sleepSync(pollMs);
+  }
+  try {
+    return fn();
+  } finally {
+    rmSync(path, { force: true });
+  }
+}
+
+/**
+ * Installs the npm packages of `root` unless the lockfile installed last has the same content.
+ * `install` runs `npm ci`; the hash is recorded only once it has succeeded, so an interrupted or
+ * failed install is run again next time. One install at a time per checkout (`withInstallLock`);
+ * a run that waited for another's install checks again and installs nothing if that one did.
+ * Returns whether it installed.
+ */
+export function ensureNpmPackages(root, install, lock) {
+  if (installed(root)) return false;
+  return withInstallLock(
+    root,
+    () => {
+      if (installed(root)) return false;
+      // From here on nothing may pass for installed until `install` succeeds.
+      const hash = lockHash(root);
+      rmSync(join(root, INSTALLED_LOCK_HASH), { force: true });
+      rmSync(join(root, NPM_INSTALLED_TREE), { force: true });
+      install();
+      writeFileSync(join(root, INSTALLED_LOCK_HASH), `${hash}\n`);
+      return true;
+    },
+    lock,
+  );
 }
 
 function main() {

@@ -4,7 +4,7 @@
  * (however new its mtime, e.g. after a rebase), a changed one does, and a failed install is never
  * taken for a finished one. Each case runs in a throwaway folder with a stand-in for `npm ci`.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import {
   copyFileSync,
   existsSync,
@@ -18,7 +18,12 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ensureNpmPackages, INSTALLED_LOCK_HASH, lockHash } from '../../scripts/ensure-deps.mjs';
+import {
+  ensureNpmPackages,
+  INSTALL_LOCK,
+  INSTALLED_LOCK_HASH,
+  lockHash,
+} from '../../scripts/ensure-deps.mjs';
 import { REPO_ROOT } from '../src/config.ts';
 
 const roots: string[] = [];
@@ -131,5 +136,83 @@ describe('ensure-deps: npm ci when, and only when, the lockfile content changed'
     });
     expect(out).not.toContain('Installing');
     expect(stampOf(root)).toBe(lockHash(root));
+  });
+});
+
+/** A `node` process running ensure-deps on `root` with a slow stand-in for npm ci (logs each install). */
+function installer(root: string, log: string): Promise<{ code: number | null; out: string }> {
+  const script = `
+    import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+    import { join } from 'node:path';
+    import { ensureNpmPackages } from ${JSON.stringify(join(REPO_ROOT, 'scripts', 'ensure-deps.mjs'))};
+    const root = ${JSON.stringify(root)};
+    ensureNpmPackages(root, () => {
+      appendFileSync(${JSON.stringify(log)}, process.pid + '\\n');
+      rmSync(join(root, 'node_modules'), { recursive: true, force: true });
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1500);
+      mkdirSync(join(root, 'node_modules', 'left-pad'), { recursive: true });
+      const { '': _r, 'node_modules/@esbuild/darwin-arm64': _o, ...tree } =
+        JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')).packages;
+      writeFileSync(join(root, 'node_modules', '.package-lock.json'), JSON.stringify({ packages: tree }));
+    }, { pollMs: 100 });
+  `;
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.stderr.on('data', (chunk) => (out += chunk));
+    child.once('exit', (code) => resolve({ code, out }));
+  });
+}
+
+describe('ensure-deps: one install at a time', () => {
+  it('a second run started during an install waits for it, then installs nothing', async () => {
+    const root = clone();
+    const log = join(root, 'installs.log');
+    const [first, second] = await Promise.all([installer(root, log), installer(root, log)]);
+    expect(first.code).toBe(0);
+    expect(second.code).toBe(0);
+    expect(readFileSync(log, 'utf8').trim().split('\n')).toHaveLength(1);
+    expect(first.out + second.out).toMatch(/is installing packages; waiting for it/);
+    expect(stampOf(root)).toBe(lockHash(root));
+    expect(existsSync(join(root, INSTALL_LOCK))).toBe(false);
+  }, 30_000);
+
+  it('a lock left by a process that died is taken over', () => {
+    const root = clone();
+    const dead = spawnSync(process.execPath, ['-e', '']).pid;
+    writeFileSync(join(root, INSTALL_LOCK), `${dead}\n`);
+    const calls: string[] = [];
+    expect(ensureNpmPackages(root, fakeNpmCi(root, calls), { pollMs: 10 })).toBe(true);
+    expect(calls).toHaveLength(1);
+    expect(existsSync(join(root, INSTALL_LOCK))).toBe(false);
+  });
+
+  it('a lock held too long by a running process ends in a message naming the file, and installs nothing', () => {
+    const root = clone();
+    const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 10000)']);
+    try {
+      writeFileSync(join(root, INSTALL_LOCK), `${holder.pid}\n`);
+      const calls: string[] = [];
+      expect(() => ensureNpmPackages(root, fakeNpmCi(root, calls), { waitMs: 300, pollMs: 50 })).toThrow(
+        /Another install \(pid \d+\) still holds .*\.fittrack-install\.lock/,
+      );
+      expect(calls).toHaveLength(0);
+      expect(existsSync(join(root, INSTALL_LOCK))).toBe(true); // not ours to remove
+    } finally {
+      holder.kill();
+    }
+  });
+
+  it('a failed install releases the lock', () => {
+    const root = clone();
+    expect(() =>
+      ensureNpmPackages(root, () => {
+        throw new Error('npm ci failed');
+      }),
+    ).toThrow('npm ci failed');
+    expect(existsSync(join(root, INSTALL_LOCK))).toBe(false);
   });
 });
