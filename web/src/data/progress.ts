@@ -14,8 +14,9 @@ import {
   type ProgressDoc,
   type RecordKind,
 } from '@fit/shared/progress';
-import type { DocumentStore, LiveDocumentStore, QuerySpec, StoreError, Unsubscribe } from '@fit/shared/store';
+import type { DocumentStore, LiveDocumentStore, QuerySpec } from '@fit/shared/store';
 import { type StoredActivity, toActivity } from './activities.ts';
+import type { Listen } from './live-query.ts';
 
 export interface Progress {
   timeZone: string;
@@ -43,17 +44,13 @@ function toProgress(data: Partial<ProgressDoc> | undefined): Progress {
   return { timeZone: typeof data.timeZone === 'string' ? data.timeZone : 'UTC', days, records };
 }
 
-export function watchProgress(
-  store: LiveDocumentStore,
-  uid: string,
-  onNext: (progress: Progress) => void,
-  onError: (error: StoreError) => void,
-): Unsubscribe {
-  return store.listenDoc(
-    paths.progress(uid),
-    (doc) => onNext(toProgress(doc?.data as Partial<ProgressDoc> | undefined)),
-    onError,
-  );
+export function watchProgress(store: LiveDocumentStore, uid: string): Listen<Progress> {
+  return (onNext, onError) =>
+    store.listenDoc(
+      paths.progress(uid),
+      (doc) => onNext(toProgress(doc?.data as Partial<ProgressDoc> | undefined)),
+      onError,
+    );
 }
 
 /** Saves the browser's zone on the profile (merge) when it differs from the stored one. */

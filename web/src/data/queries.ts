@@ -105,7 +105,5 @@ export function useActivityPreferences() {
 /** The per-user progress projection (records, streaks, per-day and per-week totals), live. */
 export function useProgressDoc() {
   const { store, uid } = useDataScope();
-  return useLive<Progress>([...keys.user(uid), 'progress'], (next, fail) =>
-    watchProgress(store, uid, next, fail),
-  );
+  return useLive<Progress>([...keys.user(uid), 'progress'], watchProgress(store, uid));
 }
