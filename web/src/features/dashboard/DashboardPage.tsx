@@ -8,7 +8,9 @@
 import { totalsFromSums } from '@fit/shared/totals';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
+import Skeleton from '@mui/material/Skeleton';
 import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { AfterFirstPaint } from '../../components/AfterFirstPaint.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { lastLoggedActivityType, type StoredActivity } from '../../data/activities.ts';
 import { usePeriodSums, useRecentActivities, useWeightHistory } from '../../data/activity-queries.ts';
@@ -23,7 +25,6 @@ import { ProfileCard } from './ProfileCard.tsx';
 import { NO_POPUPS, type OpenPopups, type Popup } from './popups.ts';
 import { RecentActivitiesCard } from './RecentActivitiesCard.tsx';
 import { StatsCard } from './StatsCard.tsx';
-import { WeightCard } from './WeightCard.tsx';
 
 const loadDialogs = () => import('./DashboardDialogs.tsx');
 
@@ -34,8 +35,12 @@ const LogActivity = memo(LogActivityCard);
 const Profile = memo(ProfileCard);
 const Stats = memo(StatsCard);
 const RecentActivities = memo(RecentActivitiesCard);
-const Weight = memo(WeightCard);
 const NONE: never[] = [];
+
+// Weight Tracking is below the fold on every screen: its chunk (the form, the list, the chart's
+// loader) is fetched and drawn after the cards above have painted, in a space of about its size.
+const Weight = lazy(() => import('./WeightCard.tsx').then((m) => ({ default: memo(m.WeightCard) })));
+const WEIGHT_PLACEHOLDER = <Skeleton variant="rounded" aria-hidden height={560} />;
 const DashboardDialogs = lazy(loadDialogs);
 
 /** Runs `task` once the browser is idle (a timer where requestIdleCallback is missing: Safari). */
@@ -212,14 +217,18 @@ export function DashboardPage() {
             />
           </Box>
           <Box sx={{ minWidth: 0 }}>
-            <Weight
-              records={weights.data ?? NONE}
-              loaded={!weights.isPending}
-              error={weights.isError ? MSG.fetchWeights : null}
-              height={body.height}
-              onOpen={setWeightDetails}
-              onShowAll={show.allWeights}
-            />
+            <AfterFirstPaint fallback={WEIGHT_PLACEHOLDER}>
+              <Suspense fallback={WEIGHT_PLACEHOLDER}>
+                <Weight
+                  records={weights.data ?? NONE}
+                  loaded={!weights.isPending}
+                  error={weights.isError ? MSG.fetchWeights : null}
+                  height={body.height}
+                  onOpen={setWeightDetails}
+                  onShowAll={show.allWeights}
+                />
+              </Suspense>
+            </AfterFirstPaint>
           </Box>
         </Box>
       </Box>

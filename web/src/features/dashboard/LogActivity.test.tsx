@@ -1,6 +1,6 @@
 import { validateDocument } from '@fit/shared/documents';
 import { paths } from '@fit/shared/model';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toDateTimeLocal } from '../../components/DateTimeInput.tsx';
@@ -202,24 +202,40 @@ describe('Log Activity', () => {
       preferences: ['Yoga', 'Running', 'Squats'],
       activities: { a1: activityDoc({ activityType: 'Yoga', time: 20, timestamp: at(2026, 3, 10) }) },
     });
+    // The activities answer only when the test says so (a timer raced the form's first render on
+    // a busy machine).
     const listen = store.listen.bind(store);
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
     store.listen = (spec, onNext, onError) => {
       if (!spec.collection.endsWith('/reps')) return listen(spec, onNext, onError);
+      let stopped = false;
       let stop: (() => void) | null = null;
-      const timer = setTimeout(() => {
-        stop = listen(spec, onNext, onError);
-      }, 400);
+      void answered.then(() => {
+        if (!stopped) stop = listen(spec, onNext, onError);
+      });
       return () => {
-        clearTimeout(timer);
+        stopped = true;
         stop?.();
       };
+    };
+    let offered = false;
+    const get = store.get.bind(store);
+    store.get = async (path) => {
+      const doc = await get(path);
+      if (path === paths.activityPreferences(UID)) offered = true;
+      return doc;
     };
     renderDashboard(store);
     const form = await screen.findByRole('form', { name: 'Log activity' });
     // Until the last activity is known the form keeps its placeholder (it would change shape when
     // the first offered gave way to the last logged: a layout shift), then starts on the last one.
+    await waitFor(() => expect(offered).toBe(true));
     expect(form.querySelector('[aria-busy="true"]')).not.toBeNull();
     expect(within(form).queryByRole('combobox', { name: 'Activity' })).toBeNull();
+    act(() => answer());
     const input = await within(form).findByRole('combobox', { name: 'Activity' }, { timeout: 3000 });
     expect(input).toHaveValue('Yoga');
   });
