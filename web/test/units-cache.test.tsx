@@ -7,7 +7,11 @@ import { paths } from '@fit/shared/model';
 import type { DocSnapshot, StoreError, Unsubscribe } from '@fit/shared/store';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { unitCacheKey, useUnits } from '../src/data/units.ts';
+import { memoryKey } from '../src/data/device-memory.ts';
+import { useUnits } from '../src/data/units.ts';
+
+const unitCacheKey = (uid: string) => memoryKey('units', uid);
+
 import { Providers, seedStore, TestStore, UID } from '../src/features/dashboard/test-utils.tsx';
 
 /** A store whose profile document answers only when released (a slow first read). */

@@ -12,7 +12,10 @@ export function isSessionOver(error: unknown): boolean {
   return isSessionExpired(error) || (error instanceof StoreError && error.code === 'unauthenticated');
 }
 
-/** Signs the person out when `error` means the session is over (the guards then go to /login). */
+/**
+ * Signs the person out when `error` means the session is over (the guards then go to /login; the
+ * session's change clears what this device kept for them: device-memory.ts).
+ */
 export function endSessionIfOver(gateway: AuthGateway, error: unknown): boolean {
   const over = isSessionOver(error);
   if (over) void gateway.signOut().catch(() => {});

@@ -5,6 +5,7 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { AuthUser } from './auth.ts';
 import { useAuthGateway } from './context.tsx';
+import { keepOnlyMemoryOf } from './device-memory.ts';
 
 export type AuthState = { status: 'loading'; user: undefined } | { status: 'ready'; user: AuthUser | null };
 
@@ -22,7 +23,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!started) return;
-    return gateway.subscribe((user) => setState({ status: 'ready', user }));
+    return gateway.subscribe((user) => {
+      // Whoever is not signed in now leaves nothing on this device (sign-out by any path, deletion).
+      keepOnlyMemoryOf(user?.uid ?? null);
+      setState({ status: 'ready', user });
+    });
   }, [gateway, started]);
 
   const start = useCallback(() => setStarted(true), []);

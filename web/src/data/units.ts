@@ -18,6 +18,7 @@ import {
   unitLabel,
 } from '@fit/shared/units';
 import { useEffect } from 'react';
+import { recall, remember } from './device-memory.ts';
 import { useDataScope, useProfile } from './queries.ts';
 
 /** The browser's preferred locale's system (metric unless a US-style region). */
@@ -32,25 +33,9 @@ export function unitSystemOf(profile: UserProfile | null | undefined): UnitSyste
   return profile?.unitSystem ?? browserUnitSystem();
 }
 
-/** Where this device keeps each user's chosen system, for the moment before their profile loads. */
-export const unitCacheKey = (uid: string): string => `fittrack-units:${uid}`;
-
 function cachedUnitSystem(uid: string): UnitSystem | undefined {
-  try {
-    const cached = localStorage.getItem(unitCacheKey(uid));
-    return cached === 'metric' || cached === 'imperial' ? cached : undefined;
-  } catch {
-    return undefined; // storage refused (privacy settings): the browser's default
-  }
-}
-
-function rememberUnitSystem(uid: string, chosen: UnitSystem | undefined): void {
-  try {
-    if (chosen) localStorage.setItem(unitCacheKey(uid), chosen);
-    else localStorage.removeItem(unitCacheKey(uid));
-  } catch {
-    // storage refused or full: the next load shows the browser's default until the profile arrives
-  }
+  const cached = recall('units', uid);
+  return cached === 'metric' || cached === 'imperial' ? cached : undefined;
 }
 
 /**
@@ -63,7 +48,7 @@ export function useUnits(): UnitSystem {
   const loaded = profile.data !== undefined;
   const chosen = profile.data?.unitSystem;
   useEffect(() => {
-    if (loaded) rememberUnitSystem(uid, chosen);
+    if (loaded) remember('units', uid, chosen ?? null);
   }, [uid, loaded, chosen]);
   return loaded ? unitSystemOf(profile.data) : (cachedUnitSystem(uid) ?? browserUnitSystem());
 }

@@ -28,6 +28,7 @@ import { type Status, StatusAlert } from '../../components/StatusAlert.tsx';
 import { needsRecentLogin, reauthMethod } from '../../data/account.ts';
 import { authErrorMessage } from '../../data/auth.ts';
 import { useAuthGateway, useBackend } from '../../data/context.tsx';
+import { forgetUser } from '../../data/device-memory.ts';
 import { useAuthUser } from '../../data/session.tsx';
 
 export function DeleteAccountSection() {
@@ -44,7 +45,9 @@ export function DeleteAccountSection() {
   const method = reauthMethod(user.providerIds);
 
   async function finish() {
-    // The auth user is gone on the server; drop the local session too.
+    // The auth user is gone on the server; drop the local session and what this device kept for it
+    // (the sign-out clears that too, but it may fail: the account is gone either way).
+    forgetUser(user.uid);
     await gateway.signOut().catch(() => {});
     navigate('/login', { replace: true });
   }

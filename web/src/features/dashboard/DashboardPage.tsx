@@ -15,6 +15,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { lastLoggedActivityType, type StoredActivity } from '../../data/activities.ts';
 import { usePeriodSums, useRecentActivities, useWeightHistory } from '../../data/activity-queries.ts';
 import { useRequiredUser } from '../../data/context.tsx';
+import { recall, remember } from '../../data/device-memory.ts';
 import { useGoal, useProfile } from '../../data/queries.ts';
 import type { StoredWeight } from '../../data/weights.ts';
 import { formatCalendarDay } from './format.ts';
@@ -70,27 +71,6 @@ const COLUMN = {
   minWidth: 0,
 } as const;
 
-/** The goal popup shows once per browser session while no goal is set. */
-function goalPromptKey(uid: string) {
-  return `fittrack:goal-prompt-dismissed:${uid}`;
-}
-
-function promptDismissed(uid: string): boolean {
-  try {
-    return sessionStorage.getItem(goalPromptKey(uid)) === '1';
-  } catch {
-    return false;
-  }
-}
-
-function dismissPrompt(uid: string) {
-  try {
-    sessionStorage.setItem(goalPromptKey(uid), '1');
-  } catch {
-    // Storage may be unavailable (private mode): the popup may then show again next visit.
-  }
-}
-
 export function DashboardPage() {
   const { uid } = useRequiredUser();
   const { today, timeZone } = useToday();
@@ -127,11 +107,12 @@ export function DashboardPage() {
 
   // Invite a user without a goal to set one, once per session.
   useEffect(() => {
-    if (goalQuery.isSuccess && goal === null && !promptDismissed(uid)) setOpen('goal', true);
+    if (goalQuery.isSuccess && goal === null && recall('goalPromptDismissed', uid) !== '1')
+      setOpen('goal', true);
   }, [goalQuery.isSuccess, goal, uid, setOpen]);
 
   const closeGoal = useCallback(() => {
-    dismissPrompt(uid);
+    remember('goalPromptDismissed', uid, '1'); // once per browser session (device-memory.ts)
     setOpen('goal', false);
   }, [uid, setOpen]);
 

@@ -17,6 +17,7 @@ import { SectionCard } from '../../components/SectionCard.tsx';
 import { StatusAlert } from '../../components/StatusAlert.tsx';
 import { logActivity } from '../../data/activities.ts';
 import { useRequiredUser } from '../../data/context.tsx';
+import { recall, remember } from '../../data/device-memory.ts';
 import { keys, useActivityPreferences } from '../../data/queries.ts';
 import { useSave } from '../../data/save.ts';
 import { useUnits } from '../../data/units.ts';
@@ -33,11 +34,11 @@ import { MSG } from './messages.ts';
 import { quoteOfTheDay } from './quotes.ts';
 
 /**
- * The inputs the form showed last time (per user and browser), so that its placeholder has the
- * form's height: a phone stacks a weightlifting entry's three inputs, a run has one, and a form
- * that grows when its data arrives moves every card below it (CLS). Only the field set is kept.
+ * The inputs the form showed last time (per user and browser: device-memory.ts), so that its
+ * placeholder has the form's height: a phone stacks a weightlifting entry's three inputs, a run has
+ * one, and a form that grows when its data arrives moves every card below it (CLS). Only the field
+ * set is kept; with nothing remembered (or no storage) the most common shape, one input.
  */
-const fieldsKey = (uid: string) => `fittrack:log-fields:${uid}`;
 const FIELD_SETS: readonly (readonly ActivityField[])[] = [
   ['time'],
   ['count', 'time'],
@@ -46,21 +47,8 @@ const FIELD_SETS: readonly (readonly ActivityField[])[] = [
 ];
 
 function rememberedFields(uid: string): readonly ActivityField[] {
-  let saved: string | null = null;
-  try {
-    saved = localStorage.getItem(fieldsKey(uid));
-  } catch {
-    // No storage (private mode): the most common shape, one input.
-  }
+  const saved = recall('logFields', uid);
   return FIELD_SETS.find((set) => set.join(',') === saved) ?? ['time'];
-}
-
-function rememberFields(uid: string, fields: readonly ActivityField[]) {
-  try {
-    localStorage.setItem(fieldsKey(uid), fields.join(','));
-  } catch {
-    // As above: the placeholder then guesses one input.
-  }
 }
 
 /**
@@ -160,7 +148,7 @@ export function LogActivityCard(props: {
     setReady(true);
   const [placeholderFields] = useState(() => rememberedFields(uid));
   useEffect(() => {
-    if (activity) rememberFields(uid, activity.fields);
+    if (activity) remember('logFields', uid, activity.fields.join(','));
   }, [uid, activity]);
 
   function submit(e: FormEvent) {
