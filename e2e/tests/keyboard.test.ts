@@ -28,6 +28,15 @@ function focused(p: Page): Promise<string> {
   });
 }
 
+/** The per-user keys of device-memory.ts in both storage areas (their prefixes all start so). */
+function perUserKeys(p: Page): Promise<string[]> {
+  return p.evaluate(() =>
+    [...Object.keys(localStorage), ...Object.keys(sessionStorage)].filter((key) =>
+      key.startsWith('fittrack'),
+    ),
+  );
+}
+
 /** Presses Tab (Shift+Tab when `back`) until `want` has the focus; fails after `limit` presses. */
 async function tabTo(p: Page, want: RegExp, back = false, limit = 60): Promise<string> {
   for (let i = 0; i < limit; i++) {
@@ -69,8 +78,15 @@ describe('keyboard only', () => {
       await page.waitForURL((url) => url.pathname === '/user');
       expect(new URL(page.url()).host).toBe(new URL(APP_URL).host);
     }
+    // What the browser keeps per person (web/src/data/device-memory.ts) goes with the session; the
+    // per-device Appearance choice stays. The dashboard has remembered the form's shape by now.
+    await page.evaluate(() => localStorage.setItem('mui-mode', 'light'));
+    await expect.poll(() => perUserKeys(page)).not.toEqual([]);
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL('**/login');
+    expect(await perUserKeys(page)).toEqual([]);
+    expect(await page.evaluate(() => localStorage.getItem('mui-mode'))).toBe('light');
+    await page.evaluate(() => localStorage.removeItem('mui-mode'));
   });
 
   it('names each page in its title and announces client-side moves', async () => {

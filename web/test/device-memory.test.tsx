@@ -83,6 +83,13 @@ describe('the per-user memory module', () => {
     expect(localStorage.getItem(MODE_STORAGE_KEY)).toBe('dark');
   });
 
+  it("every prefix starts with 'fittrack' (the browser journey finds the keys by it) and differs from the Appearance key", () => {
+    for (const entry of Object.values(PER_USER_MEMORY)) {
+      expect(entry.prefix.startsWith('fittrack')).toBe(true);
+      expect(MODE_STORAGE_KEY.startsWith(entry.prefix)).toBe(false);
+    }
+  });
+
   it('matches whole ids: keeping "ab" does not keep "a", nor does keeping "a" keep "ab"', () => {
     remember('units', 'a', 'metric');
     remember('units', 'ab', 'metric');
