@@ -10,7 +10,7 @@
  * left out) contributes 0 calories: the formula is per minute.
  */
 import { acceptsField, findActivity } from './catalogue.ts';
-import { parseCalendarDate } from './periods.ts';
+import { parseCalendarDate, utcInstant } from './periods.ts';
 
 export const DEFAULT_WEIGHT_LBS = 155;
 export const CALORIES_PER_POUND = 3500;
@@ -171,9 +171,7 @@ function daysBetween(from: string, to: string): number | null {
   const a = parseCalendarDate(from);
   const b = parseCalendarDate(to);
   if (!a || !b) return null;
-  return Math.round(
-    (Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / MS_PER_DAY,
-  );
+  return Math.round((utcInstant(b.year, b.month, b.day) - utcInstant(a.year, a.month, a.day)) / MS_PER_DAY);
 }
 
 function formatNumber(n: number): string {

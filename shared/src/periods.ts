@@ -66,19 +66,43 @@ export const CALENDAR_DATE_PATTERN =
   '[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))' +
   '|([0-9]{2}(0[48]|[2468][048]|[13579][26])|([02468][048]|[13579][26])00)-02-29';
 
-/** Calendar arithmetic on dates (no time zone involved). */
+/**
+ * The UTC instant of a wall time, for every year 0000-9999. Not Date.UTC, which reads years 0-99
+ * as 1900-1999 (so 0004-02-29 would become 1904-02-29 and 0000-02-29 1900-03-01):
+ * setUTCFullYear takes the year as given. Fields past their range carry over (day 32 of January is
+ * 1 February), as Date.UTC's do.
+ */
+export function utcInstant(
+  year: number,
+  month: number,
+  day: number,
+  hour = 0,
+  minute = 0,
+  second = 0,
+): number {
+  const t = new Date(0);
+  t.setUTCFullYear(year, month - 1, day);
+  t.setUTCHours(hour, minute, second, 0);
+  return t.getTime();
+}
+
+/** Calendar arithmetic on dates (no time zone involved); RangeError outside 0000-01-01..9999-12-31. */
 export function addDays(date: string, days: number): string {
   const d = parseCalendarDate(date);
   if (!d) throw new RangeError(`Not a calendar date: ${date}`);
-  const t = new Date(Date.UTC(d.year, d.month - 1, d.day + days));
-  return formatCalendarDate({ year: t.getUTCFullYear(), month: t.getUTCMonth() + 1, day: t.getUTCDate() });
+  if (!Number.isInteger(days)) throw new RangeError(`Not a whole number of days: ${days}`);
+  const t = new Date(utcInstant(d.year, d.month, d.day + days));
+  const year = t.getUTCFullYear();
+  // A result outside four-digit years would format as no calendar date ('10000-01-01', '00-1-12-31').
+  if (!(year >= 0 && year <= 9999)) throw new RangeError(`${date} + ${days} days is past year 0000-9999`);
+  return formatCalendarDate({ year, month: t.getUTCMonth() + 1, day: t.getUTCDate() });
 }
 
 /** 0 = Sunday ... 6 = Saturday. */
 export function dayOfWeek(date: string): number {
   const d = parseCalendarDate(date);
   if (!d) throw new RangeError(`Not a calendar date: ${date}`);
-  return new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay();
+  return new Date(utcInstant(d.year, d.month, d.day)).getUTCDay();
 }
 
 // ---- time zone arithmetic ----
@@ -98,6 +122,7 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
       hour: 'numeric',
       minute: 'numeric',
       second: 'numeric',
+      era: 'short', // year 0 is '1 BC': without the era it would read as year 1
     });
     formatters.set(timeZone, f);
   }
@@ -129,11 +154,14 @@ export function wallTime(instant: number, timeZone: string): WallTime {
     };
   }
   const parts: Record<string, number> = {};
+  let beforeCommonEra = false;
   for (const p of formatterFor(timeZone).formatToParts(instant)) {
-    if (p.type !== 'literal') parts[p.type] = Number(p.value);
+    if (p.type === 'era') beforeCommonEra = p.value === 'BC';
+    else if (p.type !== 'literal') parts[p.type] = Number(p.value);
   }
+  const year = parts.year ?? 0;
   return {
-    year: parts.year ?? 0,
+    year: beforeCommonEra ? 1 - year : year,
     month: parts.month ?? 1,
     day: parts.day ?? 1,
     hour: (parts.hour ?? 0) % 24,
@@ -143,7 +171,7 @@ export function wallTime(instant: number, timeZone: string): WallTime {
 }
 
 function wallAsUtc(w: WallTime): number {
-  return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
+  return utcInstant(w.year, w.month, w.day, w.hour, w.minute, w.second);
 }
 
 /** Local time minus UTC, in ms, at an instant. */
@@ -175,7 +203,7 @@ export function startOfLocalDay(date: string, timeZone: string): number {
 function computeStartOfLocalDay(date: string, timeZone: string): number {
   const d = parseCalendarDate(date);
   if (!d) throw new RangeError(`Not a calendar date: ${date}`);
-  const wall = Date.UTC(d.year, d.month - 1, d.day);
+  const wall = utcInstant(d.year, d.month, d.day);
   // The offset at midnight is the offset at wall - offset; two rounds settle it except in a gap.
   const first = wall - offsetAt(wall, timeZone);
   const second = wall - offsetAt(first, timeZone);
@@ -282,7 +310,7 @@ export function isValidTimeZone(zone: string): boolean {
 export function instantOfLocalTime(date: string, hour: number, minute: number, timeZone: string): number {
   const d = parseCalendarDate(date);
   if (!d) throw new RangeError(`Not a calendar date: ${date}`);
-  const wall = Date.UTC(d.year, d.month - 1, d.day, hour, minute);
+  const wall = utcInstant(d.year, d.month, d.day, hour, minute);
   const first = wall - offsetAt(wall, timeZone);
   const second = wall - offsetAt(first, timeZone);
   const exact = [first, second].filter((t) => wall - offsetAt(t, timeZone) === t);
