@@ -61,7 +61,7 @@ import {
 } from 'firebase/firestore';
 import { browserOffline } from '../../sw/register.ts';
 import type { AppConfig } from '../config.ts';
-import { whenWaitingToSync } from '../pending-sync.ts';
+import { noteWriteStarted, whenWaitingToSync } from '../pending-sync.ts';
 import { checkDocPath, checkedListens, checkQuery, checkWrites } from './path-checks.ts';
 
 /** A read unanswered this long asks whether the server is reachable at all (see below). */
@@ -321,17 +321,26 @@ export function createFirestoreStore(app: FirebaseApp, config: AppConfig): Fires
         else batch.delete(ref);
       }
       // Counted as waiting to sync only when it is (pending-sync.ts: at once offline, online once
-      // unconfirmed for a few seconds), as the rows' mark shows it.
+      // unconfirmed for a few seconds), as the rows' mark shows it, from the same start.
+      const since = Date.now();
+      const settled = noteWriteStarted(
+        writes.map((op) => op.path),
+        since,
+      );
       let counted = false;
       let cancel = () => {};
       const queued = new Promise<void>((resolve) => {
-        cancel = whenWaitingToSync(() => {
-          counted = true;
-          setPending(1);
-          resolve();
-        });
+        cancel = whenWaitingToSync(
+          () => {
+            counted = true;
+            setPending(1);
+            resolve();
+          },
+          { since },
+        );
       });
       const confirmed = batch.commit().finally(() => {
+        settled();
         cancel();
         if (counted) setPending(-1);
       });

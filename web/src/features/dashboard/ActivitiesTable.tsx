@@ -99,7 +99,7 @@ export function ActivitiesTable(props: {
                 >
                   {a.activityType}
                 </ButtonBase>
-                {a.pending && <PendingSyncMark />}
+                {a.pending && <PendingSyncMark path={a.path} />}
                 {/* Phones show the date here (the Date column is hidden): read it there too. */}
                 <Box
                   component="span"
