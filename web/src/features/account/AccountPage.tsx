@@ -7,26 +7,19 @@ import { ALERT_LOAD_PROFILE_OR_PREFERENCES } from '@fit/shared/messages';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { AfterFirstPaint } from '../../components/AfterFirstPaint.tsx';
 import { Columns } from '../../components/Columns.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { hasDisplayName } from '../../data/profile.ts';
 import { useActivityPreferences, useGoal, useProfile } from '../../data/queries.ts';
+import { ActivitiesSection } from './ActivitiesSection.tsx';
+import { AppearanceSection } from './AppearanceSection.tsx';
+import { DataSection } from './DataSection.tsx';
 import { DeleteAccountSection } from './DeleteAccountSection.tsx';
 import { GoalSection } from './GoalSection.tsx';
 import { ProfileSection } from './ProfileSection.tsx';
-
-// Below the fold on every screen: chunks of their own, fetched and drawn once the sections above
-// have painted (Manage Activities alone is some 80 checkboxes).
-const AppearanceSection = lazy(() =>
-  import('./AppearanceSection.tsx').then((m) => ({ default: m.AppearanceSection })),
-);
-const ActivitiesSection = lazy(() =>
-  import('./ActivitiesSection.tsx').then((m) => ({ default: m.ActivitiesSection })),
-);
-const DataSection = lazy(() => import('./DataSection.tsx').then((m) => ({ default: m.DataSection })));
 
 export function AccountPage() {
   const reads = [useProfile(), useGoal(), useActivityPreferences()] as const;
@@ -89,16 +82,16 @@ export function AccountPage() {
         <Box sx={{ order: { xs: 1, md: 0 } }}>
           <DeleteAccountSection />
         </Box>
+        {/* Below the fold on every screen: drawn once the sections above have painted (Manage
+            Activities alone is some 80 checkboxes), so the page is not one long task. */}
         <AfterFirstPaint>
-          <Suspense fallback={null}>
-            <AppearanceSection />
-            <Box sx={{ gridColumn: '1 / -1' }}>
-              <ActivitiesSection key={version} saved={preferences.data} />
-            </Box>
-            <Box sx={{ gridColumn: '1 / -1' }}>
-              <DataSection onImported={reloadForms} />
-            </Box>
-          </Suspense>
+          <AppearanceSection />
+          <Box sx={{ gridColumn: '1 / -1' }}>
+            <ActivitiesSection key={version} saved={preferences.data} />
+          </Box>
+          <Box sx={{ gridColumn: '1 / -1' }}>
+            <DataSection onImported={reloadForms} />
+          </Box>
         </AfterFirstPaint>
       </Columns>
     </>

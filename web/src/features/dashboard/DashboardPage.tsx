@@ -26,6 +26,7 @@ import { ProfileCard } from './ProfileCard.tsx';
 import { NO_POPUPS, type OpenPopups, type Popup } from './popups.ts';
 import { RecentActivitiesCard } from './RecentActivitiesCard.tsx';
 import { StatsCard } from './StatsCard.tsx';
+import { WeightCard } from './WeightCard.tsx';
 
 const loadDialogs = () => import('./DashboardDialogs.tsx');
 
@@ -38,9 +39,10 @@ const Stats = memo(StatsCard);
 const RecentActivities = memo(RecentActivitiesCard);
 const NONE: never[] = [];
 
-// Weight Tracking is below the fold on every screen: its chunk (the form, the list, the chart's
-// loader) is fetched and drawn after the cards above have painted, in a space of about its size.
-const Weight = lazy(() => import('./WeightCard.tsx').then((m) => ({ default: memo(m.WeightCard) })));
+// Weight Tracking is below the fold on every screen: drawn after the cards above have painted, in
+// a space of about its size. (Not a chunk of its own: the modules it shares with this page then
+// split into many small chunks, and the extra requests cost more than its few KB.)
+const Weight = memo(WeightCard);
 const WEIGHT_PLACEHOLDER = <Skeleton variant="rounded" aria-hidden height={560} />;
 const DashboardDialogs = lazy(loadDialogs);
 
@@ -199,16 +201,14 @@ export function DashboardPage() {
           </Box>
           <Box sx={{ minWidth: 0 }}>
             <AfterFirstPaint fallback={WEIGHT_PLACEHOLDER}>
-              <Suspense fallback={WEIGHT_PLACEHOLDER}>
-                <Weight
-                  records={weights.data ?? NONE}
-                  loaded={!weights.isPending}
-                  error={weights.isError ? MSG.fetchWeights : null}
-                  height={body.height}
-                  onOpen={setWeightDetails}
-                  onShowAll={show.allWeights}
-                />
-              </Suspense>
+              <Weight
+                records={weights.data ?? NONE}
+                loaded={!weights.isPending}
+                error={weights.isError ? MSG.fetchWeights : null}
+                height={body.height}
+                onOpen={setWeightDetails}
+                onShowAll={show.allWeights}
+              />
             </AfterFirstPaint>
           </Box>
         </Box>
