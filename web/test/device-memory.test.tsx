@@ -68,11 +68,19 @@ afterEach(() => {
 });
 
 describe('the per-user memory module', () => {
+  // Entries of several users at once exist only as leftovers (a session at a time), so these are
+  // written straight into storage; \`remember\` writes only for the person signed in (below).
+  const leave = (name: Parameters<typeof memoryKey>[0], uid: string, value: string) =>
+    (PER_USER_MEMORY[name].area === 'local' ? localStorage : sessionStorage).setItem(
+      memoryKey(name, uid),
+      value,
+    );
+
   it('keeps entries per user, and keepOnlyMemoryOf keeps only the one signed in', () => {
-    remember('units', 'a', 'metric');
-    remember('logFields', 'a', 'count,time');
-    remember('goalPromptDismissed', 'a', '1');
-    remember('units', 'b', 'imperial');
+    leave('units', 'a', 'metric');
+    leave('logFields', 'a', 'count,time');
+    leave('goalPromptDismissed', 'a', '1');
+    leave('units', 'b', 'imperial');
     expect(sessionStorage.getItem(memoryKey('goalPromptDismissed', 'a'))).toBe('1');
     expect(localStorage.getItem(memoryKey('units', 'a'))).toBe('metric');
 
@@ -91,25 +99,36 @@ describe('the per-user memory module', () => {
   });
 
   it('matches whole ids: keeping "ab" does not keep "a", nor does keeping "a" keep "ab"', () => {
-    remember('units', 'a', 'metric');
-    remember('units', 'ab', 'metric');
+    leave('units', 'a', 'metric');
+    leave('units', 'ab', 'metric');
     keepOnlyMemoryOf('a');
     expect(perUserKeys()).toEqual([memoryKey('units', 'a')]);
-    remember('units', 'ab', 'metric');
+    leave('units', 'ab', 'metric');
     keepOnlyMemoryOf('ab');
     expect(perUserKeys()).toEqual([memoryKey('units', 'ab')]);
   });
 
   it('forgetUser removes one user, remember(null) one entry; unrelated keys stay', () => {
     localStorage.setItem('unrelated', 'x');
-    remember('units', 'a', 'metric');
-    remember('logFields', 'a', 'time');
-    remember('units', 'b', 'metric');
+    leave('units', 'a', 'metric');
+    leave('logFields', 'a', 'time');
+    leave('units', 'b', 'metric');
     remember('logFields', 'a', null);
     expect(recall('logFields', 'a')).toBeNull();
     forgetUser('a');
     expect(perUserKeys()).toEqual([memoryKey('units', 'b')]);
     expect(localStorage.getItem('unrelated')).toBe('x');
+  });
+
+  it('once a session is known, remembers only for its person: a screen of the ended session writes nothing back', () => {
+    keepOnlyMemoryOf('b');
+    remember('units', 'a', 'metric');
+    expect(recall('units', 'a')).toBeNull();
+    remember('units', 'b', 'imperial');
+    expect(recall('units', 'b')).toBe('imperial');
+    keepOnlyMemoryOf(null);
+    remember('units', 'b', 'imperial');
+    expect(perUserKeys()).toEqual([]);
   });
 
   it('refused storage (privacy settings) is no error: nothing is recalled, nothing throws', () => {

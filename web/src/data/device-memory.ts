@@ -67,8 +67,17 @@ export function recall(name: MemoryName, uid: string): string | null {
   }
 }
 
+/**
+ * Who is signed in, as SessionProvider last said (`keepOnlyMemoryOf`); undefined until it has.
+ * A screen of the session that just ended can still commit an effect after the clearing (React
+ * finishes the render under way before the signed-out one): what it would remember then for
+ * someone no longer signed in is dropped, not written back.
+ */
+let sessionUid: string | null | undefined;
+
 /** Remembers `value` (null: forgets it). Refused or full storage is no error: it is only a hint. */
 export function remember(name: MemoryName, uid: string, value: string | null): void {
+  if (value !== null && sessionUid !== undefined && sessionUid !== uid) return;
   try {
     const area = storage(PER_USER_MEMORY[name].area);
     if (value === null) area?.removeItem(memoryKey(name, uid));
@@ -96,6 +105,7 @@ function othersKeys(area: Storage, uid: string | null): string[] {
  * ended (including ones that ended before this code shipped, or while the page was closed).
  */
 export function keepOnlyMemoryOf(uid: string | null): void {
+  sessionUid = uid;
   for (const name of ['local', 'session'] as const) {
     const area = storage(name);
     if (!area) continue;
