@@ -7,7 +7,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useDeferredValue, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { Loading } from '../components/Loading.tsx';
 import {
@@ -72,6 +72,11 @@ function WithBackend() {
     retry: false,
   });
 
+  // The signed-in page renders in a transition once the backend is there: React draws that first,
+  // large tree in slices between frames rather than in one long task (the query's own update would
+  // render it synchronously).
+  const data = useDeferredValue(backend.data);
+
   if (backend.isError) {
     return (
       <Container maxWidth="sm" sx={{ py: 6 }}>
@@ -88,10 +93,10 @@ function WithBackend() {
       </Container>
     );
   }
-  if (!backend.data) return <Loading />;
+  if (!data) return <Loading />;
   return (
-    <BackendContext.Provider value={backend.data}>
-      <StoreContext.Provider value={backend.data.store}>
+    <BackendContext.Provider value={data}>
+      <StoreContext.Provider value={data.store}>
         <Outlet />
       </StoreContext.Provider>
     </BackendContext.Provider>
