@@ -96,7 +96,7 @@ const BAR = { light: '#4338ca', dark: '#161a2e' } as const;
 async function settle(page: Page, route: string): Promise<void> {
   if (route === '/user') {
     await page.getByTestId('stat-weekly-minutes').waitFor({ timeout: 20_000 });
-    // The progress section and the charts load when scrolled to.
+    // The progress section is drawn after the dashboard's first paint; its charts below the fold.
     await page.getByRole('heading', { name: 'History' }).scrollIntoViewIfNeeded({ timeout: 20_000 });
     await page.locator('[data-this-week]').waitFor({ timeout: 20_000 });
     // The weight chart (a figure named by its text summary of the weigh-ins).
