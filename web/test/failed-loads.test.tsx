@@ -217,9 +217,10 @@ describe('a server that never answers', () => {
     const observer = new MutationObserver(() => counts.push(screen.queryAllByText(COMMUNITY_FAILED).length));
     await communityFailed();
     observer.observe(document.body, { childList: true, subtree: true, characterData: true });
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Watch through two background attempts (the first of them failed in full before the second
+    // began), however long a loaded machine makes them: a fixed sleep could end before either.
+    await waitFor(() => expect(store.started.get(paths.feedPosts)).toBeGreaterThan(2), { timeout: WAIT });
     observer.disconnect();
-    expect(store.started.get(paths.feedPosts)).toBeGreaterThan(2);
     expect(counts.filter((n) => n !== COMMUNITY_SECTIONS.length)).toEqual([]);
     store.mode = 'answer';
     expect(

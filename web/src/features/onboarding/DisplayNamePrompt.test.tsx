@@ -7,10 +7,20 @@ import { useState } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { SessionUserContext, StoreContext } from '../../data/context.tsx';
+import { useProfile } from '../../data/queries.ts';
 import { createQueryClient } from '../../data/query-client.ts';
 import { DisplayNamePrompt } from './DisplayNamePrompt.tsx';
 
 let uidCounter = 0;
+
+/**
+ * Says when the profile the prompt reads has answered (the same query, so the same render): a test
+ * that the prompt stays away waits for this, not for a fixed sleep that a loaded machine outlasts.
+ */
+function ProfileLoaded() {
+  return useProfile().isSuccess ? <p>profile loaded</p> : null;
+}
+const profileLoaded = () => screen.findByText('profile loaded');
 
 function setup(profile: DocData | null, url = '/user') {
   const uid = `u${++uidCounter}`;
@@ -31,6 +41,7 @@ function setup(profile: DocData | null, url = '/user') {
                     <main>
                       <DisplayNamePrompt />
                       <h1>Your dashboard</h1>
+                      <ProfileLoaded />
                     </main>
                   }
                 />
@@ -87,7 +98,7 @@ describe('the display-name prompt on /user', () => {
   it('is not shown to a named user', async () => {
     setup({ displayName: 'Kim' });
     await screen.findByRole('heading', { name: 'Your dashboard' });
-    await new Promise((r) => setTimeout(r, 50));
+    await profileLoaded();
     expect(screen.queryByRole('region', { name: 'Choose your display name' })).toBeNull();
   });
 
@@ -100,7 +111,7 @@ describe('the display-name prompt on /user', () => {
     view.unmount();
     render(<App />); // back on /user in the same page load: still put off
     await screen.findByRole('heading', { name: 'Your dashboard' });
-    await new Promise((r) => setTimeout(r, 50));
+    await profileLoaded();
     expect(screen.queryByRole('region', { name: 'Choose your display name' })).toBeNull();
     expect(stored()?.displayName).toBe('');
   });
