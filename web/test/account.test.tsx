@@ -4,13 +4,15 @@ import { StoreError } from '@fit/shared/store';
 import { MemoryStore } from '@fit/shared/testing/memory-store';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { FakeAuth } from './fake-auth.ts';
-import { renderApp } from './render.tsx';
+import { renderApp, warmRoutes } from './render.tsx';
 
 vi.mock('../src/features/dashboard/DashboardPage.tsx', () => import('./stub-pages.tsx'));
 vi.mock('../src/features/progress/ProgressSection.tsx', () => import('./stub-pages.tsx'));
 vi.mock('../src/features/community/CommunityPage.tsx', () => import('./stub-pages.tsx'));
+
+beforeAll(() => warmRoutes('/account', '/login'));
 
 const UID = 'ann';
 

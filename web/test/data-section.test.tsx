@@ -5,12 +5,14 @@ import { MemoryStore } from '@fit/shared/testing/memory-store';
 import { MESSAGES } from '@fit/shared/validation';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FakeAuth } from './fake-auth.ts';
-import { renderApp } from './render.tsx';
+import { renderApp, warmRoutes } from './render.tsx';
 
 vi.mock('../src/features/dashboard/DashboardPage.tsx', () => import('./stub-pages.tsx'));
 vi.mock('../src/features/community/CommunityPage.tsx', () => import('./stub-pages.tsx'));
+
+beforeAll(() => warmRoutes('/account'));
 
 const UID = 'ann';
 const DAY = 86_400_000;

@@ -7,14 +7,16 @@ import { paths } from '@fit/shared/model';
 import { MemoryStore } from '@fit/shared/testing/memory-store';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { verifyPolling } from '../src/features/auth/VerifyEmailPage.tsx';
 import { FakeAuth } from './fake-auth.ts';
-import { renderApp } from './render.tsx';
+import { renderApp, warmRoutes } from './render.tsx';
 
 vi.mock('../src/features/dashboard/DashboardPage.tsx', () => import('./stub-pages.tsx'));
 vi.mock('../src/features/progress/ProgressSection.tsx', () => import('./stub-pages.tsx'));
 vi.mock('../src/features/community/CommunityPage.tsx', () => import('./stub-pages.tsx'));
+
+beforeAll(() => warmRoutes('/login', '/signup', '/verify-email', '/user', '/community', '/account'));
 
 const named = (uid: string, displayName = 'Kim') =>
   new MemoryStore({

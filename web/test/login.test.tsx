@@ -3,13 +3,15 @@ import { StoreError } from '@fit/shared/store';
 import { MemoryStore } from '@fit/shared/testing/memory-store';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { FakeAuth } from './fake-auth.ts';
-import { renderApp } from './render.tsx';
+import { renderApp, warmRoutes } from './render.tsx';
 
 vi.mock('../src/features/dashboard/DashboardPage.tsx', () => import('./stub-pages.tsx'));
 vi.mock('../src/features/progress/ProgressSection.tsx', () => import('./stub-pages.tsx'));
 vi.mock('../src/features/community/CommunityPage.tsx', () => import('./stub-pages.tsx'));
+
+beforeAll(() => warmRoutes('/login', '/verify-email', '/account', '/user'));
 
 const LOGIN_FAILED = 'Failed to login. Please check your email and password.';
 const GOOGLE_FAILED = 'Failed to sign in with Google. Please try again.';

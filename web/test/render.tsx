@@ -4,6 +4,7 @@ import { render } from '@testing-library/react';
 import { MemoryRouter, type NavigateFunction, useLocation, useNavigate } from 'react-router-dom';
 import { vi } from 'vitest';
 import { AppProviders } from '../src/app/AppProviders.tsx';
+import { SIGNED_IN_PAGES } from '../src/app/preload.ts';
 import { AppRoutes } from '../src/app/routes.tsx';
 import type { Backend } from '../src/data/repositories.ts';
 import { FakeAuth } from './fake-auth.ts';
@@ -68,4 +69,31 @@ export function renderApp(
     },
   };
   return { auth, store, backend, router, path: () => probe.pathname, search: () => probe.search };
+}
+
+/** What `routes.tsx` loads lazily for each path (a file's `vi.mock` stand-ins where it has them). */
+const ROUTE_CHUNKS: Record<string, () => Promise<unknown>[]> = {
+  '/login': () => [import('../src/features/auth/LoginPage.tsx')],
+  '/signup': () => [import('../src/features/auth/SignUpPage.tsx')],
+  '/verify-email': () => [import('../src/features/auth/VerifyEmailPage.tsx')],
+  '/user': () => [import('../src/features/onboarding/DisplayNamePrompt.tsx')],
+};
+
+/**
+ * Imports the chunks of these paths (and of the signed-in frame) ahead of a file's tests:
+ * `beforeAll(() => warmRoutes('/login', '/account'))`, under the hook time limit. A chunk's first
+ * import in a test worker transforms and evaluates it (MUI included): on a loaded 2-core machine
+ * that took most of the first test's wait for a page (8 s, against a 5 s wait). The app still loads
+ * them through `React.lazy`; only the cost moves out of the waits.
+ */
+export async function warmRoutes(...paths: string[]): Promise<void> {
+  const chunks: Promise<unknown>[] = [];
+  for (const path of paths) {
+    const page = SIGNED_IN_PAGES[path];
+    if (page) chunks.push(import('../src/app/guards.tsx'), import('../src/app/AppLayout.tsx'), ...page());
+    const own = ROUTE_CHUNKS[path];
+    if (own) chunks.push(...own());
+    if (!page && !own) throw new Error(`warmRoutes: no lazy chunks known for ${path}`);
+  }
+  await Promise.all(chunks);
 }

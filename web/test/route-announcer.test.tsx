@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { act, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { titleFor } from '../src/app/routes.tsx';
-import { renderApp } from './render.tsx';
+import { renderApp, warmRoutes } from './render.tsx';
+
+beforeAll(() => warmRoutes('/login', '/signup'));
 
 describe('route titles and announcements', () => {
   it('titles each route and announces client-side navigation, not the first page', async () => {

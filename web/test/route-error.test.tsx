@@ -7,10 +7,10 @@ import { paths } from '@fit/shared/model';
 import { MemoryStore } from '@fit/shared/testing/memory-store';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CHUNK_FAILED, PAGE_FAILED } from '../src/components/RouteError.tsx';
 import { FakeAuth } from './fake-auth.ts';
-import { renderApp } from './render.tsx';
+import { renderApp, warmRoutes } from './render.tsx';
 
 vi.mock('../src/features/dashboard/DashboardPage.tsx', () => import('./stub-pages.tsx'));
 vi.mock('../src/features/progress/ProgressSection.tsx', () => import('./stub-pages.tsx'));
@@ -26,6 +26,8 @@ vi.mock('../src/features/account/AccountPage.tsx', () => ({
     throw new TypeError('Failed to fetch dynamically imported module: /assets/AccountPage-x.js');
   },
 }));
+
+beforeAll(() => warmRoutes('/community', '/user', '/account'));
 
 function signedIn() {
   const auth = new FakeAuth();
