@@ -78,11 +78,8 @@ describe('Leaderboards', () => {
         ...board('monthly', NOW),
       }),
     );
-    expect(
-      await screen.findByText('Ada', { selector: 'p' }, { timeout: 5000 }).catch(() => null),
-    ).toBeDefined();
+    await waitFor(() => expect(metricRegion('Reps').querySelectorAll('li')).toHaveLength(3));
     const reps = metricRegion('Reps');
-    await waitFor(() => expect(reps.querySelectorAll('li')).toHaveLength(3));
     const rows = [...reps.querySelectorAll<HTMLElement>('li')];
     expect(rows.map((r) => r.getAttribute('data-rank'))).toEqual(['1', '2', '3']);
     expect(rows[0]?.textContent).toContain('Ada');

@@ -7,11 +7,21 @@ import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { theme } from '../../app/theme.ts';
 import { SessionUserContext, StoreContext } from '../../data/context.tsx';
 import { createQueryClient } from '../../data/query-client.ts';
 import { ProgressSection } from './ProgressSection.tsx';
+
+// The section's lazy chunks (the day's popup, the filter, the weekly chart), imported before the
+// tests: a chunk's first import in a worker took most of a 5 s wait on a loaded machine.
+beforeAll(async () => {
+  await Promise.all([
+    import('./HistoryDayDialog.tsx'),
+    import('./HistoryFilter.tsx'),
+    import('./WeeklyChart.tsx'),
+  ]);
+});
 
 const UID = 'u1';
 const DAY = 86_400_000;
