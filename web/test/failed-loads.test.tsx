@@ -11,13 +11,13 @@ import type { DocSnapshot, QuerySpec, Unsubscribe } from '@fit/shared/store';
 import { StoreError } from '@fit/shared/store';
 import { MemoryStore } from '@fit/shared/testing/memory-store';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UNREACHABLE } from '../src/components/OfflineNotice.tsx';
 import { ShellStatus } from '../src/components/ShellStatus.tsx';
 import { recovery } from '../src/data/connection.ts';
 import { loadLimits } from '../src/data/load-limits.ts';
 import { FakeAuth } from './fake-auth.ts';
-import { renderApp } from './render.tsx';
+import { renderApp, warmRoutes } from './render.tsx';
 
 const UID = 'ann';
 const PROFILE = {
@@ -125,6 +125,8 @@ function expectLayout() {
   }
   expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
 }
+
+beforeAll(() => warmRoutes('/user', '/community', '/account'));
 
 const saved = { ...loadLimits };
 const savedRecovery = { ...recovery };
