@@ -126,7 +126,13 @@ function expectLayout() {
   expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
 }
 
-beforeAll(() => warmRoutes('/user', '/community', '/account'));
+// The routes' chunks, and the shell's notices (the offline test waits for them), before the tests.
+beforeAll(async () => {
+  await Promise.all([
+    warmRoutes('/user', '/community', '/account'),
+    import('../src/components/ShellNotices.tsx'),
+  ]);
+});
 
 const saved = { ...loadLimits };
 const savedRecovery = { ...recovery };
