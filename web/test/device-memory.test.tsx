@@ -8,7 +8,7 @@ import { paths } from '@fit/shared/model';
 import { type DocSnapshot, type QuerySpec, StoreError, type Unsubscribe } from '@fit/shared/store';
 import { MemoryStore } from '@fit/shared/testing/memory-store';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MODE_STORAGE_KEY } from '../src/app/theme.ts';
 import {
   forgetUser,
@@ -19,7 +19,9 @@ import {
   remember,
 } from '../src/data/device-memory.ts';
 import { FakeAuth } from './fake-auth.ts';
-import { renderApp } from './render.tsx';
+import { renderApp, warmRoutes } from './render.tsx';
+
+beforeAll(() => warmRoutes('/user', '/login', '/account'));
 
 const ANN = 'ann';
 const profileOf = (uid: string, extra: Record<string, unknown> = {}) => ({
