@@ -126,12 +126,9 @@ function expectLayout() {
   expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
 }
 
-// The routes' chunks, and the shell's notices (the offline test waits for them), before the tests.
+// The routes' chunks before the tests.
 beforeAll(async () => {
-  await Promise.all([
-    warmRoutes('/user', '/community', '/account'),
-    import('../src/components/ShellNotices.tsx'),
-  ]);
+  await warmRoutes('/user', '/community', '/account');
 });
 
 const saved = { ...loadLimits };

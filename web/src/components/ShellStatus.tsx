@@ -4,20 +4,13 @@
  * still say online then), and a new version has been deployed and taken
  * over (web/src/sw/register.ts): a Reload button, never a forced reload that would lose what is
  * being typed.
- *
- * The notices' chunk is fetched once the page has painted, not on first need: the browser may be
- * offline by then (the service worker also keeps it, but a first visit has no worker yet).
  */
-import { Suspense, useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Snackbar from '@mui/material/Snackbar';
+import { useEffect, useState } from 'react';
 import { useBrowserOnline } from '../data/connection.ts';
 import { watchAppUpdate, watchOfflineShell } from '../sw/register.ts';
-import { AfterFirstPaint } from './AfterFirstPaint.tsx';
-import { lazyOptional } from './lazy-optional.ts';
-
-// Outside the routes' error boundaries: a chunk that cannot load leaves the notices out, not the app.
-const ShellNotices = lazyOptional('The app notices', () =>
-  import('./ShellNotices.tsx').then((m) => m.ShellNotices),
-);
 
 /** `keepsOfflineWrites`: Firebase mode, where Firestore queues what is saved offline. */
 export function ShellStatus({ keepsOfflineWrites }: { keepsOfflineWrites: boolean }) {
@@ -29,10 +22,28 @@ export function ShellStatus({ keepsOfflineWrites }: { keepsOfflineWrites: boolea
   const offline = !online || offlineShell;
 
   return (
-    <AfterFirstPaint>
-      <Suspense fallback={null}>
-        <ShellNotices offline={offline} updateReady={updateReady} keepsOfflineWrites={keepsOfflineWrites} />
-      </Suspense>
-    </AfterFirstPaint>
+    <>
+      <Snackbar open={offline} anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}>
+        <Alert severity="warning" variant="filled" role="status">
+          {keepsOfflineWrites
+            ? 'You are offline. What you log is kept on this device and sent when you are back online.'
+            : 'You are offline. FitTrack shows what this device has kept; saving needs a connection.'}
+        </Alert>
+      </Snackbar>
+      <Snackbar open={!offline && updateReady} anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}>
+        <Alert
+          severity="info"
+          variant="filled"
+          role="status"
+          action={
+            <Button color="inherit" size="small" onClick={() => window.location.reload()}>
+              Reload
+            </Button>
+          }
+        >
+          A new version of FitTrack is ready.
+        </Alert>
+      </Snackbar>
+    </>
   );
 }
