@@ -35,8 +35,29 @@ const PendingChip = lazyOptional('The pending-writes marker', () =>
   import('./PendingChip.tsx').then((m) => m.PendingChip),
 );
 
-/** Only when a logout fails: Snackbar stays out of the frame's first render. */
-const ErrorToast = lazy(() => import('../components/ErrorToast.tsx'));
+/**
+ * Only when a logout fails: Snackbar stays out of the frame's first render. Offline (the usual
+ * reason a logout fails) its chunk may not load either: the message then shows as a plain alert.
+ */
+const ErrorToast = lazy(() =>
+  import('../components/ErrorToast.tsx').catch((error: unknown) => {
+    console.error('The error toast could not load', error);
+    return { default: PlainErrorToast };
+  }),
+);
+
+function PlainErrorToast({ message, onClose }: { message: string; onClose: () => void }) {
+  return (
+    <Alert
+      severity="error"
+      variant="filled"
+      onClose={onClose}
+      sx={{ position: 'fixed', bottom: 24, left: 16, right: 16, zIndex: 'snackbar' }}
+    >
+      {message}
+    </Alert>
+  );
+}
 
 function NavLinks() {
   return (

@@ -90,7 +90,7 @@ function InLayout({ children }: { children: ReactNode }) {
 function UserPage() {
   return (
     <>
-      {/* One boundary (the layout's) for both chunks, so the prompt does not push the page down later. */}
+      {/* One boundary (the layout's) for the prompt's gate and the dashboard, preloaded together. */}
       <DisplayNamePrompt />
       <DashboardPage />
       {/* Below the dashboard's cards: fetched and drawn once the cards above have painted. */}
