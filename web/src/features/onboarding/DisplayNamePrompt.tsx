@@ -8,8 +8,9 @@
  * This module is only the gate, in /user's first render; the prompt's form (TextField and save) is
  * its own chunk (`PromptCard.tsx`), fetched only for a profile without a name.
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { lazyOptional } from '../../components/lazy-optional.ts';
 import { useRequiredUser } from '../../data/context.tsx';
 import { safeNextPath } from '../../data/post-login.ts';
 import { hasDisplayName } from '../../data/profile.ts';
@@ -17,8 +18,14 @@ import { useProfile } from '../../data/queries.ts';
 import { dismiss, isDismissed } from './dismissal.ts';
 import { focusPageHeading } from './focus.ts';
 
-const PromptCard = lazy(() => import('./PromptCard.tsx').then((m) => ({ default: m.PromptCard })));
-const SavedNotice = lazy(() => import('./PromptCard.tsx').then((m) => ({ default: m.SavedNotice })));
+// An invitation the page can do without: if its chunk cannot load (a flaky network), the dashboard
+// stays and the name can still be set on /account.
+const PromptCard = lazyOptional('The display-name prompt', () =>
+  import('./PromptCard.tsx').then((m) => m.PromptCard),
+);
+const SavedNotice = lazyOptional('The display-name notice', () =>
+  import('./PromptCard.tsx').then((m) => m.SavedNotice),
+);
 
 export function DisplayNamePrompt() {
   const user = useRequiredUser();
