@@ -7,38 +7,14 @@
  * `watchLive` must stay false. Against the Firestore emulator (when FIRESTORE_EMULATOR_HOST is set,
  * else reported as not run) the same listener answers and `watchLive` turns true.
  */
-import { createServer } from 'node:net';
 import { paths } from '@fit/shared/model';
 import type { DocSnapshot, StoreError } from '@fit/shared/store';
-import { deleteApp, initializeApp } from 'firebase/app';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createFirestoreStore, type FirestoreStore } from '../src/data/adapters/firestore.ts';
-import { readConfig } from '../src/data/config.ts';
+import { describe, expect, it } from 'vitest';
+import type { FirestoreStore } from '../src/data/adapters/firestore.ts';
+import { closedPort, firestoreStores } from './firestore-harness.ts';
 
 const host = process.env.FIRESTORE_EMULATOR_HOST;
-const PROJECT = 'demo-fittrack-web-failures';
-const apps: ReturnType<typeof initializeApp>[] = [];
-
-function storeAt(emulatorHost: string, name: string): FirestoreStore {
-  const app = initializeApp({ projectId: PROJECT, apiKey: 'fake-api-key' }, name);
-  apps.push(app);
-  const config = readConfig({
-    VITE_BACKEND: 'firebase',
-    VITE_FIREBASE_API_KEY: 'fake-api-key',
-    VITE_FIREBASE_PROJECT_ID: PROJECT,
-    VITE_FIRESTORE_EMULATOR_HOST: emulatorHost,
-  });
-  return createFirestoreStore(app, config);
-}
-
-/** A port nothing listens on (taken, then released). */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+const storeAt = firestoreStores('demo-fittrack-web-failures');
 
 function firstOf(store: FirestoreStore, path: string) {
   const started = Date.now();
@@ -53,10 +29,6 @@ function firstOf(store: FirestoreStore, path: string) {
     );
   });
 }
-
-afterAll(async () => {
-  await Promise.all(apps.map((app) => deleteApp(app)));
-});
 
 describe('web Firestore adapter with no server', () => {
   it('fails a listener, a get and an aggregate with unavailable in seconds, and is not live', async () => {

@@ -7,46 +7,18 @@
  * count and the row's start agree. Against the Firestore emulator (when FIRESTORE_EMULATOR_HOST is
  * set, else reported as not run) a confirmed write leaves no start behind.
  */
-import { createServer } from 'node:net';
 import { paths } from '@fit/shared/model';
-import { deleteApp, initializeApp } from 'firebase/app';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createFirestoreStore, type FirestoreStore } from '../src/data/adapters/firestore.ts';
-import { readConfig } from '../src/data/config.ts';
+import { describe, expect, it } from 'vitest';
 import { countsAsWaiting, UNCONFIRMED_AFTER_MS, unconfirmedSince } from '../src/data/pending-sync.ts';
+import { closedPort, firestoreStores } from './firestore-harness.ts';
 
 const host = process.env.FIRESTORE_EMULATOR_HOST;
-const PROJECT = 'demo-fittrack-web-pending';
-const apps: ReturnType<typeof initializeApp>[] = [];
-
-function storeAt(emulatorHost: string, name: string): FirestoreStore {
-  const app = initializeApp({ projectId: PROJECT, apiKey: 'fake-api-key' }, name);
-  apps.push(app);
-  const config = readConfig({
-    VITE_BACKEND: 'firebase',
-    VITE_FIREBASE_API_KEY: 'fake-api-key',
-    VITE_FIREBASE_PROJECT_ID: PROJECT,
-    VITE_FIRESTORE_EMULATOR_HOST: emulatorHost,
-  });
-  return createFirestoreStore(app, config);
-}
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+const storeAt = firestoreStores('demo-fittrack-web-pending');
 
 const weighIn = (id: string) => ({
   kind: 'set' as const,
   path: paths.weightRecord('ada', id),
   data: { weight: 180, timestamp: Date.now() },
-});
-
-afterAll(async () => {
-  await Promise.all(apps.map((app) => deleteApp(app)));
 });
 
 describe('a write the server never confirms', () => {
