@@ -6,6 +6,7 @@ import { paths } from '@fit/shared/model';
 import { MemoryStore } from '@fit/shared/testing/memory-store';
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { countFeed } from './count-feed.ts';
 import { FakeAuth } from './fake-auth.ts';
 import { renderApp } from './render.tsx';
 
@@ -18,31 +19,21 @@ describe('the top bar while writes wait to sync', () => {
     const store = new MemoryStore({
       [paths.user('kim')]: { userId: 'kim', email: 'kim@example.com', createdAt: 1, displayName: 'Kim' },
     });
-    // As the Firestore adapter: every subscriber hears each change, a new one the current count.
-    const listeners = new Set<(pending: number) => void>();
-    let current = 0;
-    const emit = (pending: number) => {
-      current = pending;
-      for (const listener of listeners) listener(pending);
-    };
+    const feed = countFeed(); // as the adapter's watcher (count-feed.ts)
     renderApp('/community', {
       auth,
       store,
       backend: {
-        watchPendingWrites: (listener) => {
-          listeners.add(listener);
-          listener(current);
-          return () => listeners.delete(listener);
-        },
+        watchPendingWrites: feed.watch,
       },
     });
     await screen.findByRole('heading', { name: 'Community stub' }, { timeout: 10_000 });
     expect(screen.queryByText('Saved offline, syncing…')).toBeNull();
 
-    act(() => emit(2));
+    act(() => feed.emit(2));
     expect(await screen.findByText('Saved offline, syncing…', {}, { timeout: 5000 })).toBeInTheDocument();
 
-    act(() => emit(0));
+    act(() => feed.emit(0));
     await waitFor(() => expect(screen.queryByText('Saved offline, syncing…')).toBeNull());
   });
 });

@@ -8,6 +8,7 @@ import { MemoryStore } from '@fit/shared/testing/memory-store';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { countFeed } from './count-feed.ts';
 import { FakeAuth } from './fake-auth.ts';
 import { renderApp } from './render.tsx';
 
@@ -20,29 +21,18 @@ describe('writes refused after they were queued offline', () => {
     const store = new MemoryStore({
       [paths.user('kim')]: { userId: 'kim', email: 'kim@example.com', createdAt: 1, displayName: 'Kim' },
     });
-    // As in the adapter: every subscriber hears each change, and a new subscriber hears the current
-    // count at once (the frame may subscribe after the page's heading shows, or again as it remounts).
-    const listeners = new Set<(refused: number) => void>();
-    let current = 0;
-    const emit = (refused: number) => {
-      current = refused;
-      for (const listener of listeners) listener(refused);
-    };
+    const feed = countFeed(); // as the adapter's watcher (count-feed.ts)
     renderApp('/community', {
       auth,
       store,
       backend: {
-        watchRefusedWrites: (listener) => {
-          listeners.add(listener);
-          listener(current);
-          return () => listeners.delete(listener);
-        },
+        watchRefusedWrites: feed.watch,
       },
     });
     await screen.findByRole('heading', { name: 'Community stub' }, { timeout: 10_000 });
     expect(screen.queryByText(/refused by the server/)).toBeNull();
 
-    act(() => emit(1));
+    act(() => feed.emit(1));
     expect(
       await screen.findByText(
         /A change saved while offline was refused by the server/,
@@ -53,7 +43,7 @@ describe('writes refused after they were queued offline', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByText(/refused by the server/)).toBeNull();
 
-    act(() => emit(3));
+    act(() => feed.emit(3));
     expect(
       await screen.findByText(/^2 changes saved while offline were refused/, {}, { timeout: 5000 }),
     ).toBeVisible();
