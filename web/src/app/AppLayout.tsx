@@ -14,7 +14,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Toolbar from '@mui/material/Toolbar';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { NavLink, Outlet, Link as RouterLink, useNavigate } from 'react-router-dom';
 import { AfterFirstPaint } from '../components/AfterFirstPaint.tsx';
 import { Brand } from '../components/Brand.tsx';
@@ -39,11 +39,10 @@ const PendingChip = lazyOptional('The pending-writes marker', () =>
  * Only when a logout fails: Snackbar stays out of the frame's first render. Offline (the usual
  * reason a logout fails) its chunk may not load either: the message then shows as a plain alert.
  */
-const ErrorToast = lazy(() =>
-  import('../components/ErrorToast.tsx').catch((error: unknown) => {
-    console.error('The error toast could not load', error);
-    return { default: PlainErrorToast };
-  }),
+const ErrorToast = lazyOptional(
+  'The error toast',
+  () => import('../components/ErrorToast.tsx').then((m) => m.ErrorToast),
+  PlainErrorToast,
 );
 
 function PlainErrorToast({ message, onClose }: { message: string; onClose: () => void }) {

@@ -16,5 +16,3 @@ export function ErrorToast({ message, onClose }: { message: string; onClose: () 
     </Snackbar>
   );
 }
-
-export default ErrorToast;
