@@ -3,7 +3,7 @@
  * Auth gateway (loaded on first use) and the data backend of the configured mode (loaded once
  * someone is signed in, or at once on a signed-in page), and mounts the routes.
  */
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from './app/AppProviders.tsx';
@@ -13,6 +13,7 @@ import { ShellStatus } from './components/ShellStatus.tsx';
 import { lazyFirebaseAuth } from './data/adapters/lazy-auth.ts';
 import { readConfig } from './data/config.ts';
 import { type Backend, loadBackend } from './data/repositories.ts';
+import { assumedUser } from './data/session.tsx';
 import { registerServiceWorker } from './sw/register.ts';
 
 const config = readConfig(import.meta.env);
@@ -31,7 +32,10 @@ function backendOnce(): Promise<Backend> {
 
 // A signed-in page (a reload, a link): the auth SDK, the data adapter, the frame and the page all
 // load at once, instead of each waiting for the one before it to render.
-preloadSignedIn(window.location.pathname, () => {
+const preloading = preloadSignedIn(window.location.pathname, () => {
+  // For a session this device remembers, the page draws first (session.tsx), and it starts auth and
+  // the adapter as it mounts: their 40 KB would otherwise share the network with the page's chunks.
+  if (assumedUser()) return;
   auth.warm();
   backendOnce().catch(() => {}); // WithBackend shows the failure and retries
 });
@@ -46,7 +50,10 @@ if (!root) throw new Error('index.html has no #root');
 // The offline shell (web/src/sw): production builds only, the dev server's modules are not a build.
 if (import.meta.env.PROD) registerServiceWorker();
 
-createRoot(root).render(
+// On a signed-in path the first render waits for the frame's and page's chunks (index.html's
+// loading shell shows meanwhile), so that it draws the page in one go: rendered earlier, it would
+// show a loading fallback, after which React holds back the page for 300 ms (components/chunk.ts).
+const app = (
   <StrictMode>
     <AppProviders auth={auth} loadBackend={backendOnce}>
       <BrowserRouter>
@@ -54,5 +61,8 @@ createRoot(root).render(
       </BrowserRouter>
       <ShellStatus keepsOfflineWrites={config.mode === 'firebase'} />
     </AppProviders>
-  </StrictMode>,
+  </StrictMode>
 );
+const mount = () => startTransition(() => createRoot(root).render(app));
+if (preloading) void preloading.then(mount);
+else mount();

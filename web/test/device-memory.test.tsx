@@ -151,7 +151,8 @@ describe('the per-user memory module', () => {
 describe('a session that ends leaves nothing of its person on this device', () => {
   it('the Logout button', async () => {
     const app = await annOnDashboard();
-    expect(perUserKeys()).toHaveLength(3);
+    expect(perUserKeys()).toHaveLength(4);
+    expect(perUserKeys()).toContain(memoryKey('signedIn', 'ann'));
     fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(app.path()).toBe('/login'));
     expect(perUserKeys()).toEqual([]);

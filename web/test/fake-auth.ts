@@ -71,9 +71,23 @@ export class FakeAuth implements AuthGateway {
     for (const listener of this.listeners) listener(this.current);
   }
 
+  /** Until this settles, a new subscriber waits for the saved session (the SDK's start-up check). */
+  private sessionCheck: Promise<void> = Promise.resolve();
+
+  /** Holds the start-up check until the returned function is called (the auth server is slow). */
+  holdSessionCheck(): () => void {
+    let release = () => {};
+    this.sessionCheck = new Promise((resolve) => {
+      release = resolve;
+    });
+    return release;
+  }
+
   subscribe(listener: (user: AuthUser | null) => void) {
     this.listeners.add(listener);
-    queueMicrotask(() => listener(this.current));
+    void this.sessionCheck.then(() => {
+      if (this.listeners.has(listener)) listener(this.current);
+    });
     return () => {
       this.listeners.delete(listener);
     };

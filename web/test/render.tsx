@@ -4,7 +4,7 @@ import { render } from '@testing-library/react';
 import { MemoryRouter, type NavigateFunction, useLocation, useNavigate } from 'react-router-dom';
 import { vi } from 'vitest';
 import { AppProviders } from '../src/app/AppProviders.tsx';
-import { SIGNED_IN_PAGES } from '../src/app/preload.ts';
+import { CHUNKS, SIGNED_IN_PAGES } from '../src/app/preload.ts';
 import { AppRoutes } from '../src/app/routes.tsx';
 import type { Backend } from '../src/data/repositories.ts';
 import { FakeAuth } from './fake-auth.ts';
@@ -90,7 +90,7 @@ export async function warmRoutes(...paths: string[]): Promise<void> {
   const chunks: Promise<unknown>[] = [];
   for (const path of paths) {
     const page = SIGNED_IN_PAGES[path];
-    if (page) chunks.push(import('../src/app/guards.tsx'), import('../src/app/AppLayout.tsx'), ...page());
+    if (page) chunks.push(CHUNKS.guards(), CHUNKS.layout(), ...page.map((load) => load()));
     const own = ROUTE_CHUNKS[path];
     if (own) chunks.push(...own());
     if (!page && !own) throw new Error(`warmRoutes: no lazy chunks known for ${path}`);

@@ -7,7 +7,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { Loading } from '../components/Loading.tsx';
 import {
@@ -17,6 +17,7 @@ import {
   useAuthGateway,
   useBackendLoader,
 } from '../data/context.tsx';
+import { deferredBackend } from '../data/deferred-backend.ts';
 import { loginPathFor } from '../data/post-login.ts';
 import { createQueryClient } from '../data/query-client.ts';
 import { useAuthState, useAuthUser } from '../data/session.tsx';
@@ -28,15 +29,20 @@ export function SignedInArea() {
   // A visitor who arrives signed out keeps the page asked for (`?next=`); someone who signs out
   // (or is signed out) here starts over at /login, so the next person is not sent to their page.
   const hadUser = useRef(false);
-  if (auth.status === 'loading') return <Loading label="Checking your session" />;
-  if (!auth.user) {
+  // While the auth service checks the saved session (a round trip), the page draws for the person
+  // last signed in here; its data waits for the check (WithBackend). Someone else, or nobody, and
+  // it is replaced (keyed by uid) or left.
+  const confirmed = auth.status === 'ready';
+  const user = confirmed ? auth.user : auth.assumed;
+  if (!confirmed && !user) return <Loading label="Checking your session" />;
+  if (!user) {
     const to = hadUser.current ? '/login' : loginPathFor(location.pathname + location.search + location.hash);
     return <Navigate to={to} replace />;
   }
-  hadUser.current = true;
+  if (confirmed) hadUser.current = true;
   return (
-    <SessionUserContext.Provider value={auth.user}>
-      <WithQueryClient key={auth.user.uid} />
+    <SessionUserContext.Provider value={user}>
+      <WithQueryClient key={user.uid} confirmed={confirmed} />
     </SessionUserContext.Provider>
   );
 }
@@ -45,7 +51,7 @@ export function SignedInArea() {
  * One query cache per signed-in user (keyed by uid above, so nothing of one account is shown to the
  * next); dropped when the person signs out (its live listeners stop with their last observer).
  */
-function WithQueryClient() {
+function WithQueryClient({ confirmed }: { confirmed: boolean }) {
   const gateway = useAuthGateway();
   const [client] = useState(() =>
     createQueryClient((error) => {
@@ -54,12 +60,16 @@ function WithQueryClient() {
   );
   return (
     <QueryClientProvider client={client}>
-      <WithBackend />
+      <WithBackend confirmed={confirmed} />
     </QueryClientProvider>
   );
 }
 
-function WithBackend() {
+/**
+ * The page renders at once, over a stand-in backend whose calls wait (deferred-backend.ts) until the
+ * session is confirmed and the adapter has loaded; a load failure replaces the page with a retry.
+ */
+function WithBackend({ confirmed }: { confirmed: boolean }) {
   const loadBackend = useBackendLoader();
   const backend = useQuery({
     queryKey: ['backend'],
@@ -72,10 +82,10 @@ function WithBackend() {
     retry: false,
   });
 
-  // The signed-in page renders in a transition once the backend is there: React draws that first,
-  // large tree in slices between frames rather than in one long task (the query's own update would
-  // render it synchronously).
-  const data = useDeferredValue(backend.data);
+  const [deferred] = useState(deferredBackend);
+  useEffect(() => {
+    if (confirmed && backend.data) deferred.resolve(backend.data);
+  }, [confirmed, backend.data, deferred]);
 
   if (backend.isError) {
     return (
@@ -93,10 +103,9 @@ function WithBackend() {
       </Container>
     );
   }
-  if (!data) return <Loading />;
   return (
-    <BackendContext.Provider value={data}>
-      <StoreContext.Provider value={data.store}>
+    <BackendContext.Provider value={deferred.backend}>
+      <StoreContext.Provider value={deferred.backend.store}>
         <Outlet />
       </StoreContext.Provider>
     </BackendContext.Provider>

@@ -1,34 +1,41 @@
 /**
- * Starts, at page load, every chunk a signed-in page will need, so that they arrive in parallel
- * with the auth SDK instead of one after another (each was only requested once the one before it
- * had rendered: entry -> guards -> auth -> adapter -> layout -> page). The specifiers are the ones
- * `routes.tsx` imports lazily, so React.lazy later finds the modules already loaded (a specifier
- * that drifts costs only the head start; `preload.test.ts` holds them equal).
+ * The signed-in area's chunks, in one place: `routes.tsx` renders them lazily, and on a signed-in
+ * path `preloadSignedIn` asks for all of them at page load, so that they arrive in parallel with
+ * the auth SDK instead of one after another (each was only requested once the one before it had
+ * rendered: entry -> guards -> auth -> adapter -> layout -> page). Loaded, they render without
+ * suspending (components/chunk.ts).
  */
+import { type Chunk, chunk } from '../components/chunk.ts';
+
+export const CHUNKS = {
+  guards: chunk(() => import('./guards.tsx')),
+  layout: chunk(() => import('./AppLayout.tsx')),
+  dashboard: chunk(() => import('../features/dashboard/DashboardPage.tsx')),
+  namePrompt: chunk(() => import('../features/onboarding/DisplayNamePrompt.tsx')),
+  community: chunk(() => import('../features/community/CommunityPage.tsx')),
+  account: chunk(() => import('../features/account/AccountPage.tsx')),
+};
 
 /** The page chunks of each signed-in path. */
-export const SIGNED_IN_PAGES: Record<string, () => Promise<unknown>[]> = {
-  '/user': () => [
-    import('../features/dashboard/DashboardPage.tsx'),
-    import('../features/onboarding/DisplayNamePrompt.tsx'),
-    // Not the progress cards: below the fold, they are fetched once the dashboard has painted.
-  ],
-  '/community': () => [import('../features/community/CommunityPage.tsx')],
-  '/account': () => [import('../features/account/AccountPage.tsx')],
+export const SIGNED_IN_PAGES: Record<string, readonly Chunk<unknown>[]> = {
+  // Not the progress cards: below the fold, they are fetched once the dashboard has painted.
+  '/user': [CHUNKS.dashboard, CHUNKS.namePrompt],
+  '/community': [CHUNKS.community],
+  '/account': [CHUNKS.account],
 };
 
 /** The signed-in frame every signed-in page renders in. */
-const FRAME = (): Promise<unknown>[] => [import('./guards.tsx'), import('./AppLayout.tsx')];
+const FRAME: readonly Chunk<unknown>[] = [CHUNKS.guards, CHUNKS.layout];
 
 /**
  * On a signed-in path: the frame, the page, and `start` (the auth SDK and the data adapter) all
- * requested now. Other paths start nothing (the landing and sign-in pages stay small). Failures are
- * left to the lazy imports that render, which retry and show the route's error.
+ * requested now; resolves once the frame's and page's chunks have settled (main.tsx renders then,
+ * in one go). Other paths start nothing (the landing and sign-in pages stay small): null. Failures
+ * are left to the lazy components that render, which ask again and show the route's error.
  */
-export function preloadSignedIn(pathname: string, start: () => void): boolean {
+export function preloadSignedIn(pathname: string, start: () => void): Promise<void> | null {
   const page = SIGNED_IN_PAGES[pathname.replace(/\/+$/, '') || '/'];
-  if (!page) return false;
+  if (!page) return null;
   start();
-  for (const chunk of [...FRAME(), ...page()]) chunk.catch(() => {});
-  return true;
+  return Promise.allSettled([...FRAME, ...page].map((load) => load())).then(() => {});
 }

@@ -9,15 +9,21 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { AfterFirstPaint } from '../components/AfterFirstPaint.tsx';
+import { lazyFrom } from '../components/chunk.ts';
 import { Loading } from '../components/Loading.tsx';
 import { RouteAnnouncer } from '../components/RouteAnnouncer.tsx';
 import { RouteErrorBoundary } from '../components/RouteError.tsx';
 import { LandingPage } from '../features/auth/LandingPage.tsx';
+import { CHUNKS } from './preload.ts';
 
-// The signed-in frame (guards, top bar) is its own chunk too.
-const SignedInArea = lazy(() => import('./guards.tsx').then((m) => ({ default: m.SignedInArea })));
-const RequireVerified = lazy(() => import('./guards.tsx').then((m) => ({ default: m.RequireVerified })));
-const AppLayout = lazy(() => import('./AppLayout.tsx').then((m) => ({ default: m.AppLayout })));
+// The signed-in frame (guards, top bar) and pages are chunks of their own (preload.ts).
+const SignedInArea = lazyFrom(CHUNKS.guards, 'SignedInArea');
+const RequireVerified = lazyFrom(CHUNKS.guards, 'RequireVerified');
+const AppLayout = lazyFrom(CHUNKS.layout, 'AppLayout');
+const DashboardPage = lazyFrom(CHUNKS.dashboard, 'DashboardPage');
+const DisplayNamePrompt = lazyFrom(CHUNKS.namePrompt, 'DisplayNamePrompt');
+const CommunityPage = lazyFrom(CHUNKS.community, 'CommunityPage');
+const AccountPage = lazyFrom(CHUNKS.account, 'AccountPage');
 const LoginPage = lazy(() =>
   import('../features/auth/LoginPage.tsx').then((m) => ({ default: m.LoginPage })),
 );
@@ -27,19 +33,7 @@ const SignUpPage = lazy(() =>
 const VerifyEmailPage = lazy(() =>
   import('../features/auth/VerifyEmailPage.tsx').then((m) => ({ default: m.VerifyEmailPage })),
 );
-const DashboardPage = lazy(() =>
-  import('../features/dashboard/DashboardPage.tsx').then((m) => ({ default: m.DashboardPage })),
-);
 const ProgressSection = lazy(() => import('../features/progress/ProgressSection.tsx'));
-const DisplayNamePrompt = lazy(() =>
-  import('../features/onboarding/DisplayNamePrompt.tsx').then((m) => ({ default: m.DisplayNamePrompt })),
-);
-const CommunityPage = lazy(() =>
-  import('../features/community/CommunityPage.tsx').then((m) => ({ default: m.CommunityPage })),
-);
-const AccountPage = lazy(() =>
-  import('../features/account/AccountPage.tsx').then((m) => ({ default: m.AccountPage })),
-);
 
 /** Each path's name, for the document title and the screen-reader announcement. */
 export const TITLES: Readonly<Record<string, string>> = {

@@ -33,6 +33,11 @@ export const PER_USER_MEMORY = {
     area: 'local',
     why: "The Log Activity form's last field set, so its placeholder has the form's height (no layout shift).",
   },
+  signedIn: {
+    prefix: 'fittrack:signed-in:',
+    area: 'local',
+    why: 'Who was last signed in here (id, email, verified, sign-in methods): a signed-in page draws its frame at once on the next visit while the auth service confirms the session. No data is read or shown before it does.',
+  },
   goalPromptDismissed: {
     prefix: 'fittrack:goal-prompt-dismissed:',
     area: 'session',
@@ -65,6 +70,24 @@ export function recall(name: MemoryName, uid: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** The one person `name` is remembered for (a browser has one session at a time), or null. */
+export function recallAnyone(name: MemoryName): { uid: string; value: string } | null {
+  const { prefix, area } = PER_USER_MEMORY[name];
+  try {
+    const store = storage(area);
+    if (!store) return null;
+    for (let i = 0; i < store.length; i++) {
+      const key = store.key(i);
+      if (!key?.startsWith(prefix) || key.length === prefix.length) continue;
+      const value = store.getItem(key);
+      if (value !== null) return { uid: key.slice(prefix.length), value };
+    }
+  } catch {
+    // storage refused: nothing remembered
+  }
+  return null;
 }
 
 /**

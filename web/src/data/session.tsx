@@ -5,9 +5,45 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { AuthUser } from './auth.ts';
 import { useAuthGateway } from './context.tsx';
-import { keepOnlyMemoryOf } from './device-memory.ts';
+import { keepOnlyMemoryOf, recallAnyone, remember } from './device-memory.ts';
 
-export type AuthState = { status: 'loading'; user: undefined } | { status: 'ready'; user: AuthUser | null };
+/**
+ * `loading` until the auth service has read its saved session and checked it with the server (one
+ * round trip on every page load). Meanwhile `assumed` is who was last signed in on this device, if
+ * verified: the signed-in pages draw for them at once, and read or write nothing until the session
+ * is `ready` as the same person (guards.tsx).
+ */
+export type AuthState =
+  | { status: 'loading'; user: undefined; assumed: AuthUser | null }
+  | { status: 'ready'; user: AuthUser | null };
+
+/** The remembered user, if it is a well-formed, verified one (anything else is ignored). */
+export function assumedUser(): AuthUser | null {
+  const saved = recallAnyone('signedIn');
+  if (!saved) return null;
+  try {
+    const value: unknown = JSON.parse(saved.value);
+    if (typeof value !== 'object' || value === null) return null;
+    const { email, emailVerified, providerIds } = value as Record<string, unknown>;
+    if (emailVerified !== true || !(typeof email === 'string' || email === null)) return null;
+    if (!Array.isArray(providerIds) || !providerIds.every((id) => typeof id === 'string')) return null;
+    return { uid: saved.uid, email, emailVerified, providerIds };
+  } catch {
+    return null;
+  }
+}
+
+/** Remembers a verified user for the next visit's first paint; forgets anyone else. */
+function rememberSession(user: AuthUser | null): void {
+  keepOnlyMemoryOf(user?.uid ?? null);
+  if (!user) return;
+  const { email, emailVerified, providerIds } = user;
+  remember(
+    'signedIn',
+    user.uid,
+    emailVerified ? JSON.stringify({ email, emailVerified, providerIds }) : null,
+  );
+}
 
 interface SessionValue {
   state: AuthState;
@@ -19,13 +55,17 @@ const SessionContext = createContext<SessionValue | null>(null);
 export function SessionProvider({ children }: { children: ReactNode }) {
   const gateway = useAuthGateway();
   const [started, setStarted] = useState(false);
-  const [state, setState] = useState<AuthState>({ status: 'loading', user: undefined });
+  const [state, setState] = useState<AuthState>(() => ({
+    status: 'loading',
+    user: undefined,
+    assumed: assumedUser(),
+  }));
 
   useEffect(() => {
     if (!started) return;
     return gateway.subscribe((user) => {
       // Whoever is not signed in now leaves nothing on this device (sign-out by any path, deletion).
-      keepOnlyMemoryOf(user?.uid ?? null);
+      rememberSession(user);
       setState({ status: 'ready', user });
     });
   }, [gateway, started]);
@@ -44,9 +84,10 @@ export function useAuthState(): AuthState {
   return session.state;
 }
 
-/** The signed-in user inside the guarded routes. */
+/** The signed-in user inside the guarded routes (while loading, the one they draw for). */
 export function useAuthUser(): AuthUser {
   const { state } = useContext(SessionContext) ?? {};
-  if (!state?.user) throw new Error('useAuthUser outside a signed-in route');
-  return state.user;
+  const user = state?.status === 'loading' ? state.assumed : state?.user;
+  if (!user) throw new Error('useAuthUser outside a signed-in route');
+  return user;
 }

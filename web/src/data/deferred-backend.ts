@@ -1,0 +1,73 @@
+/**
+ * A stand-in for the backend that exists before the real one. The signed-in pages render at once
+ * (for the person this device last saw signed in: session.tsx) while the auth service confirms the
+ * session and the adapter loads; their queries stay pending meanwhile, as on a slow network.
+ *
+ * Every call, read or write, waits for `resolve`, which guards.tsx calls only once the session is
+ * confirmed as that same person: nothing is read or written on an assumption. If it turns out to be
+ * someone else, or nobody, the page is unmounted and its waiting calls never run. Once resolved,
+ * calls go straight through, so the page keeps one store for its whole life (no resubscribing).
+ */
+import type { LiveDocumentStore, Unsubscribe } from '@fit/shared/store';
+import type { Backend } from './repositories.ts';
+
+export interface DeferredBackend {
+  readonly backend: Backend;
+  /** Hands every waiting and later call to `real`; only the first call counts. */
+  resolve(real: Backend): void;
+}
+
+export function deferredBackend(): DeferredBackend {
+  let real: Backend | undefined;
+  let open: (backend: Backend) => void = () => {};
+  const ready = new Promise<Backend>((resolve) => {
+    open = resolve;
+  });
+
+  const later = <T>(call: (backend: Backend) => Promise<T>): Promise<T> =>
+    real ? call(real) : ready.then(call);
+
+  /** A subscription asked for early starts once the backend is there; stopping before cancels it. */
+  function watch(start: (backend: Backend) => Unsubscribe | undefined): Unsubscribe {
+    if (real) return start(real) ?? (() => {});
+    let stop: Unsubscribe | undefined;
+    let stopped = false;
+    void ready.then((backend) => {
+      if (!stopped) stop = start(backend);
+    });
+    return () => {
+      stopped = true;
+      stop?.();
+    };
+  }
+
+  const store: LiveDocumentStore = {
+    get: (path) => later((b) => b.store.get(path)),
+    query: (spec) => later((b) => b.store.query(spec)),
+    aggregate: (spec, aggregate) => later((b) => b.store.aggregate(spec, aggregate)),
+    commit: (writes) => later((b) => b.store.commit(writes)),
+    listen: (spec, onNext, onError) => watch((b) => b.store.listen(spec, onNext, onError)),
+    listenDoc: (path, onNext, onError) => watch((b) => b.store.listenDoc(path, onNext, onError)),
+  };
+
+  return {
+    backend: {
+      store,
+      deleteAccount: () => later((b) => b.deleteAccount()),
+      watchPendingWrites: (listener) => watch((b) => b.watchPendingWrites(listener)),
+      watchRefusedWrites: (listener) => watch((b) => b.watchRefusedWrites?.(listener)),
+      // A backend that does not say is live (repositories.ts).
+      watchLive: (listener) =>
+        watch((b) => {
+          if (b.watchLive) return b.watchLive(listener);
+          listener(true);
+          return undefined;
+        }),
+    },
+    resolve(backend) {
+      if (real) return;
+      real = backend;
+      open(backend);
+    },
+  };
+}
