@@ -7,7 +7,7 @@ import { ALERT_LOAD_PROFILE_OR_PREFERENCES } from '@fit/shared/messages';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { AfterFirstPaint } from '../../components/AfterFirstPaint.tsx';
 import { Columns } from '../../components/Columns.tsx';
 import { Loading } from '../../components/Loading.tsx';
@@ -25,6 +25,9 @@ export function AccountPage() {
   const reads = [useProfile(), useGoal(), useActivityPreferences()] as const;
   const [profile, goal, preferences] = reads;
   const failed = reads.some((read) => read.isError);
+  // The three answers arrive as synchronous renders (queries are external stores): the page's
+  // forms replace the spinner in a transition, drawn in slices between frames, not in one long task.
+  const loaded = useDeferredValue(profile.isSuccess && goal.isSuccess && preferences.isSuccess);
   const retry = () => {
     for (const read of reads) if (read.isError) void read.refetch();
   };
@@ -56,7 +59,7 @@ export function AccountPage() {
       </>
     );
   }
-  if (!profile.isSuccess || !goal.isSuccess || !preferences.isSuccess) {
+  if (!loaded || !profile.isSuccess || !goal.isSuccess || !preferences.isSuccess) {
     return (
       <>
         {header}

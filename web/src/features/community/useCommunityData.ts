@@ -1,5 +1,6 @@
 import { ALERT_FETCH_COMMUNITY } from '@fit/shared/messages';
 import type { FeedActivity, FeedPost } from '@fit/shared/model';
+import { useDeferredValue } from 'react';
 import type { Boards } from '../../data/community.ts';
 import { useBoards, useFeedActivities, useFeedPosts } from '../../data/community-queries.ts';
 
@@ -25,7 +26,13 @@ function failedEmpty(read: { isError: boolean; data: unknown }): string | null {
 
 /** The page's 63 live documents: 30 feed posts, 30 feed activities, 3 boards. */
 export function useCommunityData(): CommunityData {
-  const reads = [useFeedPosts(), useFeedActivities(), useBoards()] as const;
+  // Each answer arrives as a synchronous render (queries are external stores); deferred, the
+  // section it fills is drawn in a transition, in slices between frames, not in one long task.
+  const reads = [
+    useDeferredValue(useFeedPosts()),
+    useDeferredValue(useFeedActivities()),
+    useDeferredValue(useBoards()),
+  ] as const;
   const [posts, activities, boards] = reads;
   return {
     posts: posts.data ?? null,

@@ -9,7 +9,7 @@ import { totalsFromSums } from '@fit/shared/totals';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Skeleton from '@mui/material/Skeleton';
-import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { AfterFirstPaint } from '../../components/AfterFirstPaint.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { lastLoggedActivityType, type StoredActivity } from '../../data/activities.ts';
@@ -76,11 +76,15 @@ const COLUMN = {
 export function DashboardPage() {
   const { uid } = useRequiredUser();
   const { today, timeZone } = useToday();
-  const profileQuery = useProfile();
-  const goalQuery = useGoal();
-  const recent = useRecentActivities();
-  const weights = useWeightHistory();
-  const sums = usePeriodSums(today, timeZone);
+  // An answer re-renders this page synchronously (queries are external stores), in the task that
+  // received it. The cards see each answer through useDeferredValue instead: that render finds
+  // them unchanged (memo), and React redraws the one concerned in a transition, in slices between
+  // frames, rather than in one long task per answer.
+  const profileQuery = useDeferredValue(useProfile());
+  const goalQuery = useDeferredValue(useGoal());
+  const recent = useDeferredValue(useRecentActivities());
+  const weights = useDeferredValue(useWeightHistory());
+  const sums = useDeferredValue(usePeriodSums(today, timeZone));
 
   const profile = profileQuery.data ?? null;
   const goal = goalQuery.data ?? null;
