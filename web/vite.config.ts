@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { bootScript } from './build/boot-script.ts';
 import { filesUnder } from './build/files.ts';
+import { routePages } from './build/route-pages.ts';
 import { serviceWorker } from './build/service-worker.ts';
 import { COMPRESSIBLE } from './compressible.ts';
 
@@ -48,7 +49,7 @@ function precompress(): Plugin {
 // the default build is local mode, served by the local server on the same origin.
 export default defineConfig({
   // The service worker is written before precompress runs, so its final text is what gets compressed.
-  plugins: [react(), bootScript(), serviceWorker(), precompress()],
+  plugins: [react(), bootScript(), routePages(), serviceWorker(), precompress()],
   build: {
     outDir: 'dist',
     target: 'es2022',

@@ -1,7 +1,8 @@
 /**
- * Serves the built web app (web/dist) with SPA fallback: a file when it exists, index.html for
- * app routes (paths without a file extension), 404 for missing assets, and a clear page when the
- * web app has not been built yet.
+ * Serves the built web app (web/dist) with SPA fallback: a file when it exists, a signed-in path's
+ * own page (`/user` -> user.html, web/build/route-pages.ts) or else index.html for app routes (paths
+ * without a file extension), 404 for missing assets, and a clear page when the web app has not been
+ * built yet.
  *
  * As Firebase Hosting does in production: the build's pre-compressed siblings (`x.js.br`,
  * `x.js.gz`, written by web/vite.config.ts) are chosen by Accept-Encoding with `Vary`, hashed
@@ -136,6 +137,11 @@ export function serveWeb(c: Context, webDist: string): Response {
     return file(c, resolved, requested.startsWith('/assets/'));
   if (extname(requested) !== '' && extname(requested) !== '.html')
     return c.text(`Not found: ${requested}`, 404, SECURITY_HEADERS);
+  // A signed-in path has a page of its own, naming its chunks (web/build/route-pages.ts); as
+  // Firebase Hosting's cleanUrls serves it.
+  const page = /^\/([a-z]+)\/?$/.exec(requested)?.[1];
+  const own = page ? join(webDist, `${page}.html`) : undefined;
+  if (own && existsSync(own)) return file(c, own, false);
   if (existsSync(index)) return file(c, index, false);
   return c.html(NOT_BUILT_PAGE, 503, SECURITY_HEADERS);
 }

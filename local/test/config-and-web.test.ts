@@ -72,6 +72,27 @@ describe('web app serving', () => {
     }
   });
 
+  it('answers a signed-in path with its own page (web/build/route-pages.ts), any other with index.html', async () => {
+    const root = join(server.dataDir, 'dist-pages');
+    const web = await startTestServer({ LOCAL_WEB_DIST: root }, { reactions: false });
+    try {
+      mkdirSync(root, { recursive: true });
+      writeFileSync(join(root, 'index.html'), '<title>index</title>');
+      writeFileSync(join(root, 'user.html'), '<title>user</title>');
+      const page = async (path: string) => {
+        const r = await fetch(`${web.url}${path}`);
+        return [r.status, r.headers.get('cache-control'), await r.text()];
+      };
+      expect(await page('/user')).toEqual([200, 'no-cache', '<title>user</title>']);
+      expect(await page('/user/')).toEqual([200, 'no-cache', '<title>user</title>']);
+      expect(await page('/user/x')).toEqual([200, 'no-cache', '<title>index</title>']);
+      expect(await page('/community')).toEqual([200, 'no-cache', '<title>index</title>']);
+      expect(await page('/%2e%2e%2fuser')).not.toContain('<title>user</title>');
+    } finally {
+      await web.dispose();
+    }
+  });
+
   it('sends the pre-compressed variant the client accepts, with Vary, immutable assets and a revalidated index', async () => {
     const web = await startTestServer({ LOCAL_WEB_DIST: dist }, { reactions: false });
     try {

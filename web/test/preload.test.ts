@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { SIGNED_IN_ROUTE_MODULES, staticClosure, withPreloads } from '../build/route-pages.ts';
 import { CHUNKS, preloadSignedIn, SIGNED_IN_PAGES } from '../src/app/preload.ts';
 
 const source = (file: string) => readFileSync(join(import.meta.dirname, '../src/app', file), 'utf8');
@@ -16,6 +17,30 @@ describe('preloading a signed-in page', () => {
     expect([...used].sort()).toEqual(Object.keys(CHUNKS).sort());
     const preloaded = new Set([...Object.values(SIGNED_IN_PAGES).flat(), CHUNKS.guards, CHUNKS.layout]);
     expect(Object.values(CHUNKS).every((chunk) => preloaded.has(chunk))).toBe(true);
+  });
+
+  it("names, per path, the modules whose chunks the build's page for that path preloads", () => {
+    // CHUNKS' specifiers (relative to src/app) and each path's chunks, read from preload.ts.
+    const text = source('preload.ts');
+    const specifier = new Map(
+      [...text.matchAll(/(\w+): chunk\(\(\) => import\('([^']+)'\)\)/g)].map((m) => [
+        m[1],
+        posix.join('src/app', m[2] ?? ''),
+      ]),
+    );
+    expect(specifier.size).toBe(Object.keys(CHUNKS).length);
+    const frame = [specifier.get('guards'), specifier.get('layout')];
+    for (const path of Object.keys(SIGNED_IN_PAGES)) {
+      const line = new RegExp(`'${path}': \\[([^\\]]*)\\]`).exec(text)?.[1] ?? '';
+      const page = [...line.matchAll(/CHUNKS\.(\w+)/g)].map((m) => specifier.get(m[1] ?? ''));
+      expect(page.length, path).toBe(SIGNED_IN_PAGES[path]?.length);
+      expect([...(SIGNED_IN_ROUTE_MODULES[path.slice(1)] ?? [])].sort(), path).toEqual(
+        [...frame, ...page].sort(),
+      );
+    }
+    expect(Object.keys(SIGNED_IN_ROUTE_MODULES).map((page) => `/${page}`)).toEqual(
+      Object.keys(SIGNED_IN_PAGES),
+    );
   });
 
   it('covers every signed-in path of the route table', () => {
@@ -38,5 +63,37 @@ describe('preloading a signed-in page', () => {
     expect(CHUNKS.guards.loaded).toBeDefined();
     expect(CHUNKS.layout.loaded).toBeDefined();
     expect(CHUNKS.community.loaded).toBeDefined();
+  });
+});
+
+describe("a signed-in path's own page (web/build/route-pages.ts)", () => {
+  const chunk = (fileName: string, facadeModuleId: string | null, imports: string[] = []) => ({
+    type: 'chunk' as const,
+    fileName,
+    facadeModuleId,
+    imports,
+  });
+  const chunks = [
+    chunk('assets/index.js', '/w/src/main.tsx', ['assets/react.js']),
+    chunk('assets/react.js', null),
+    chunk('assets/page.js', '/w/src/Page.tsx', ['assets/react.js', 'assets/shared.js']),
+    chunk('assets/shared.js', null, ['assets/page.js']), // a cycle ends
+    chunk('assets/other.js', '/w/src/Other.tsx'),
+  ];
+
+  it("preloads the page's chunks and their static imports, not what index.html names already", () => {
+    const files = staticClosure(chunks, ['/w/src/Page.tsx']);
+    expect(files).toEqual(['assets/page.js', 'assets/react.js', 'assets/shared.js']);
+    const index =
+      '<head><script type="module" src="/assets/index.js"></script><link rel="modulepreload" href="/assets/react.js"></head>';
+    const page = withPreloads(index, files);
+    expect(page.match(/modulepreload/g)).toHaveLength(3);
+    expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/page.js">');
+    expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/shared.js">');
+    expect(page.indexOf('/assets/shared.js')).toBeLessThan(page.indexOf('</head>'));
+  });
+
+  it('fails the build for a module without a chunk (a renamed page)', () => {
+    expect(() => staticClosure(chunks, ['/w/src/Gone.tsx'])).toThrow(/no chunk for \/w\/src\/Gone.tsx/);
   });
 });

@@ -1,0 +1,86 @@
+/**
+ * One HTML page per signed-in path (`user.html`, `community.html`, `account.html`): index.html
+ * plus `modulepreload` links for the chunks that path draws first (the signed-in frame and its page,
+ * with their static imports). The browser then fetches them beside the entry, instead of once the
+ * entry has run and asked for them (app/preload.ts): one round trip and the entry's start-up less
+ * before a signed-in page paints on a cold load. Every other path keeps index.html, so / and /login
+ * stay small.
+ *
+ * The servers answer a path with its page: local/src/web.ts, and Firebase Hosting through
+ * `cleanUrls` (firebase.json). `SIGNED_IN_ROUTE_MODULES` must name what app/preload.ts preloads per
+ * path (web/test/preload.test.ts holds them equal).
+ */
+import { resolve } from 'node:path';
+import type { Plugin } from 'vite';
+
+const FRAME = ['src/app/guards.tsx', 'src/app/AppLayout.tsx'];
+
+/** Per page file (`user` for /user), the modules its path renders first, from web/. */
+export const SIGNED_IN_ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
+  user: [
+    ...FRAME,
+    'src/features/dashboard/DashboardPage.tsx',
+    'src/features/onboarding/DisplayNamePrompt.tsx',
+  ],
+  community: [...FRAME, 'src/features/community/CommunityPage.tsx'],
+  account: [...FRAME, 'src/features/account/AccountPage.tsx'],
+};
+
+interface ChunkFacts {
+  type: 'chunk';
+  fileName: string;
+  facadeModuleId: string | null;
+  imports: string[];
+}
+
+/** The files of `roots` and everything they import statically, in a stable order. */
+export function staticClosure(chunks: readonly ChunkFacts[], roots: readonly string[]): string[] {
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const byModule = new Map(chunks.filter((c) => c.facadeModuleId).map((c) => [c.facadeModuleId, c]));
+  const seen: string[] = [];
+  const visit = (file: string) => {
+    if (seen.includes(file)) return;
+    seen.push(file);
+    for (const imported of byFile.get(file)?.imports ?? []) visit(imported);
+  };
+  for (const root of roots) {
+    const chunk = byModule.get(root);
+    if (!chunk) throw new Error(`route pages: the build has no chunk for ${root}`);
+    visit(chunk.fileName);
+  }
+  return seen;
+}
+
+/** index.html with a modulepreload link, before </head>, for each of `files` it does not name yet. */
+export function withPreloads(html: string, files: readonly string[]): string {
+  const links = files
+    .filter((file) => !html.includes(`"/${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+  if (!html.includes('</head>')) throw new Error('route pages: index.html has no </head>');
+  return html.replace('</head>', `${links.join('\n')}\n</head>`);
+}
+
+export function routePages(routes = SIGNED_IN_ROUTE_MODULES): Plugin {
+  let root = '';
+  return {
+    name: 'fit-route-pages',
+    apply: 'build',
+    enforce: 'post', // after vite:build-html has put index.html in the bundle
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const index = bundle['index.html'];
+      if (index?.type !== 'asset' || typeof index.source !== 'string')
+        throw new Error('route pages: the build has no index.html');
+      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk') as ChunkFacts[];
+      for (const [page, modules] of Object.entries(routes)) {
+        const files = staticClosure(
+          chunks,
+          modules.map((module) => resolve(root, module)),
+        );
+        this.emitFile({ type: 'asset', fileName: `${page}.html`, source: withPreloads(index.source, files) });
+      }
+    },
+  };
+}
