@@ -1,0 +1,113 @@
+/**
+ * A returning visitor: a signed-in path is answered with its own page, which preloads the page's
+ * chunks (web/build/route-pages.ts), and the page draws for the person last signed in on this
+ * device while the auth service checks the saved session; no data is asked for before that check
+ * confirms them (session.tsx, deferred-backend.ts). Held here by delaying the check's request.
+ */
+import type { Browser, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKEND, FIRESTORE_HOST, launchBrowser, newPage } from './stack.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A request for the person's data: the local server's API, or Firestore. */
+function isDataRequest(request: Request): boolean {
+  const url = new URL(request.url());
+  if (BACKEND === 'local') return url.pathname.startsWith('/api/');
+  return url.host === FIRESTORE_HOST || url.pathname.includes('google.firestore.v1.Firestore');
+}
+
+/** Holds the auth service's session check (`accounts:lookup`) until `release` is called. */
+async function holdSessionCheck(page: Page): Promise<{ release: () => void; released: () => boolean }> {
+  let release = () => {};
+  let done = false;
+  const held = new Promise<void>((resolve) => {
+    release = () => {
+      done = true;
+      resolve();
+    };
+  });
+  await page.route('**/accounts:lookup*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return { release, released: () => done };
+}
+
+async function signInAsDemo(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('demo@fittrack.local');
+  await page.getByLabel(/^Password/).fill('fittrack-demo');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('heading', { name: 'Hi, Alex' }).waitFor();
+}
+
+describe('a returning visitor', () => {
+  it('gets the page at once, its data only once the session is confirmed', async () => {
+    const { context, page, errors } = await newPage(browser);
+    await signInAsDemo(page);
+    await page.goto('about:blank'); // the signed-in page's own channels end with it
+
+    const check = await holdSessionCheck(page);
+    const early: string[] = [];
+    page.on('request', (request) => {
+      if (isDataRequest(request) && !check.released()) early.push(request.url());
+    });
+    page.on('websocket', (ws) => {
+      if (!check.released()) early.push(ws.url());
+    });
+    const response = await page.goto('/user');
+    // The path's own page: the dashboard's chunk is named in it, beside the entry.
+    expect(await response?.text()).toMatch(/<link rel="modulepreload"[^>]*DashboardPage-[^"]+\.js">/);
+
+    await page.getByRole('heading', { name: 'Log Activity' }).waitFor();
+    await expect.poll(() => page.locator('figure blockquote').count()).toBe(1);
+    await page.waitForTimeout(1_000);
+    expect(early).toEqual([]);
+    expect(await page.getByRole('heading', { name: 'Hi, Alex' }).count()).toBe(0);
+
+    check.release();
+    await page.getByRole('heading', { name: 'Hi, Alex' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('whose session ended elsewhere goes to sign in, keeping the page, and nothing is read', async () => {
+    const { context, page, errors } = await newPage(browser);
+    await signInAsDemo(page);
+    // The saved session is gone (revoked, signed out in a way this page did not see); what this
+    // device remembers of the person is still there.
+    await page.goto('/');
+    await page.evaluate(async () => {
+      for (const key of Object.keys(localStorage))
+        if (key.startsWith('firebase:')) localStorage.removeItem(key);
+      await new Promise((resolve) => {
+        const request = indexedDB.deleteDatabase('firebaseLocalStorageDb');
+        request.onsuccess = request.onerror = request.onblocked = resolve;
+      });
+    });
+    expect(
+      await page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith('fittrack:signed-in:'))),
+    ).toBe(true);
+
+    const data: string[] = [];
+    page.on('request', (request) => {
+      if (isDataRequest(request)) data.push(request.url());
+    });
+    await page.goto('/community');
+    await page.waitForURL('**/login?next=%2Fcommunity');
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    expect(data).toEqual([]);
+    expect(
+      await page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith('fittrack:signed-in:'))),
+    ).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
