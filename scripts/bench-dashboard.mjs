@@ -25,7 +25,6 @@ const FIRST_RENDER_ROOTS = [
   'src/app/guards.tsx',
   'src/app/AppLayout.tsx',
   'src/features/dashboard/DashboardPage.tsx',
-  'src/features/onboarding/DisplayNamePrompt.tsx',
 ];
 /** Started once the page has drawn (or at once, for a session this device does not remember). */
 const SESSION_ROOTS = ['src/data/adapters/firebase-auth.ts', 'src/data/adapters/local.ts'];

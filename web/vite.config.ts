@@ -1,5 +1,6 @@
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
-import { extname, resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, extname, join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -50,6 +51,16 @@ function precompress(): Plugin {
 export default defineConfig({
   // The service worker is written before precompress runs, so its final text is what gets compressed.
   plugins: [react(), bootScript(), routePages(), serviceWorker(), precompress()],
+  resolve: {
+    alias: [
+      // React Router's package exports name only its development build, the same code with its
+      // development warnings switched on; the production build beside it leaves them out.
+      {
+        find: /^react-router$/,
+        replacement: join(dirname(createRequire(import.meta.url).resolve('react-router')), '..', 'production', 'index.mjs'),
+      },
+    ],
+  },
   build: {
     outDir: 'dist',
     target: 'es2022',

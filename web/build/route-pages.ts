@@ -17,11 +17,7 @@ const FRAME = ['src/app/guards.tsx', 'src/app/AppLayout.tsx'];
 
 /** Per page file (`user` for /user), the modules its path renders first, from web/. */
 export const SIGNED_IN_ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
-  user: [
-    ...FRAME,
-    'src/features/dashboard/DashboardPage.tsx',
-    'src/features/onboarding/DisplayNamePrompt.tsx',
-  ],
+  user: [...FRAME, 'src/features/dashboard/DashboardPage.tsx'],
   community: [...FRAME, 'src/features/community/CommunityPage.tsx'],
   account: [...FRAME, 'src/features/account/AccountPage.tsx'],
 };

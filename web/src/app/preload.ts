@@ -11,15 +11,15 @@ export const CHUNKS = {
   guards: chunk(() => import('./guards.tsx')),
   layout: chunk(() => import('./AppLayout.tsx')),
   dashboard: chunk(() => import('../features/dashboard/DashboardPage.tsx')),
-  namePrompt: chunk(() => import('../features/onboarding/DisplayNamePrompt.tsx')),
   community: chunk(() => import('../features/community/CommunityPage.tsx')),
   account: chunk(() => import('../features/account/AccountPage.tsx')),
 };
 
 /** The page chunks of each signed-in path. */
 export const SIGNED_IN_PAGES: Record<string, readonly Chunk<unknown>[]> = {
-  // Not the progress cards: below the fold, they are fetched once the dashboard has painted.
-  '/user': [CHUNKS.dashboard, CHUNKS.namePrompt],
+  // Not the progress cards (below the fold) nor the display-name prompt's gate (it waits for the
+  // profile anyway): both are fetched once the dashboard has painted.
+  '/user': [CHUNKS.dashboard],
   '/community': [CHUNKS.community],
   '/account': [CHUNKS.account],
 };

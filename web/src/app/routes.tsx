@@ -21,7 +21,6 @@ const SignedInArea = lazyFrom(CHUNKS.guards, 'SignedInArea');
 const RequireVerified = lazyFrom(CHUNKS.guards, 'RequireVerified');
 const AppLayout = lazyFrom(CHUNKS.layout, 'AppLayout');
 const DashboardPage = lazyFrom(CHUNKS.dashboard, 'DashboardPage');
-const DisplayNamePrompt = lazyFrom(CHUNKS.namePrompt, 'DisplayNamePrompt');
 const CommunityPage = lazyFrom(CHUNKS.community, 'CommunityPage');
 const AccountPage = lazyFrom(CHUNKS.account, 'AccountPage');
 const LoginPage = lazy(() =>
@@ -34,6 +33,9 @@ const VerifyEmailPage = lazy(() =>
   import('../features/auth/VerifyEmailPage.tsx').then((m) => ({ default: m.VerifyEmailPage })),
 );
 const ProgressSection = lazy(() => import('../features/progress/ProgressSection.tsx'));
+const DisplayNamePrompt = lazy(() =>
+  import('../features/onboarding/DisplayNamePrompt.tsx').then((m) => ({ default: m.DisplayNamePrompt })),
+);
 
 /** Each path's name, for the document title and the screen-reader announcement. */
 export const TITLES: Readonly<Record<string, string>> = {
@@ -84,8 +86,13 @@ function InLayout({ children }: { children: ReactNode }) {
 function UserPage() {
   return (
     <>
-      {/* One boundary (the layout's) for the prompt's gate and the dashboard, preloaded together. */}
-      <DisplayNamePrompt />
+      {/* The prompt's gate shows nothing before the profile has loaded: fetched after the first paint,
+          beside that load, so that the dashboard's first render does without it. */}
+      <AfterFirstPaint>
+        <Suspense fallback={null}>
+          <DisplayNamePrompt />
+        </Suspense>
+      </AfterFirstPaint>
       <DashboardPage />
       {/* Below the dashboard's cards: fetched and drawn once the cards above have painted. */}
       <AfterFirstPaint>

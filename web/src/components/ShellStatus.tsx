@@ -4,10 +4,34 @@
  * still say online then), and a new version has been deployed and taken
  * over (web/src/sw/register.ts): a Reload button, never a forced reload that would lose what is
  * being typed.
+ *
+ * Placed as MUI's Snackbar places its messages (bottom left; across the bottom on phones), but not
+ * a Snackbar: that brings its transition and click-away machinery (3.5 KB gzip) into the entry of
+ * every page, for notices most visits never show. The region is always there, so screen readers
+ * announce a notice as it appears.
  */
+const rise = keyframes`
+  from { opacity: 0; transform: translateY(8px); }
+  to { opacity: 1; transform: none; }
+`;
+
+const REGION = {
+  position: 'fixed',
+  zIndex: 'snackbar',
+  left: { xs: 8, sm: 24 },
+  right: { xs: 8, sm: 'auto' },
+  bottom: { xs: 8, sm: 24 },
+  display: 'flex',
+  flexDirection: 'column',
+  gap: 1,
+  '& > *': { animation: `${rise} 225ms ease-out` },
+  '@media (prefers-reduced-motion: reduce)': { '& > *': { animation: 'none' } },
+} as const;
+
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Snackbar from '@mui/material/Snackbar';
+import { keyframes } from '@mui/material/styles';
 import { useEffect, useState } from 'react';
 import { useBrowserOnline } from '../data/connection.ts';
 import { watchAppUpdate, watchOfflineShell } from '../sw/register.ts';
@@ -22,19 +46,18 @@ export function ShellStatus({ keepsOfflineWrites }: { keepsOfflineWrites: boolea
   const offline = !online || offlineShell;
 
   return (
-    <>
-      <Snackbar open={offline} anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}>
-        <Alert severity="warning" variant="filled" role="status">
+    <Box aria-live="polite" sx={REGION}>
+      {offline && (
+        <Alert severity="warning" variant="filled">
           {keepsOfflineWrites
             ? 'You are offline. What you log is kept on this device and sent when you are back online.'
             : 'You are offline. FitTrack shows what this device has kept; saving needs a connection.'}
         </Alert>
-      </Snackbar>
-      <Snackbar open={!offline && updateReady} anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}>
+      )}
+      {!offline && updateReady && (
         <Alert
           severity="info"
           variant="filled"
-          role="status"
           action={
             <Button color="inherit" size="small" onClick={() => window.location.reload()}>
               Reload
@@ -43,7 +66,7 @@ export function ShellStatus({ keepsOfflineWrites }: { keepsOfflineWrites: boolea
         >
           A new version of FitTrack is ready.
         </Alert>
-      </Snackbar>
-    </>
+      )}
+    </Box>
   );
 }

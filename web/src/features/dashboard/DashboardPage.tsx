@@ -26,7 +26,6 @@ import { ProfileCard } from './ProfileCard.tsx';
 import { NO_POPUPS, type OpenPopups, type Popup } from './popups.ts';
 import { RecentActivitiesCard } from './RecentActivitiesCard.tsx';
 import { StatsCard } from './StatsCard.tsx';
-import { WeightCard } from './WeightCard.tsx';
 
 const loadDialogs = () => import('./DashboardDialogs.tsx');
 
@@ -39,10 +38,9 @@ const Stats = memo(StatsCard);
 const RecentActivities = memo(RecentActivitiesCard);
 const NONE: never[] = [];
 
-// Weight Tracking is below the fold on every screen: drawn after the cards above have painted, in
-// a space of about its size. (Not a chunk of its own: the modules it shares with this page then
-// split into many small chunks, and the extra requests cost more than its few KB.)
-const Weight = memo(WeightCard);
+// Weight Tracking is below the fold on every screen: a chunk of its own, fetched and drawn after
+// the cards above have painted, in a space of about its size.
+const Weight = memo(lazy(() => import('./WeightCard.tsx').then((m) => ({ default: m.WeightCard }))));
 const WEIGHT_PLACEHOLDER = <Skeleton variant="rounded" aria-hidden height={560} />;
 const DashboardDialogs = lazy(loadDialogs);
 
@@ -205,14 +203,16 @@ export function DashboardPage() {
           </Box>
           <Box sx={{ minWidth: 0 }}>
             <AfterFirstPaint fallback={WEIGHT_PLACEHOLDER}>
-              <Weight
-                records={weights.data ?? NONE}
-                loaded={!weights.isPending}
-                error={weights.isError ? MSG.fetchWeights : null}
-                height={body.height}
-                onOpen={setWeightDetails}
-                onShowAll={show.allWeights}
-              />
+              <Suspense fallback={WEIGHT_PLACEHOLDER}>
+                <Weight
+                  records={weights.data ?? NONE}
+                  loaded={!weights.isPending}
+                  error={weights.isError ? MSG.fetchWeights : null}
+                  height={body.height}
+                  onOpen={setWeightDetails}
+                  onShowAll={show.allWeights}
+                />
+              </Suspense>
             </AfterFirstPaint>
           </Box>
         </Box>

@@ -4,11 +4,11 @@ import EmojiEvents from '@mui/icons-material/EmojiEvents';
 import Flag from '@mui/icons-material/Flag';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
+import { ProgressBar } from '../../components/ProgressBar.tsx';
 import { TABULAR } from './format.ts';
 
 /** Today's progress toward the daily goal as 'x/target type', or a prompt to set one. */
@@ -80,11 +80,10 @@ export function GoalWidget(props: {
         </span>
         {done && <EmojiEvents sx={{ color: 'secondary.light' }} titleAccess="Goal reached" />}
       </Typography>
-      <LinearProgress
-        variant="determinate"
+      <ProgressBar
         value={progress.fraction * 100}
         color={done ? 'success' : 'primary'}
-        aria-label="Daily goal progress"
+        label="Daily goal progress"
         sx={{ mt: 1.25, height: 8, borderRadius: '999px' }}
       />
     </Box>

@@ -3,11 +3,25 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { lazy, Suspense, useEffect } from 'react';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { ShowAllButton } from '../../components/ShowAllButton.tsx';
 import type { StoredActivity } from '../../data/activities.ts';
-import { ActivitiesTable } from './ActivitiesTable.tsx';
+
+// The table (MUI's Table parts, about 4 KB gzip) is a chunk of its own: it only shows once the
+// activities have loaded, and is fetched as the card mounts, beside the session check and the
+// data it waits for, instead of being part of the page's first render.
+const loadTable = () => import('./ActivitiesTable.tsx');
+const ActivitiesTable = lazy(() => loadTable().then((m) => ({ default: m.ActivitiesTable })));
+
+const ROWS_LOADING = (
+  <Stack spacing={1}>
+    {[0, 1, 2].map((i) => (
+      <Skeleton key={i} variant="rounded" height={32} />
+    ))}
+  </Stack>
+);
 
 /** The latest 5 activities; Show All opens the paged list, a row opens its details. */
 export function RecentActivitiesCard(props: {
@@ -19,15 +33,14 @@ export function RecentActivitiesCard(props: {
   onShowAll: () => void;
   onCaloriesHelp: () => void;
 }) {
+  useEffect(() => {
+    loadTable().catch(() => {}); // a failure shows where the table renders (the page's boundary)
+  }, []);
   return (
     <SectionCard title="Recent Activities" action={<ShowAllButton onClick={props.onShowAll} />}>
       {props.error && <LoadFailed message={props.error} />}
       {!props.loaded ? (
-        <Stack spacing={1}>
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} variant="rounded" height={32} />
-          ))}
-        </Stack>
+        ROWS_LOADING
       ) : props.activities.length === 0 ? (
         !props.error && (
           <Box sx={{ textAlign: 'center', py: 4, px: 2 }}>
@@ -53,13 +66,15 @@ export function RecentActivitiesCard(props: {
           </Box>
         )
       ) : (
-        <ActivitiesTable
-          label="Recent activities"
-          activities={props.activities}
-          weight={props.weight}
-          onOpen={props.onOpen}
-          onCaloriesHelp={props.onCaloriesHelp}
-        />
+        <Suspense fallback={ROWS_LOADING}>
+          <ActivitiesTable
+            label="Recent activities"
+            activities={props.activities}
+            weight={props.weight}
+            onOpen={props.onOpen}
+            onCaloriesHelp={props.onCaloriesHelp}
+          />
+        </Suspense>
       )}
     </SectionCard>
   );

@@ -4,11 +4,11 @@ import AccessTime from '@mui/icons-material/AccessTime';
 import FitnessCenter from '@mui/icons-material/FitnessCenter';
 import LocalFireDepartment from '@mui/icons-material/LocalFireDepartment';
 import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useId } from 'react';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { ProgressBar } from '../../components/ProgressBar.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import type { PeriodSumsByKind } from '../../data/activity-queries.ts';
 import { formatInt, TABULAR } from './format.ts';
@@ -126,11 +126,10 @@ function PeriodBlock(props: { kind: BoardKind; label: string; hint: string; tota
                   <Skeleton width={40} />
                 )}
               </Box>
-              <LinearProgress
-                variant="determinate"
+              <ProgressBar
                 color={m.color}
                 value={progressFraction(value, target) * 100}
-                aria-label={`${props.label} ${m.label.toLowerCase()}`}
+                label={`${props.label} ${m.label.toLowerCase()}`}
                 sx={{ mt: 0.5, height: 6, borderRadius: '999px', bgcolor: 'tint.track' }}
               />
               <Typography
