@@ -8,7 +8,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeContext, axeViolations } from './axe.ts';
-import { PASSWORD } from './people.ts';
+import { PASSWORD, showCharts } from './people.ts';
 import { verifyEmail } from './stack.ts';
 
 const stamp = Date.now().toString(36);
@@ -110,7 +110,8 @@ describe('axe-core: 0 violations on every route and dialog at 390 and 1280 px', 
     await signInDemo(page);
     const recent = page.getByRole('table', { name: 'Recent activities' });
     await recent.getByRole('row').nth(5).waitFor();
-    await page.locator('[data-this-week]').waitFor({ timeout: 20_000 });
+    // Both charts drawn, so that the audit covers them.
+    await showCharts(page, { weekly: true, weight: true });
     await audit(page, '/user (demo)', found);
 
     await auditDialog(

@@ -34,7 +34,10 @@ async function logBurpees(page: Page, entries: number): Promise<void> {
     await form.getByLabel('Reps').fill('1000');
     await form.getByLabel('Time (min)').fill('120');
     await form.getByRole('button', { name: 'Log' }).click();
-    await expect.poll(() => page.getByRole('table').first().getByText('Burpees').count()).toBe(i);
+    // A save's row arrives through the live query: seconds on a busy machine (poll's default is 1 s).
+    await expect
+      .poll(() => page.getByRole('table').first().getByText('Burpees').count(), { timeout: 15_000 })
+      .toBe(i);
   }
 }
 

@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nav, PASSWORD, setDisplayName, signUpAndVerify } from './people.ts';
+import { nav, PASSWORD, setDisplayName, showCharts, signUpAndVerify } from './people.ts';
 import { launchBrowser, newPage, screenshot } from './stack.ts';
 
 const stamp = Date.now().toString(36);
@@ -42,7 +42,7 @@ describe('two people use FitTrack', () => {
     await page.getByRole('heading', { name: 'Hi, Alex' }).waitFor();
     // Five recent activities, and the weight + BMI chart (7 weigh-ins, height set).
     await page.getByRole('table').first().getByRole('row').nth(5).waitFor();
-    await page.locator('.MuiChartsSurface-root, svg[class*="MuiChartsSurface"]').first().waitFor();
+    await showCharts(page, { weight: true });
     await screenshot(page, '00-demo-dashboard');
     await nav(page, 'Community');
     await page.getByText('Maya Torres').first().waitFor();

@@ -135,7 +135,9 @@ describe('keyboard only', () => {
     await tabTo(page, /^button:Log$/);
     await page.keyboard.press('Enter');
     const recent = page.getByRole('table', { name: 'Recent activities' });
-    await expect.poll(() => recent.getByRole('button', { name: /^Running, / }).count()).toBe(2);
+    await expect
+      .poll(() => recent.getByRole('button', { name: /^Running, / }).count(), { timeout: 15_000 })
+      .toBe(2);
     // Disabled while saving, the button has the focus back once the save has settled.
     await expect.poll(() => focused(page), { timeout: 10_000 }).toBe('button:Log');
   });

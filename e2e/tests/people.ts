@@ -55,3 +55,22 @@ export async function logActivity(page: Page, name: string, minutes: number): Pr
   await page.getByLabel('Time (min)').fill(String(minutes));
   await page.getByRole('form', { name: 'Log activity' }).getByRole('button', { name: 'Log' }).click();
 }
+
+/**
+ * /user draws its charts only once their place comes near the viewport (WhenNearViewport): scrolls
+ * to each asked for and waits until it is drawn. `weight`: the weight chart (a figure named by its
+ * summary of the weigh-ins); `weekly`: the progress cards' weekly chart.
+ */
+export async function showCharts(page: Page, which: { weight?: boolean; weekly?: boolean }): Promise<void> {
+  if (which.weekly) {
+    await page
+      .getByRole('group', { name: 'Weekly chart metric' })
+      .scrollIntoViewIfNeeded({ timeout: 20_000 });
+    await page.locator('[data-this-week]').waitFor({ timeout: 20_000 });
+  }
+  if (which.weight) {
+    const area = page.getByTestId('weight-chart');
+    await area.scrollIntoViewIfNeeded({ timeout: 20_000 });
+    await area.getByRole('figure').locator('svg').first().waitFor({ timeout: 20_000 });
+  }
+}

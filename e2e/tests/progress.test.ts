@@ -5,6 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { showCharts } from './people.ts';
 import { launchBrowser, newPage, screenshot, verifyEmail } from './stack.ts';
 
 const PASSWORD = 'correct-horse-7';
@@ -83,8 +84,8 @@ describe('progress: records, calendar, weekly volume', () => {
     await demo.waitForURL('**/user');
     const stat = demo.getByTestId('stat-weekly-minutes');
     await stat.waitFor({ timeout: 20_000 });
+    await showCharts(demo, { weekly: true });
     const chart = demo.locator('[data-this-week]');
-    await chart.waitFor({ timeout: 20_000 });
     expect(await chart.getAttribute('data-this-week')).toBe((await stat.textContent())?.replace(/\D/g, ''));
     await demo.getByRole('button', { name: 'Calories', exact: true }).click();
     const calories = (await demo.getByTestId('stat-weekly-calories').textContent())?.replace(/\D/g, '');

@@ -10,6 +10,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe.ts';
+import { showCharts } from './people.ts';
 import { APP_URL, launchBrowser, screenshot } from './stack.ts';
 
 type Scheme = 'light' | 'dark';
@@ -108,13 +109,7 @@ async function settle(page: Page, route: string): Promise<void> {
     await page.getByTestId('stat-weekly-minutes').waitFor({ timeout: 20_000 });
     // The progress section is drawn after the dashboard's first paint; its charts below the fold.
     await page.getByRole('heading', { name: 'History' }).scrollIntoViewIfNeeded({ timeout: 20_000 });
-    await page.locator('[data-this-week]').waitFor({ timeout: 20_000 });
-    // The weight chart (a figure named by its text summary of the weigh-ins).
-    await page
-      .getByRole('figure', { name: /weigh-in/ })
-      .locator('svg')
-      .first()
-      .waitFor({ timeout: 20_000 });
+    await showCharts(page, { weekly: true, weight: true });
   } else if (route === '/community') {
     await page.getByText('Maya Torres').first().waitFor({ timeout: 20_000 });
   } else if (route === '/account') {

@@ -68,6 +68,7 @@ describe('units: metric and imperial', () => {
     await logWeight.getByLabel('Weight').fill('79,5');
     await logWeight.getByRole('button', { name: 'Log' }).click();
     await weight.getByText('79.5 kg', { exact: true }).waitFor({ timeout: 20_000 });
+    await page.getByTestId('weight-chart').scrollIntoViewIfNeeded({ timeout: 20_000 });
     await page.getByRole('figure', { name: /2 weigh-ins/ }).waitFor({ timeout: 20_000 });
     await screenshot(page, 'units-metric-1280');
     await page.setViewportSize({ width: 390, height: 844 });

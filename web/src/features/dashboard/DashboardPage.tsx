@@ -97,11 +97,6 @@ export function DashboardPage() {
   const [activityDetails, setActivityDetails] = useState<StoredActivity | null>(null);
   const [weightDetails, setWeightDetails] = useState<StoredWeight | null>(null);
 
-  // The chart chunk (MUI X Charts, about 85 KB gzip) stays out of the first render and off its
-  // network: it is fetched once the page is idle (the weight card is below the fold), or at once
-  // by the card if the weight history arrives first. The chart's own lazy import reports a failure.
-  useEffect(() => whenIdle(() => void import('./WeightChart.tsx').catch(() => {})), []);
-
   // The popups' chunk: fetched once the page is idle, so a popup opens at once; mounted from the
   // first opening on (before that nothing of it renders).
   useEffect(() => whenIdle(() => void loadDialogs().catch(() => {})), []);

@@ -15,6 +15,7 @@ import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { ShowAllButton } from '../../components/ShowAllButton.tsx';
 import { StatusAlert } from '../../components/StatusAlert.tsx';
+import { WhenNearViewport } from '../../components/WhenNearViewport.tsx';
 import { keys } from '../../data/queries.ts';
 import { useSave } from '../../data/save.ts';
 import { useUnits } from '../../data/units.ts';
@@ -24,7 +25,9 @@ import { WeightInput } from './WeightInput.tsx';
 import { WeightList } from './WeightList.tsx';
 import { checkWeightForm } from './weight-form.ts';
 
+// Fetched and drawn only once the card's chart area comes near the viewport.
 const WeightChart = lazy(() => import('./WeightChart.tsx'));
+const CHART_PLACEHOLDER = <Skeleton variant="rounded" height={280} />;
 
 /** A chart that fails to draw (an old browser, a library bug) must not take the dashboard with it. */
 class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -157,9 +160,11 @@ export function WeightCard(props: {
         {chart ? (
           <Box data-testid="weight-chart" sx={{ minWidth: 0 }}>
             <ChartBoundary>
-              <Suspense fallback={<Skeleton variant="rounded" height={280} />}>
-                <WeightChart records={props.records} height={props.height as number} units={units} />
-              </Suspense>
+              <WhenNearViewport placeholder={CHART_PLACEHOLDER}>
+                <Suspense fallback={CHART_PLACEHOLDER}>
+                  <WeightChart records={props.records} height={props.height as number} units={units} />
+                </Suspense>
+              </WhenNearViewport>
             </ChartBoundary>
           </Box>
         ) : (

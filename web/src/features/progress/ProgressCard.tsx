@@ -26,11 +26,14 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Columns } from '../../components/Columns.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
+import { WhenNearViewport } from '../../components/WhenNearViewport.tsx';
 import type { Progress } from '../../data/progress.ts';
 import { formatMeasureWithUnit, useUnits } from '../../data/units.ts';
 import type { ProgressState } from './useProgress.ts';
 
+// Fetched and drawn only once the chart's place comes near the viewport.
 const WeeklyChart = lazy(() => import('./WeeklyChart.tsx'));
+const CHART_PLACEHOLDER = <Skeleton variant="rounded" height={200} />;
 
 const dateOnly = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', year: 'numeric' });
 const integer = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
@@ -174,9 +177,11 @@ export function ProgressCard({ state }: { state: ProgressState }) {
                   <ToggleButton value="calories">Calories</ToggleButton>
                 </ToggleButtonGroup>
               </Stack>
-              <Suspense fallback={<Skeleton variant="rounded" height={200} />}>
-                <WeeklyChart weeks={weeks} metric={metric} />
-              </Suspense>
+              <WhenNearViewport placeholder={CHART_PLACEHOLDER}>
+                <Suspense fallback={CHART_PLACEHOLDER}>
+                  <WeeklyChart weeks={weeks} metric={metric} />
+                </Suspense>
+              </WhenNearViewport>
             </Box>
 
             <Box>
