@@ -57,7 +57,12 @@ export default defineConfig({
       // development warnings switched on; the production build beside it leaves them out.
       {
         find: /^react-router$/,
-        replacement: join(dirname(createRequire(import.meta.url).resolve('react-router')), '..', 'production', 'index.mjs'),
+        replacement: join(
+          dirname(createRequire(import.meta.url).resolve('react-router')),
+          '..',
+          'production',
+          'index.mjs',
+        ),
       },
     ],
   },

@@ -34,7 +34,7 @@ function backendOnce(): Promise<Backend> {
 // load at once, instead of each waiting for the one before it to render.
 const preloading = preloadSignedIn(window.location.pathname, () => {
   // For a session this device remembers, the page draws first (session.tsx), and it starts auth and
-  // the adapter as it mounts: their 40 KB would otherwise share the network with the page's chunks.
+  // the adapter as it mounts: their 36 KB would otherwise share the network with the page's chunks.
   if (assumedUser()) return;
   auth.warm();
   backendOnce().catch(() => {}); // WithBackend shows the failure and retries
