@@ -10,6 +10,14 @@
  * every page, for notices most visits never show. The region is always there, so screen readers
  * announce a notice as it appears.
  */
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { keyframes } from '@mui/material/styles';
+import { useEffect, useState } from 'react';
+import { useBrowserOnline } from '../data/connection.ts';
+import { watchAppUpdate, watchOfflineShell } from '../sw/register.ts';
+
 const rise = keyframes`
   from { opacity: 0; transform: translateY(8px); }
   to { opacity: 1; transform: none; }
@@ -27,14 +35,6 @@ const REGION = {
   '& > *': { animation: `${rise} 225ms ease-out` },
   '@media (prefers-reduced-motion: reduce)': { '& > *': { animation: 'none' } },
 } as const;
-
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import { keyframes } from '@mui/material/styles';
-import { useEffect, useState } from 'react';
-import { useBrowserOnline } from '../data/connection.ts';
-import { watchAppUpdate, watchOfflineShell } from '../sw/register.ts';
 
 /** `keepsOfflineWrites`: Firebase mode, where Firestore queues what is saved offline. */
 export function ShellStatus({ keepsOfflineWrites }: { keepsOfflineWrites: boolean }) {
