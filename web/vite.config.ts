@@ -8,6 +8,7 @@ import { bootScript } from './build/boot-script.ts';
 import { filesUnder } from './build/files.ts';
 import { routePages } from './build/route-pages.ts';
 import { serviceWorker } from './build/service-worker.ts';
+import { themeVars } from './build/theme-vars.ts';
 import { COMPRESSIBLE } from './compressible.ts';
 
 /** Below this, headers cost more than compression saves. */
@@ -50,7 +51,7 @@ function precompress(): Plugin {
 // the default build is local mode, served by the local server on the same origin.
 export default defineConfig({
   // The service worker is written before precompress runs, so its final text is what gets compressed.
-  plugins: [react(), bootScript(), routePages(), serviceWorker(), precompress()],
+  plugins: [react(), bootScript(), themeVars(), routePages(), serviceWorker(), precompress()],
   resolve: {
     alias: [
       // React Router's package exports name only its development build, the same code with its

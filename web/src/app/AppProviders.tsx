@@ -16,7 +16,14 @@ export function AppProviders(props: {
   return (
     // noSsr: a client-only app reads the remembered scheme in its first render (no second pass);
     // the boot script (web/build/boot-script.ts) set the same scheme on <html> before the first paint.
-    <ThemeProvider theme={theme} defaultMode="system" noSsr disableTransitionOnChange>
+    // The theme's CSS variables are in index.html already, made at build time (build/theme-vars.ts).
+    <ThemeProvider
+      theme={theme}
+      defaultMode="system"
+      noSsr
+      disableTransitionOnChange
+      disableStyleSheetGeneration
+    >
       <CssBaseline enableColorScheme />
       <AuthGatewayContext.Provider value={props.auth}>
         <BackendLoaderContext.Provider value={props.loadBackend}>
