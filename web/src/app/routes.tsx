@@ -11,8 +11,10 @@ import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { AfterFirstPaint } from '../components/AfterFirstPaint.tsx';
 import { lazyFrom } from '../components/chunk.ts';
 import { Loading } from '../components/Loading.tsx';
+import { lazyPart } from '../components/lazy-part.tsx';
 import { RouteAnnouncer } from '../components/RouteAnnouncer.tsx';
 import { RouteErrorBoundary } from '../components/RouteError.tsx';
+import { UnitsProvider } from '../data/units.ts';
 import { LandingPage } from '../features/auth/LandingPage.tsx';
 import { CHUNKS } from './preload.ts';
 
@@ -32,7 +34,9 @@ const SignUpPage = lazy(() =>
 const VerifyEmailPage = lazy(() =>
   import('../features/auth/VerifyEmailPage.tsx').then((m) => ({ default: m.VerifyEmailPage })),
 );
-const ProgressSection = lazy(() => import('../features/progress/ProgressSection.tsx'));
+const ProgressSection = lazyPart(() =>
+  import('../features/progress/ProgressSection.tsx').then((m) => m.default),
+);
 const DisplayNamePrompt = lazy(() =>
   import('../features/onboarding/DisplayNamePrompt.tsx').then((m) => ({ default: m.DisplayNamePrompt })),
 );
@@ -81,11 +85,11 @@ function InLayout({ children }: { children: ReactNode }) {
 
 /**
  * `/user`: the display-name prompt while the profile has none, the spec's dashboard, then the
- * progress cards (each a feature of its own).
+ * progress cards (each a feature of its own), in the signed-in user's unit system.
  */
 function UserPage() {
   return (
-    <>
+    <UnitsProvider>
       {/* The prompt's gate shows nothing before the profile has loaded: fetched after the first paint,
           beside that load, so that the dashboard's first render does without it. */}
       <AfterFirstPaint>
@@ -96,11 +100,9 @@ function UserPage() {
       <DashboardPage />
       {/* Below the dashboard's cards: fetched and drawn once the cards above have painted. */}
       <AfterFirstPaint>
-        <Suspense fallback={null}>
-          <ProgressSection />
-        </Suspense>
+        <ProgressSection fallback={null} />
       </AfterFirstPaint>
-    </>
+    </UnitsProvider>
   );
 }
 

@@ -17,7 +17,7 @@ import {
   type UnitSystem,
   unitLabel,
 } from '@fit/shared/units';
-import { useEffect } from 'react';
+import { createContext, createElement, type ReactNode, useContext, useEffect, useMemo } from 'react';
 import { recall, remember } from './device-memory.ts';
 import { useDataScope, useProfile } from './queries.ts';
 
@@ -38,19 +38,36 @@ function cachedUnitSystem(uid: string): UnitSystem | undefined {
   return cached === 'metric' || cached === 'imperial' ? cached : undefined;
 }
 
+const UnitsContext = createContext<UnitSystem | null>(null);
+
 /**
- * The signed-in user's unit system: the live profile's; while it loads (or when it cannot be read),
- * the one last seen for this user on this device, else the browser's.
+ * The signed-in user's unit system for everything under it: the live profile's; while it loads (or
+ * when it cannot be read), the one last seen for this user on this device, else the browser's.
+ *
+ * One subscription to the profile for the whole page, not one per card and input: every answer
+ * from the profile re-rendered each of them synchronously (external-store updates are not sliced),
+ * in one long task as the page loaded. Now they re-render only when the system itself changes:
+ * on a device that remembers it, not at all. Not deferred: a form must never check a value in the
+ * system it was not typed in, not even for a moment.
  */
-export function useUnits(): UnitSystem {
+export function UnitsProvider({ children }: { children: ReactNode }) {
   const { uid } = useDataScope();
-  const profile = useProfile();
-  const loaded = profile.data !== undefined;
-  const chosen = profile.data?.unitSystem;
+  const profile = useProfile().data;
+  const loaded = profile !== undefined;
+  const chosen = profile?.unitSystem;
   useEffect(() => {
     if (loaded) remember('units', uid, chosen ?? null);
   }, [uid, loaded, chosen]);
-  return loaded ? unitSystemOf(profile.data) : (cachedUnitSystem(uid) ?? browserUnitSystem());
+  const standIn = useMemo(() => cachedUnitSystem(uid) ?? browserUnitSystem(), [uid]);
+  const system = loaded ? unitSystemOf(profile) : standIn;
+  return createElement(UnitsContext.Provider, { value: system }, children);
+}
+
+/** The unit system of the `UnitsProvider` above. */
+export function useUnits(): UnitSystem {
+  const system = useContext(UnitsContext);
+  if (!system) throw new Error('useUnits outside UnitsProvider');
+  return system;
 }
 
 const oneDecimal = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });

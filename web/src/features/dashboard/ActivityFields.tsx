@@ -5,7 +5,7 @@ import { parseNumberInput } from '@fit/shared/validation';
 import LocalFireDepartment from '@mui/icons-material/LocalFireDepartment';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense } from 'react';
+import { lazyPart } from '../../components/lazy-part.tsx';
 import { TextField } from '../../components/OutlinedField.tsx';
 import { useUnits } from '../../data/units.ts';
 import type { ActivityPickerProps } from './ActivityAutocomplete.tsx';
@@ -24,7 +24,7 @@ const fieldLabel = (field: keyof ActivityInputs, units: UnitSystem) =>
 
 const FIELD_LABELS = { count: 'Reps', time: 'Time (min)' } as const;
 
-const ActivityAutocomplete = lazy(() => import('./ActivityAutocomplete.tsx'));
+const ActivityAutocomplete = lazyPart(() => import('./ActivityAutocomplete.tsx').then((m) => m.default));
 
 /**
  * Searchable activity select, grouped by category. Until its chunk arrives (just after the
@@ -33,7 +33,8 @@ const ActivityAutocomplete = lazy(() => import('./ActivityAutocomplete.tsx'));
  */
 export function ActivityPicker(props: ActivityPickerProps) {
   return (
-    <Suspense
+    <ActivityAutocomplete
+      {...props}
       fallback={
         <TextField
           label="Activity"
@@ -43,9 +44,7 @@ export function ActivityPicker(props: ActivityPickerProps) {
           slotProps={{ htmlInput: { readOnly: true } }}
         />
       }
-    >
-      <ActivityAutocomplete {...props} />
-    </Suspense>
+    />
   );
 }
 

@@ -11,12 +11,14 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Skeleton from '@mui/material/Skeleton';
 import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { AfterFirstPaint } from '../../components/AfterFirstPaint.tsx';
+import { lazyPart } from '../../components/lazy-part.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { SectionCard } from '../../components/SectionCard.tsx';
 import { lastLoggedActivityType, type StoredActivity } from '../../data/activities.ts';
 import { usePeriodSums, useRecentActivities, useWeightHistory } from '../../data/activity-queries.ts';
 import { useRequiredUser } from '../../data/context.tsx';
 import { recall, remember } from '../../data/device-memory.ts';
-import { useGoal, useProfile } from '../../data/queries.ts';
+import { useActivityPreferences, useGoal, useProfile } from '../../data/queries.ts';
 import type { StoredWeight } from '../../data/weights.ts';
 import { formatCalendarDay } from './format.ts';
 import { bodyFigures, useToday } from './hooks.ts';
@@ -40,7 +42,11 @@ const NONE: never[] = [];
 
 // Weight Tracking is below the fold on every screen: a chunk of its own, fetched and drawn after
 // the cards above have painted, in a space of about its size.
-const Weight = memo(lazy(() => import('./WeightCard.tsx').then((m) => ({ default: m.WeightCard }))));
+const Weight = memo(
+  lazyPart(() => import('./WeightCard.tsx').then((m) => m.WeightCard), {
+    frame: (failure) => <SectionCard title="Weight Tracking">{failure}</SectionCard>,
+  }),
+);
 const WEIGHT_PLACEHOLDER = <Skeleton variant="rounded" aria-hidden height={560} />;
 const DashboardDialogs = lazy(loadDialogs);
 
@@ -83,6 +89,7 @@ export function DashboardPage() {
   const recent = useDeferredValue(useRecentActivities());
   const weights = useDeferredValue(useWeightHistory());
   const sums = useDeferredValue(usePeriodSums(today, timeZone));
+  const preferences = useDeferredValue(useActivityPreferences());
 
   const profile = profileQuery.data ?? null;
   const goal = goalQuery.data ?? null;
@@ -158,6 +165,8 @@ export function DashboardPage() {
               weight={weight}
               lastActivityType={lastActivityType}
               lastActivityKnown={!recent.isPending}
+              saved={preferences.data}
+              savedFailed={preferences.isError}
               goal={goal}
               goalLoaded={goalQuery.isSuccess}
               todayTotals={todayTotals}
@@ -198,16 +207,15 @@ export function DashboardPage() {
           </Box>
           <Box sx={{ minWidth: 0 }}>
             <AfterFirstPaint fallback={WEIGHT_PLACEHOLDER}>
-              <Suspense fallback={WEIGHT_PLACEHOLDER}>
-                <Weight
-                  records={weights.data ?? NONE}
-                  loaded={!weights.isPending}
-                  error={weights.isError ? MSG.fetchWeights : null}
-                  height={body.height}
-                  onOpen={setWeightDetails}
-                  onShowAll={show.allWeights}
-                />
-              </Suspense>
+              <Weight
+                fallback={WEIGHT_PLACEHOLDER}
+                records={weights.data ?? NONE}
+                loaded={!weights.isPending}
+                error={weights.isError ? MSG.fetchWeights : null}
+                height={body.height}
+                onOpen={setWeightDetails}
+                onShowAll={show.allWeights}
+              />
             </AfterFirstPaint>
           </Box>
         </Box>

@@ -10,7 +10,7 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { type FormEvent, memo, useEffect, useMemo, useState } from 'react';
 import { DateTimeInput, type WhenValue, whenToTimestamp } from '../../components/DateTimeInput.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
@@ -18,7 +18,7 @@ import { StatusAlert } from '../../components/StatusAlert.tsx';
 import { logActivity } from '../../data/activities.ts';
 import { useRequiredUser } from '../../data/context.tsx';
 import { recall, remember } from '../../data/device-memory.ts';
-import { keys, useActivityPreferences } from '../../data/queries.ts';
+import { keys } from '../../data/queries.ts';
 import { useSave } from '../../data/save.ts';
 import { useUnits } from '../../data/units.ts';
 import {
@@ -73,27 +73,101 @@ function FormPlaceholder({ fields }: { fields: readonly ActivityField[] }) {
   );
 }
 
-export function LogActivityCard(props: {
-  today: string;
+/** The form's part of the card: what it needs, so that the goal's figures do not redraw it. */
+interface LogFormProps {
   weight: number | undefined;
   /** The most recently logged activity: the select starts there. */
   lastActivityType: string | undefined;
   /** Whether the recent activities were read (or failed): until then the form keeps its placeholder. */
   lastActivityKnown: boolean;
-  goal: DailyGoal | null;
-  goalLoaded: boolean;
-  todayTotals: Totals | null;
-  onSetGoal: () => void;
-  onShowMetValues: () => void;
-}) {
-  const { uid } = useRequiredUser();
-  const preferences = useActivityPreferences();
-  const saved = preferences.data;
-  const offered = useMemo(
-    () => (preferences.isError ? [] : saved ? offeredActivities(saved) : null),
-    [preferences.isError, saved],
+  /** The saved activity selection (undefined while it loads), read by the page (DashboardPage). */
+  saved: string[] | undefined;
+  savedFailed: boolean;
+}
+
+/**
+ * Log Activity: the quote of the day, the daily goal and the form. The form is a memoized part of
+ * its own: the goal and today's totals arrive apart from the form's data as the page loads, and
+ * each redrew the whole form (the picker, the inputs, the date) with them.
+ */
+export function LogActivityCard(
+  props: LogFormProps & {
+    today: string;
+    goal: DailyGoal | null;
+    goalLoaded: boolean;
+    todayTotals: Totals | null;
+    onSetGoal: () => void;
+    onShowMetValues: () => void;
+  },
+) {
+  const quote = quoteOfTheDay(props.today);
+  return (
+    <SectionCard
+      title="Log Activity"
+      action={
+        <Button
+          size="small"
+          startIcon={<LocalFireDepartmentOutlined />}
+          onClick={props.onShowMetValues}
+          sx={{ whiteSpace: 'nowrap', mt: -0.5 }}
+        >
+          MET values
+        </Button>
+      }
+    >
+      <Box
+        component="figure"
+        sx={{
+          m: 0,
+          mb: 2.5,
+          p: 2,
+          borderRadius: '14px',
+          color: 'onBrand.main',
+          background: (t) => t.vars.palette.gradient.hero,
+          position: 'relative',
+          overflow: 'hidden',
+        }}
+      >
+        <FormatQuote
+          sx={{ position: 'absolute', right: 8, top: 4, fontSize: 56, opacity: 0.18 }}
+          aria-hidden
+        />
+        <Typography
+          component="blockquote"
+          sx={{ m: 0, fontWeight: 600, fontSize: '1.02rem', lineHeight: 1.45, pr: 4 }}
+        >
+          “{quote.text}”
+        </Typography>
+        <Typography component="figcaption" variant="body2" sx={{ mt: 0.75, opacity: 0.85 }}>
+          — {quote.author}
+        </Typography>
+      </Box>
+      <GoalWidget
+        goal={props.goal}
+        loaded={props.goalLoaded}
+        today={props.todayTotals}
+        onSetGoal={props.onSetGoal}
+      />
+
+      <LogForm
+        weight={props.weight}
+        lastActivityType={props.lastActivityType}
+        lastActivityKnown={props.lastActivityKnown}
+        saved={props.saved}
+        savedFailed={props.savedFailed}
+      />
+    </SectionCard>
   );
-  const offeredError = preferences.isError ? MSG.fetchAvailableActivities : null;
+}
+
+const LogForm = memo(function LogActivityForm(props: LogFormProps) {
+  const { uid } = useRequiredUser();
+  const { saved, savedFailed } = props;
+  const offered = useMemo(
+    () => (savedFailed ? [] : saved ? offeredActivities(saved) : null),
+    [savedFailed, saved],
+  );
+  const offeredError = savedFailed ? MSG.fetchAvailableActivities : null;
   const [activityType, setActivityType] = useState<string | null>(null);
   const [values, setValues] = useState<ActivityInputs>(EMPTY_INPUTS);
   const units = useUnits();
@@ -111,22 +185,27 @@ export function LogActivityCard(props: {
     log: 'Activity log failed',
   });
   const { busy, status, setStatus } = log;
-  const quote = quoteOfTheDay(props.today);
 
   // Start on the last activity logged when it is offered, else the first one offered. Until the
   // person picks one, follow the last logged activity even when it arrives after the offered list
   // (the two load independently: keeping the first guess preselected a random activity).
   const [picked, setPicked] = useState(false);
-  useEffect(() => {
-    if (!offered || offered.length === 0) return;
-    setActivityType((current) => {
-      // Once picked (or cleared while typing), the person's choice stands while it is offered.
-      if (picked) return current === null || offered.includes(current) ? current : (offered[0] ?? null);
-      const last = props.lastActivityType;
-      if (last && offered.includes(last)) return last;
-      return current && offered.includes(current) ? current : (offered[0] ?? null);
-    });
-  }, [offered, props.lastActivityType, picked]);
+  // Worked out while rendering when one of the three changes, not in an effect: an effect's update
+  // drew the whole form a second time, in a task of its own, as the page's data arrived.
+  const basis = { offered, last: props.lastActivityType, picked };
+  const [seen, setSeen] = useState<typeof basis | null>(null);
+  if (!seen || seen.offered !== offered || seen.last !== basis.last || seen.picked !== picked) {
+    setSeen(basis);
+    if (offered && offered.length > 0) {
+      setActivityType((current) => {
+        // Once picked (or cleared while typing), the person's choice stands while it is offered.
+        if (picked) return current === null || offered.includes(current) ? current : (offered[0] ?? null);
+        const last = basis.last;
+        if (last && offered.includes(last)) return last;
+        return current && offered.includes(current) ? current : (offered[0] ?? null);
+      });
+    }
+  }
 
   // The success message goes after a while; an error stays until the next edit.
   useEffect(() => {
@@ -171,108 +250,59 @@ export function LogActivityCard(props: {
   }
 
   return (
-    <SectionCard
-      title="Log Activity"
-      action={
-        <Button
-          size="small"
-          startIcon={<LocalFireDepartmentOutlined />}
-          onClick={props.onShowMetValues}
-          sx={{ whiteSpace: 'nowrap', mt: -0.5 }}
-        >
-          MET values
-        </Button>
-      }
-    >
-      <Box
-        component="figure"
-        sx={{
-          m: 0,
-          mb: 2.5,
-          p: 2,
-          borderRadius: '14px',
-          color: 'onBrand.main',
-          background: (t) => t.vars.palette.gradient.hero,
-          position: 'relative',
-          overflow: 'hidden',
-        }}
+    <Box component="form" onSubmit={submit} noValidate sx={{ mt: 2.5 }} aria-label="Log activity">
+      {offeredError && <LoadFailed message={offeredError} />}
+      {!ready ? (
+        <FormPlaceholder fields={placeholderFields} />
+      ) : (
+        <Stack spacing={2}>
+          <ActivityPicker
+            options={offered ?? []}
+            value={activityType}
+            onChange={(name) => {
+              setActivityType(name);
+              setPicked(true);
+              setStatus(null);
+            }}
+            disabled={busy}
+          />
+          <ActivityFields
+            idPrefix="log"
+            activity={activity}
+            values={values}
+            onChange={(v) => {
+              setValues(v);
+              if (status?.kind === 'error') setStatus(null);
+            }}
+            weight={props.weight}
+            disabled={busy}
+            errorField={status?.field}
+          />
+          <DateTimeInput
+            id="log-when"
+            value={when}
+            onChange={(v) => {
+              setWhen(v);
+              if (status?.kind === 'error') setStatus(null);
+            }}
+            disabled={busy}
+            error={status?.field === 'timestamp'}
+            allowNow
+          />
+        </Stack>
+      )}
+      <StatusAlert status={status} sx={{ mt: 1.5 }} />
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        fullWidth
+        startIcon={<Add />}
+        disabled={busy || !activity}
+        sx={{ mt: 2 }}
       >
-        <FormatQuote
-          sx={{ position: 'absolute', right: 8, top: 4, fontSize: 56, opacity: 0.18 }}
-          aria-hidden
-        />
-        <Typography
-          component="blockquote"
-          sx={{ m: 0, fontWeight: 600, fontSize: '1.02rem', lineHeight: 1.45, pr: 4 }}
-        >
-          “{quote.text}”
-        </Typography>
-        <Typography component="figcaption" variant="body2" sx={{ mt: 0.75, opacity: 0.85 }}>
-          — {quote.author}
-        </Typography>
-      </Box>
-
-      <GoalWidget
-        goal={props.goal}
-        loaded={props.goalLoaded}
-        today={props.todayTotals}
-        onSetGoal={props.onSetGoal}
-      />
-
-      <Box component="form" onSubmit={submit} noValidate sx={{ mt: 2.5 }} aria-label="Log activity">
-        {offeredError && <LoadFailed message={offeredError} />}
-        {!ready ? (
-          <FormPlaceholder fields={placeholderFields} />
-        ) : (
-          <Stack spacing={2}>
-            <ActivityPicker
-              options={offered ?? []}
-              value={activityType}
-              onChange={(name) => {
-                setActivityType(name);
-                setPicked(true);
-                setStatus(null);
-              }}
-              disabled={busy}
-            />
-            <ActivityFields
-              idPrefix="log"
-              activity={activity}
-              values={values}
-              onChange={(v) => {
-                setValues(v);
-                if (status?.kind === 'error') setStatus(null);
-              }}
-              weight={props.weight}
-              disabled={busy}
-              errorField={status?.field}
-            />
-            <DateTimeInput
-              id="log-when"
-              value={when}
-              onChange={(v) => {
-                setWhen(v);
-                if (status?.kind === 'error') setStatus(null);
-              }}
-              disabled={busy}
-              error={status?.field === 'timestamp'}
-              allowNow
-            />
-          </Stack>
-        )}
-        <StatusAlert status={status} sx={{ mt: 1.5 }} />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          startIcon={<Add />}
-          disabled={busy || !activity}
-          sx={{ mt: 2 }}
-        >
-          Log
-        </Button>
-      </Box>
-    </SectionCard>
+        Log
+      </Button>
+    </Box>
   );
-}
+});

@@ -8,7 +8,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { HelpButton } from '../../components/HelpButton.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
@@ -87,28 +87,28 @@ export function ProfileCard(props: {
 }) {
   const { profile } = props;
   const units = useUnits();
-  const [form, setForm] = useState<FormValues>(() => formOf(profile, units));
-  const dirty = useRef(false);
+  // The stored values, until the person starts typing; after a save, the stored values again from
+  // the profile's next answer. Derived while rendering, not in an effect: an effect's update drew
+  // the whole card a second time, in a task of its own, whenever the profile answered.
+  const [typed, setTyped] = useState<{ values: FormValues; saved: boolean } | null>(null);
+  const [seen, setSeen] = useState(profile);
+  if (seen !== profile) {
+    setSeen(profile);
+    if (typed?.saved) setTyped(null);
+  }
+  const form = typed?.values ?? formOf(profile, units);
   const save = useSave({
     save: ({ store, uid }, fields: Parameters<typeof saveWeightTargets>[2]) =>
       saveWeightTargets(store, uid, fields),
     failure: MSG.saveProfile,
     success: MSG.profileSaved,
-    onSaved: () => {
-      dirty.current = false;
-    },
+    onSaved: () => setTyped((now) => now && { ...now, saved: true }),
     log: 'Profile save failed',
   });
   const { busy, status, setStatus } = save;
 
-  // Follow the stored values until the person starts typing.
-  useEffect(() => {
-    if (!dirty.current) setForm(formOf(profile, units));
-  }, [profile, units]);
-
   function edit(patch: Partial<FormValues>) {
-    dirty.current = true;
-    setForm((f) => ({ ...f, ...patch }));
+    setTyped({ values: { ...form, ...patch }, saved: false });
     setStatus(null);
   }
 

@@ -3,8 +3,9 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { lazyPart } from '../../components/lazy-part.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { ShowAllButton } from '../../components/ShowAllButton.tsx';
 import type { StoredActivity } from '../../data/activities.ts';
@@ -13,7 +14,7 @@ import type { StoredActivity } from '../../data/activities.ts';
 // activities have loaded, and is fetched as the card mounts, beside the session check and the
 // data it waits for, instead of being part of the page's first render.
 const loadTable = () => import('./ActivitiesTable.tsx');
-const ActivitiesTable = lazy(() => loadTable().then((m) => ({ default: m.ActivitiesTable })));
+const ActivitiesTable = lazyPart(() => loadTable().then((m) => m.ActivitiesTable));
 
 const ROWS_LOADING = (
   <Stack spacing={1}>
@@ -34,7 +35,7 @@ export function RecentActivitiesCard(props: {
   onCaloriesHelp: () => void;
 }) {
   useEffect(() => {
-    loadTable().catch(() => {}); // a failure shows where the table renders (the page's boundary)
+    loadTable().catch(() => {}); // a failure shows where the table renders, with Retry (lazyPart)
   }, []);
   return (
     <SectionCard title="Recent Activities" action={<ShowAllButton onClick={props.onShowAll} />}>
@@ -66,15 +67,14 @@ export function RecentActivitiesCard(props: {
           </Box>
         )
       ) : (
-        <Suspense fallback={ROWS_LOADING}>
-          <ActivitiesTable
-            label="Recent activities"
-            activities={props.activities}
-            weight={props.weight}
-            onOpen={props.onOpen}
-            onCaloriesHelp={props.onCaloriesHelp}
-          />
-        </Suspense>
+        <ActivitiesTable
+          fallback={ROWS_LOADING}
+          label="Recent activities"
+          activities={props.activities}
+          weight={props.weight}
+          onOpen={props.onOpen}
+          onCaloriesHelp={props.onCaloriesHelp}
+        />
       )}
     </SectionCard>
   );

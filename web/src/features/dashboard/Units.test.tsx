@@ -44,6 +44,8 @@ describe('a metric user', () => {
     renderDashboard(store);
     const card = await section('Weight Tracking');
     const input = within(card).getByLabelText('Weight');
+    // As a person would: in kilograms once the form shows them (lbs, the browser's, until then).
+    expect(await within(card).findByText('kg')).toBeInTheDocument();
     fireEvent.change(input, { target: { value: '10' } });
     fireEvent.click(within(card).getByRole('button', { name: 'Log' }));
     expect(await within(card).findByText('Weight must be between 19 and 498 kg.')).toBeInTheDocument();

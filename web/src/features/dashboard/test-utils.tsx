@@ -20,6 +20,7 @@ import { vi } from 'vitest';
 import { themeOptions } from '../../app/theme.ts';
 import { SessionUserContext, StoreContext } from '../../data/context.tsx';
 import { createQueryClient } from '../../data/query-client.ts';
+import { UnitsProvider } from '../../data/units.ts';
 import { DashboardPage } from './DashboardPage.tsx';
 
 export const UID = 'u1';
@@ -153,7 +154,7 @@ export function Providers({ store, children }: { store: TestStore; children: Rea
         <MemoryRouter initialEntries={['/user']}>
           <StoreContext.Provider value={store}>
             <SessionUserContext.Provider value={{ uid: UID, email: 'sam@example.com', emailVerified: true }}>
-              {children}
+              <UnitsProvider>{children}</UnitsProvider>
             </SessionUserContext.Provider>
           </StoreContext.Provider>
         </MemoryRouter>

@@ -22,9 +22,10 @@ import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Columns } from '../../components/Columns.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { lazyPart } from '../../components/lazy-part.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { WhenNearViewport } from '../../components/WhenNearViewport.tsx';
 import type { Progress } from '../../data/progress.ts';
@@ -32,7 +33,7 @@ import { formatMeasureWithUnit, useUnits } from '../../data/units.ts';
 import type { ProgressState } from './useProgress.ts';
 
 // Fetched and drawn only once the chart's place comes near the viewport.
-const WeeklyChart = lazy(() => import('./WeeklyChart.tsx'));
+const WeeklyChart = lazyPart(() => import('./WeeklyChart.tsx').then((m) => m.default));
 const CHART_PLACEHOLDER = <Skeleton variant="rounded" height={200} />;
 
 const dateOnly = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', year: 'numeric' });
@@ -178,9 +179,7 @@ export function ProgressCard({ state }: { state: ProgressState }) {
                 </ToggleButtonGroup>
               </Stack>
               <WhenNearViewport placeholder={CHART_PLACEHOLDER}>
-                <Suspense fallback={CHART_PLACEHOLDER}>
-                  <WeeklyChart weeks={weeks} metric={metric} />
-                </Suspense>
+                <WeeklyChart fallback={CHART_PLACEHOLDER} weeks={weeks} metric={metric} />
               </WhenNearViewport>
             </Box>
 

@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { theme } from '../../app/theme.ts';
 import { SessionUserContext, StoreContext } from '../../data/context.tsx';
 import { createQueryClient } from '../../data/query-client.ts';
+import { UnitsProvider } from '../../data/units.ts';
 import { ProgressSection } from './ProgressSection.tsx';
 
 // The section's lazy chunks (the day's popup, the filter, the weekly chart), imported before the
@@ -59,7 +60,9 @@ function renderSection(store: MemoryStore) {
       <QueryClientProvider client={createQueryClient(() => {})}>
         <StoreContext.Provider value={store}>
           <SessionUserContext.Provider value={{ uid: UID, email: 'sam@example.com', emailVerified: true }}>
-            <ProgressSection />
+            <UnitsProvider>
+              <ProgressSection />
+            </UnitsProvider>
           </SessionUserContext.Provider>
         </StoreContext.Provider>
       </QueryClientProvider>

@@ -1,5 +1,5 @@
 import { browserTimeZone, localDate } from '@fit/shared/periods';
-import { useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useRequiredUser, useStore } from '../../data/context.tsx';
 import { type Progress, saveTimeZone } from '../../data/progress.ts';
 import { useProfile, useProgressDoc } from '../../data/queries.ts';
@@ -24,9 +24,11 @@ export function useProgress(): ProgressState {
   const { uid } = useRequiredUser();
   const timeZone = useMemo(() => browserTimeZone(), []);
   const [today, setToday] = useState(() => localDate(Date.now(), timeZone));
-  // Through the shared query cache: the dashboard's profile listener serves this card too.
-  const progressQuery = useProgressDoc();
-  const profile = useProfile().data ?? null;
+  // Through the shared query cache: the dashboard's profile listener serves this card too. Both
+  // deferred: an answer re-renders the section at once (external stores are not sliced), where the
+  // state below is unchanged and the memoized cards skip; they redraw in a transition instead.
+  const progressQuery = useDeferredValue(useProgressDoc());
+  const profile = useDeferredValue(useProfile().data) ?? null;
   const progress = progressQuery.data ?? null;
   const error = progressQuery.isError ? PROGRESS_FAILED : null;
 
@@ -42,5 +44,9 @@ export function useProgress(): ProgressState {
   }, [profile, store, uid, timeZone]);
 
   const w = profile?.currentWeight;
-  return { progress, weight: typeof w === 'number' && w > 0 ? w : undefined, today, timeZone, error };
+  const weight = typeof w === 'number' && w > 0 ? w : undefined;
+  return useMemo(
+    () => ({ progress, weight, today, timeZone, error }),
+    [progress, weight, today, timeZone, error],
+  );
 }
