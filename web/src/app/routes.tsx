@@ -14,7 +14,6 @@ import { Loading } from '../components/Loading.tsx';
 import { lazyPart } from '../components/lazy-part.tsx';
 import { RouteAnnouncer } from '../components/RouteAnnouncer.tsx';
 import { RouteErrorBoundary } from '../components/RouteError.tsx';
-import { UnitsProvider } from '../data/units.ts';
 import { LandingPage } from '../features/auth/LandingPage.tsx';
 import { CHUNKS } from './preload.ts';
 
@@ -34,8 +33,9 @@ const SignUpPage = lazy(() =>
 const VerifyEmailPage = lazy(() =>
   import('../features/auth/VerifyEmailPage.tsx').then((m) => ({ default: m.VerifyEmailPage })),
 );
-const ProgressSection = lazyPart(() =>
-  import('../features/progress/ProgressSection.tsx').then((m) => m.default),
+const ProgressSection = lazyPart(
+  () => import('../features/progress/ProgressSection.tsx').then((m) => m.ProgressSection),
+  { sx: { mt: { xs: 2, md: 3 } } }, // a failure keeps the section's gap to the cards above
 );
 const DisplayNamePrompt = lazy(() =>
   import('../features/onboarding/DisplayNamePrompt.tsx').then((m) => ({ default: m.DisplayNamePrompt })),
@@ -85,11 +85,11 @@ function InLayout({ children }: { children: ReactNode }) {
 
 /**
  * `/user`: the display-name prompt while the profile has none, the spec's dashboard, then the
- * progress cards (each a feature of its own), in the signed-in user's unit system.
+ * progress cards (each a feature of its own).
  */
 function UserPage() {
   return (
-    <UnitsProvider>
+    <>
       {/* The prompt's gate shows nothing before the profile has loaded: fetched after the first paint,
           beside that load, so that the dashboard's first render does without it. */}
       <AfterFirstPaint>
@@ -102,7 +102,7 @@ function UserPage() {
       <AfterFirstPaint>
         <ProgressSection fallback={null} />
       </AfterFirstPaint>
-    </UnitsProvider>
+    </>
   );
 }
 

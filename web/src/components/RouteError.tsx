@@ -3,6 +3,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import { Component, type ErrorInfo, type ReactNode, useEffect, useState } from 'react';
+import { isChunkLoadError } from './chunk-error.ts';
 import { Loading } from './Loading.tsx';
 
 export const PAGE_FAILED = 'Something went wrong on this page. Please try again.';
@@ -12,17 +13,6 @@ export const CHUNK_FAILED = 'This page could not be loaded. Check your connectio
 const RELOADED_AT = 'fittrack:chunk-reload-at';
 /** A second missing chunk within this long of the reload is shown, not reloaded again (no loop). */
 const RELOAD_WINDOW_MS = 60_000;
-
-/**
- * A screen's code that could not be loaded: after a deploy the old chunk names are gone (the page
- * must reload to learn the new ones), or the network is down. Browsers word it differently.
- */
-export function isChunkLoadError(error: unknown): boolean {
-  const message = error instanceof Error ? error.message : String(error);
-  return /dynamically imported module|Importing a module script failed|Unable to preload|Loading chunk/i.test(
-    message,
-  );
-}
 
 /** Whether the page reloaded itself for a missing chunk lately (no storage: yes, so no loop). */
 function reloadedRecently(): boolean {

@@ -1,7 +1,7 @@
 import type { SxProps, Theme } from '@mui/material/styles';
 import { Component, type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
-import { LoadFailed } from './LoadFailed.tsx';
-import { isChunkLoadError } from './RouteError.tsx';
+import { isChunkLoadError } from './chunk-error.ts';
+import { FailedAlert } from './FailedAlert.tsx';
 
 export const PART_FAILED = 'This part of the page could not be loaded. Check your connection and try again.';
 
@@ -69,6 +69,6 @@ class PartBoundary extends Component<
     const { error } = this.state;
     if (error === null) return this.props.children;
     if (!isChunkLoadError(error)) throw error; // to the route's boundary, as before
-    return this.props.frame(<LoadFailed message={PART_FAILED} onRetry={this.retry} sx={this.props.sx} />);
+    return this.props.frame(<FailedAlert message={PART_FAILED} onRetry={this.retry} sx={this.props.sx} />);
   }
 }

@@ -19,6 +19,7 @@ import { usePeriodSums, useRecentActivities, useWeightHistory } from '../../data
 import { useRequiredUser } from '../../data/context.tsx';
 import { recall, remember } from '../../data/device-memory.ts';
 import { useActivityPreferences, useGoal, useProfile } from '../../data/queries.ts';
+import { UnitsProvider } from '../../data/units.ts';
 import type { StoredWeight } from '../../data/weights.ts';
 import { formatCalendarDay } from './format.ts';
 import { bodyFigures, useToday } from './hooks.ts';
@@ -144,8 +145,9 @@ export function DashboardPage() {
   );
   const name = profile?.firstName?.trim() || profile?.displayName?.trim();
 
+  // The page's figures and forms in the user's unit system: one profile subscription for them all.
   return (
-    <>
+    <UnitsProvider>
       <PageHeader title={name ? `Hi, ${name}` : 'Your dashboard'} subtitle={formatCalendarDay(today, true)} />
       {/* Two columns from md up (each a stack, so cards keep their own height); on phones one column
           in the same order as the DOM (log, profile, stats, recent, weight), so Tab and screen
@@ -235,7 +237,7 @@ export function DashboardPage() {
           />
         </Suspense>
       )}
-    </>
+    </UnitsProvider>
   );
 }
 

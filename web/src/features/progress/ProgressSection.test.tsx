@@ -11,7 +11,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { theme } from '../../app/theme.ts';
 import { SessionUserContext, StoreContext } from '../../data/context.tsx';
 import { createQueryClient } from '../../data/query-client.ts';
-import { UnitsProvider } from '../../data/units.ts';
 import { ProgressSection } from './ProgressSection.tsx';
 
 // The section's lazy chunks (the day's popup, the filter, the weekly chart), imported before the
@@ -60,9 +59,7 @@ function renderSection(store: MemoryStore) {
       <QueryClientProvider client={createQueryClient(() => {})}>
         <StoreContext.Provider value={store}>
           <SessionUserContext.Provider value={{ uid: UID, email: 'sam@example.com', emailVerified: true }}>
-            <UnitsProvider>
-              <ProgressSection />
-            </UnitsProvider>
+            <ProgressSection />
           </SessionUserContext.Provider>
         </StoreContext.Provider>
       </QueryClientProvider>

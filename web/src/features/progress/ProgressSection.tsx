@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import { memo } from 'react';
+import { UnitsProvider } from '../../data/units.ts';
 import { HistoryCard } from './HistoryCard.tsx';
 import { ProgressCard } from './ProgressCard.tsx';
 import { useProgress } from './useProgress.ts';
@@ -8,21 +9,23 @@ import { useProgress } from './useProgress.ts';
 const History = memo(HistoryCard);
 const Progress = memo(ProgressCard);
 
-/** The progress cards under the dashboard, over one live progress document. */
+/** The progress cards under the dashboard, over one live progress document, in the user's units. */
 export function ProgressSection() {
   const state = useProgress();
   return (
-    <Box
-      sx={{
-        mt: { xs: 2, md: 3 },
-        display: 'grid',
-        gap: { xs: 2, md: 3 },
-        gridTemplateColumns: 'minmax(0, 1fr)',
-      }}
-    >
-      <History state={state} />
-      <Progress state={state} />
-    </Box>
+    <UnitsProvider>
+      <Box
+        sx={{
+          mt: { xs: 2, md: 3 },
+          display: 'grid',
+          gap: { xs: 2, md: 3 },
+          gridTemplateColumns: 'minmax(0, 1fr)',
+        }}
+      >
+        <History state={state} />
+        <Progress state={state} />
+      </Box>
+    </UnitsProvider>
   );
 }
 
