@@ -77,6 +77,21 @@ async function cut(outage: Outage): Promise<() => Promise<void>> {
   return restoreServer;
 }
 
+/**
+ * The browser can no longer fetch the build's chunk named `name` (as after a deploy, or offline);
+ * counts the page's loads from now on (a reload is one more). `restore` lets the chunk through again.
+ */
+async function cutChunk(name: string): Promise<{ loads: () => number; restore: () => Promise<void> }> {
+  const chunk = new RegExp(`/assets/${name}-[^/]+\\.js$`);
+  const refuse = (route: Route) => route.abort('connectionrefused');
+  await page.route(chunk, refuse);
+  let loads = 0;
+  page.on('load', () => {
+    loads += 1;
+  });
+  return { loads: () => loads, restore: () => page.unroute(chunk, refuse) };
+}
+
 const section = (name: string) => page.getByRole('main').getByRole('region', { name, exact: true });
 
 /** The layout is there and nothing replaced it. */
@@ -209,22 +224,16 @@ describe('failures stay inside the page', () => {
   it('a page whose code is gone (a deploy) reloads once, then says so under the top bar, and Retry loads it', async () => {
     await page.goto('/user');
     await section('Weight Tracking').waitFor();
-    const chunk = /\/assets\/CommunityPage-[^/]+\.js$/;
-    const cutChunk = (route: Route) => route.abort('connectionrefused');
-    await page.route(chunk, cutChunk);
-    let loads = 0;
-    page.on('load', () => {
-      loads += 1;
-    });
+    const cut = await cutChunk('CommunityPage');
     await nav(page, 'Community');
     await page
       .getByText('This page could not be loaded. Check your connection and try again.')
       .waitFor({ timeout: 20_000 });
-    expect(loads).toBe(1); // the one reload, no loop
+    expect(cut.loads()).toBe(1); // the one reload, no loop
     await expectLayout();
     await screenshot(page, `failures-${BACKEND}-missing-chunk`);
 
-    await page.unroute(chunk, cutChunk);
+    await cut.restore();
     await page.getByRole('main').getByRole('button', { name: 'Retry' }).click();
     await page.getByText('Maya Torres').first().waitFor({ timeout: 30_000 });
     expect(errors).toEqual([]);
@@ -232,17 +241,11 @@ describe('failures stay inside the page', () => {
 
   it('a card whose code does not arrive says so in its place, the rest of the page works, and Retry loads it', async () => {
     // The Weight Tracking card is a chunk of its own (so are the table, the picker and the charts).
-    const chunk = /\/assets\/WeightCard-[^/]+\.js$/;
-    const cutChunk = (route: Route) => route.abort('connectionrefused');
-    await page.route(chunk, cutChunk);
-    let loads = 0;
-    page.on('load', () => {
-      loads += 1;
-    });
+    const cut = await cutChunk('WeightCard');
     await page.goto('/user');
     const weights = section('Weight Tracking');
     await weights.getByText(PART_FAILED).waitFor({ timeout: 20_000 });
-    expect(loads).toBe(1); // no reload: the page itself is there
+    expect(cut.loads()).toBe(1); // no reload: the page itself is there
     await expectLayout();
     // The rest of the dashboard is usable: its sections load and the Log Activity form is there.
     await section('Your Profile').getByRole('button', { name: 'Save Profile' }).waitFor({ timeout: 20_000 });
@@ -250,11 +253,11 @@ describe('failures stay inside the page', () => {
     await weights.scrollIntoViewIfNeeded();
     await screenshot(page, `failures-${BACKEND}-missing-part`);
 
-    await page.unroute(chunk, cutChunk);
+    await cut.restore();
     await weights.getByRole('button', { name: 'Retry' }).click();
     await weights.getByLabel('Weight', { exact: true }).waitFor({ timeout: 20_000 });
     expect(await weights.getByText(PART_FAILED).count()).toBe(0);
-    expect(loads).toBe(1);
+    expect(cut.loads()).toBe(1);
     expect(errors).toEqual([]);
   });
 });

@@ -14,6 +14,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Plugin } from 'vite';
+import { replaceMarker } from './html-marker.ts';
 
 export const BOOT_SCRIPT = `(() => {
   const root = document.documentElement;
@@ -47,16 +48,10 @@ export const BOOT_SCRIPT_MARKER = '<!-- fit:boot-script -->';
 
 /** Puts BOOT_SCRIPT in place of the marker, in the build and the dev server alike. */
 export function bootScript(): Plugin {
-  return {
-    name: 'fit-boot-script',
-    transformIndexHtml: {
-      order: 'pre',
-      handler(html) {
-        const parts = html.split(BOOT_SCRIPT_MARKER);
-        if (parts.length !== 2)
-          throw new Error(`index.html must hold ${BOOT_SCRIPT_MARKER} once, where the boot script goes`);
-        return parts.join(`<script>${BOOT_SCRIPT}</script>`);
-      },
-    },
-  };
+  return replaceMarker(
+    'fit-boot-script',
+    BOOT_SCRIPT_MARKER,
+    'the boot script',
+    () => `<script>${BOOT_SCRIPT}</script>`,
+  );
 }

@@ -10,6 +10,7 @@
  */
 import type { Plugin } from 'vite';
 import { theme } from '../src/app/theme.ts';
+import { replaceMarker } from './html-marker.ts';
 
 /** Where index.html takes the stylesheet. */
 export const THEME_VARS_MARKER = '<!-- fit:theme-vars -->';
@@ -40,16 +41,10 @@ export function themeVarsCss(): string {
 
 /** Puts the stylesheet in place of the marker, in the build and the dev server alike. */
 export function themeVars(): Plugin {
-  return {
-    name: 'fit-theme-vars',
-    transformIndexHtml: {
-      order: 'pre',
-      handler(html) {
-        const parts = html.split(THEME_VARS_MARKER);
-        if (parts.length !== 2)
-          throw new Error(`index.html must hold ${THEME_VARS_MARKER} once, where the theme's variables go`);
-        return parts.join(`<style id="theme-vars">${themeVarsCss()}</style>`);
-      },
-    },
-  };
+  return replaceMarker(
+    'fit-theme-vars',
+    THEME_VARS_MARKER,
+    "the theme's variables",
+    () => `<style id="theme-vars">${themeVarsCss()}</style>`,
+  );
 }

@@ -4,19 +4,10 @@
  * the nearest error boundary and take the page with it.
  */
 import { render, screen } from '@testing-library/react';
-import { Component, type ReactNode, Suspense } from 'react';
+import { Suspense } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { FallbackOnError } from './FallbackOnError.tsx';
 import { lazyOptional } from './lazy-optional.ts';
-
-class Boundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override render() {
-    return this.state.failed ? <p>The page failed</p> : this.props.children;
-  }
-}
 
 describe('lazyOptional', () => {
   it('renders nothing when its chunk fails, and leaves what is beside it in place', async () => {
@@ -26,12 +17,12 @@ describe('lazyOptional', () => {
         Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
       );
       render(
-        <Boundary>
+        <FallbackOnError fallback={<p>The page failed</p>}>
           <Suspense fallback={<p>Loading</p>}>
             <Extra label="x" />
             <p>Beside it</p>
           </Suspense>
-        </Boundary>,
+        </FallbackOnError>,
       );
       expect(await screen.findByText('Beside it')).toBeInTheDocument();
       expect(screen.queryByText('The page failed')).toBeNull();

@@ -3,30 +3,19 @@
  * network) shows the failure in its own place with Retry, which fetches it again; the rest of the
  * page stays. A bug in the part (not a missing chunk) still reaches the page's boundary.
  */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { Component, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FallbackOnError } from './FallbackOnError.tsx';
 import { lazyPart, PART_FAILED } from './lazy-part.tsx';
 
-class PageBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override render() {
-    return this.state.failed ? <p>The page failed</p> : this.props.children;
-  }
-}
-
+/** The page around the part, with a boundary of its own as the route's. */
 function Page({ children }: { children: ReactNode }) {
   return (
-    <QueryClientProvider client={new QueryClient()}>
-      <PageBoundary>
-        <p>Beside it</p>
-        {children}
-      </PageBoundary>
-    </QueryClientProvider>
+    <FallbackOnError fallback={<p>The page failed</p>}>
+      <p>Beside it</p>
+      {children}
+    </FallbackOnError>
   );
 }
 
