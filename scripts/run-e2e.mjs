@@ -134,29 +134,62 @@ async function firebaseMode() {
   }
 }
 
-/** Names and counts from vitest's JSON report. */
+/** The first lines of an error, indented, for the summary (the whole of it is in the log above). */
+const firstLines = (text, n = 4) =>
+  String(text)
+    .split('\n')
+    .filter((line) => line.trim())
+    .slice(0, n)
+    .map((line) => `      ${line.trim().slice(0, 300)}`);
+
+/**
+ * Names and counts from vitest's JSON report. What failed is repeated in `failures`, which the run
+ * prints last: CI keeps only the tail of a long log, and a red run must say why within it.
+ */
 function summarize(title, result) {
-  if (result.notRun) return { ok: true, lines: [`${title}: NOT RUN (${result.notRun})`] };
-  if (result.error) return { ok: false, lines: [`${title}: FAILED to start: ${result.error}`] };
-  let tests = [];
-  try {
-    const report = JSON.parse(readFileSync(result.report, 'utf8'));
-    tests = report.testResults.flatMap((file) =>
-      file.assertionResults.map((t) => ({ name: t.fullName, status: t.status })),
-    );
-  } catch {
-    return { ok: false, lines: [`${title}: FAILED (no report; vitest exited ${result.code})`] };
+  if (result.notRun) return { ok: true, lines: [`${title}: NOT RUN (${result.notRun})`], failures: [] };
+  if (result.error) {
+    const line = `${title}: FAILED to start: ${result.error}`;
+    return { ok: false, lines: [line], failures: [line] };
   }
+  let report;
+  try {
+    report = JSON.parse(readFileSync(result.report, 'utf8'));
+  } catch {
+    const line = `${title}: FAILED (no report; vitest exited ${result.code})`;
+    return { ok: false, lines: [line], failures: [line] };
+  }
+  const tests = report.testResults.flatMap((file) =>
+    file.assertionResults.map((t) => ({
+      name: t.fullName,
+      status: t.status,
+      messages: t.failureMessages ?? [],
+    })),
+  );
   const count = (s) => tests.filter((t) => t.status === s).length;
   const mark = { passed: '✓', failed: '✗', skipped: '-', pending: '-', todo: '-' };
   const ran = tests.filter((t) => t.status === 'passed' || t.status === 'failed');
+  const failures = [
+    ...ran
+      .filter((t) => t.status === 'failed')
+      .flatMap((t) => [`  ✗ ${title}: ${t.name}`, ...firstLines(t.messages.join('\n'))]),
+    // A file whose hooks failed, or that did not load, has no failed journey of its own.
+    ...report.testResults
+      .filter((file) => file.status === 'failed' && file.message)
+      .flatMap((file) => [`  ✗ ${title}: ${file.name}`, ...firstLines(file.message)]),
+  ];
+  if (result.code !== 0 && failures.length === 0)
+    failures.push(
+      `  ✗ ${title}: vitest exited ${result.code} with no journey failed: an error outside the journeys (see "Unhandled" or "Error" above)`,
+    );
   return {
-    ok: result.code === 0 && count('failed') === 0,
+    ok: result.code === 0 && failures.length === 0,
     lines: [
       `${title}: ${count('passed')} passed, ${count('failed')} failed of ${ran.length} journeys` +
         (tests.length > ran.length ? ` (${tests.length - ran.length} for the other mode skipped)` : ''),
       ...ran.map((t) => `  ${mark[t.status]} ${t.name}`),
     ],
+    failures,
   };
 }
 
@@ -178,4 +211,6 @@ try {
   rmSync(work, { recursive: true, force: true });
 }
 console.log(`\nBrowser journeys\n${results.flatMap((r) => r.lines).join('\n')}\n`);
+const failures = results.flatMap((r) => r.failures);
+if (failures.length) console.log(`What failed (the whole of each error is above):\n${failures.join('\n')}\n`);
 process.exit(results.every((r) => r.ok) ? 0 : 1);

@@ -1,7 +1,8 @@
 /**
  * What only Firebase mode does, on the official emulator suite: Firestore keeps a write made offline
  * and the top bar shows it as waiting to sync until the server has it (and an online write never
- * shows so), and the deleteAccount callable demands a recent sign-in. Runs only against the
+ * shows so), logging out erases the browser's copy of the person's data (asking first while a write
+ * waits to sync), and the deleteAccount callable demands a recent sign-in. Runs only against the
  * Firebase-mode stack (E2E_BACKEND=firebase, scripts/run-e2e.mjs); every claim about the server is
  * checked by reading the Firestore and Auth emulators as an admin.
  */
@@ -26,6 +27,12 @@ const repsOnServer = async (uid: string) =>
 /** Each time the pending marker was shown and went away, however briefly: where and for how long. */
 const pendingShown = () =>
   page.evaluate(() => (window as unknown as { pendingShown: string[] }).pendingShown);
+
+/** The names of this origin's Firestore databases in IndexedDB (the SDK's offline cache). */
+const firestoreDatabases = () =>
+  page.evaluate(async () =>
+    (await indexedDB.databases()).map((db) => db.name ?? '').filter((name) => name.startsWith('firestore/')),
+  );
 
 /** Ages the ID token of the next deleteAccount call by an hour, as if the sign-in were old. */
 async function ageNextDeletionToken(ctx: BrowserContext): Promise<{ aged: () => boolean }> {
@@ -112,6 +119,36 @@ describe.skipIf(BACKEND !== 'firebase')('Firebase mode: offline writes and the d
     expect(await pendingShown()).toEqual([expect.stringMatching(/^\/user for \d+ ms$/)]);
   });
 
+  it('logging out erases the offline copy from this browser, asking first while a write waits to sync', async () => {
+    expect(await firestoreDatabases()).not.toEqual([]); // the cache the SDK keeps for Carol
+
+    await context.setOffline(true);
+    await logActivity(page, 'Walking', 40);
+    await pendingChip().waitFor({ timeout: 5000 });
+    await page.getByRole('button', { name: 'Logout' }).click();
+    const ask = page.getByRole('dialog', { name: 'Log out and lose unsent changes?' });
+    await ask.getByText(/^1 change made offline has not reached the server yet\./).waitFor();
+    await screenshot(page, '22-firebase-logout-unsent');
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/user');
+
+    await context.setOffline(false);
+    await pendingChip().waitFor({ state: 'detached', timeout: 30_000 });
+    expect(await repsOnServer(carolUid)).toHaveLength(4);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL('**/login');
+    await expect.poll(firestoreDatabases, { timeout: 10_000 }).toEqual([]);
+
+    // The same tab, no reload: the next session's store starts afresh and reads from the server.
+    await page.getByLabel('Email').fill(carol.email);
+    await page.getByLabel(/^Password/).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL('**/user');
+    await page.getByRole('table').first().getByText('Walking').waitFor({ timeout: 20_000 });
+    expect(await firestoreDatabases()).not.toEqual([]);
+  });
+
   it('asks for the password again when the sign-in is older than the window, deleting nothing until then', async () => {
     const aging = await ageNextDeletionToken(context);
     await nav(page, 'Account');
@@ -123,7 +160,7 @@ describe.skipIf(BACKEND !== 'firebase')('Firebase mode: offline writes and the d
     expect(aging.aged()).toBe(true);
     // The callable refused: everything is still there.
     expect(await serverDocs(`users/${carolUid}`)).toHaveLength(1);
-    expect(await repsOnServer(carolUid)).toHaveLength(3);
+    expect(await repsOnServer(carolUid)).toHaveLength(4);
     expect(await accountOf(carol.email)).toBeDefined();
     await screenshot(page, '21-firebase-reauth');
 

@@ -11,24 +11,18 @@ import { preloadSignedIn } from './app/preload.ts';
 import { AppRoutes } from './app/routes.tsx';
 import { ShellStatus } from './components/ShellStatus.tsx';
 import { lazyFirebaseAuth } from './data/adapters/lazy-auth.ts';
+import { backendPerSession } from './data/backend-session.ts';
 import { readConfig } from './data/config.ts';
-import { type Backend, loadBackend } from './data/repositories.ts';
+import { loadBackend } from './data/repositories.ts';
 import { assumedUser } from './data/session.tsx';
 import { registerServiceWorker } from './sw/register.ts';
 
 const config = readConfig(import.meta.env);
 const auth = lazyFirebaseAuth(config);
 
-let backend: Promise<Backend> | undefined;
-function backendOnce(): Promise<Backend> {
-  if (!backend) {
-    backend = loadBackend(config, auth);
-    backend.catch(() => {
-      backend = undefined; // a failed chunk load may be retried
-    });
-  }
-  return backend;
-}
+// One backend per session; its end erases the session's offline data from this browser.
+const backend = backendPerSession(() => loadBackend(config, auth));
+const endSession = (uid: string) => void backend.end(uid);
 
 // A signed-in page (a reload, a link): the auth SDK, the data adapter, the frame and the page all
 // load at once, instead of each waiting for the one before it to render.
@@ -37,7 +31,7 @@ const preloading = preloadSignedIn(window.location.pathname, () => {
   // the adapter as it mounts: their 36 KB would otherwise share the network with the page's chunks.
   if (assumedUser()) return;
   auth.warm();
-  backendOnce().catch(() => {}); // WithBackend shows the failure and retries
+  backend.warm().catch(() => {}); // WithBackend shows the failure and retries
 });
 
 // Dates and numbers follow the browser's locale (toLocaleDateString with no locale), so the page's
@@ -55,7 +49,7 @@ if (import.meta.env.PROD) registerServiceWorker();
 // show a loading fallback, after which React holds back the page for 300 ms (components/chunk.ts).
 const app = (
   <StrictMode>
-    <AppProviders auth={auth} loadBackend={backendOnce}>
+    <AppProviders auth={auth} loadBackend={backend.get} onSessionEnd={endSession}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>

@@ -14,7 +14,7 @@ import type {
 } from '@fit/shared/store';
 import { MemoryStore } from '@fit/shared/testing/memory-store';
 import { act, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryKey, recall } from '../src/data/device-memory.ts';
 import { FakeAuth } from './fake-auth.ts';
 import { renderApp, warmRoutes } from './render.tsx';
@@ -108,7 +108,8 @@ describe('a signed-in page while the saved session is checked', () => {
     const auth = authWith({ uid: 'ann' }, { uid: 'bob', signedIn: true });
     const confirm = auth.holdSessionCheck();
     const store = new NotingStore({ ...profile('ann', 'Ann'), ...profile('bob', 'Bob') });
-    renderApp('/user', { auth, store });
+    const ended = vi.fn();
+    renderApp('/user', { auth, store, onSessionEnd: ended });
     expect(await screen.findByRole('heading', { name: 'Log Activity' }, { timeout: 20_000 })).toBeVisible();
     await aWhile();
 
@@ -118,6 +119,8 @@ describe('a signed-in page while the saved session is checked', () => {
     expect(store.calls.filter((path) => path.startsWith('users/ann'))).toEqual([]);
     expect(recall('signedIn', 'ann')).toBeNull();
     expect(recall('signedIn', 'bob')).not.toBeNull();
+    // The page drew for Ann: her session ended here (main.tsx erases her backend's offline data).
+    expect(ended.mock.calls).toEqual([['ann']]);
   });
 
   it('nobody is signed in after all (the session was revoked): /login keeps the page asked for, and the memory goes', async () => {

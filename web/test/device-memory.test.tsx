@@ -3,6 +3,8 @@
  * shared computer the next person inherits nothing, and a deleted account leaves nothing. The
  * per-device Appearance choice stays. The keys are written by the real screens here (the dashboard
  * writes the unit system and the Log Activity form's field set), then each way a session ends runs.
+ * Each must also call the session's end once (main.tsx then erases the backend's offline cache:
+ * backend-session.ts, and the Firebase-mode journey that reads IndexedDB), and nothing else may.
  */
 import { paths } from '@fit/shared/model';
 import { type DocSnapshot, type QuerySpec, StoreError, type Unsubscribe } from '@fit/shared/store';
@@ -51,11 +53,13 @@ function signedIn(uid = ANN) {
 async function annOnDashboard(
   store: MemoryStore = new MemoryStore(profileOf(ANN, { unitSystem: 'metric' })),
 ) {
-  const app = renderApp('/user', { auth: signedIn(), store });
+  const ended = vi.fn();
+  const app = renderApp('/user', { auth: signedIn(), store, onSessionEnd: ended });
   await waitFor(() => expect(recall('units', ANN)).toBe('metric'), { timeout: 20_000 });
   await waitFor(() => expect(recall('logFields', ANN)).not.toBeNull(), { timeout: 20_000 });
   remember('goalPromptDismissed', ANN, '1');
-  return app;
+  expect(ended).not.toHaveBeenCalled();
+  return { ...app, ended };
 }
 
 beforeEach(() => {
@@ -157,6 +161,7 @@ describe('a session that ends leaves nothing of its person on this device', () =
     await waitFor(() => expect(app.path()).toBe('/login'));
     expect(perUserKeys()).toEqual([]);
     expect(localStorage.getItem(MODE_STORAGE_KEY)).toBe('dark');
+    await waitFor(() => expect(app.ended.mock.calls).toEqual([[ANN]]));
   }, 30_000);
 
   it('a sign-out that did not come from this page (another tab, the SDK dropping a revoked session)', async () => {
@@ -165,6 +170,7 @@ describe('a session that ends leaves nothing of its person on this device', () =
     await waitFor(() => expect(app.path()).toBe('/login'));
     expect(perUserKeys()).toEqual([]);
     expect(localStorage.getItem(MODE_STORAGE_KEY)).toBe('dark');
+    await waitFor(() => expect(app.ended.mock.calls).toEqual([[ANN]]));
   });
 
   it('a session the backend no longer accepts (session-end.ts signs out)', async () => {
@@ -203,6 +209,7 @@ describe('a session that ends leaves nothing of its person on this device', () =
     expect(app.auth.current).toBeNull();
     expect(perUserKeys()).toEqual([]);
     expect(localStorage.getItem(MODE_STORAGE_KEY)).toBe('dark');
+    await waitFor(() => expect(app.ended.mock.calls).toEqual([[ANN]]));
   }, 45_000);
 
   it('signing in as someone else clears what an earlier, unobserved session left', async () => {
@@ -221,14 +228,28 @@ describe('a session that ends leaves nothing of its person on this device', () =
   it('opening the app signed out clears anything left', async () => {
     remember('units', ANN, 'metric');
     remember('goalPromptDismissed', ANN, '1');
-    renderApp('/user', { auth: new FakeAuth() });
+    const ended = vi.fn();
+    renderApp('/user', { auth: new FakeAuth(), onSessionEnd: ended });
     await screen.findByRole('heading', { name: 'Welcome back' });
     expect(perUserKeys()).toEqual([]);
     expect(localStorage.getItem(MODE_STORAGE_KEY)).toBe('dark');
+    expect(ended).not.toHaveBeenCalled(); // no session was drawn, so none ended
   });
+
+  it('a session remembered here that had ended elsewhere ends here too, once', async () => {
+    const ann = { email: 'ann@example.com', emailVerified: true, providerIds: ['password'] };
+    localStorage.setItem(memoryKey('signedIn', ANN), JSON.stringify(ann));
+    const ended = vi.fn();
+    const app = renderApp('/user', { auth: new FakeAuth(), onSessionEnd: ended });
+    await waitFor(() => expect(app.path()).toBe('/login'), { timeout: 20_000 });
+    await waitFor(() => expect(ended.mock.calls).toEqual([[ANN]]));
+  }, 30_000);
 });
 
 describe('a deleted account leaves nothing on this device', () => {
+  const ended = vi.fn();
+  beforeEach(() => ended.mockReset());
+
   async function deleteAnnsAccount(auth: FakeAuth) {
     remember('units', ANN, 'metric');
     remember('logFields', ANN, 'count,weightLifted');
@@ -236,6 +257,7 @@ describe('a deleted account leaves nothing on this device', () => {
     const app = renderApp('/account', {
       auth,
       store: new MemoryStore(profileOf(ANN, { unitSystem: 'metric' })),
+      onSessionEnd: ended,
     });
     const danger = within(await screen.findByRole('region', { name: 'Delete Account' }));
     fireEvent.click(danger.getByRole('button', { name: 'Delete Account' }));
@@ -250,6 +272,7 @@ describe('a deleted account leaves nothing on this device', () => {
     await waitFor(() => expect(app.path()).toBe('/login'));
     expect(perUserKeys()).toEqual([]);
     expect(localStorage.getItem(MODE_STORAGE_KEY)).toBe('dark');
+    await waitFor(() => expect(ended.mock.calls).toEqual([[ANN]]));
   });
 
   it('even when the sign-out after deletion fails (the account is gone on the server anyway)', async () => {

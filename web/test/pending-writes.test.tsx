@@ -4,8 +4,10 @@
  */
 import { paths } from '@fit/shared/model';
 import { MemoryStore } from '@fit/shared/testing/memory-store';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { unsentChangesMessage } from '../src/app/AppLayout.tsx';
 import { countFeed } from './count-feed.ts';
 import { FakeAuth } from './fake-auth.ts';
 import { renderApp } from './render.tsx';
@@ -35,5 +37,63 @@ describe('the top bar while writes wait to sync', () => {
 
     act(() => feed.emit(0));
     await waitFor(() => expect(screen.queryByText('Saved offline, syncing…')).toBeNull());
+  });
+});
+
+describe('logging out while writes wait to sync', () => {
+  function kimWithPending() {
+    const auth = new FakeAuth();
+    auth.addUser('kim@example.com', { uid: 'kim', verified: true, signedIn: true });
+    const store = new MemoryStore({
+      [paths.user('kim')]: { userId: 'kim', email: 'kim@example.com', createdAt: 1, displayName: 'Kim' },
+    });
+    const feed = countFeed();
+    const ended = vi.fn();
+    const app = renderApp('/community', {
+      auth,
+      store,
+      backend: { watchPendingWrites: feed.watch },
+      onSessionEnd: ended,
+    });
+    return { app, feed, ended };
+  }
+
+  it('asks first, since logging out erases them from this device: Cancel keeps the session', async () => {
+    const { app, feed, ended } = kimWithPending();
+    await screen.findByRole('heading', { name: 'Community stub' }, { timeout: 10_000 });
+    act(() => feed.emit(2));
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Log out and lose unsent changes?' });
+    expect(dialog).toHaveAccessibleDescription(unsentChangesMessage(2));
+    expect(unsentChangesMessage(2)).toMatch(/^2 changes made offline have not reached the server yet\./);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(app.auth.current?.uid).toBe('kim');
+    expect(app.path()).toBe('/community');
+    expect(ended).not.toHaveBeenCalled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    const again = await screen.findByRole('dialog', { name: 'Log out and lose unsent changes?' });
+    await userEvent.click(within(again).getByRole('button', { name: 'Log out anyway' }));
+    await waitFor(() => expect(app.path()).toBe('/login'));
+    expect(app.auth.current).toBeNull();
+    await waitFor(() => expect(ended.mock.calls).toEqual([['kim']]));
+  }, 30_000);
+
+  it('logs out at once once they have synced', async () => {
+    const { app, feed } = kimWithPending();
+    await screen.findByRole('heading', { name: 'Community stub' }, { timeout: 10_000 });
+    act(() => feed.emit(1));
+    act(() => feed.emit(0));
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(app.path()).toBe('/login'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('says one change in the singular', () => {
+    expect(unsentChangesMessage(1)).toMatch(
+      /^1 change made offline has not reached the server yet\. Logging out erases it from this device, so it will not be saved\./,
+    );
   });
 });

@@ -40,6 +40,8 @@ export function renderApp(
     auth?: FakeAuth;
     store?: MemoryStore;
     backend?: Partial<Pick<Backend, 'watchRefusedWrites' | 'watchLive' | 'watchPendingWrites'>>;
+    /** AppProviders' hook for a session's end (main.tsx erases the backend's offline data there). */
+    onSessionEnd?: () => void;
   } = {},
 ): TestApp {
   const auth = options.auth ?? new FakeAuth();
@@ -55,7 +57,7 @@ export function renderApp(
   };
   const probe: RouterProbe = { pathname: path, search: '', navigate: undefined };
   render(
-    <AppProviders auth={auth} loadBackend={async () => backend}>
+    <AppProviders auth={auth} loadBackend={async () => backend} onSessionEnd={options.onSessionEnd}>
       <MemoryRouter initialEntries={[path]}>
         <AppRoutes />
         <Probe into={probe} />

@@ -18,6 +18,7 @@ import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { NavLink, Outlet, Link as RouterLink, useNavigate } from 'react-router-dom';
 import { AfterFirstPaint } from '../components/AfterFirstPaint.tsx';
 import { Brand } from '../components/Brand.tsx';
+import type { ConfirmDialogProps } from '../components/ConfirmDialog.tsx';
 import { Loading } from '../components/Loading.tsx';
 import { lazyOptional } from '../components/lazy-optional.ts';
 import { OfflineNotice } from '../components/OfflineNotice.tsx';
@@ -34,6 +35,41 @@ export const LOGOUT_FAILED = ALERT_LOG_OUT;
 const PendingChip = lazyOptional('The pending-writes marker', () =>
   import('./PendingChip.tsx').then((m) => m.PendingChip),
 );
+
+/**
+ * Only when logging out would lose writes made offline: Dialog stays out of the frame's first
+ * render. Such writes mean the network is gone, and the dialog's chunk with it, unless the offline
+ * shell kept it: then the question shows as a plain alert with the same two answers.
+ */
+const ConfirmDialog = lazyOptional(
+  'The logout confirmation',
+  () => import('../components/ConfirmDialog.tsx').then((m) => m.ConfirmDialog),
+  PlainConfirm,
+);
+
+function PlainConfirm(props: ConfirmDialogProps) {
+  return (
+    <Alert
+      severity="warning"
+      variant="filled"
+      role="alertdialog"
+      aria-label={props.title}
+      action={
+        <>
+          <Button color="inherit" size="small" onClick={props.onCancel}>
+            Cancel
+          </Button>
+          <Button color="inherit" size="small" onClick={props.onConfirm}>
+            {props.confirmLabel}
+          </Button>
+        </>
+      }
+      sx={{ position: 'fixed', bottom: 24, left: 16, right: 16, zIndex: 'modal' }}
+    >
+      {props.message}
+    </Alert>
+  );
+}
 
 /**
  * Only when a logout fails: Snackbar stays out of the frame's first render. Offline (the usual
@@ -90,10 +126,7 @@ function NavLinks() {
 }
 
 /** Firebase mode's "saved offline" marker: its chunk (Chip) is fetched after the first paint. */
-function PendingWrites() {
-  const backend = useBackend();
-  const [pending, setPending] = useState(0);
-  useEffect(() => backend.watchPendingWrites(setPending), [backend]);
+function PendingWrites({ pending }: { pending: number }) {
   return (
     <AfterFirstPaint>
       <Suspense fallback={null}>
@@ -101,6 +134,20 @@ function PendingWrites() {
       </Suspense>
     </AfterFirstPaint>
   );
+}
+
+/** Writes this tab made offline that the server does not have yet (always 0 in local mode). */
+function usePendingWrites(): number {
+  const backend = useBackend();
+  const [pending, setPending] = useState(0);
+  useEffect(() => backend.watchPendingWrites(setPending), [backend]);
+  return pending;
+}
+
+/** What the logout confirmation says: logging out erases the offline cache (backend-session.ts). */
+export function unsentChangesMessage(pending: number): string {
+  const what = pending === 1 ? '1 change made offline has' : `${pending} changes made offline have`;
+  return `${what} not reached the server yet. Logging out erases ${pending === 1 ? 'it' : 'them'} from this device, so ${pending === 1 ? 'it' : 'they'} will not be saved. Stay signed in until the top bar no longer shows “Saved offline, syncing…”, or log out anyway.`;
 }
 
 /**
@@ -127,8 +174,11 @@ export function AppLayout() {
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const pending = usePendingWrites();
+  const [confirming, setConfirming] = useState(false);
 
   async function logout() {
+    setConfirming(false);
     setBusy(true);
     try {
       await gateway.signOut();
@@ -176,11 +226,11 @@ export function AppLayout() {
               <NavLinks />
             </Box>
             <Box sx={{ flex: 1 }} />
-            <PendingWrites />
+            <PendingWrites pending={pending} />
             <Button
               variant="outlined"
               color="inherit"
-              onClick={logout}
+              onClick={() => (pending > 0 ? setConfirming(true) : void logout())}
               disabled={busy}
               startIcon={<Logout fontSize="small" />}
               sx={{ borderColor: 'divider', color: 'text.primary', flexShrink: 0 }}
@@ -197,6 +247,19 @@ export function AppLayout() {
           <Outlet />
         </Suspense>
       </Container>
+      {confirming && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open
+            title="Log out and lose unsent changes?"
+            message={unsentChangesMessage(pending)}
+            confirmLabel="Log out anyway"
+            destructive
+            onConfirm={() => void logout()}
+            onCancel={() => setConfirming(false)}
+          />
+        </Suspense>
+      )}
       {error !== null && (
         <Suspense fallback={null}>
           <ErrorToast message={error} onClose={() => setError(null)} />

@@ -10,7 +10,10 @@ import { theme } from './theme.ts';
 
 export function AppProviders(props: {
   auth: AuthGateway;
-  loadBackend: () => Promise<Backend>;
+  /** The backend of the person signed in (`uid`): backend-session.ts. */
+  loadBackend: (uid: string) => Promise<Backend>;
+  /** `uid`'s session ended (SessionProvider): their backend erases what it kept (backend-session.ts). */
+  onSessionEnd?: (uid: string) => void;
   children: ReactNode;
 }) {
   return (
@@ -27,7 +30,7 @@ export function AppProviders(props: {
       <CssBaseline enableColorScheme />
       <AuthGatewayContext.Provider value={props.auth}>
         <BackendLoaderContext.Provider value={props.loadBackend}>
-          <SessionProvider>{props.children}</SessionProvider>
+          <SessionProvider onSessionEnd={props.onSessionEnd}>{props.children}</SessionProvider>
         </BackendLoaderContext.Provider>
       </AuthGatewayContext.Provider>
     </ThemeProvider>

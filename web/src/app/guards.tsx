@@ -71,10 +71,11 @@ function WithQueryClient({ confirmed }: { confirmed: boolean }) {
  */
 function WithBackend({ confirmed }: { confirmed: boolean }) {
   const loadBackend = useBackendLoader();
+  const { uid } = useAuthUser(); // this query client is the person's own (keyed by uid above)
   const backend = useQuery({
     queryKey: ['backend'],
     queryFn: () =>
-      loadBackend().catch((error: unknown) => {
+      loadBackend(uid).catch((error: unknown) => {
         console.error('Could not load the data backend', error);
         throw error;
       }),

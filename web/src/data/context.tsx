@@ -44,10 +44,13 @@ export function useAuthGateway(): AuthGateway {
   return useProvided(AuthGatewayContext, 'useAuthGateway outside AuthGatewayContext');
 }
 
-/** Loads the backend on first use (sign-in pages need it only after a successful sign-in). */
-export const BackendLoaderContext = createContext<(() => Promise<Backend>) | null>(null);
+/**
+ * Loads the backend of the person signed in (`uid`) on first use: sign-in pages need it only after
+ * a successful sign-in. Each session has its own (backend-session.ts).
+ */
+export const BackendLoaderContext = createContext<((uid: string) => Promise<Backend>) | null>(null);
 
-export function useBackendLoader(): () => Promise<Backend> {
+export function useBackendLoader(): (uid: string) => Promise<Backend> {
   return useProvided(BackendLoaderContext, 'useBackendLoader outside BackendLoaderContext');
 }
 

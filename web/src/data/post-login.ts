@@ -60,12 +60,12 @@ export function destinationFor(
 
 export async function destinationAfterLogin(
   user: AuthUser,
-  loadBackend: () => Promise<Backend>,
+  loadBackend: (uid: string) => Promise<Backend>,
   next: string | null = null,
 ): Promise<string> {
   if (!user.emailVerified) return destinationFor(user, false, next);
   try {
-    const { store } = await loadBackend();
+    const { store } = await loadBackend(user.uid);
     return destinationFor(user, hasDisplayName(await readProfile(store, user.uid)), next);
   } catch (error) {
     // The dashboard reports data problems itself; the sign-in did succeed.

@@ -15,6 +15,11 @@ export interface Backend {
   watchPendingWrites(listener: (pending: number) => void): Unsubscribe;
   /** Writes shown as saved offline that the server refused when they arrived (Firebase mode only). */
   watchRefusedWrites?(listener: (refused: number) => void): Unsubscribe;
+  /**
+   * Erases what the adapter keeps in this browser for the session (Firebase: the offline cache,
+   * unsent writes included); the backend is unusable afterwards. Absent: it keeps nothing.
+   */
+  eraseFromDevice?(): Promise<void>;
   /** Whether live results are flowing from the server now (absent: treated as live). */
   watchLive?(listener: (live: boolean) => void): Unsubscribe;
 }
@@ -29,6 +34,7 @@ export async function loadBackend(config: AppConfig, auth: AuthGateway): Promise
     return {
       store,
       deleteAccount: () => store.deleteAccount(),
+      eraseFromDevice: () => store.eraseFromDevice(),
       watchPendingWrites: store.watchPendingWrites,
       watchRefusedWrites: store.watchRefusedWrites,
       watchLive: store.watchLive,

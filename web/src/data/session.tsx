@@ -2,7 +2,16 @@
  * The auth session as React state. The gateway is subscribed only once a screen asks for the
  * session (`useAuthState`), so the landing page never loads the auth SDK.
  */
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { AuthUser } from './auth.ts';
 import { useAuthGateway } from './context.tsx';
 import { keepOnlyMemoryOf, recallAnyone, remember } from './device-memory.ts';
@@ -52,7 +61,19 @@ interface SessionValue {
 
 const SessionContext = createContext<SessionValue | null>(null);
 
-export function SessionProvider({ children }: { children: ReactNode }) {
+/**
+ * `onSessionEnd` runs once whenever the person this page drew for, assumed or confirmed, is no
+ * longer signed in: a sign-out by any path, a session the backend refused, or a remembered session
+ * that had ended elsewhere. It runs after the signed-in pages have let go of their data (an effect,
+ * so after their unmount), and is where the backend erases what it kept (backend-session.ts).
+ */
+export function SessionProvider({
+  children,
+  onSessionEnd,
+}: {
+  children: ReactNode;
+  onSessionEnd?: (uid: string) => void;
+}) {
   const gateway = useAuthGateway();
   const [started, setStarted] = useState(false);
   const [state, setState] = useState<AuthState>(() => ({
@@ -69,6 +90,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setState({ status: 'ready', user });
     });
   }, [gateway, started]);
+
+  const uid = (state.status === 'ready' ? state.user : state.assumed)?.uid ?? null;
+  const lastUid = useRef<string | null>(null);
+  useEffect(() => {
+    const previous = lastUid.current;
+    lastUid.current = uid;
+    if (previous !== null && previous !== uid) onSessionEnd?.(previous);
+  }, [uid, onSessionEnd]);
 
   const start = useCallback(() => setStarted(true), []);
   const value = useMemo(() => ({ state, start }), [state, start]);

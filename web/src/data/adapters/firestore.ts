@@ -31,6 +31,7 @@ import {
 } from '@fit/shared/store';
 import type { FirebaseApp } from 'firebase/app';
 import {
+  clearIndexedDbPersistence,
   collection,
   collectionGroup,
   connectFirestoreEmulator,
@@ -56,6 +57,7 @@ import {
   query,
   startAfter,
   sum,
+  terminate,
   where,
   writeBatch,
 } from 'firebase/firestore';
@@ -86,6 +88,11 @@ function snapshotOf(snap: DocumentSnapshot): DocSnapshot | null {
 
 export interface FirestoreStore extends LiveDocumentStore {
   deleteAccount(): Promise<void>;
+  /**
+   * Stops this instance and deletes its offline cache (documents and unsent writes) from the
+   * browser. The store is unusable afterwards: the next session makes a new one.
+   */
+  eraseFromDevice(): Promise<void>;
   /** Writes accepted locally but not yet confirmed by the server. */
   watchPendingWrites(listener: (pending: number) => void): Unsubscribe;
   /** How many writes shown as saved (queued offline) the server refused later, since the page loaded. */
@@ -366,6 +373,12 @@ export function createFirestoreStore(app: FirebaseApp, config: AppConfig): Fires
           onError,
         ),
     }),
+    async eraseFromDevice() {
+      // terminate() first: persistence can only be cleared by a stopped instance. The deletion also
+      // stops this cache in the app's other tabs (the SDK shuts down on the database's deletion).
+      await terminate(db);
+      await clearIndexedDbPersistence(db);
+    },
     async deleteAccount() {
       deleteCallable ??= loadDeleteCallable();
       const callable = await deleteCallable;

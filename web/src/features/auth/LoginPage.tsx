@@ -55,7 +55,7 @@ export function LoginPage() {
         return;
       }
       signedIn = true;
-      const { store } = await loadBackend();
+      const { store } = await loadBackend(result.user.uid);
       const profile = await ensureGoogleProfile(store, result.user.uid, result.profile, Date.now());
       navigate(destinationFor(result.user, hasDisplayName(profile), next), { replace: true });
     } catch (e) {

@@ -37,7 +37,7 @@ export function SignUpPage() {
     // The account exists now. The profile is completed on /account and the email can be resent
     // from /verify-email, so a hiccup in either step below does not stop the person here.
     try {
-      const { store } = await loadBackend();
+      const { store } = await loadBackend(user.uid);
       await createSignUpProfile(store, user.uid, checked.value.email, Date.now());
     } catch (e) {
       console.error('Could not create the profile at sign-up', e);

@@ -1,0 +1,142 @@
+import { MemoryStore } from '@fit/shared/testing/memory-store';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { backendPerSession } from './backend-session.ts';
+import type { Backend } from './repositories.ts';
+
+/** A backend whose erasure is noted in `log`; `held` keeps the erasure going until `finish`. */
+function backendNamed(name: string, log: string[], held = false) {
+  let finish = () => {};
+  const backend: Backend = {
+    store: new MemoryStore(),
+    deleteAccount: async () => {},
+    watchPendingWrites: () => () => {},
+    eraseFromDevice: () => {
+      log.push(`erase ${name}`);
+      if (!held) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        finish = () => {
+          log.push(`erased ${name}`);
+          resolve();
+        };
+      });
+    },
+  };
+  return { backend, finish: () => finish() };
+}
+
+/** A loader handing out `backends` in order, noting each load in `log`. */
+function loaderOf(log: string[], ...backends: Backend[]) {
+  let next = 0;
+  return vi.fn(async () => {
+    log.push('load');
+    const backend = backends[next++];
+    if (!backend) throw new Error('no more backends');
+    return backend;
+  });
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('one backend per session', () => {
+  it("loads once per session; the session's end erases that backend, and the next session loads a new one", async () => {
+    const log: string[] = [];
+    const ann = backendNamed('ann', log).backend;
+    const again = backendNamed('ann again', log).backend;
+    const sessions = backendPerSession(loaderOf(log, ann, again));
+
+    expect(await sessions.get('ann')).toBe(ann);
+    expect(await sessions.get('ann')).toBe(ann);
+    await sessions.end('ann');
+    expect(await sessions.get('ann')).toBe(again);
+    expect(log).toEqual(['load', 'erase ann', 'load']);
+  });
+
+  it('a new backend waits for the last one to be erased (a new cache never starts on the one being deleted)', async () => {
+    const log: string[] = [];
+    const ann = backendNamed('ann', log, true);
+    const bob = backendNamed('bob', log).backend;
+    const sessions = backendPerSession(loaderOf(log, ann.backend, bob));
+    await sessions.get('ann');
+
+    const ended = sessions.end('ann');
+    const next = sessions.get('bob');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(log).toEqual(['load', 'erase ann']);
+
+    ann.finish();
+    await ended;
+    expect(await next).toBe(bob);
+    expect(log).toEqual(['load', 'erase ann', 'erased ann', 'load']);
+  });
+
+  it("the next person's pages asking first get their own backend; the end reported after erases only the last person's", async () => {
+    const log: string[] = [];
+    const ann = backendNamed('ann', log).backend;
+    const bob = backendNamed('bob', log).backend;
+    const sessions = backendPerSession(loaderOf(log, ann, bob));
+    await sessions.get('ann');
+
+    expect(await sessions.get('bob')).toBe(bob); // Ann's is retired, not handed over
+    await sessions.end('ann'); // reported after Bob's pages mounted
+    expect(await sessions.get('bob')).toBe(bob);
+    expect(log).toEqual(['load', 'erase ann', 'load']);
+  });
+
+  it('a backend warmed before anyone is known belongs to the first person who asks', async () => {
+    const log: string[] = [];
+    const first = backendNamed('first', log).backend;
+    const sessions = backendPerSession(loaderOf(log, first));
+    const warmed = sessions.warm();
+    expect(await sessions.get('ann')).toBe(first);
+    expect(await warmed).toBe(first);
+    await sessions.end('bob'); // not Ann's: nothing happens
+    expect(log).toEqual(['load']);
+    await sessions.end('ann');
+    expect(log).toEqual(['load', 'erase first']);
+  });
+
+  it('an end with no backend loaded, or a second end, erases nothing', async () => {
+    const log: string[] = [];
+    const load = loaderOf(log, backendNamed('only', log).backend);
+    const sessions = backendPerSession(load);
+    await sessions.end('ann');
+    expect(load).not.toHaveBeenCalled();
+    await sessions.get('ann');
+    await sessions.end('ann');
+    await sessions.end('ann');
+    expect(log).toEqual(['load', 'erase only']);
+  });
+
+  it('a failed erasure is reported and does not stop the next session', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const broken: Backend = {
+      ...backendNamed('broken', []).backend,
+      eraseFromDevice: () => Promise.reject(new Error('blocked')),
+    };
+    const next = backendNamed('next', []).backend;
+    const sessions = backendPerSession(loaderOf([], broken, next));
+    await sessions.get('ann');
+    await sessions.end('ann');
+    expect(error).toHaveBeenCalledTimes(1);
+    expect(await sessions.get('bob')).toBe(next);
+  });
+
+  it('a backend that keeps nothing (local mode) ends without erasing', async () => {
+    const { eraseFromDevice: _, ...local } = backendNamed('local', []).backend;
+    const sessions = backendPerSession(async () => local);
+    await sessions.get('ann');
+    await expect(sessions.end('ann')).resolves.toBeUndefined();
+  });
+
+  it('a failed load is tried again on the next call, and its end erases nothing nor reports an error', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const ok = backendNamed('ok', []).backend;
+    const load = vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(ok);
+    const sessions = backendPerSession(load);
+    const failed = sessions.get('ann');
+    await sessions.end('ann');
+    await expect(failed).rejects.toThrow('Failed to fetch');
+    expect(await sessions.get('ann')).toBe(ok);
+    expect(error).not.toHaveBeenCalled();
+  });
+});

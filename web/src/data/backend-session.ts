@@ -1,0 +1,74 @@
+/**
+ * One backend per session. It is loaded on first use (a signed-in page, or the sign-in that needs
+ * the profile), and a session's end erases what it kept in this browser: in Firebase mode the
+ * offline cache holds the person's documents and unsent writes in IndexedDB, which the next person
+ * at a shared computer must not inherit (device-memory.ts does the same for localStorage). The next
+ * session then loads a fresh backend.
+ *
+ * Each backend belongs to the person it was asked for. The signed-in pages of the next person can
+ * ask for theirs before the last session's end is reported (SessionProvider reports it after the
+ * render that unmounts the last person's pages): they get a new one, never the one about to be
+ * erased, and an end reported late erases only the backend of the person it names.
+ */
+import type { Backend } from './repositories.ts';
+
+export interface BackendPerSession {
+  /** `uid`'s backend, loaded once; a failed load is tried again on the next call. */
+  get(uid: string): Promise<Backend>;
+  /** Starts loading before anyone is known (a signed-in page's first load); the first `get` claims it. */
+  warm(): Promise<Backend>;
+  /** `uid`'s session ended: erases its backend's data from this device; resolves when done. */
+  end(uid: string): Promise<void>;
+}
+
+interface Session {
+  /** Whose it is; null until claimed (warm). */
+  uid: string | null;
+  backend: Promise<Backend>;
+}
+
+export function backendPerSession(load: () => Promise<Backend>): BackendPerSession {
+  let current: Session | undefined;
+  // A new backend waits for the last one's erasure: a new Firebase instance must not start on the
+  // cache being deleted, nor before the old instance has stopped.
+  let erased: Promise<void> = Promise.resolve();
+
+  function start(uid: string | null): Session {
+    const session: Session = { uid, backend: erased.then(load) };
+    session.backend.catch(() => {
+      if (current === session) current = undefined; // a failed chunk load may be retried
+    });
+    current = session;
+    return session;
+  }
+
+  function retire(session: Session): void {
+    if (current === session) current = undefined;
+    const erasing = session.backend.then(
+      (backend) => backend.eraseFromDevice?.(),
+      () => {}, // a backend that never loaded kept nothing
+    );
+    erased = Promise.all([erased, erasing])
+      .then(() => {})
+      .catch((error: unknown) => {
+        // Nothing the person can do about it here, and the next session still starts.
+        console.error('Could not erase the ended session’s data from this browser', error);
+      });
+  }
+
+  return {
+    get(uid) {
+      if (current?.uid != null && current.uid !== uid) retire(current);
+      if (!current) return start(uid).backend;
+      current.uid = uid;
+      return current.backend;
+    },
+    warm() {
+      return (current ?? start(null)).backend;
+    },
+    end(uid) {
+      if (current?.uid === uid) retire(current);
+      return erased;
+    },
+  };
+}
