@@ -250,6 +250,16 @@ describe('installable app, offline shell', () => {
       await screenshot(page, '31-pwa-offline-write-firebase');
       expect(await repsOnServer()).toHaveLength(1);
 
+      // Reloaded, still offline: the SDK kept the write, which this page load did not make. Logging
+      // out would erase it with the offline cache, so Logout asks all the same.
+      await page.reload();
+      await yoga.getByText('Waiting to sync').waitFor({ timeout: 20_000 });
+      await page.getByRole('button', { name: 'Logout' }).click();
+      const ask = page.getByRole('dialog', { name: 'Log out and lose unsent changes?' });
+      await ask.getByText(/^Changes made offline have not reached the server yet\./).waitFor();
+      await ask.getByRole('button', { name: 'Cancel' }).click();
+      await ask.waitFor({ state: 'detached' });
+
       await context.setOffline(false);
       await pending.waitFor({ state: 'detached', timeout: 30_000 });
       await yoga.getByText('Waiting to sync').waitFor({ state: 'detached', timeout: 10_000 });

@@ -41,7 +41,7 @@ describe('the top bar while writes wait to sync', () => {
 });
 
 describe('logging out while writes wait to sync', () => {
-  function kimWithPending() {
+  function kimWithPending(hasUnsentWrites?: () => Promise<boolean>) {
     const auth = new FakeAuth();
     auth.addUser('kim@example.com', { uid: 'kim', verified: true, signedIn: true });
     const store = new MemoryStore({
@@ -52,7 +52,7 @@ describe('logging out while writes wait to sync', () => {
     const app = renderApp('/community', {
       auth,
       store,
-      backend: { watchPendingWrites: feed.watch },
+      backend: { watchPendingWrites: feed.watch, hasUnsentWrites },
       onSessionEnd: ended,
     });
     return { app, feed, ended };
@@ -89,6 +89,31 @@ describe('logging out while writes wait to sync', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(app.path()).toBe('/login'));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('asks too when only the SDK knows of unsent changes (another tab, an earlier page load)', async () => {
+    const unsent = vi.fn(async () => true);
+    const { app, ended } = kimWithPending(unsent);
+    await screen.findByRole('heading', { name: 'Community stub' }, { timeout: 10_000 });
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Log out and lose unsent changes?' });
+    expect(dialog).toHaveAccessibleDescription(unsentChangesMessage(0));
+    expect(unsentChangesMessage(0)).toMatch(/^Changes made offline have not reached the server yet\./);
+    expect(unsent).toHaveBeenCalledTimes(1);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeEnabled();
+    expect(app.path()).toBe('/community');
+    expect(ended).not.toHaveBeenCalled();
+  });
+
+  it('logs out without asking when the SDK has nothing unsent', async () => {
+    const unsent = vi.fn(async () => false);
+    const { app } = kimWithPending(unsent);
+    await screen.findByRole('heading', { name: 'Community stub' }, { timeout: 10_000 });
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(app.path()).toBe('/login'));
+    expect(unsent).toHaveBeenCalledTimes(1);
   });
 
   it('says one change in the singular', () => {

@@ -39,7 +39,9 @@ export function renderApp(
   options: {
     auth?: FakeAuth;
     store?: MemoryStore;
-    backend?: Partial<Pick<Backend, 'watchRefusedWrites' | 'watchLive' | 'watchPendingWrites'>>;
+    backend?: Partial<
+      Pick<Backend, 'watchRefusedWrites' | 'watchLive' | 'watchPendingWrites' | 'hasUnsentWrites'>
+    >;
     /** AppProviders' hook for a session's end (main.tsx erases the backend's offline data there). */
     onSessionEnd?: () => void;
   } = {},

@@ -23,6 +23,7 @@ import { Loading } from '../components/Loading.tsx';
 import { lazyOptional } from '../components/lazy-optional.ts';
 import { OfflineNotice } from '../components/OfflineNotice.tsx';
 import { useAuthGateway, useBackend } from '../data/context.tsx';
+import type { Backend } from '../data/repositories.ts';
 
 const LINKS: { to: string; label: string; icon: ReactNode }[] = [
   { to: '/user', label: 'User', icon: <InsightsOutlined fontSize="small" /> },
@@ -137,17 +138,24 @@ function PendingWrites({ pending }: { pending: number }) {
 }
 
 /** Writes this tab made offline that the server does not have yet (always 0 in local mode). */
-function usePendingWrites(): number {
-  const backend = useBackend();
+function usePendingWrites(backend: Backend): number {
   const [pending, setPending] = useState(0);
   useEffect(() => backend.watchPendingWrites(setPending), [backend]);
   return pending;
 }
 
-/** What the logout confirmation says: logging out erases the offline cache (backend-session.ts). */
+/**
+ * What the logout confirmation says: logging out erases the offline cache (backend-session.ts).
+ * `pending` is this tab's count; 0 when only the SDK knows of them (another tab, an earlier load).
+ */
 export function unsentChangesMessage(pending: number): string {
-  const what = pending === 1 ? '1 change made offline has' : `${pending} changes made offline have`;
-  return `${what} not reached the server yet. Logging out erases ${pending === 1 ? 'it' : 'them'} from this device, so ${pending === 1 ? 'it' : 'they'} will not be saved. Stay signed in until the top bar no longer shows “Saved offline, syncing…”, or log out anyway.`;
+  const [what, them, they] =
+    pending === 0
+      ? ['Changes made offline have', 'them', 'they']
+      : pending === 1
+        ? ['1 change made offline has', 'it', 'it']
+        : [`${pending} changes made offline have`, 'them', 'they'];
+  return `${what} not reached the server yet. Logging out erases ${them} from this device, so ${they} will not be saved. Stay signed in until ${they} ${they === 'it' ? 'syncs' : 'sync'}, or log out anyway.`;
 }
 
 /**
@@ -174,8 +182,21 @@ export function AppLayout() {
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const pending = usePendingWrites();
+  const backend = useBackend();
+  const pending = usePendingWrites(backend);
   const [confirming, setConfirming] = useState(false);
+
+  /** Logging out erases unsent changes with the offline cache: the person decides first. */
+  async function askThenLogout() {
+    if (pending === 0) {
+      setBusy(true);
+      // A failed check (a store already stopped) has nothing left to lose.
+      const unsent = await (backend.hasUnsentWrites?.().catch(() => false) ?? false);
+      if (!unsent) return logout();
+      setBusy(false);
+    }
+    setConfirming(true);
+  }
 
   async function logout() {
     setConfirming(false);
@@ -230,7 +251,7 @@ export function AppLayout() {
             <Button
               variant="outlined"
               color="inherit"
-              onClick={() => (pending > 0 ? setConfirming(true) : void logout())}
+              onClick={() => void askThenLogout()}
               disabled={busy}
               startIcon={<Logout fontSize="small" />}
               sx={{ borderColor: 'divider', color: 'text.primary', flexShrink: 0 }}

@@ -54,6 +54,9 @@ export function deferredBackend(): DeferredBackend {
     backend: {
       store,
       deleteAccount: () => later((b) => b.deleteAccount()),
+      // Unresolved, this page has written nothing; what the SDK kept from before is the session's
+      // to check once confirmed.
+      hasUnsentWrites: async () => (real?.hasUnsentWrites ? real.hasUnsentWrites() : false),
       watchPendingWrites: (listener) => watch((b) => b.watchPendingWrites(listener)),
       watchRefusedWrites: (listener) => watch((b) => b.watchRefusedWrites?.(listener)),
       // A backend that does not say is live (repositories.ts).

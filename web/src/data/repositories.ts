@@ -13,6 +13,11 @@ export interface Backend {
   deleteAccount(): Promise<void>;
   /** Writes accepted locally but not yet confirmed by the server (Firebase offline queue; 0 in local mode). */
   watchPendingWrites(listener: (pending: number) => void): Unsubscribe;
+  /**
+   * Whether writes wait for the server that `watchPendingWrites` may not count (kept by the SDK from
+   * another tab or an earlier page load). Absent: none can.
+   */
+  hasUnsentWrites?(): Promise<boolean>;
   /** Writes shown as saved offline that the server refused when they arrived (Firebase mode only). */
   watchRefusedWrites?(listener: (refused: number) => void): Unsubscribe;
   /**
@@ -35,6 +40,7 @@ export async function loadBackend(config: AppConfig, auth: AuthGateway): Promise
       store,
       deleteAccount: () => store.deleteAccount(),
       eraseFromDevice: () => store.eraseFromDevice(),
+      hasUnsentWrites: () => store.hasUnsentWrites(),
       watchPendingWrites: store.watchPendingWrites,
       watchRefusedWrites: store.watchRefusedWrites,
       watchLive: store.watchLive,

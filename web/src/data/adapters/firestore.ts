@@ -58,6 +58,7 @@ import {
   startAfter,
   sum,
   terminate,
+  waitForPendingWrites,
   where,
   writeBatch,
 } from 'firebase/firestore';
@@ -65,6 +66,12 @@ import { browserOffline } from '../../sw/register.ts';
 import type { AppConfig } from '../config.ts';
 import { noteWriteStarted, whenWaitingToSync } from '../pending-sync.ts';
 import { checkDocPath, checkedListens, checkQuery, checkWrites } from './path-checks.ts';
+
+/**
+ * `waitForPendingWrites` answers at once (one IndexedDB read) when no write waits; one unanswered
+ * this long means some do (offline it answers only once they have reached the server).
+ */
+const UNSENT_CHECK_MS = 1500;
 
 /** A read unanswered this long asks whether the server is reachable at all (see below). */
 const PROBE_AFTER_MS = 1500;
@@ -95,6 +102,8 @@ export interface FirestoreStore extends LiveDocumentStore {
   eraseFromDevice(): Promise<void>;
   /** Writes accepted locally but not yet confirmed by the server. */
   watchPendingWrites(listener: (pending: number) => void): Unsubscribe;
+  /** Whether the SDK holds writes the server has not confirmed: this tab's, another's, an earlier load's. */
+  hasUnsentWrites(): Promise<boolean>;
   /** How many writes shown as saved (queued offline) the server refused later, since the page loaded. */
   watchRefusedWrites(listener: (refused: number) => void): Unsubscribe;
   /** Whether every running listener is in sync with the server (`false` offline or unreachable). */
@@ -396,6 +405,17 @@ export function createFirestoreStore(app: FirebaseApp, config: AppConfig): Fires
       liveListeners.add(listener);
       listener(live);
       return () => liveListeners.delete(listener);
+    },
+    async hasUnsentWrites() {
+      let none = false;
+      const settled = waitForPendingWrites(db).then(
+        () => {
+          none = true;
+        },
+        () => {}, // a write refused meanwhile is not waiting any more, but others may be: ask
+      );
+      await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, UNSENT_CHECK_MS))]);
+      return !none;
     },
     watchPendingWrites(listener) {
       pendingListeners.add(listener);
