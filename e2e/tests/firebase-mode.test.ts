@@ -129,6 +129,11 @@ describe.skipIf(BACKEND !== 'firebase')('Firebase mode: offline writes and the d
     const ask = page.getByRole('dialog', { name: 'Log out and lose unsent changes?' });
     await ask.getByText(/^1 change made offline has not reached the server yet\./).waitFor();
     await screenshot(page, '22-firebase-logout-unsent');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await screenshot(page, '22-firebase-logout-unsent-dark-390');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 1280, height: 900 });
     await ask.getByRole('button', { name: 'Cancel' }).click();
     await ask.waitFor({ state: 'detached' });
     expect(new URL(page.url()).pathname).toBe('/user');
@@ -136,9 +141,16 @@ describe.skipIf(BACKEND !== 'firebase')('Firebase mode: offline writes and the d
     await context.setOffline(false);
     await pendingChip().waitFor({ state: 'detached', timeout: 30_000 });
     expect(await repsOnServer(carolUid)).toHaveLength(4);
+    // A second tab of the same session: it ends with the first, and its copy of the cache goes too.
+    const other = await context.newPage();
+    other.on('pageerror', (e) => errors.push(`second tab: ${e.message}`));
+    await other.goto('/community');
+    await other.getByRole('heading', { name: 'Leaderboards' }).waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL('**/login');
+    await other.waitForURL('**/login', { timeout: 30_000 });
     await expect.poll(firestoreDatabases, { timeout: 10_000 }).toEqual([]);
+    await other.close();
 
     // The same tab, no reload: the next session's store starts afresh and reads from the server.
     await page.getByLabel('Email').fill(carol.email);
