@@ -302,7 +302,7 @@ export async function runWebBench() {
   if ('error' in firstRender) console.log(`\nFirst-render JS of /user: not measured (${firstRender.error})`);
   else
     console.log(
-      `\nFirst-render JS of /user (module graph of the entry, frame and page): ${firstRender.kb.toFixed(0)} KB gzip in ${firstRender.files.length} files (target <= 200 KB)\n  largest: ${largest(firstRender.files)}\n  then, to fetch its data, the auth SDK and the adapter: +${firstRender.session.kb.toFixed(0)} KB gzip in ${firstRender.session.files.length} files (loaded first when this device remembers no session: ${(firstRender.kb + firstRender.session.kb).toFixed(0)} KB)`,
+      `\nFirst-render JS of /user (module graph of the entry, frame and page): ${firstRender.kb.toFixed(1)} KB gzip in ${firstRender.files.length} files (target <= 200 KB)\n  largest: ${largest(firstRender.files)}\n  then, to fetch its data, the auth SDK and the adapter: +${firstRender.session.kb.toFixed(0)} KB gzip in ${firstRender.session.files.length} files (loaded first when this device remembers no session: ${(firstRender.kb + firstRender.session.kb).toFixed(0)} KB)`,
     );
   if (userJs) {
     const files = userJs.scripts.map((s) => ({

@@ -7,7 +7,7 @@ import { MemoryStore } from '@fit/shared/testing/memory-store';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { unsentChangesMessage } from '../src/app/AppLayout.tsx';
+import { unsentChangesMessage } from '../src/app/LogoutConfirm.tsx';
 import { countFeed } from './count-feed.ts';
 import { FakeAuth } from './fake-auth.ts';
 import { renderApp } from './render.tsx';

@@ -14,16 +14,16 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Toolbar from '@mui/material/Toolbar';
-import { type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, Link as RouterLink, useNavigate } from 'react-router-dom';
 import { AfterFirstPaint } from '../components/AfterFirstPaint.tsx';
 import { Brand } from '../components/Brand.tsx';
-import type { ConfirmDialogProps } from '../components/ConfirmDialog.tsx';
 import { Loading } from '../components/Loading.tsx';
 import { lazyOptional } from '../components/lazy-optional.ts';
 import { OfflineNotice } from '../components/OfflineNotice.tsx';
 import { useAuthGateway, useBackend } from '../data/context.tsx';
 import type { Backend } from '../data/repositories.ts';
+import type { LogoutConfirmProps } from './LogoutConfirm.tsx';
 
 const LINKS: { to: string; label: string; icon: ReactNode }[] = [
   { to: '/user', label: 'User', icon: <InsightsOutlined fontSize="small" /> },
@@ -38,38 +38,27 @@ const PendingChip = lazyOptional('The pending-writes marker', () =>
 );
 
 /**
- * Only when logging out would lose writes made offline: Dialog stays out of the frame's first
- * render. Such writes mean the network is gone, and the dialog's chunk with it, unless the offline
- * shell kept it: then the question shows as a plain alert with the same two answers.
+ * Only when logging out would lose writes made offline: its Dialog stays out of the frame's first
+ * render. Such writes mean the network is gone, and the chunk with it unless the offline shell kept
+ * it: then the browser's own confirm asks the same question.
  */
-const ConfirmDialog = lazyOptional(
+const LogoutConfirm = lazyOptional(
   'The logout confirmation',
-  () => import('../components/ConfirmDialog.tsx').then((m) => m.ConfirmDialog),
-  PlainConfirm,
+  () => import('./LogoutConfirm.tsx').then((m) => m.LogoutConfirm),
+  ConfirmByBrowser,
 );
 
-function PlainConfirm(props: ConfirmDialogProps) {
-  return (
-    <Alert
-      severity="warning"
-      variant="filled"
-      role="alertdialog"
-      aria-label={props.title}
-      action={
-        <>
-          <Button color="inherit" size="small" onClick={props.onCancel}>
-            Cancel
-          </Button>
-          <Button color="inherit" size="small" onClick={props.onConfirm}>
-            {props.confirmLabel}
-          </Button>
-        </>
-      }
-      sx={{ position: 'fixed', bottom: 24, left: 16, right: 16, zIndex: 'modal' }}
-    >
-      {props.message}
-    </Alert>
-  );
+function ConfirmByBrowser({ onConfirm, onCancel }: LogoutConfirmProps) {
+  const asked = useRef(false);
+  useEffect(() => {
+    if (asked.current) return; // once, StrictMode's second effect run included
+    asked.current = true;
+    const sure = window.confirm(
+      'Changes made offline have not reached the server yet. Log out anyway, and lose them?',
+    );
+    (sure ? onConfirm : onCancel)();
+  }, [onConfirm, onCancel]);
+  return null;
 }
 
 /**
@@ -142,20 +131,6 @@ function usePendingWrites(backend: Backend): number {
   const [pending, setPending] = useState(0);
   useEffect(() => backend.watchPendingWrites(setPending), [backend]);
   return pending;
-}
-
-/**
- * What the logout confirmation says: logging out erases the offline cache (backend-session.ts).
- * `pending` is this tab's count; 0 when only the SDK knows of them (another tab, an earlier load).
- */
-export function unsentChangesMessage(pending: number): string {
-  const [what, them, they] =
-    pending === 0
-      ? ['Changes made offline have', 'them', 'they']
-      : pending === 1
-        ? ['1 change made offline has', 'it', 'it']
-        : [`${pending} changes made offline have`, 'them', 'they'];
-  return `${what} not reached the server yet. Logging out erases ${them} from this device, so ${they} will not be saved. Stay signed in until ${they} ${they === 'it' ? 'syncs' : 'sync'}, or log out anyway.`;
 }
 
 /**
@@ -270,12 +245,8 @@ export function AppLayout() {
       </Container>
       {confirming && (
         <Suspense fallback={null}>
-          <ConfirmDialog
-            open
-            title="Log out and lose unsent changes?"
-            message={unsentChangesMessage(pending)}
-            confirmLabel="Log out anyway"
-            destructive
+          <LogoutConfirm
+            pending={pending}
             onConfirm={() => void logout()}
             onCancel={() => setConfirming(false)}
           />
