@@ -34,6 +34,31 @@ const firestoreDatabases = () =>
     (await indexedDB.databases()).map((db) => db.name ?? '').filter((name) => name.startsWith('firestore/')),
   );
 
+/**
+ * How many entries of `p`'s Firestore cache (every object store, keys and values) mention `needle`:
+ * a person's uid is in their documents' paths, their queries and their write queue.
+ */
+const cacheMentions = (p: Page, needle: string) =>
+  p.evaluate(async (needle) => {
+    const ask = <T>(request: IDBRequest<T>) =>
+      new Promise<T>((resolve, reject) => {
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+    let count = 0;
+    for (const { name } of await indexedDB.databases()) {
+      if (!name?.startsWith('firestore/')) continue;
+      const db = await ask(indexedDB.open(name));
+      for (const store of [...db.objectStoreNames]) {
+        const objects = db.transaction(store).objectStore(store);
+        for (const entry of [...(await ask(objects.getAll())), ...(await ask(objects.getAllKeys()))])
+          if (JSON.stringify(entry)?.includes(needle)) count++;
+      }
+      db.close(); // an open connection would hold up the SDK's own deletion
+    }
+    return count;
+  }, needle);
+
 /** Ages the ID token of the next deleteAccount call by an hour, as if the sign-in were old. */
 async function ageNextDeletionToken(ctx: BrowserContext): Promise<{ aged: () => boolean }> {
   let done = false;
@@ -200,6 +225,41 @@ describe.skipIf(BACKEND !== 'firebase')('Firebase mode: offline writes and the d
     expect(await serverDocs(`users/${uid}`)).toEqual([]);
     expect(await repsOnServer(uid)).toEqual([]);
     expect(await accountOf(dave.email)).toBeUndefined();
+    await ctx.close();
+  });
+
+  it('a sign-in as someone else erases what the browser kept of a session that ended unseen', async () => {
+    const erin = { email: `erin-${stamp}@example.com`, name: `Erin ${stamp}` };
+    const finn = { email: `finn-${stamp}@example.com`, name: `Finn ${stamp}` };
+    const { context: ctx, page: p, errors: pageErrors } = await newPage(browser);
+    await signUpAndVerify(p, erin);
+    const erinUid = (await accountOf(erin.email))?.localId ?? '';
+    await logActivity(p, 'Rowing', 30);
+    await p.getByRole('table').first().getByText('Rowing').waitFor();
+    await expect.poll(() => cacheMentions(p, erinUid), { timeout: 10_000 }).toBeGreaterThan(0);
+
+    // Her sign-in ends while no page of the app is open (revoked elsewhere, or the browser cleared
+    // its sign-in): no page sees it end, so nothing is erased then.
+    await p.goto('/manifest.webmanifest');
+    await p.evaluate(async () => {
+      for (const key of Object.keys(localStorage))
+        if (key.startsWith('firebase:')) localStorage.removeItem(key);
+      await new Promise((resolve, reject) => {
+        const request = indexedDB.deleteDatabase('firebaseLocalStorageDb');
+        request.onsuccess = resolve;
+        request.onerror = () => reject(request.error);
+      });
+    });
+    expect(await cacheMentions(p, erinUid)).toBeGreaterThan(0);
+
+    // The next person signs up on the same browser: Erin's copy goes before theirs starts.
+    await signUpAndVerify(p, finn);
+    const finnUid = (await accountOf(finn.email))?.localId ?? '';
+    await logActivity(p, 'Rowing', 20);
+    await p.getByRole('table').first().getByText('Rowing').waitFor();
+    await expect.poll(() => cacheMentions(p, finnUid), { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(await cacheMentions(p, erinUid)).toBe(0);
+    expect(pageErrors).toEqual([]);
     await ctx.close();
   });
 

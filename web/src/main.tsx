@@ -13,6 +13,7 @@ import { ShellStatus } from './components/ShellStatus.tsx';
 import { lazyFirebaseAuth } from './data/adapters/lazy-auth.ts';
 import { backendPerSession } from './data/backend-session.ts';
 import { readConfig } from './data/config.ts';
+import { recallAnyone } from './data/device-memory.ts';
 import { loadBackend } from './data/repositories.ts';
 import { assumedUser } from './data/session.tsx';
 import { registerServiceWorker } from './sw/register.ts';
@@ -21,7 +22,10 @@ const config = readConfig(import.meta.env);
 const auth = lazyFirebaseAuth(config);
 
 // One backend per session; its end erases the session's offline data from this browser.
-const backend = backendPerSession(() => loadBackend(config, auth));
+const backend = backendPerSession(
+  () => loadBackend(config, auth),
+  () => recallAnyone('signedIn')?.uid ?? null,
+);
 const endSession = (uid: string) => void backend.end(uid);
 
 // A signed-in page (a reload, a link): the auth SDK, the data adapter, the frame and the page all

@@ -95,16 +95,51 @@ describe('one backend per session', () => {
     expect(log).toEqual(['load', 'erase first']);
   });
 
-  it('an end with no backend loaded, or a second end, erases nothing', async () => {
+  it('a session that ended with nothing of it loaded here (elsewhere, or while the browser was closed): a backend is loaded only to erase', async () => {
     const log: string[] = [];
-    const load = loaderOf(log, backendNamed('only', log).backend);
-    const sessions = backendPerSession(load);
+    const sessions = backendPerSession(loaderOf(log, backendNamed('leftover', log).backend));
     await sessions.end('ann');
-    expect(load).not.toHaveBeenCalled();
+    expect(log).toEqual(['load', 'erase leftover']);
+  });
+
+  it("a sign-in as someone else on a page that never saw the last session end erases that person's cache first", async () => {
+    const log: string[] = [];
+    const leftover = backendNamed('ann leftover', log).backend;
+    const bob = backendNamed('bob', log).backend;
+    let remembered: string | null = 'ann';
+    const sessions = backendPerSession(loaderOf(log, leftover, bob), () => remembered);
+    expect(await sessions.get('bob')).toBe(bob);
+    expect(log).toEqual(['load', 'erase ann leftover', 'load']);
+
+    // Once the session is watched (a signed-in page), Ann's end is reported: nothing more to do.
+    remembered = 'bob';
+    await sessions.end('ann');
+    expect(await sessions.get('bob')).toBe(bob);
+    expect(log).toEqual(['load', 'erase ann leftover', 'load']);
+  });
+
+  it('the same person, or nobody remembered, signs in without erasing anything', async () => {
+    const log: string[] = [];
+    const ann = backendNamed('ann', log).backend;
+    const sessions = backendPerSession(loaderOf(log, ann), () => 'ann');
+    expect(await sessions.get('ann')).toBe(ann);
+    const fresh = backendPerSession(loaderOf(log, backendNamed('cy', log).backend), () => null);
+    await fresh.get('cy');
+    expect(log).toEqual(['load', 'load']);
+  });
+
+  it('a second end erases nothing more, and an end for someone else leaves the current session alone', async () => {
+    const log: string[] = [];
+    const ann = backendNamed('ann', log).backend;
+    const bob = backendNamed('bob', log).backend;
+    const sessions = backendPerSession(loaderOf(log, ann, bob));
     await sessions.get('ann');
     await sessions.end('ann');
     await sessions.end('ann');
-    expect(log).toEqual(['load', 'erase only']);
+    expect(await sessions.get('bob')).toBe(bob);
+    await sessions.end('ann');
+    expect(await sessions.get('bob')).toBe(bob);
+    expect(log).toEqual(['load', 'erase ann', 'load']);
   });
 
   it('a failed erasure is reported and does not stop the next session', async () => {

@@ -17,7 +17,10 @@ export interface BackendPerSession {
   get(uid: string): Promise<Backend>;
   /** Starts loading before anyone is known (a signed-in page's first load); the first `get` claims it. */
   warm(): Promise<Backend>;
-  /** `uid`'s session ended: erases its backend's data from this device; resolves when done. */
+  /**
+   * `uid`'s session ended: erases what the backend kept of it in this browser (loading one for
+   * that alone when none is loaded here); resolves when done.
+   */
   end(uid: string): Promise<void>;
 }
 
@@ -27,11 +30,21 @@ interface Session {
   backend: Promise<Backend>;
 }
 
-export function backendPerSession(load: () => Promise<Backend>): BackendPerSession {
+/**
+ * `lastSignedIn`: who this browser last saw signed in (device-memory.ts's `signedIn` entry), if
+ * known. A new session for someone else first erases what the SDK kept for them: a sign-in on
+ * /login, which does not watch the session, is the first to learn that theirs has ended.
+ */
+export function backendPerSession(
+  load: () => Promise<Backend>,
+  lastSignedIn: () => string | null = () => null,
+): BackendPerSession {
   let current: Session | undefined;
   // A new backend waits for the last one's erasure: a new Firebase instance must not start on the
   // cache being deleted, nor before the old instance has stopped.
   let erased: Promise<void> = Promise.resolve();
+  /** Whose backend was retired last: an end reported for them again has nothing left to erase. */
+  let lastRetired: string | null = null;
 
   function start(uid: string | null): Session {
     const session: Session = { uid, backend: erased.then(load) };
@@ -44,6 +57,7 @@ export function backendPerSession(load: () => Promise<Backend>): BackendPerSessi
 
   function retire(session: Session): void {
     if (current === session) current = undefined;
+    lastRetired = session.uid;
     const erasing = session.backend.then(
       (backend) => backend.eraseFromDevice?.(),
       () => {}, // a backend that never loaded kept nothing
@@ -56,10 +70,23 @@ export function backendPerSession(load: () => Promise<Backend>): BackendPerSessi
       });
   }
 
+  /**
+   * Nothing of `uid`'s is loaded in this tab (a remembered session found ended on a page that had
+   * not used it, the last tab that had closed): what the SDK kept for them is still in the browser,
+   * so a backend is loaded only to erase it.
+   */
+  function eraseUnloaded(uid: string): void {
+    retire({ uid, backend: erased.then(load) });
+  }
+
   return {
     get(uid) {
       if (current?.uid != null && current.uid !== uid) retire(current);
-      if (!current) return start(uid).backend;
+      if (!current) {
+        const before = lastSignedIn();
+        if (before !== null && before !== uid && before !== lastRetired) eraseUnloaded(before);
+        return start(uid).backend;
+      }
       current.uid = uid;
       return current.backend;
     },
@@ -67,7 +94,11 @@ export function backendPerSession(load: () => Promise<Backend>): BackendPerSessi
       return (current ?? start(null)).backend;
     },
     end(uid) {
-      if (current?.uid === uid) retire(current);
+      if (current === undefined) {
+        if (lastRetired !== uid) eraseUnloaded(uid);
+      } else if (current.uid === uid || current.uid === null) {
+        retire(current); // theirs, or warmed and unused: it opened the cache they left
+      } // else someone else's session has begun: theirs was retired then
       return erased;
     },
   };
