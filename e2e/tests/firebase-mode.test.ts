@@ -170,10 +170,14 @@ describe.skipIf(BACKEND !== 'firebase')('Firebase mode: offline writes and the d
     const other = await context.newPage();
     other.on('pageerror', (e) => errors.push(`second tab: ${e.message}`));
     await other.goto('/community');
-    await other.getByRole('heading', { name: 'Leaderboards' }).waitFor({ timeout: 30_000 });
+    // Live: its session confirmed and its own Firestore instance reading through the shared cache.
+    await other
+      .getByRole('region', { name: 'Leaderboards', exact: true })
+      .getByText('Live', { exact: true })
+      .waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL('**/login');
-    await other.waitForURL('**/login', { timeout: 30_000 });
+    await other.waitForURL(/\/login/, { timeout: 30_000 });
     await expect.poll(firestoreDatabases, { timeout: 10_000 }).toEqual([]);
     await other.close();
 
