@@ -81,6 +81,18 @@ describe('logging out while writes wait to sync', () => {
     await waitFor(() => expect(ended.mock.calls).toEqual([['kim']]));
   }, 30_000);
 
+  it('closes the question when the counted changes reach the server meanwhile', async () => {
+    const { app, feed, ended } = kimWithPending();
+    await screen.findByRole('heading', { name: 'Community stub' }, { timeout: 10_000 });
+    act(() => feed.emit(1));
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    await screen.findByRole('dialog', { name: 'Log out and lose unsent changes?' });
+    act(() => feed.emit(0));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(app.path()).toBe('/community');
+    expect(ended).not.toHaveBeenCalled();
+  });
+
   it('logs out at once once they have synced', async () => {
     const { app, feed } = kimWithPending();
     await screen.findByRole('heading', { name: 'Community stub' }, { timeout: 10_000 });

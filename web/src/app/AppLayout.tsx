@@ -159,22 +159,24 @@ export function AppLayout() {
   const [busy, setBusy] = useState(false);
   const backend = useBackend();
   const pending = usePendingWrites(backend);
-  const [confirming, setConfirming] = useState(false);
+  // Why Logout asks: this tab's count of unsent writes, or the SDK's word for writes it cannot count.
+  const [asking, setAsking] = useState<'counted' | 'kept' | null>(null);
+  // Counted writes that reach the server meanwhile leave nothing to ask about.
+  const confirming = asking === 'kept' || (asking === 'counted' && pending > 0);
 
   /** Logging out erases unsent changes with the offline cache: the person decides first. */
   async function askThenLogout() {
-    if (pending === 0) {
-      setBusy(true);
-      // A failed check (a store already stopped) has nothing left to lose.
-      const unsent = await (backend.hasUnsentWrites?.().catch(() => false) ?? false);
-      if (!unsent) return logout();
-      setBusy(false);
-    }
-    setConfirming(true);
+    if (pending > 0) return setAsking('counted');
+    setBusy(true);
+    // A failed check (a store already stopped) has nothing left to lose.
+    const unsent = await (backend.hasUnsentWrites?.().catch(() => false) ?? false);
+    if (!unsent) return logout();
+    setBusy(false);
+    setAsking('kept');
   }
 
   async function logout() {
-    setConfirming(false);
+    setAsking(null);
     setBusy(true);
     try {
       await gateway.signOut();
@@ -245,11 +247,7 @@ export function AppLayout() {
       </Container>
       {confirming && (
         <Suspense fallback={null}>
-          <LogoutConfirm
-            pending={pending}
-            onConfirm={() => void logout()}
-            onCancel={() => setConfirming(false)}
-          />
+          <LogoutConfirm pending={pending} onConfirm={() => void logout()} onCancel={() => setAsking(null)} />
         </Suspense>
       )}
       {error !== null && (
