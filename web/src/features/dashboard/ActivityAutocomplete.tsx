@@ -12,6 +12,8 @@ export interface ActivityPickerProps {
   options: readonly string[];
   value: string | null;
   onChange: (name: string | null) => void;
+  /** The person typed in the field (a search, not yet a choice). */
+  onType?: () => void;
   disabled?: boolean;
 }
 
@@ -21,6 +23,9 @@ export default function ActivityAutocomplete(props: ActivityPickerProps) {
       options={props.options as string[]}
       value={props.value}
       onChange={(_, v) => props.onChange(v)}
+      onInputChange={(_, _text, reason) => {
+        if (reason === 'input') props.onType?.();
+      }}
       groupBy={(name) => {
         const category = findActivity(name)?.category;
         return category ? CATEGORY_LABELS[category] : '';

@@ -250,6 +250,36 @@ describe('Log Activity', () => {
     expect(input).toHaveValue('Yoga');
   });
 
+  it('keeps what the person types in the picker when a newer activity arrives meanwhile (another tab, a busy server)', async () => {
+    const store = seedStore({
+      preferences: ['Yoga', 'Running', 'Tai Chi'],
+      activities: { a1: activityDoc({ activityType: 'Yoga', time: 20, timestamp: at(2026, 3, 10) }) },
+    });
+    renderDashboard(store);
+    const form = await screen.findByRole('form', { name: 'Log activity' });
+    const input = await within(form).findByRole('combobox', { name: 'Activity' }, { timeout: 10_000 });
+    await waitFor(() => expect(input).toHaveValue('Yoga'));
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: 'Tai' } });
+    await screen.findByRole('option', { name: 'Tai Chi' });
+
+    // Logged elsewhere just now: the form no longer follows the last logged activity.
+    await act(() =>
+      store.commit([
+        {
+          kind: 'set',
+          path: paths.rep(UID, 'elsewhere'),
+          data: { ...activityDoc({ activityType: 'Running', time: 5, timestamp: NOW }), loggedAt: NOW },
+        },
+      ]),
+    );
+    // Once it has reached the page (Recent Activities lists it):
+    await screen.findByRole('cell', { name: /Running/ }, { timeout: 5000 });
+    expect(input).toHaveValue('Tai');
+    fireEvent.click(await screen.findByRole('option', { name: 'Tai Chi' }));
+    expect(input).toHaveValue('Tai Chi');
+  });
+
   it('offers every activity when no preferences are saved, and creates the empty preferences document', async () => {
     const store = seedStore();
     renderDashboard(store);

@@ -189,6 +189,7 @@ const LogForm = memo(function LogActivityForm(props: LogFormProps) {
   // Start on the last activity logged when it is offered, else the first one offered. Until the
   // person picks one, follow the last logged activity even when it arrives after the offered list
   // (the two load independently: keeping the first guess preselected a random activity).
+  // Typing in the picker counts as picking.
   const [picked, setPicked] = useState(false);
   // Worked out while rendering when one of the three changes, not in an effect: an effect's update
   // drew the whole form a second time, in a task of its own, as the page's data arrived.
@@ -264,6 +265,8 @@ const LogForm = memo(function LogActivityForm(props: LogFormProps) {
               setPicked(true);
               setStatus(null);
             }}
+            // Typing is choosing: a newer activity arriving meanwhile must not replace the search.
+            onType={() => setPicked(true)}
             disabled={busy}
           />
           <ActivityFields
