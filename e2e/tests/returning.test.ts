@@ -3,6 +3,7 @@
  * chunks (web/build/route-pages.ts), and the page draws for the person last signed in on this
  * device while the auth service checks the saved session; no data is asked for before that check
  * confirms them (session.tsx, deferred-backend.ts). Held here by delaying the check's request.
+ * A sign-in page opened by a link has its own page too, and draws without a spinner first.
  */
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -107,6 +108,38 @@ describe('a returning visitor', () => {
     expect(
       await page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith('fittrack:signed-in:'))),
     ).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('a sign-in page opened by a link', () => {
+  it('is answered with its own page, naming its chunk, and draws in one go (no spinner first)', async () => {
+    const { context, page, errors } = await newPage(browser);
+    // Anything the app draws under #root before the page's heading: a spinner there is the lazy
+    // page suspending (it was, until its chunk was preloaded and the first render waited for it).
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { seenBeforeHeading: string[] }).seenBeforeHeading = seen;
+      const observer = new MutationObserver(() => {
+        if (document.querySelector('#root h1')) return observer.disconnect();
+        if (document.querySelector('#root [role="progressbar"]')) seen.push('progressbar');
+      });
+      observer.observe(document, { subtree: true, childList: true });
+    });
+    for (const [path, heading, chunk] of [
+      ['/login', 'Welcome back', 'LoginPage'],
+      ['/signup', 'Create your account', 'SignUpPage'],
+    ] as const) {
+      const response = await page.goto(path);
+      expect(await response?.text()).toMatch(
+        new RegExp(`<link rel="modulepreload"[^>]*${chunk}-[^"]+\\.js">`),
+      );
+      await page.getByRole('heading', { name: heading }).waitFor();
+      expect(
+        await page.evaluate(() => (window as unknown as { seenBeforeHeading: string[] }).seenBeforeHeading),
+      ).toEqual([]);
+    }
     expect(errors).toEqual([]);
     await context.close();
   });

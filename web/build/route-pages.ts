@@ -1,14 +1,14 @@
 /**
- * One HTML page per signed-in path (`user.html`, `community.html`, `account.html`): index.html
- * plus `modulepreload` links for the chunks that path draws first (the signed-in frame and its page,
- * with their static imports). The browser then fetches them beside the entry, instead of once the
- * entry has run and asked for them (app/preload.ts): one round trip and the entry's start-up less
- * before a signed-in page paints on a cold load. Every other path keeps index.html, so / and /login
- * stay small.
+ * One HTML page per signed-in path (`user.html`, `community.html`, `account.html`) and sign-in path
+ * (`login.html`, `signup.html`): index.html plus `modulepreload` links for the chunks that path
+ * draws first (the signed-in frame and its page, or the sign-in page, with their static imports).
+ * The browser then fetches them beside the entry, instead of once the entry has run and asked for
+ * them (app/preload.ts): one round trip and the entry's start-up less before the page paints on a
+ * cold load. Every other path keeps index.html, so / stays small.
  *
  * The servers answer a path with its page: local/src/web.ts, and Firebase Hosting through
- * `cleanUrls` (firebase.json). `SIGNED_IN_ROUTE_MODULES` must name what app/preload.ts preloads per
- * path (web/test/preload.test.ts holds them equal).
+ * `cleanUrls` (firebase.json). `SIGNED_IN_ROUTE_MODULES` and `SIGN_IN_ROUTE_MODULES` must name what
+ * app/preload.ts preloads per path (web/test/preload.test.ts holds them equal).
  */
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
@@ -20,6 +20,12 @@ export const SIGNED_IN_ROUTE_MODULES: Readonly<Record<string, readonly string[]>
   user: [...FRAME, 'src/features/dashboard/DashboardPage.tsx'],
   community: [...FRAME, 'src/features/community/CommunityPage.tsx'],
   account: [...FRAME, 'src/features/account/AccountPage.tsx'],
+};
+
+/** Per sign-in page file (`login` for /login), its page module: no frame. */
+export const SIGN_IN_ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
+  login: ['src/features/auth/LoginPage.tsx'],
+  signup: ['src/features/auth/SignUpPage.tsx'],
 };
 
 interface ChunkFacts {
@@ -56,7 +62,7 @@ export function withPreloads(html: string, files: readonly string[]): string {
   return html.replace('</head>', `${links.join('\n')}\n</head>`);
 }
 
-export function routePages(routes = SIGNED_IN_ROUTE_MODULES): Plugin {
+export function routePages(routes = { ...SIGNED_IN_ROUTE_MODULES, ...SIGN_IN_ROUTE_MODULES }): Plugin {
   let root = '';
   return {
     name: 'fit-route-pages',

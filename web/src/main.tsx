@@ -7,7 +7,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from './app/AppProviders.tsx';
-import { preloadSignedIn } from './app/preload.ts';
+import { preloadPage } from './app/preload.ts';
 import { AppRoutes } from './app/routes.tsx';
 import { ShellStatus } from './components/ShellStatus.tsx';
 import { lazyFirebaseAuth } from './data/adapters/lazy-auth.ts';
@@ -29,8 +29,8 @@ const backend = backendPerSession(
 const endSession = (uid: string) => void backend.end(uid);
 
 // A signed-in page (a reload, a link): the auth SDK, the data adapter, the frame and the page all
-// load at once, instead of each waiting for the one before it to render.
-const preloading = preloadSignedIn(window.location.pathname, () => {
+// load at once, instead of each waiting for the one before it to render. A sign-in page: its chunk.
+const preloading = preloadPage(window.location.pathname, () => {
   // For a session this device remembers, the page draws first (session.tsx), and it starts auth and
   // the adapter as it mounts: their 36 KB would otherwise share the network with the page's chunks.
   if (assumedUser()) return;
@@ -48,7 +48,7 @@ if (!root) throw new Error('index.html has no #root');
 // The offline shell (web/src/sw): production builds only, the dev server's modules are not a build.
 if (import.meta.env.PROD) registerServiceWorker();
 
-// On a signed-in path the first render waits for the frame's and page's chunks (index.html's
+// On a signed-in or sign-in path the first render waits for the page's chunks (index.html's
 // loading shell shows meanwhile), so that it draws the page in one go: rendered earlier, it would
 // show a loading fallback, after which React holds back the page for 300 ms (components/chunk.ts).
 const app = (

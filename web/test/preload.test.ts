@@ -1,17 +1,22 @@
 import { readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { SIGNED_IN_ROUTE_MODULES, staticClosure, withPreloads } from '../build/route-pages.ts';
-import { CHUNKS, preloadSignedIn, SIGNED_IN_PAGES } from '../src/app/preload.ts';
+import {
+  SIGN_IN_ROUTE_MODULES,
+  SIGNED_IN_ROUTE_MODULES,
+  staticClosure,
+  withPreloads,
+} from '../build/route-pages.ts';
+import { CHUNKS, preloadPage, SIGN_IN_PAGES, SIGNED_IN_PAGES } from '../src/app/preload.ts';
 
 const source = (file: string) => readFileSync(join(import.meta.dirname, '../src/app', file), 'utf8');
 
 describe('preloading a signed-in page', () => {
   it('routes.tsx renders every signed-in chunk from CHUNKS, each page preloaded with its path', () => {
     const routes = source('routes.tsx');
-    // The sign-in pages are the only chunks a signed-out visitor needs: not preloaded, so plain
-    // lazy imports. Nor the progress cards (below the fold) and the display-name prompt's gate (it
-    // waits for the profile): they load once the dashboard has painted.
+    // Plain lazy imports: the verify page (opened from the sign-up flow, not by a link), the
+    // progress cards (below the fold) and the display-name prompt's gate (it waits for the
+    // profile): those load once the dashboard has painted.
     const plain = [...routes.matchAll(/import\('([^']+)'\)/g)].map((m) => m[1]);
     const afterPaint = ['/progress/', '/onboarding/'];
     expect(
@@ -19,7 +24,12 @@ describe('preloading a signed-in page', () => {
     ).toBe(true);
     const used = new Set([...routes.matchAll(/lazyFrom\(CHUNKS\.(\w+),/g)].map((m) => m[1]));
     expect([...used].sort()).toEqual(Object.keys(CHUNKS).sort());
-    const preloaded = new Set([...Object.values(SIGNED_IN_PAGES).flat(), CHUNKS.guards, CHUNKS.layout]);
+    const preloaded = new Set([
+      ...Object.values(SIGNED_IN_PAGES).flat(),
+      ...Object.values(SIGN_IN_PAGES).flat(),
+      CHUNKS.guards,
+      CHUNKS.layout,
+    ]);
     expect(Object.values(CHUNKS).every((chunk) => preloaded.has(chunk))).toBe(true);
   });
 
@@ -45,6 +55,14 @@ describe('preloading a signed-in page', () => {
     expect(Object.keys(SIGNED_IN_ROUTE_MODULES).map((page) => `/${page}`)).toEqual(
       Object.keys(SIGNED_IN_PAGES),
     );
+    // A sign-in page: its own chunk, no frame.
+    for (const path of Object.keys(SIGN_IN_PAGES)) {
+      const line = new RegExp(`'${path}': \\[([^\\]]*)\\]`).exec(text)?.[1] ?? '';
+      const page = [...line.matchAll(/CHUNKS\.(\w+)/g)].map((m) => specifier.get(m[1] ?? ''));
+      expect(page.length, path).toBe(SIGN_IN_PAGES[path]?.length);
+      expect([...(SIGN_IN_ROUTE_MODULES[path.slice(1)] ?? [])].sort(), path).toEqual(page.sort());
+    }
+    expect(Object.keys(SIGN_IN_ROUTE_MODULES).map((page) => `/${page}`)).toEqual(Object.keys(SIGN_IN_PAGES));
   });
 
   it('covers every signed-in path of the route table', () => {
@@ -56,11 +74,17 @@ describe('preloading a signed-in page', () => {
   // That each specifier resolves is tsc's check (a wrong path fails the type check).
   it('starts auth and the adapter on a signed-in path (a trailing slash too), nothing elsewhere', async () => {
     const start = vi.fn();
-    expect(preloadSignedIn('/', start)).toBeNull();
-    expect(preloadSignedIn('/login', start)).toBeNull();
-    expect(preloadSignedIn('/users', start)).toBeNull();
+    expect(preloadPage('/', start)).toBeNull();
+    expect(preloadPage('/users', start)).toBeNull();
+    expect(preloadPage('/verify-email', start)).toBeNull();
+    // A sign-in page: its chunk only, nothing started (it starts auth as it mounts).
+    const login = preloadPage('/login/', start);
+    expect(login).not.toBeNull();
+    await login;
+    expect(CHUNKS.login.loaded).toBeDefined();
+    expect(CHUNKS.signup.loaded).toBeUndefined();
     expect(start).not.toHaveBeenCalled();
-    const loading = preloadSignedIn('/community/', start);
+    const loading = preloadPage('/community/', start);
     expect(start).toHaveBeenCalledTimes(1);
     await loading;
     // Settled means loaded here: what the first render then draws without suspending.

@@ -4,7 +4,7 @@
  * chunk, and the app uses none of the data APIs. Errors are caught by `RouteErrorBoundary`; titles
  * come from `TITLES`. The landing page ships in the entry chunk; every other screen loads on
  * demand, so `/` and `/login` stay small and the dashboard, community and account code arrive only
- * when visited.
+ * when visited (or opened: preload.ts).
  */
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
@@ -17,19 +17,16 @@ import { RouteErrorBoundary } from '../components/RouteError.tsx';
 import { LandingPage } from '../features/auth/LandingPage.tsx';
 import { CHUNKS } from './preload.ts';
 
-// The signed-in frame (guards, top bar) and pages are chunks of their own (preload.ts).
+// The signed-in frame (guards, top bar), its pages and the sign-in pages are chunks of their own
+// (preload.ts).
 const SignedInArea = lazyFrom(CHUNKS.guards, 'SignedInArea');
 const RequireVerified = lazyFrom(CHUNKS.guards, 'RequireVerified');
 const AppLayout = lazyFrom(CHUNKS.layout, 'AppLayout');
 const DashboardPage = lazyFrom(CHUNKS.dashboard, 'DashboardPage');
 const CommunityPage = lazyFrom(CHUNKS.community, 'CommunityPage');
 const AccountPage = lazyFrom(CHUNKS.account, 'AccountPage');
-const LoginPage = lazy(() =>
-  import('../features/auth/LoginPage.tsx').then((m) => ({ default: m.LoginPage })),
-);
-const SignUpPage = lazy(() =>
-  import('../features/auth/SignUpPage.tsx').then((m) => ({ default: m.SignUpPage })),
-);
+const LoginPage = lazyFrom(CHUNKS.login, 'LoginPage');
+const SignUpPage = lazyFrom(CHUNKS.signup, 'SignUpPage');
 const VerifyEmailPage = lazy(() =>
   import('../features/auth/VerifyEmailPage.tsx').then((m) => ({ default: m.VerifyEmailPage })),
 );
