@@ -1,6 +1,6 @@
 import { ThemeProvider } from '@mui/material/styles';
-import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { theme } from '../../app/theme.ts';
 import { LeaderboardsCard } from './LeaderboardsCard.tsx';
 
@@ -25,5 +25,40 @@ describe('the boards say which day they count', () => {
   it('not when the viewer is on the community clock', () => {
     renderCard('UTC');
     expect(screen.queryByTestId('board-zone-note')).toBeNull();
+  });
+});
+
+describe('the period tabs', () => {
+  it('are measured again only when the period changes, not when the boards or the clock redraw the card', async () => {
+    // MUI's Tabs reads its own box (getBoundingClientRect) after each render it takes part in; in a
+    // browser each read lays out the whole page.
+    const measured: Element[] = [];
+    const original = Element.prototype.getBoundingClientRect;
+    const spy = vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (
+      this: Element,
+    ) {
+      if (this.closest('.MuiTabs-root')) measured.push(this);
+      return original.call(this);
+    });
+    try {
+      const card = (now: number) => (
+        <ThemeProvider theme={theme}>
+          <LeaderboardsCard boards={null} uid={null} now={now} viewerTimeZone="UTC" />
+        </ThemeProvider>
+      );
+      const { rerender } = render(card(NOW));
+      await waitFor(() => expect(measured.length).toBeGreaterThan(0));
+      const afterMount = measured.length;
+      rerender(card(NOW + 60_000));
+      rerender(card(NOW + 120_000));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(measured.length).toBe(afterMount);
+
+      fireEvent.click(screen.getByRole('tab', { name: 'Weekly' }));
+      expect(screen.getByRole('tab', { name: 'Weekly' })).toHaveAttribute('aria-selected', 'true');
+      await waitFor(() => expect(measured.length).toBeGreaterThan(afterMount));
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

@@ -26,7 +26,7 @@ import type { Theme } from '@mui/material/styles';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useId, useState } from 'react';
+import { memo, type ReactNode, useId, useState } from 'react';
 import { faded } from '../../app/theme.ts';
 import { ShownName } from '../../components/ShownText.tsx';
 import { type Boards, boardsTimeZone } from '../../data/community.ts';
@@ -85,6 +85,57 @@ function periodLabel(kind: BoardKind, now: number, timeZone: string): string {
   }
 }
 
+/**
+ * The period tabs, drawn again only when the period changes: MUI's Tabs measures itself (its
+ * indicator's place) after every render it takes part in, which made the browser lay out the whole
+ * page each time the boards' data or the clock redrew the card.
+ */
+const PeriodTabs = memo(function PeriodTabs(props: {
+  kind: BoardKind;
+  onKind: (kind: BoardKind) => void;
+  tabsId: string;
+}) {
+  return (
+    <Tabs
+      value={props.kind}
+      onChange={(_, value: BoardKind) => props.onKind(value)}
+      aria-label="Leaderboard period"
+      variant="fullWidth"
+      sx={{
+        minHeight: 40,
+        p: 0.5,
+        borderRadius: 3,
+        bgcolor: 'surface.muted',
+        width: { xs: '100%', sm: 360 },
+        '& .MuiTabs-indicator': {
+          height: '100%',
+          borderRadius: 2.5,
+          bgcolor: 'background.paper',
+          zIndex: 0,
+          boxShadow: (t) => t.vars.palette.shadow.raised,
+        },
+      }}
+    >
+      {BOARD_KINDS.map((k) => (
+        <Tab
+          key={k}
+          value={k}
+          label={KIND_LABEL[k]}
+          id={`${props.tabsId}-${k}`}
+          aria-controls={`${props.tabsId}-panel`}
+          sx={{
+            minHeight: 32,
+            py: 0.5,
+            zIndex: 1,
+            fontWeight: 700,
+            '&.Mui-selected': { color: 'text.primary' },
+          }}
+        />
+      ))}
+    </Tabs>
+  );
+});
+
 export function LeaderboardsCard(props: {
   boards: Boards | null;
   uid: string | null;
@@ -112,43 +163,7 @@ export function LeaderboardsCard(props: {
           direction={{ xs: 'column', sm: 'row' }}
           sx={{ alignItems: { xs: 'stretch', sm: 'center' }, justifyContent: 'space-between', gap: 1 }}
         >
-          <Tabs
-            value={kind}
-            onChange={(_, value: BoardKind) => setKind(value)}
-            aria-label="Leaderboard period"
-            variant="fullWidth"
-            sx={{
-              minHeight: 40,
-              p: 0.5,
-              borderRadius: 3,
-              bgcolor: 'surface.muted',
-              width: { xs: '100%', sm: 360 },
-              '& .MuiTabs-indicator': {
-                height: '100%',
-                borderRadius: 2.5,
-                bgcolor: 'background.paper',
-                zIndex: 0,
-                boxShadow: (t) => t.vars.palette.shadow.raised,
-              },
-            }}
-          >
-            {BOARD_KINDS.map((k) => (
-              <Tab
-                key={k}
-                value={k}
-                label={KIND_LABEL[k]}
-                id={`${tabsId}-${k}`}
-                aria-controls={`${tabsId}-panel`}
-                sx={{
-                  minHeight: 32,
-                  py: 0.5,
-                  zIndex: 1,
-                  fontWeight: 700,
-                  '&.Mui-selected': { color: 'text.primary' },
-                }}
-              />
-            ))}
-          </Tabs>
+          <PeriodTabs kind={kind} onKind={setKind} tabsId={tabsId} />
           <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
             {periodLabel(kind, now, timeZone)}
           </Typography>
