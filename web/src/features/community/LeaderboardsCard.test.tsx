@@ -1,5 +1,5 @@
 import { ThemeProvider } from '@mui/material/styles';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { theme } from '../../app/theme.ts';
 import { LeaderboardsCard } from './LeaderboardsCard.tsx';
@@ -29,15 +29,15 @@ describe('the boards say which day they count', () => {
 });
 
 describe('the period tabs', () => {
-  it('are measured again only when the period changes, not when the boards or the clock redraw the card', async () => {
-    // MUI's Tabs reads its own box (getBoundingClientRect) after each render it takes part in; in a
-    // browser each read lays out the whole page.
+  it('never measure the page: no layout read as the card mounts and redraws, or as a period is chosen', () => {
+    // MUI's Tabs read its own box after each render it took part in; in a browser each read laid
+    // out the whole page.
     const measured: Element[] = [];
     const original = Element.prototype.getBoundingClientRect;
     const spy = vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (
       this: Element,
     ) {
-      if (this.closest('.MuiTabs-root')) measured.push(this);
+      if (this.closest('[role="tablist"]')) measured.push(this);
       return original.call(this);
     });
     try {
@@ -47,18 +47,41 @@ describe('the period tabs', () => {
         </ThemeProvider>
       );
       const { rerender } = render(card(NOW));
-      await waitFor(() => expect(measured.length).toBeGreaterThan(0));
-      const afterMount = measured.length;
       rerender(card(NOW + 60_000));
-      rerender(card(NOW + 120_000));
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(measured.length).toBe(afterMount);
-
       fireEvent.click(screen.getByRole('tab', { name: 'Weekly' }));
       expect(screen.getByRole('tab', { name: 'Weekly' })).toHaveAttribute('aria-selected', 'true');
-      await waitFor(() => expect(measured.length).toBeGreaterThan(afterMount));
+      expect(measured).toEqual([]);
     } finally {
       spy.mockRestore();
     }
+  });
+
+  it('follow the keys of the tabs pattern: one tab stop, arrows wrap, Home and End', () => {
+    renderCard('UTC');
+    const tab = (name: string) => screen.getByRole('tab', { name });
+    const list = screen.getByRole('tablist', { name: 'Leaderboard period' });
+    expect(tab('Daily')).toHaveAttribute('aria-selected', 'true');
+    expect(tab('Daily')).toHaveAttribute('tabindex', '0');
+    expect(tab('Weekly')).toHaveAttribute('tabindex', '-1');
+    expect(screen.getByRole('tabpanel')).toHaveAttribute('aria-labelledby', tab('Daily').id);
+
+    tab('Daily').focus();
+    fireEvent.keyDown(list, { key: 'ArrowRight' });
+    expect(tab('Weekly')).toHaveAttribute('aria-selected', 'true');
+    expect(tab('Weekly')).toHaveFocus();
+    expect(tab('Weekly')).toHaveAttribute('tabindex', '0');
+    expect(tab('Daily')).toHaveAttribute('tabindex', '-1');
+    expect(screen.getByRole('tabpanel')).toHaveAttribute('aria-labelledby', tab('Weekly').id);
+    fireEvent.keyDown(list, { key: 'End' });
+    expect(tab('Monthly')).toHaveFocus();
+    fireEvent.keyDown(list, { key: 'ArrowRight' });
+    expect(tab('Daily')).toHaveFocus();
+    expect(tab('Daily')).toHaveAttribute('aria-selected', 'true');
+    fireEvent.keyDown(list, { key: 'ArrowLeft' });
+    expect(tab('Monthly')).toHaveFocus();
+    fireEvent.keyDown(list, { key: 'Home' });
+    expect(tab('Daily')).toHaveFocus();
+    fireEvent.keyDown(list, { key: 'Enter' });
+    expect(tab('Daily')).toHaveAttribute('aria-selected', 'true');
   });
 });

@@ -18,15 +18,14 @@ import LocalFireDepartmentOutlined from '@mui/icons-material/LocalFireDepartment
 import Repeat from '@mui/icons-material/Repeat';
 import TimerOutlined from '@mui/icons-material/TimerOutlined';
 import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import type { Theme } from '@mui/material/styles';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { memo, type ReactNode, useId, useState } from 'react';
+import { type KeyboardEvent, memo, type ReactNode, useId, useState } from 'react';
 import { faded } from '../../app/theme.ts';
 import { ShownName } from '../../components/ShownText.tsx';
 import { type Boards, boardsTimeZone } from '../../data/community.ts';
@@ -86,53 +85,78 @@ function periodLabel(kind: BoardKind, now: number, timeZone: string): string {
 }
 
 /**
- * The period tabs, drawn again only when the period changes: MUI's Tabs measures itself (its
- * indicator's place) after every render it takes part in, which made the browser lay out the whole
- * page each time the boards' data or the clock redrew the card.
+ * The period tabs: a tab list whose selected tab draws its own raised background.
+ * Not MUI's `Tabs`: that measures itself (its sliding indicator's place) after every render it takes
+ * part in, and each measurement laid out the whole page (five times as /community loaded, and again
+ * at every board update and every minute's redraw). Keys as WAI-ARIA's tabs pattern: Left and Right
+ * (wrapping), Home and End move to a period and show it; only the shown one is in the Tab order.
  */
 const PeriodTabs = memo(function PeriodTabs(props: {
   kind: BoardKind;
   onKind: (kind: BoardKind) => void;
   tabsId: string;
 }) {
+  const { kind, onKind, tabsId } = props;
+  const tabId = (k: BoardKind) => `${tabsId}-${k}`;
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const at = BOARD_KINDS.indexOf(kind);
+    const last = BOARD_KINDS.length - 1;
+    const next = {
+      ArrowRight: at === last ? 0 : at + 1,
+      ArrowLeft: at === 0 ? last : at - 1,
+      Home: 0,
+      End: last,
+    }[event.key];
+    const to = next === undefined ? undefined : BOARD_KINDS[next];
+    if (to === undefined) return;
+    event.preventDefault();
+    onKind(to);
+    document.getElementById(tabId(to))?.focus();
+  }
   return (
-    <Tabs
-      value={props.kind}
-      onChange={(_, value: BoardKind) => props.onKind(value)}
+    <Box
+      role="tablist"
       aria-label="Leaderboard period"
-      variant="fullWidth"
+      onKeyDown={onKeyDown}
       sx={{
-        minHeight: 40,
+        display: 'flex',
         p: 0.5,
         borderRadius: 3,
         bgcolor: 'surface.muted',
         width: { xs: '100%', sm: 360 },
-        '& .MuiTabs-indicator': {
-          height: '100%',
-          borderRadius: 2.5,
-          bgcolor: 'background.paper',
-          zIndex: 0,
-          boxShadow: (t) => t.vars.palette.shadow.raised,
-        },
       }}
     >
-      {BOARD_KINDS.map((k) => (
-        <Tab
-          key={k}
-          value={k}
-          label={KIND_LABEL[k]}
-          id={`${props.tabsId}-${k}`}
-          aria-controls={`${props.tabsId}-panel`}
-          sx={{
-            minHeight: 32,
-            py: 0.5,
-            zIndex: 1,
-            fontWeight: 700,
-            '&.Mui-selected': { color: 'text.primary' },
-          }}
-        />
-      ))}
-    </Tabs>
+      {BOARD_KINDS.map((k) => {
+        const selected = k === kind;
+        return (
+          <ButtonBase
+            key={k}
+            role="tab"
+            aria-selected={selected}
+            tabIndex={selected ? 0 : -1}
+            id={tabId(k)}
+            aria-controls={`${tabsId}-panel`}
+            onClick={() => onKind(k)}
+            sx={{
+              flex: 1,
+              minHeight: 32,
+              py: 0.5,
+              px: 2,
+              borderRadius: 2.5,
+              typography: 'button',
+              fontWeight: 700,
+              color: selected ? 'text.primary' : 'text.secondary',
+              ...(selected && {
+                bgcolor: 'background.paper',
+                boxShadow: (t: Theme) => t.vars.palette.shadow.raised,
+              }),
+            }}
+          >
+            {KIND_LABEL[k]}
+          </ButtonBase>
+        );
+      })}
+    </Box>
   );
 });
 
