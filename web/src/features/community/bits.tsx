@@ -3,7 +3,6 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import type { SxProps, Theme } from '@mui/material/styles';
-import Tooltip from '@mui/material/Tooltip';
 import { avatarColor, fullDateTime, initials, relativeTime } from './format.ts';
 
 export function UserAvatar({ uid, name, size = 36 }: { uid: string; name: string; size?: number }) {
@@ -24,14 +23,22 @@ export function UserAvatar({ uid, name, size = 36 }: { uid: string; name: string
   );
 }
 
+/**
+ * "5 min ago", with the full date and time as the element's title: shown on hover by the browser
+ * and read by screen readers as its description. Not MUI's Tooltip: a feed draws one per post and
+ * per activity (sixty on /community), and each cost a component tree, its hooks and handlers in
+ * the render that shows the feed.
+ */
 export function RelativeTime({ timestamp, now }: { timestamp: number; now: number }) {
-  const full = fullDateTime(timestamp);
   return (
-    <Tooltip title={full} describeChild arrow>
-      <Box component="time" dateTime={new Date(timestamp).toISOString()} sx={{ cursor: 'default' }}>
-        {relativeTime(timestamp, now)}
-      </Box>
-    </Tooltip>
+    <Box
+      component="time"
+      dateTime={new Date(timestamp).toISOString()}
+      title={fullDateTime(timestamp)}
+      sx={{ cursor: 'default' }}
+    >
+      {relativeTime(timestamp, now)}
+    </Box>
   );
 }
 
