@@ -14,9 +14,9 @@ const source = (file: string) => readFileSync(join(import.meta.dirname, '../src/
 describe('preloading a signed-in page', () => {
   it('routes.tsx renders every signed-in chunk from CHUNKS, each page preloaded with its path', () => {
     const routes = source('routes.tsx');
-    // Plain lazy imports: the verify page (opened from the sign-up flow, not by a link), the
-    // progress cards (below the fold) and the display-name prompt's gate (it waits for the
-    // profile): those load once the dashboard has painted.
+    // Plain lazy imports: the verify page (reached from the sign-up flow, not opened by a link),
+    // and the progress cards (below the fold) and the display-name prompt's gate (it waits for the
+    // profile), which load once the dashboard has painted.
     const plain = [...routes.matchAll(/import\('([^']+)'\)/g)].map((m) => m[1]);
     const afterPaint = ['/progress/', '/onboarding/'];
     expect(
