@@ -84,6 +84,10 @@ function periodLabel(kind: BoardKind, now: number, timeZone: string): string {
   }
 }
 
+/** The ids tying each period's tab and the boards' panel together (`tabsId` from useId). */
+const tabIdOf = (tabsId: string, kind: BoardKind) => `${tabsId}-${kind}`;
+const panelIdOf = (tabsId: string) => `${tabsId}-panel`;
+
 /**
  * The period tabs: a tab list whose selected tab draws its own raised background.
  * Not MUI's `Tabs`: that measures itself (its sliding indicator's place) after every render it takes
@@ -97,7 +101,6 @@ const PeriodTabs = memo(function PeriodTabs(props: {
   tabsId: string;
 }) {
   const { kind, onKind, tabsId } = props;
-  const tabId = (k: BoardKind) => `${tabsId}-${k}`;
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const at = BOARD_KINDS.indexOf(kind);
     const last = BOARD_KINDS.length - 1;
@@ -111,7 +114,7 @@ const PeriodTabs = memo(function PeriodTabs(props: {
     if (to === undefined) return;
     event.preventDefault();
     onKind(to);
-    document.getElementById(tabId(to))?.focus();
+    document.getElementById(tabIdOf(tabsId, to))?.focus();
   }
   return (
     <Box
@@ -134,8 +137,8 @@ const PeriodTabs = memo(function PeriodTabs(props: {
             role="tab"
             aria-selected={selected}
             tabIndex={selected ? 0 : -1}
-            id={tabId(k)}
-            aria-controls={`${tabsId}-panel`}
+            id={tabIdOf(tabsId, k)}
+            aria-controls={panelIdOf(tabsId)}
             onClick={() => onKind(k)}
             sx={{
               flex: 1,
@@ -199,9 +202,9 @@ export function LeaderboardsCard(props: {
         )}
       </Box>
       <Box
-        id={`${tabsId}-panel`}
+        id={panelIdOf(tabsId)}
         role="tabpanel"
-        aria-labelledby={`${tabsId}-${kind}`}
+        aria-labelledby={tabIdOf(tabsId, kind)}
         sx={{ px: { xs: 2, sm: 3 }, pt: 2, pb: { xs: 2, sm: 3 } }}
       >
         {/* Phones and tablets swipe between the three boards; desktops see them side by side. Focusable
