@@ -13,27 +13,16 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../scripts/ports.mjs';
 
 const functionsDir = fileURLToPath(new URL('..', import.meta.url));
 const firebaseBin = fileURLToPath(new URL('../../node_modules/.bin/firebase', import.meta.url));
 const PROJECT = 'demo-fittrack-smoke';
 const skip = process.env.FIT_SKIP_EMULATOR_SMOKE === '1';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 let child: ChildProcess | undefined;
 let dir: string | undefined;
