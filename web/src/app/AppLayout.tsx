@@ -216,8 +216,10 @@ export function AppLayout() {
               sx={{
                 order: { xs: 3, md: 0 },
                 width: { xs: '100%', md: 'auto' },
+                // Responsive values land in media queries after the plain ones: a plain borderColor
+                // would lose to the xs shorthand (a line in the text colour), so it is per breakpoint too.
                 borderTop: { xs: 1, md: 0 },
-                borderColor: 'divider',
+                borderColor: { xs: 'divider' },
                 py: { xs: 0.75, md: 0 },
               }}
             >

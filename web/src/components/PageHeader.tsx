@@ -10,7 +10,7 @@ export function PageHeader({ title, subtitle }: { title: string; subtitle?: Reac
         {title}
       </Typography>
       {subtitle && (
-        <Typography color="text.secondary" sx={{ mt: 0.75 }}>
+        <Typography color="textSecondary" sx={{ mt: 0.75 }}>
           {subtitle}
         </Typography>
       )}

@@ -40,7 +40,7 @@ export function PagedDialog<T>(props: {
       <DialogContent dividers sx={{ minHeight: 200 }}>
         {pager.error && <Alert severity="error">{pager.error}</Alert>}
         {!pager.error && !pager.loading && pager.items.length === 0 ? (
-          <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+          <Typography color="textSecondary" sx={{ py: 4, textAlign: 'center' }}>
             {props.empty}
           </Typography>
         ) : (

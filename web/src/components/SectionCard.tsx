@@ -34,7 +34,7 @@ export function SectionCard(props: {
               {props.title}
             </Typography>
             {props.subtitle && (
-              <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+              <Typography variant="body2" color="textSecondary" sx={{ mt: 0.5 }}>
                 {props.subtitle}
               </Typography>
             )}

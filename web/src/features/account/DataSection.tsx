@@ -204,7 +204,7 @@ export function DataSection(props: { onImported?: () => void }) {
               Export weights CSV
             </Button>
           </Stack>
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
             The JSON archive holds your profile, activities, weights, goal, preferences and posts.
           </Typography>
         </div>
@@ -225,7 +225,7 @@ export function DataSection(props: { onImported?: () => void }) {
             data-testid="import-file"
             onChange={chooseFile}
           />
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
             A FitTrack JSON archive, or an activities CSV with the columns Date, Activity, Reps, Minutes and
             Weight lifted (dates as YYYY-MM-DD or YYYY-MM-DD HH:mm). You see what will be added first; entries
             you already have are never added twice.

@@ -108,7 +108,7 @@ export function DeleteAccountSection() {
 
   return (
     <SectionCard title="Delete Account" tone="danger">
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         Permanently deletes your profile and everything in it: activities, weight history, goals, preferences
         and posts.
       </Typography>

@@ -93,7 +93,7 @@ export function GoalSection(props: { goal: DailyGoal | null }) {
           borderColor: saved ? 'surface.accentBorder' : 'divider',
         }}
       >
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           Current goal
         </Typography>
         <Typography sx={{ fontWeight: 700, fontSize: '1.1rem' }} data-testid="current-goal">

@@ -90,7 +90,7 @@ export function ImportPreviewDialog(props: {
     >
       <DialogTitle id={titleId}>Import preview</DialogTitle>
       <DialogContent>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2, overflowWrap: 'anywhere' }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mb: 2, overflowWrap: 'anywhere' }}>
           From {props.fileName}. Nothing is written until you choose Import.
         </Typography>
         <Table size="small" aria-label="What the import adds">

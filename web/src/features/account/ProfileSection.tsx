@@ -213,7 +213,7 @@ export function ProfileSection(props: { profile: UserProfile | null }) {
             }
             label="Hide my exercise info"
           />
-          <Typography id="hide-exercise-explainer" variant="body2" color="text.secondary" sx={{ ml: 6.5 }}>
+          <Typography id="hide-exercise-explainer" variant="body2" color="textSecondary" sx={{ ml: 6.5 }}>
             {HIDE_EXERCISE_EXPLAINER}
           </Typography>
         </Box>

@@ -70,7 +70,7 @@ export function AuthForm(props: {
           {props.submitLabel}
         </Button>
         {props.after}
-        <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', pt: 1 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ textAlign: 'center', pt: 1 }}>
           {props.other.question}{' '}
           <Link component={RouterLink} to={withNext(props.other.path, form.next)} sx={{ fontWeight: 600 }}>
             {props.other.label}

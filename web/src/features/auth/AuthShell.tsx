@@ -111,7 +111,7 @@ export function AuthShell(props: { title: string; subtitle?: ReactNode; children
             {props.title}
           </Typography>
           {props.subtitle && (
-            <Typography color="text.secondary" sx={{ mt: 1 }}>
+            <Typography color="textSecondary" sx={{ mt: 1 }}>
               {props.subtitle}
             </Typography>
           )}

@@ -143,13 +143,13 @@ export function LandingPage() {
               <Typography variant="h6" component="h2" sx={{ fontSize: '1.05rem' }}>
                 {feature.title}
               </Typography>
-              <Typography variant="body2" color="text.secondary" sx={{ mt: 0.75, lineHeight: 1.6 }}>
+              <Typography variant="body2" color="textSecondary" sx={{ mt: 0.75, lineHeight: 1.6 }}>
                 {feature.text}
               </Typography>
             </Box>
           ))}
         </Box>
-        <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', mt: { xs: 5, md: 7 } }}>
+        <Typography variant="body2" color="textSecondary" sx={{ textAlign: 'center', mt: { xs: 5, md: 7 } }}>
           FitTrack · Train with purpose, track with confidence.
         </Typography>
       </Container>

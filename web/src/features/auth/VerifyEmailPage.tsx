@@ -88,7 +88,7 @@ export function VerifyEmailPage() {
         <Button variant="contained" size="large" onClick={resend} disabled={busy || !user}>
           Resend verification email
         </Button>
-        <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+        <Typography variant="body2" color="textSecondary" sx={{ textAlign: 'center' }}>
           Verified on another device, or want to switch accounts?{' '}
           <Link component={RouterLink} to={withNext('/login', next)} sx={{ fontWeight: 600 }}>
             Back to login

@@ -48,7 +48,7 @@ export function CommunityCard(props: {
             {props.title}
           </Typography>
           {props.subtitle && (
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {props.subtitle}
             </Typography>
           )}

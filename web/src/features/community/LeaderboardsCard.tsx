@@ -191,12 +191,12 @@ export function LeaderboardsCard(props: {
           sx={{ alignItems: { xs: 'stretch', sm: 'center' }, justifyContent: 'space-between', gap: 1 }}
         >
           <PeriodTabs kind={kind} onKind={setKind} tabsId={tabsId} />
-          <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ fontWeight: 600 }}>
             {periodLabel(kind, now, timeZone)}
           </Typography>
         </Stack>
         {zoneNote && (
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="board-zone-note">
+          <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }} data-testid="board-zone-note">
             {zoneNote}
           </Typography>
         )}

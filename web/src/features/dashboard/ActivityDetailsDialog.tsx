@@ -102,7 +102,7 @@ export function ActivityDetailsDialog(props: {
             <Typography variant="h6" component="p">
               {shown.activityType}
             </Typography>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {formatDateTime(shown.timestamp)}
             </Typography>
           </>
@@ -127,7 +127,7 @@ export function ActivityDetailsDialog(props: {
         />
       ) : (
         shown && (
-          <Typography color="text.secondary">
+          <Typography color="textSecondary">
             {activityType ? 'This activity is no longer in the catalogue.' : 'Choose an activity.'}
           </Typography>
         )

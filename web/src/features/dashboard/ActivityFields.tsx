@@ -114,7 +114,7 @@ export function ActivityFields(props: {
       </Box>
       <Typography
         variant="body2"
-        color="text.secondary"
+        color="textSecondary"
         sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mt: 1, minHeight: 22 }}
         aria-live="polite"
       >

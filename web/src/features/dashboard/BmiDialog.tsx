@@ -55,7 +55,7 @@ export function BmiDialog(props: {
           );
         })}
       </Box>
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mt: 1.5 }}>
         BMI does not tell muscle from fat; treat it as a rough guide.
       </Typography>
     </InfoDialog>

@@ -26,7 +26,7 @@ export function BmrDialog(props: { open: boolean; onClose: () => void; value: nu
         <br />
         Female: 10 × kg + 6.25 × cm − 5 × age − 161
       </Formula>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {units === 'metric'
           ? 'Your weight in kg and height in cm go in as they are; age and gender come from your Account page.'
           : 'Your weight and height are converted with 0.453592 kg per lb and 2.54 cm per inch; age and gender come from your Account page.'}

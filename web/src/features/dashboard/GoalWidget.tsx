@@ -56,7 +56,7 @@ export function GoalWidget(props: {
   return (
     <Box sx={box} aria-label="Daily goal">
       <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 1, mb: 1 }}>
-        <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ fontWeight: 600 }}>
           Today's goal
         </Typography>
         <Link component={RouterLink} to="/account" variant="body2">

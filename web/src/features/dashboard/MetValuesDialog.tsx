@@ -25,7 +25,7 @@ export function MetValuesDialog(props: { open: boolean; onClose: () => void; wei
   const units = useUnits();
   return (
     <InfoDialog open={props.open} onClose={props.onClose} title="MET values">
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
+      <Typography color="textSecondary" sx={{ mb: 2 }}>
         Calories burned per minute by each activity at{' '}
         {known
           ? `your weight of ${formatMeasureWithUnit('bodyWeight', props.weight as number, units)}`

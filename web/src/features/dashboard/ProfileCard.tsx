@@ -56,7 +56,7 @@ function Figure(props: {
     >
       <Typography
         variant="body2"
-        color="text.secondary"
+        color="textSecondary"
         sx={{ display: 'flex', alignItems: 'center', fontWeight: 600 }}
       >
         {props.label}
@@ -251,12 +251,12 @@ export function ProfileCard(props: {
         </Box>
       )}
       {bmiValue !== null && bmiEncouragement(bmiValue) && (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mt: 1.5 }}>
           {BMI_ENCOURAGEMENT}
         </Typography>
       )}
       {missing.length > 0 && (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mt: 2 }}>
           To see your {bmiValue === null ? 'BMI and BMR' : 'BMR'}, {missing.join(' and ')}
           {missing.some((m) => m !== 'log your weight') && (
             <>

@@ -61,7 +61,7 @@ export function RecentActivitiesCard(props: {
               <DirectionsRun />
             </Box>
             <Typography sx={{ fontWeight: 600 }}>No activities yet</Typography>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               Log your first workout and it will show up here.
             </Typography>
           </Box>

@@ -77,7 +77,7 @@ function PeriodBlock(props: { kind: BoardKind; label: string; hint: string; tota
         <Typography id={headingId} component="h3" sx={{ fontWeight: 700, lineHeight: 1.3 }}>
           {props.label}
         </Typography>
-        <Typography variant="caption" color="text.secondary">
+        <Typography variant="caption" color="textSecondary">
           {props.hint}
         </Typography>
       </Box>
@@ -106,7 +106,7 @@ function PeriodBlock(props: { kind: BoardKind; label: string; hint: string; tota
               >
                 <Typography
                   variant="body2"
-                  color="text.secondary"
+                  color="textSecondary"
                   sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, alignSelf: { sm: 'center' } }}
                 >
                   <Box component="span" sx={{ color: `${m.color}.main`, display: 'inline-flex' }}>
@@ -134,7 +134,7 @@ function PeriodBlock(props: { kind: BoardKind; label: string; hint: string; tota
               />
               <Typography
                 variant="caption"
-                color="text.secondary"
+                color="textSecondary"
                 sx={{ ...TABULAR, display: 'block', textAlign: { xs: 'left', sm: 'right' }, mt: 0.25 }}
               >
                 of {formatInt(target)} {m.unit}

@@ -40,7 +40,7 @@ class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean
   }
   override render() {
     return this.state.failed ? (
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         The chart could not be drawn.
       </Typography>
     ) : (
@@ -141,7 +141,7 @@ export function WeightCard(props: {
                 <Box sx={{ textAlign: 'center', py: 3 }}>
                   <MonitorWeightOutlined sx={{ color: 'primary.main', fontSize: 36, mb: 0.5 }} />
                   <Typography sx={{ fontWeight: 600 }}>No weigh-ins yet</Typography>
-                  <Typography variant="body2" color="text.secondary">
+                  <Typography variant="body2" color="textSecondary">
                     Log your weight to track your trend and personalise your calories.
                   </Typography>
                 </Box>

@@ -92,7 +92,7 @@ export default function WeightChart(props: {
   ];
   const panel = (title: string, children: ReactNode) => (
     <Box aria-hidden="true">
-      <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 600, display: 'block', ml: 1 }}>
+      <Typography variant="caption" color="textSecondary" sx={{ fontWeight: 600, display: 'block', ml: 1 }}>
         {title}
       </Typography>
       {children}

@@ -61,7 +61,7 @@ export function WeightDetailsDialog(props: { record: StoredWeight | null; onClos
       onSave={save}
       summary={
         editor.shown && (
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             Logged {formatDateTime(editor.shown.timestamp)}
           </Typography>
         )

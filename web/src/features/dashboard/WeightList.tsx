@@ -41,7 +41,7 @@ export function WeightList(props: {
             >
               <Typography
                 variant="body2"
-                color="text.secondary"
+                color="textSecondary"
                 sx={{ ...TABULAR, flex: 1 }}
                 title={formatDateTime(r.timestamp)}
               >

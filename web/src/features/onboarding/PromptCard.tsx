@@ -61,7 +61,7 @@ export function PromptCard(props: {
         <Typography id={titleId} variant="h6" component="h2">
           {PROMPT_TITLE}
         </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, mb: 2 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mt: 0.5, mb: 2 }}>
           {PROMPT_TEXT}
         </Typography>
         <Box component="form" aria-label="Display name" onSubmit={submit} noValidate>

@@ -148,13 +148,13 @@ export function HistoryCard({ state }: { state: ProgressState }) {
             <HeatMap weeks={weeks} days={days} today={today} onOpen={setOpenDay} />
           </Box>
           <Stack direction="row" sx={{ gap: 0.5, alignItems: 'center', mt: 1 }} aria-hidden>
-            <Typography variant="caption" color="text.secondary">
+            <Typography variant="caption" color="textSecondary">
               Less
             </Typography>
             {[0, 1, 2, 3, 4].map((l) => (
               <Box key={l} sx={{ width: 12, height: 12, borderRadius: '3px', bgcolor: shade(theme, l) }} />
             ))}
-            <Typography variant="caption" color="text.secondary">
+            <Typography variant="caption" color="textSecondary">
               More
             </Typography>
           </Stack>

@@ -55,7 +55,7 @@ export default function HistoryDayDialog(props: {
         {error && <Alert severity="error">{error}</Alert>}
         {!shown && !error && <Skeleton variant="rounded" height={80} />}
         {shown && shown.length === 0 && (
-          <Typography color="text.secondary">No activity logged this day.</Typography>
+          <Typography color="textSecondary">No activity logged this day.</Typography>
         )}
         {shown && shown.length > 0 && (
           <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
@@ -69,7 +69,7 @@ export default function HistoryDayDialog(props: {
                   <Typography component="span" variant="body2" sx={{ fontWeight: 600 }}>
                     {e.activityType}
                   </Typography>{' '}
-                  <Typography component="span" variant="body2" color="text.secondary">
+                  <Typography component="span" variant="body2" color="textSecondary">
                     {[
                       e.count ? `${e.count} reps` : null,
                       e.time ? `${e.time} min` : null,
@@ -83,7 +83,7 @@ export default function HistoryDayDialog(props: {
                 <Typography
                   component="span"
                   variant="body2"
-                  color="text.secondary"
+                  color="textSecondary"
                   sx={{ whiteSpace: 'nowrap' }}
                 >
                   {time.format(e.timestamp)}

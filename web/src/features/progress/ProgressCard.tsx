@@ -188,7 +188,7 @@ export function ProgressCard({ state }: { state: ProgressState }) {
                 Personal records
               </Typography>
               {records.length === 0 ? (
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="textSecondary">
                   Log an activity to start your records.
                 </Typography>
               ) : (
@@ -211,7 +211,7 @@ export function ProgressCard({ state }: { state: ProgressState }) {
                           const best = r[k] as PersonalBest;
                           const isNew = freshKinds(type).includes(k);
                           return (
-                            <Typography key={k} variant="caption" color="text.secondary" component="span">
+                            <Typography key={k} variant="caption" color="textSecondary" component="span">
                               {KIND_LABEL[k]}:{' '}
                               <Box component="span" sx={{ color: 'text.primary', fontWeight: 600 }}>
                                 {recordText(k, best, weight, units)}
