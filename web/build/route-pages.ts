@@ -6,12 +6,20 @@
  * them (app/preload.ts): one round trip and the entry's start-up less before the page paints on a
  * cold load. Every other path keeps index.html, so / stays small.
  *
+ * A page whose heading is the same for everyone (components/page-headings.ts) also gets that
+ * heading in its loading shell, in place of the shell's grey title bar, drawn as PageHeader draws it
+ * (index.html's `#boot .head` styles): the largest text of the page is painted from the HTML, before
+ * any script has run, and the app's own heading then takes its place without a move. A signed-in
+ * page's shell also draws the app bar's navigation row (phones and tablets), so that the heading
+ * and the card skeletons sit where the app draws them.
+ *
  * The servers answer a path with its page: local/src/web.ts, and Firebase Hosting through
  * `cleanUrls` (firebase.json). `SIGNED_IN_ROUTE_MODULES` and `SIGN_IN_ROUTE_MODULES` must name what
  * app/preload.ts preloads per path (web/test/preload.test.ts holds them equal).
  */
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
+import { PAGE_HEADINGS, type PageHeading } from '../src/components/page-headings.ts';
 
 const FRAME = ['src/app/guards.tsx', 'src/app/AppLayout.tsx'];
 
@@ -62,6 +70,35 @@ export function withPreloads(html: string, files: readonly string[]): string {
   return html.replace('</head>', `${links.join('\n')}\n</head>`);
 }
 
+/** The loading shell's title bar, which a page's heading replaces (index.html). */
+export const SHELL_TITLE_BAR = '<div class="line"></div>';
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** `html` with `heading` in its loading shell, in place of the shell's title bar. */
+export function withHeading(html: string, heading: PageHeading): string {
+  const parts = html.split(SHELL_TITLE_BAR);
+  if (parts.length !== 2) throw new Error(`route pages: index.html must hold ${SHELL_TITLE_BAR} once`);
+  const markup =
+    `<div class="head"><div class="title">${escapeHtml(heading.title)}</div>` +
+    `<div class="sub">${escapeHtml(heading.subtitle)}</div></div>`;
+  return parts.join(markup);
+}
+
+/** The shell's root as index.html writes it, and as a signed-in page's writes it: with the app bar's navigation row. */
+const SHELL_ROOT = '<div id="boot" aria-hidden="true">';
+const FRAMED_SHELL_ROOT = '<div id="boot" class="framed" aria-hidden="true">';
+
+/** `html` whose loading shell draws the signed-in frame's app bar (two rows below 900 px). */
+export function framed(html: string): string {
+  const parts = html.split(SHELL_ROOT);
+  if (parts.length !== 2) throw new Error(`route pages: index.html must hold ${SHELL_ROOT} once`);
+  return parts.join(FRAMED_SHELL_ROOT);
+}
+
+const headingOf = (page: string): PageHeading | undefined =>
+  (PAGE_HEADINGS as Readonly<Record<string, PageHeading>>)[page];
+
 export function routePages(routes = { ...SIGNED_IN_ROUTE_MODULES, ...SIGN_IN_ROUTE_MODULES }): Plugin {
   let root = '';
   return {
@@ -81,7 +118,10 @@ export function routePages(routes = { ...SIGNED_IN_ROUTE_MODULES, ...SIGN_IN_ROU
           chunks,
           modules.map((module) => resolve(root, module)),
         );
-        this.emitFile({ type: 'asset', fileName: `${page}.html`, source: withPreloads(index.source, files) });
+        const heading = headingOf(page);
+        let html = heading ? withHeading(index.source, heading) : index.source;
+        if (page in SIGNED_IN_ROUTE_MODULES) html = framed(html);
+        this.emitFile({ type: 'asset', fileName: `${page}.html`, source: withPreloads(html, files) });
       }
     },
   };

@@ -12,6 +12,7 @@ import { AfterFirstPaint } from '../../components/AfterFirstPaint.tsx';
 import { Columns } from '../../components/Columns.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { PAGE_HEADINGS } from '../../components/page-headings.ts';
 import { hasDisplayName } from '../../data/profile.ts';
 import { useActivityPreferences, useGoal, useProfile } from '../../data/queries.ts';
 import { ActivitiesSection } from './ActivitiesSection.tsx';
@@ -37,9 +38,7 @@ export function AccountPage() {
     void Promise.all(reads.map((read) => read.refetch())).then(() => setVersion((v) => v + 1));
   };
 
-  const header = (
-    <PageHeader title="Account" subtitle="Your details, your daily goal and the activities you track." />
-  );
+  const header = <PageHeader {...PAGE_HEADINGS.account} />;
 
   if (failed) {
     return (

@@ -4,6 +4,7 @@
  */
 import Grid from '@mui/material/Grid';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { PAGE_HEADINGS } from '../../components/page-headings.ts';
 import { useSessionUser } from '../../data/context.tsx';
 import { ActivitiesCard } from './ActivitiesCard.tsx';
 import { LeaderboardsCard } from './LeaderboardsCard.tsx';
@@ -28,10 +29,7 @@ export function CommunityPage({ clock = systemClock, tickMs = 30_000 }: Communit
 
   return (
     <>
-      <PageHeader
-        title="Community"
-        subtitle="Cheer each other on: this period's leaders, posts and fresh workouts."
-      />
+      <PageHeader {...PAGE_HEADINGS.community} />
       <Grid container spacing={{ xs: 2, md: 3 }}>
         <Grid size={12}>
           <LeaderboardsCard boards={boards} uid={uid} now={now} error={errors.boards} />

@@ -1,0 +1,62 @@
+/**
+ * The loading shell of a page with a fixed heading (build/route-pages.ts): the heading's text is
+ * the page's own (components/page-headings.ts), escaped, where index.html's title bar was, in the
+ * theme's colours and PageHeader's type, so nothing changes when the app's heading replaces it.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { framed, SHELL_TITLE_BAR, SIGNED_IN_ROUTE_MODULES, withHeading } from '../build/route-pages.ts';
+import { theme, themeOptions } from '../src/app/theme.ts';
+import { PAGE_HEADINGS } from '../src/components/page-headings.ts';
+
+const index = readFileSync(join(import.meta.dirname, '../index.html'), 'utf8');
+const pageHeader = readFileSync(join(import.meta.dirname, '../src/components/PageHeader.tsx'), 'utf8');
+
+describe("a page's heading in its loading shell", () => {
+  it('replaces the title bar with the escaped title and subtitle, once', () => {
+    const page = withHeading(index, { title: 'A & <b>', subtitle: `It's "here"` });
+    expect(page).not.toContain(SHELL_TITLE_BAR);
+    expect(page).toContain('<div class="title">A &#38; &#60;b&#62;</div>');
+    expect(page).toContain('<div class="sub">It&#39;s &#34;here&#34;</div>');
+    expect(() => withHeading('<div id="boot"></div>', PAGE_HEADINGS.community)).toThrow(/must hold/);
+  });
+
+  it('is written for signed-in pages only, and their pages draw the same heading', () => {
+    for (const page of Object.keys(PAGE_HEADINGS))
+      expect(Object.keys(SIGNED_IN_ROUTE_MODULES)).toContain(page);
+    for (const [page, file] of [
+      ['community', 'features/community/CommunityPage.tsx'],
+      ['account', 'features/account/AccountPage.tsx'],
+    ] as const) {
+      const source = readFileSync(join(import.meta.dirname, '../src', file), 'utf8');
+      expect(source).toContain(`<PageHeader {...PAGE_HEADINGS.${page}} />`);
+    }
+  });
+
+  it("uses the theme's text colours in both schemes, and PageHeader's sizes", () => {
+    const secondary = (scheme: 'light' | 'dark') => themeOptions.colorSchemes[scheme].palette.text.secondary;
+    expect(index).toContain(`--boot-ink2: ${secondary('light')};`);
+    expect(index.match(new RegExp(`--boot-ink2: ${secondary('dark')};`, 'g'))).toHaveLength(2);
+    expect(pageHeader).toContain("fontSize: { xs: '1.7rem', sm: '2.1rem' }");
+    expect(index).toMatch(/#boot \.title \{[^}]*font-size: 1\.7rem;/);
+    expect(index).toMatch(/#boot \.title \{ font-size: 2\.1rem; \}/);
+    const h4 = theme.typography.h4;
+    expect(index).toMatch(
+      new RegExp(
+        `#boot \\.title \\{ font-weight: ${h4.fontWeight}; [^}]*line-height: ${h4.lineHeight}; letter-spacing: ${h4.letterSpacing};`,
+      ),
+    );
+    expect(index).toMatch(
+      new RegExp(`#boot \\.sub \\{[^}]*line-height: ${theme.typography.body1.lineHeight};`),
+    );
+  });
+});
+
+describe("a signed-in page's shell", () => {
+  it("draws the app bar's navigation row: the shell is marked framed, once", () => {
+    expect(framed(index)).toContain('<div id="boot" class="framed" aria-hidden="true">');
+    expect(() => framed(framed(index))).toThrow(/must hold/);
+    expect(index).toMatch(/#boot\.framed \.bar \.nav \{ display: block; height: 51\.9px; \}/);
+  });
+});
