@@ -9,7 +9,7 @@ import { afterNextPaint, START_MARK, starterSource, withStarter } from '../build
 /** A window whose frames and timers run when the test says. */
 function fakeWindow(visibility: 'visible' | 'hidden') {
   const frames: (() => void)[] = [];
-  const timers: (() => void)[] = [];
+  const timers: { callback: () => void; ms: number }[] = [];
   const listeners = new Set<() => void>();
   const document = {
     visibilityState: visibility,
@@ -19,15 +19,18 @@ function fakeWindow(visibility: 'visible' | 'hidden') {
   const win = {
     document,
     requestAnimationFrame: (callback: () => void) => frames.push(callback),
-    setTimeout: (callback: () => void) => timers.push(callback),
+    setTimeout: (callback: () => void, ms = 0) => timers.push({ callback, ms }),
   } as unknown as Window;
   return {
     win,
     frame: () => {
       for (const callback of frames.splice(0)) callback();
     },
-    timers: () => {
-      for (const callback of timers.splice(0)) callback();
+    /** Runs the timers due within `ms` (those set for now by default). */
+    timers: (ms = 0) => {
+      const due = timers.filter((timer) => timer.ms <= ms);
+      for (const timer of due) timers.splice(timers.indexOf(timer), 1);
+      for (const timer of due) timer.callback();
     },
     hide: () => {
       document.visibilityState = 'hidden';
@@ -49,6 +52,20 @@ describe('afterNextPaint', () => {
     page.timers();
     expect(task).toHaveBeenCalledTimes(1);
     page.hide();
+    expect(task).toHaveBeenCalledTimes(1);
+    expect(page.listeners.size).toBe(0);
+  });
+
+  it('runs the task after 300 ms at the latest when no frame comes, and once', () => {
+    const page = fakeWindow('visible');
+    const task = vi.fn();
+    afterNextPaint(task, page.win);
+    page.timers(299);
+    expect(task).not.toHaveBeenCalled();
+    page.timers(300);
+    expect(task).toHaveBeenCalledTimes(1);
+    page.frame();
+    page.timers();
     expect(task).toHaveBeenCalledTimes(1);
     expect(page.listeners.size).toBe(0);
   });
