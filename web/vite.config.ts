@@ -8,7 +8,6 @@ import { bootScript } from './build/boot-script.ts';
 import { filesUnder } from './build/files.ts';
 import { routePages } from './build/route-pages.ts';
 import { serviceWorker } from './build/service-worker.ts';
-import { starter } from './build/starter.ts';
 import { themeVars } from './build/theme-vars.ts';
 import { COMPRESSIBLE } from './compressible.ts';
 
@@ -51,9 +50,8 @@ function precompress(): Plugin {
 // The app reads its mode and Firebase settings from VITE_* variables (see src/data/config.ts);
 // the default build is local mode, served by the local server on the same origin.
 export default defineConfig({
-  // The starter rewrites index.html before the route pages are made from it; the service worker is
-  // written before precompress runs, so its final text is what gets compressed.
-  plugins: [react(), bootScript(), themeVars(), starter(), routePages(), serviceWorker(), precompress()],
+  // The service worker is written before precompress runs, so its final text is what gets compressed.
+  plugins: [react(), bootScript(), themeVars(), routePages(), serviceWorker(), precompress()],
   resolve: {
     alias: [
       // React Router's package exports name only its development build, the same code with its
