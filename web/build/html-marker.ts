@@ -1,20 +1,26 @@
 import type { Plugin } from 'vite';
 
 /**
- * A plugin that puts `content()` in place of `marker` in index.html, in the build and the dev
- * server alike; `what` names the content in the error when the page holds the marker other than
- * once (a source page that lost it would ship without it).
+ * `html` with `content` in place of `marker`, which it must hold exactly once: a page that lost
+ * the marker (or holds it twice) would ship without the content, so that fails the build. `what`
+ * names the content in the error.
+ */
+export function replaceOnce(html: string, marker: string, what: string, content: string): string {
+  const parts = html.split(marker);
+  if (parts.length !== 2) throw new Error(`index.html must hold ${marker} once, where ${what} goes`);
+  return parts.join(content);
+}
+
+/**
+ * A plugin that puts `content()` in place of `marker` in index.html (`replaceOnce`), in the build
+ * and the dev server alike.
  */
 export function replaceMarker(name: string, marker: string, what: string, content: () => string): Plugin {
   return {
     name,
     transformIndexHtml: {
       order: 'pre',
-      handler(html) {
-        const parts = html.split(marker);
-        if (parts.length !== 2) throw new Error(`index.html must hold ${marker} once, where ${what} goes`);
-        return parts.join(content());
-      },
+      handler: (html) => replaceOnce(html, marker, what, content()),
     },
   };
 }

@@ -20,6 +20,7 @@
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { PAGE_HEADINGS, type PageHeading } from '../src/components/page-headings.ts';
+import { replaceOnce } from './html-marker.ts';
 
 const FRAME = ['src/app/guards.tsx', 'src/app/AppLayout.tsx'];
 
@@ -77,12 +78,10 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 
 /** `html` with `heading` in its loading shell, in place of the shell's title bar. */
 export function withHeading(html: string, heading: PageHeading): string {
-  const parts = html.split(SHELL_TITLE_BAR);
-  if (parts.length !== 2) throw new Error(`route pages: index.html must hold ${SHELL_TITLE_BAR} once`);
   const markup =
     `<div class="head"><div class="title">${escapeHtml(heading.title)}</div>` +
     `<div class="sub">${escapeHtml(heading.subtitle)}</div></div>`;
-  return parts.join(markup);
+  return replaceOnce(html, SHELL_TITLE_BAR, "a page's heading", markup);
 }
 
 /** The shell's root as index.html writes it, and as a signed-in page's writes it: with the app bar's navigation row. */
@@ -91,9 +90,7 @@ const FRAMED_SHELL_ROOT = '<div id="boot" class="framed" aria-hidden="true">';
 
 /** `html` whose loading shell draws the signed-in frame's app bar (two rows below 900 px). */
 export function framed(html: string): string {
-  const parts = html.split(SHELL_ROOT);
-  if (parts.length !== 2) throw new Error(`route pages: index.html must hold ${SHELL_ROOT} once`);
-  return parts.join(FRAMED_SHELL_ROOT);
+  return replaceOnce(html, SHELL_ROOT, 'the framed shell', FRAMED_SHELL_ROOT);
 }
 
 const headingOf = (page: string): PageHeading | undefined =>
