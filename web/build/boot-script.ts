@@ -38,6 +38,12 @@ export const BOOT_SCRIPT = `(() => {
   paintBar();
   if (typeof MutationObserver === 'function')
     new MutationObserver(paintBar).observe(root, { attributes: true, attributeFilter: [attribute] });
+  // Intl's first use, on another thread while the page loads (public/intl-warmup.js says why).
+  try {
+    if (typeof Worker === 'function') new Worker('/intl-warmup.js');
+  } catch {
+    // No worker (a browser without them, a policy refusing them): the app's first date pays it.
+  }
 })();`;
 
 /** The CSP source that allows exactly BOOT_SCRIPT: `'sha256-…'`. */

@@ -129,6 +129,49 @@ describe('what the boot script does before the first paint', () => {
     );
   });
 
+  it("starts Intl's warm-up worker, and names the scheme where workers are missing or refused", () => {
+    const Worker = vi.fn();
+    vi.stubGlobal('Worker', Worker);
+    run();
+    expect(Worker).toHaveBeenCalledExactlyOnceWith('/intl-warmup.js');
+    for (const refused of [
+      undefined,
+      vi.fn(() => {
+        throw new DOMException('refused by the page policy', 'SecurityError');
+      }),
+    ]) {
+      vi.stubGlobal('Worker', refused);
+      root.removeAttribute('data-mui-color-scheme');
+      systemDark(true);
+      expect(run).not.toThrow();
+      expect(root.getAttribute('data-mui-color-scheme')).toBe('dark');
+    }
+  });
+
+  it("the warm-up worker's script makes its formatters and ends its thread", () => {
+    const source = readFileSync(join(ROOT, 'web', 'public', 'intl-warmup.js'), 'utf8');
+    const close = vi.fn();
+    const made: string[] = [];
+    const counted = <T extends object>(name: string, real: T) =>
+      new Proxy(real as T & (new (...args: unknown[]) => object), {
+        construct: (target, args) => {
+          made.push(name);
+          return new target(...args);
+        },
+        apply: (target, self, args) => {
+          made.push(name);
+          return Reflect.apply(target, self, args);
+        },
+      });
+    const intl = {
+      NumberFormat: counted('NumberFormat', Intl.NumberFormat),
+      DateTimeFormat: counted('DateTimeFormat', Intl.DateTimeFormat),
+    };
+    new Function('close', 'Intl', source)(close, intl);
+    expect(new Set(made)).toEqual(new Set(['NumberFormat', 'DateTimeFormat']));
+    expect(close).toHaveBeenCalledOnce();
+  });
+
   it('storage refused: the system decides; no matchMedia at all: light', () => {
     systemDark(true);
     vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
