@@ -6,9 +6,31 @@ import type { Plugin } from 'vite';
  * names the content in the error.
  */
 export function replaceOnce(html: string, marker: string, what: string, content: string): string {
+  return splitOnce(html, marker, what).join(content);
+}
+
+/**
+ * `html` with `content` in place of everything from `start` to `end`, markers included: each must
+ * be there once, `start` first (`replaceOnce`'s reasons).
+ */
+export function replaceBetween(
+  html: string,
+  start: string,
+  end: string,
+  what: string,
+  content: string,
+): string {
+  const [before, rest] = splitOnce(html, start, what);
+  const [, after] = splitOnce(rest, end, what);
+  if (before.includes(end))
+    throw new Error(`index.html must hold ${start} once, then ${end} once, around ${what}`);
+  return before + content + after;
+}
+
+function splitOnce(html: string, marker: string, what: string): [string, string] {
   const parts = html.split(marker);
   if (parts.length !== 2) throw new Error(`index.html must hold ${marker} once, where ${what} goes`);
-  return parts.join(content);
+  return [parts[0] ?? '', parts[1] ?? ''];
 }
 
 /**

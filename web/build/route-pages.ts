@@ -13,14 +13,18 @@
  * page's shell also draws the app bar's navigation row (phones and tablets), so that the heading
  * and the card skeletons sit where the app draws them.
  *
+ * A sign-in page's shell is the auth card instead (`signInShell`): the brand, and the card with the
+ * page's heading and its form's rows drawn as skeletons of the app's heights, where the app draws
+ * them, beside the brand panel on wide screens.
+ *
  * The servers answer a path with its page: local/src/web.ts, and Firebase Hosting through
  * `cleanUrls` (firebase.json). `SIGNED_IN_ROUTE_MODULES` and `SIGN_IN_ROUTE_MODULES` must name what
  * app/preload.ts preloads per path (web/test/preload.test.ts holds them equal).
  */
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
-import { PAGE_HEADINGS, type PageHeading } from '../src/components/page-headings.ts';
-import { replaceOnce } from './html-marker.ts';
+import { PAGE_HEADINGS, type PageHeading, SIGN_IN_HEADINGS } from '../src/components/page-headings.ts';
+import { replaceBetween, replaceOnce } from './html-marker.ts';
 
 const FRAME = ['src/app/guards.tsx', 'src/app/AppLayout.tsx'];
 
@@ -93,6 +97,46 @@ export function framed(html: string): string {
   return replaceOnce(html, SHELL_ROOT, 'the framed shell', FRAMED_SHELL_ROOT);
 }
 
+/** The part of index.html's shell a sign-in page's shell replaces (the bar, title bar and cards). */
+export const SHELL_START = '<!-- fit:shell -->';
+export const SHELL_END = '<!-- /fit:shell -->';
+
+/**
+ * A row of an auth form as its shell draws it, each of the app's height (index.html's `.rows`):
+ * a text field, one with a link under it (Forgot Password?), one with a hint under it, the submit
+ * button, the Google button, the "or" divider, and the line linking to the other page (`other-page`).
+ */
+export type FormRow = 'field' | 'field-link' | 'field-hint' | 'submit' | 'google' | 'divider' | 'other-page';
+
+/** Per sign-in page, its heading and its form's rows (LoginPage.tsx, SignUpPage.tsx, AuthForm.tsx). */
+export const SIGN_IN_SHELLS: Readonly<Record<string, { heading: PageHeading; rows: readonly FormRow[] }>> = {
+  login: {
+    heading: SIGN_IN_HEADINGS.login,
+    rows: ['field', 'field-link', 'submit', 'divider', 'google', 'other-page'],
+  },
+  signup: {
+    heading: SIGN_IN_HEADINGS.signup,
+    rows: ['field', 'field-hint', 'field', 'submit', 'other-page'],
+  },
+};
+
+const BRAND =
+  '<div class="brand"><svg width="40" height="40" viewBox="0 0 64 64" aria-hidden="true">' +
+  '<rect class="mark" width="64" height="64" rx="16" />' +
+  '<path d="M14 38l10-12 8 9 8-13 10 16" fill="none" stroke="#fff" stroke-width="6" stroke-linecap="round" stroke-linejoin="round" />' +
+  '</svg><div class="word">Fit<span>Track</span></div></div>';
+
+/** `html` whose loading shell is the auth card of a sign-in page (AuthShell.tsx's layout). */
+export function signInShell(html: string, shell: { heading: PageHeading; rows: readonly FormRow[] }): string {
+  const rows = shell.rows.map((row) => `<div class="${row}"></div>`).join('');
+  const markup =
+    `<div class="signin"><div class="side">${BRAND}</div><div class="form">${BRAND}<div class="panel">` +
+    `<div class="title">${escapeHtml(shell.heading.title)}</div>` +
+    `<div class="sub">${escapeHtml(shell.heading.subtitle)}</div>` +
+    `<div class="rows">${rows}</div></div></div></div>`;
+  return replaceBetween(html, SHELL_START, SHELL_END, "a sign-in page's shell", markup);
+}
+
 const headingOf = (page: string): PageHeading | undefined =>
   (PAGE_HEADINGS as Readonly<Record<string, PageHeading>>)[page];
 
@@ -116,8 +160,10 @@ export function routePages(routes = { ...SIGNED_IN_ROUTE_MODULES, ...SIGN_IN_ROU
           modules.map((module) => resolve(root, module)),
         );
         const heading = headingOf(page);
+        const signIn = SIGN_IN_SHELLS[page];
         let html = heading ? withHeading(index.source, heading) : index.source;
         if (page in SIGNED_IN_ROUTE_MODULES) html = framed(html);
+        if (signIn) html = signInShell(html, signIn);
         this.emitFile({ type: 'asset', fileName: `${page}.html`, source: withPreloads(html, files) });
       }
     },

@@ -6,9 +6,19 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { framed, SHELL_TITLE_BAR, SIGNED_IN_ROUTE_MODULES, withHeading } from '../build/route-pages.ts';
+import {
+  framed,
+  SHELL_END,
+  SHELL_START,
+  SHELL_TITLE_BAR,
+  SIGN_IN_ROUTE_MODULES,
+  SIGN_IN_SHELLS,
+  SIGNED_IN_ROUTE_MODULES,
+  signInShell,
+  withHeading,
+} from '../build/route-pages.ts';
 import { theme, themeOptions } from '../src/app/theme.ts';
-import { PAGE_HEADINGS } from '../src/components/page-headings.ts';
+import { PAGE_HEADINGS, SIGN_IN_HEADINGS } from '../src/components/page-headings.ts';
 
 const index = readFileSync(join(import.meta.dirname, '../index.html'), 'utf8');
 const pageHeader = readFileSync(join(import.meta.dirname, '../src/components/PageHeader.tsx'), 'utf8');
@@ -58,5 +68,45 @@ describe("a signed-in page's shell", () => {
     expect(framed(index)).toContain('<div id="boot" class="framed" aria-hidden="true">');
     expect(() => framed(framed(index))).toThrow(/must hold/);
     expect(index).toMatch(/#boot\.framed \.bar \.nav \{ display: block; height: 51\.9px; \}/);
+  });
+});
+
+describe("a sign-in page's shell", () => {
+  const login = SIGN_IN_SHELLS.login ?? { heading: SIGN_IN_HEADINGS.login, rows: [] };
+
+  it("is the auth card in place of the signed-in shell: the page's heading, escaped, and its form's rows", () => {
+    const page = signInShell(index, {
+      heading: { title: 'A & <b>', subtitle: 'Go' },
+      rows: ['field', 'submit'],
+    });
+    expect(page).not.toContain(SHELL_START);
+    expect(page).not.toContain(SHELL_TITLE_BAR);
+    expect(page).not.toContain('class="grid"');
+    expect(page).toContain('<div class="title">A &#38; &#60;b&#62;</div><div class="sub">Go</div>');
+    expect(page).toContain('<div class="rows"><div class="field"></div><div class="submit"></div></div>');
+    expect(page.match(/<div class="brand">/g)).toHaveLength(2); // the panel's and the phone's
+    expect(page).toContain('<div id="boot" aria-hidden="true">');
+    expect(page).toMatch(/<\/div>\s*<\/div>\s*<noscript>/); // #boot still closes where it did
+  });
+
+  it('refuses a page without the markers, with one of them twice, or with them the wrong way round', () => {
+    expect(() => signInShell(signInShell(index, login), login)).toThrow(/must hold/);
+    const swapped = index.replace(SHELL_START, '@@').replace(SHELL_END, SHELL_START).replace('@@', SHELL_END);
+    expect(() => signInShell(swapped, login)).toThrow(/must hold/);
+    expect(() => signInShell(`${index}${SHELL_END}`, login)).toThrow(/must hold/);
+  });
+
+  it('is written for each sign-in page, with the heading its page draws, and styles every row', () => {
+    expect(Object.keys(SIGN_IN_SHELLS).sort()).toEqual(Object.keys(SIGN_IN_ROUTE_MODULES).sort());
+    for (const [page, file] of [
+      ['login', 'features/auth/LoginPage.tsx'],
+      ['signup', 'features/auth/SignUpPage.tsx'],
+    ] as const) {
+      expect(SIGN_IN_SHELLS[page]?.heading).toBe(SIGN_IN_HEADINGS[page]);
+      const source = readFileSync(join(import.meta.dirname, '../src', file), 'utf8');
+      expect(source).toContain(`{...SIGN_IN_HEADINGS.${page}}`);
+      for (const row of SIGN_IN_SHELLS[page]?.rows ?? [])
+        expect(index).toMatch(new RegExp(`#boot \\.rows \\.${row}[ ,:]`));
+    }
   });
 });

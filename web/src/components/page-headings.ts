@@ -1,9 +1,9 @@
 /**
- * The headings of the signed-in pages whose title and subtitle are the same for everyone. The
- * pages draw them with `PageHeader`, and the build writes them into those pages' loading shell
- * (build/route-pages.ts): the page's heading is on screen before any JavaScript has run, and stays
- * where it is when the app takes over. Keyed by the page's HTML file (`community.html`).
- * Plain strings, no JSX: the build's Node side reads this module.
+ * The headings of the pages whose title and subtitle are the same for everyone: signed-in pages
+ * (drawn by `PageHeader`) and the sign-in pages (drawn by the auth card). The build writes them
+ * into those pages' loading shell (build/route-pages.ts): the page's heading is on screen before
+ * any JavaScript has run, and stays where it is when the app takes over. Keyed by the page's HTML
+ * file (`community.html`). Plain strings, no JSX: the build's Node side reads this module.
  */
 export interface PageHeading {
   title: string;
@@ -19,4 +19,9 @@ export const PAGE_HEADINGS = {
     title: 'Account',
     subtitle: 'Your details, your daily goal and the activities you track.',
   },
+} as const satisfies Record<string, PageHeading>;
+
+export const SIGN_IN_HEADINGS = {
+  login: { title: 'Welcome back', subtitle: 'Log in to log workouts and see your progress.' },
+  signup: { title: 'Create your account', subtitle: 'Start tracking in under a minute.' },
 } as const satisfies Record<string, PageHeading>;

@@ -12,6 +12,7 @@ import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import { type FormEvent, useState } from 'react';
 import { GoogleButton } from '../../components/GoogleButton.tsx';
+import { SIGN_IN_HEADINGS } from '../../components/page-headings.ts';
 import { TextInput } from '../../components/TextInput.tsx';
 import { authErrorMessage } from '../../data/auth.ts';
 import { destinationAfterLogin, destinationFor } from '../../data/post-login.ts';
@@ -69,8 +70,7 @@ export function LoginPage() {
 
   return (
     <AuthForm
-      title="Welcome back"
-      subtitle="Log in to log workouts and see your progress."
+      {...SIGN_IN_HEADINGS.login}
       form={form}
       onSubmit={submit}
       messages={

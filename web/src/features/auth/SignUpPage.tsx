@@ -5,6 +5,7 @@
 import { INLINE_SIGN_UP } from '@fit/shared/messages';
 import { validateSignUp } from '@fit/shared/validation';
 import { type FormEvent, useState } from 'react';
+import { SIGN_IN_HEADINGS } from '../../components/page-headings.ts';
 import { TextInput } from '../../components/TextInput.tsx';
 import { authErrorMessage } from '../../data/auth.ts';
 import { withNext } from '../../data/post-login.ts';
@@ -54,8 +55,7 @@ export function SignUpPage() {
 
   return (
     <AuthForm
-      title="Create your account"
-      subtitle="Start tracking in under a minute."
+      {...SIGN_IN_HEADINGS.signup}
       form={form}
       onSubmit={submit}
       messages={<AuthError message={error?.message} />}
