@@ -15,6 +15,10 @@
 import { createHash } from 'node:crypto';
 import type { Plugin } from 'vite';
 import { replaceMarker } from './html-marker.ts';
+import { SIGNED_IN_ROUTE_MODULES } from './route-pages.ts';
+
+/** The signed-in pages' paths (route-pages.ts), as a regular expression literal. */
+const SIGNED_IN_PATH = `/^\\/(${Object.keys(SIGNED_IN_ROUTE_MODULES).join('|')})\\/?$/`;
 
 export const BOOT_SCRIPT = `(() => {
   const root = document.documentElement;
@@ -38,9 +42,10 @@ export const BOOT_SCRIPT = `(() => {
   paintBar();
   if (typeof MutationObserver === 'function')
     new MutationObserver(paintBar).observe(root, { attributes: true, attributeFilter: [attribute] });
-  // Intl's first use, on another thread while the page loads (public/intl-warmup.js says why).
+  // Intl's first use, on another thread while the page loads (public/intl-warmup.js says why):
+  // on the signed-in pages, the ones whose first render formats dates and numbers.
   try {
-    if (typeof Worker === 'function') new Worker('/intl-warmup.js');
+    if (typeof Worker === 'function' && ${SIGNED_IN_PATH}.test(location.pathname)) new Worker('/intl-warmup.js');
   } catch {
     // No worker (a browser without them, a policy refusing them): the app's first date pays it.
   }

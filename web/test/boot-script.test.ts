@@ -129,11 +129,20 @@ describe('what the boot script does before the first paint', () => {
     );
   });
 
-  it("starts Intl's warm-up worker, and names the scheme where workers are missing or refused", () => {
+  it("starts Intl's warm-up worker on the signed-in pages only, and names the scheme where workers are missing or refused", () => {
     const Worker = vi.fn();
     vi.stubGlobal('Worker', Worker);
-    run();
-    expect(Worker).toHaveBeenCalledExactlyOnceWith('/intl-warmup.js');
+    const started = (path: string) => {
+      history.replaceState(null, '', path);
+      Worker.mockClear();
+      run();
+      return Worker.mock.calls;
+    };
+    for (const path of ['/user', '/community/', '/account?x=1'])
+      expect(started(path), path).toEqual([['/intl-warmup.js']]);
+    for (const path of ['/', '/login', '/signup', '/users', '/user/x', '/verify-email'])
+      expect(started(path), path).toEqual([]);
+    history.replaceState(null, '', '/user');
     for (const refused of [
       undefined,
       vi.fn(() => {
