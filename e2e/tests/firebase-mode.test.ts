@@ -166,13 +166,18 @@ describe.skipIf(BACKEND !== 'firebase')('Firebase mode: offline writes and the d
     await context.setOffline(false);
     await pendingChip().waitFor({ state: 'detached', timeout: 30_000 });
     expect(await repsOnServer(carolUid)).toHaveLength(4);
-    // One tab only. With a second, live tab of the session open, that tab reached /login and the
-    // cache's deletion (which waits for its instance to stop) completed in two targeted runs and
-    // one clean CI run, but not in two other clean CI runs (over 10 s once; the tab still on
-    // /community after 30 s once): see the closing note of stop 14.
+    // With a second, live tab of the session open: it leaves for /login on this tab's word
+    // (data/session-broadcast.ts), its Firestore instance stops with its page, and the cache's
+    // deletion, which waits for every instance to stop, completes. (Before, that tab waited for
+    // the auth SDK's own sync: still on /community after 30 s in one clean CI run.)
+    const second = await context.newPage();
+    await second.goto('/community');
+    await second.getByRole('heading', { name: 'Community', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL('**/login');
+    await second.getByRole('heading', { name: 'Welcome back' }).waitFor({ timeout: 10_000 });
     await expect.poll(firestoreDatabases, { timeout: 10_000 }).toEqual([]);
+    await second.close();
 
     // The same tab, no reload: the next session's store starts afresh and reads from the server.
     await page.getByLabel('Email').fill(carol.email);

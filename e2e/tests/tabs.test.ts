@@ -2,7 +2,7 @@
  * Five tabs of the signed-in app open at once in one browser profile, each live: a post made in
  * one appears in all five without a reload. With a live HTTP stream per query (five per community
  * page) the browser's six connections per host ran out at the second tab; each tab now holds one
- * WebSocket for all of its listeners.
+ * WebSocket for all of its listeners. Logout in one of them takes all five to sign-in at once.
  */
 import type { Browser, Page, WebSocket } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,6 +67,23 @@ describe('many tabs', () => {
         expect(open.length, `tab ${i}`).toBe(1);
         expect(open[0]?.url()).toMatch(/\/api\/live$/);
       }
+
+    // Logout in one tab: the four others leave the person's pages at once for /login, as the first
+    // did (on its word: data/session-broadcast.ts), instead of whenever the auth SDK's own sync
+    // noticed (half a minute, seen in Firebase mode).
+    // A page load, not only a route change: nothing of the session stays in their memory (the
+    // SDK's sync alone changes their route in-app, in local mode within a second or two).
+    const [leaving, ...others] = tabs as [Page, ...Page[]];
+    const loads = others.map((page) =>
+      page.waitForRequest((r) => r.isNavigationRequest() && new URL(r.url()).pathname === '/login', {
+        timeout: 15_000,
+      }),
+    );
+    await leaving.getByRole('button', { name: 'Logout' }).click();
+    await leaving.waitForURL('**/login');
+    await Promise.all(loads);
+    await Promise.all(others.map((page) => page.getByRole('heading', { name: 'Welcome back' }).waitFor()));
+    for (const page of others) expect(new URL(page.url()).pathname).toBe('/login');
     expect(errors).toEqual([]);
     await context.close();
   });

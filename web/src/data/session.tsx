@@ -15,6 +15,7 @@ import {
 import type { AuthUser } from './auth.ts';
 import { useAuthGateway } from './context.tsx';
 import { keepOnlyMemoryOf, recallAnyone, remember } from './device-memory.ts';
+import { announceSignOut, leaveOnSignOutElsewhere } from './session-broadcast.ts';
 
 /**
  * `loading` until the auth service has read its saved session and checked it with the server (one
@@ -61,11 +62,15 @@ interface SessionValue {
 
 const SessionContext = createContext<SessionValue | null>(null);
 
+/** How long a tab still follows another's sign-out of the person it has just stopped drawing for. */
+const JUST_GONE_MS = 10_000;
+
 /**
  * `onSessionEnd` runs once whenever the person this page drew for, assumed or confirmed, is no
  * longer signed in: a sign-out by any path, a session the backend refused, or a remembered session
  * that had ended elsewhere. It runs after the signed-in pages have let go of their data (an effect,
- * so after their unmount), and is where the backend erases what it kept (backend-session.ts).
+ * so after their unmount), and is where the backend erases what it kept (backend-session.ts). The
+ * other tabs are told too, and one drawing for that person leaves for /login (session-broadcast.ts).
  */
 export function SessionProvider({
   children,
@@ -93,11 +98,27 @@ export function SessionProvider({
 
   const uid = (state.status === 'ready' ? state.user : state.assumed)?.uid ?? null;
   const lastUid = useRef<string | null>(null);
+  const justGone = useRef<{ uid: string; at: number } | null>(null);
   useEffect(() => {
     const previous = lastUid.current;
     lastUid.current = uid;
-    if (previous !== null && previous !== uid) onSessionEnd?.(previous);
+    if (previous !== null && previous !== uid) {
+      if (uid === null) justGone.current = { uid: previous, at: Date.now() };
+      onSessionEnd?.(previous);
+      announceSignOut(previous);
+    }
   }, [uid, onSessionEnd]);
+  // Another tab's sign-out of the person drawn here: this tab follows at once (session-broadcast.ts).
+  // Also for a few seconds after they went from this tab: the auth SDK's own sync may have got here
+  // first and the guards gone to /login in-app, and the page load leaves nothing of the session in
+  // this tab's memory. Not later: someone may be typing into the sign-in form by then.
+  useEffect(() => {
+    if (!started) return;
+    return leaveOnSignOutElsewhere(() => {
+      const gone = justGone.current;
+      return lastUid.current ?? (gone && Date.now() - gone.at < JUST_GONE_MS ? gone.uid : null);
+    });
+  }, [started]);
 
   const start = useCallback(() => setStarted(true), []);
   const value = useMemo(() => ({ state, start }), [state, start]);

@@ -17,7 +17,8 @@ beforeAll(warmDashboardChunks);
 beforeEach(() => freezeClock());
 afterEach(() => vi.useRealTimers());
 
-const section = (name: string) => screen.findByRole('region', { name });
+// The cards come from lazy chunks: on a loaded machine they take longer than the default wait.
+const section = (name: string) => screen.findByRole('region', { name }, { timeout: 15_000 });
 const weights = (store: ReturnType<typeof seedStore>) =>
   Object.values(store.collection(paths.weightRecords(UID))).map((d) => d.weight);
 

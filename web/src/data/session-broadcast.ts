@@ -1,0 +1,60 @@
+/**
+ * A sign-out told to this browser's other tabs at once. Firebase Auth's own cross-tab sync polls
+ * its saved session, and a second tab was seen still drawing the person's pages (and holding their
+ * offline cache open) half a minute after Logout in the first.
+ *
+ * The tab whose session ended (Logout, account deletion, a session the backend refused) names who
+ * left; a tab still drawing for that person loads /login in its place, as the tab that signed out
+ * went there (a whole page load: its data, live listeners and offline store go with the page). It
+ * never signs out itself: that clears the saved session every tab shares, which a late message
+ * would then take from someone who signed in again in a third tab.
+ */
+
+const CHANNEL = 'fittrack-session';
+
+interface SignedOut {
+  type: 'signed-out';
+  uid: string;
+}
+
+let channel: BroadcastChannel | null | undefined;
+
+/** This tab's end of the channel (none in a browser without BroadcastChannel: the SDK's sync stays). */
+function tabChannel(): BroadcastChannel | null {
+  if (channel === undefined)
+    channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL) : null;
+  return channel;
+}
+
+/** Tells the other tabs that `uid` is signed out. */
+export function announceSignOut(uid: string): void {
+  tabChannel()?.postMessage({ type: 'signed-out', uid } satisfies SignedOut);
+}
+
+const isSignedOut = (data: unknown): data is SignedOut =>
+  typeof data === 'object' &&
+  data !== null &&
+  (data as Partial<SignedOut>).type === 'signed-out' &&
+  typeof (data as Partial<SignedOut>).uid === 'string';
+
+/**
+ * Leaves for /login when another tab announces that the person this one draws for (`shown()`,
+ * read at the time) signed out. Returns the unsubscribe.
+ */
+export function leaveOnSignOutElsewhere(
+  shown: () => string | null,
+  leave: () => void = () => window.location.replace('/login'),
+): () => void {
+  const tab = tabChannel();
+  if (!tab) return () => {};
+  // Once: the other tabs announce the same sign-out as their own SDK notices it, and a second
+  // page load would abort the first.
+  let left = false;
+  const listener = (event: MessageEvent<unknown>) => {
+    if (left || !isSignedOut(event.data) || event.data.uid !== shown()) return;
+    left = true;
+    leave();
+  };
+  tab.addEventListener('message', listener);
+  return () => tab.removeEventListener('message', listener);
+}
