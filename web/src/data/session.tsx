@@ -15,7 +15,6 @@ import {
 import type { AuthUser } from './auth.ts';
 import { useAuthGateway } from './context.tsx';
 import { keepOnlyMemoryOf, recallAnyone, remember } from './device-memory.ts';
-import { announceSignOut, leaveOnSignOutElsewhere } from './session-broadcast.ts';
 
 /**
  * `loading` until the auth service has read its saved session and checked it with the server (one
@@ -65,6 +64,9 @@ const SessionContext = createContext<SessionValue | null>(null);
 /** How long a tab still follows another's sign-out of the person it has just stopped drawing for. */
 const JUST_GONE_MS = 10_000;
 
+/** The tabs' channel (session-broadcast.ts), loaded on first use: /user's first render is 200 KB at most. */
+const broadcast = () => import('./session-broadcast.ts');
+
 /**
  * `onSessionEnd` runs once whenever the person this page drew for, assumed or confirmed, is no
  * longer signed in: a sign-out by any path, a session the backend refused, or a remembered session
@@ -105,7 +107,7 @@ export function SessionProvider({
     if (previous !== null && previous !== uid) {
       if (uid === null) justGone.current = { uid: previous, at: Date.now() };
       onSessionEnd?.(previous);
-      announceSignOut(previous);
+      void broadcast().then((b) => b.announceSignOut(previous));
     }
   }, [uid, onSessionEnd]);
   // Another tab's sign-out of the person drawn here: this tab follows at once (session-broadcast.ts).
@@ -114,10 +116,19 @@ export function SessionProvider({
   // this tab's memory. Not later: someone may be typing into the sign-in form by then.
   useEffect(() => {
     if (!started) return;
-    return leaveOnSignOutElsewhere(() => {
-      const gone = justGone.current;
-      return lastUid.current ?? (gone && Date.now() - gone.at < JUST_GONE_MS ? gone.uid : null);
+    let stop: (() => void) | undefined;
+    let stopped = false;
+    void broadcast().then((b) => {
+      if (stopped) return;
+      stop = b.leaveOnSignOutElsewhere(() => {
+        const gone = justGone.current;
+        return lastUid.current ?? (gone && Date.now() - gone.at < JUST_GONE_MS ? gone.uid : null);
+      });
     });
+    return () => {
+      stopped = true;
+      stop?.();
+    };
   }, [started]);
 
   const start = useCallback(() => setStarted(true), []);
