@@ -64,8 +64,13 @@ const SessionContext = createContext<SessionValue | null>(null);
 /** How long a tab still follows another's sign-out of the person it has just stopped drawing for. */
 const JUST_GONE_MS = 10_000;
 
-/** The tabs' channel (session-broadcast.ts), loaded on first use: /user's first render is 200 KB at most. */
-const broadcast = () => import('./session-broadcast.ts');
+/**
+ * The tabs' channel (session-broadcast.ts), loaded on first use: /user's first render is 200 KB at
+ * most. Should its chunk fail to load, the other tabs still follow through the auth SDK's own sync.
+ */
+function withBroadcast(use: (broadcast: typeof import('./session-broadcast.ts')) => void): void {
+  import('./session-broadcast.ts').then(use, () => {});
+}
 
 /**
  * `onSessionEnd` runs once whenever the person this page drew for, assumed or confirmed, is no
@@ -107,7 +112,7 @@ export function SessionProvider({
     if (previous !== null && previous !== uid) {
       if (uid === null) justGone.current = { uid: previous, at: Date.now() };
       onSessionEnd?.(previous);
-      void broadcast().then((b) => b.announceSignOut(previous));
+      withBroadcast((b) => b.announceSignOut(previous));
     }
   }, [uid, onSessionEnd]);
   // Another tab's sign-out of the person drawn here: this tab follows at once (session-broadcast.ts).
@@ -118,7 +123,7 @@ export function SessionProvider({
     if (!started) return;
     let stop: (() => void) | undefined;
     let stopped = false;
-    void broadcast().then((b) => {
+    withBroadcast((b) => {
       if (stopped) return;
       stop = b.leaveOnSignOutElsewhere(() => {
         const gone = justGone.current;
