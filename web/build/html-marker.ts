@@ -20,11 +20,21 @@ export function replaceBetween(
   what: string,
   content: string,
 ): string {
+  const [before, , after] = splitAround(html, start, end, what);
+  return before + content + after;
+}
+
+/** What `html` holds between `start` and `end` (`replaceBetween`'s checks). */
+export function textBetween(html: string, start: string, end: string, what: string): string {
+  return splitAround(html, start, end, what)[1];
+}
+
+function splitAround(html: string, start: string, end: string, what: string): [string, string, string] {
   const [before, rest] = splitOnce(html, start, what);
-  const [, after] = splitOnce(rest, end, what);
+  const [inside, after] = splitOnce(rest, end, what);
   if (before.includes(end))
     throw new Error(`index.html must hold ${start} once, then ${end} once, around ${what}`);
-  return before + content + after;
+  return [before, inside, after];
 }
 
 function splitOnce(html: string, marker: string, what: string): [string, string] {

@@ -24,7 +24,7 @@
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { PAGE_HEADINGS, type PageHeading, SIGN_IN_HEADINGS } from '../src/components/page-headings.ts';
-import { replaceBetween, replaceOnce } from './html-marker.ts';
+import { replaceBetween, replaceOnce, textBetween } from './html-marker.ts';
 
 const FRAME = ['src/app/guards.tsx', 'src/app/AppLayout.tsx'];
 
@@ -120,21 +120,40 @@ export const SIGN_IN_SHELLS: Readonly<Record<string, { heading: PageHeading; row
   },
 };
 
-const BRAND =
-  '<div class="brand"><svg width="40" height="40" viewBox="0 0 64 64" aria-hidden="true">' +
-  '<rect class="mark" width="64" height="64" rx="16" />' +
-  '<path d="M14 38l10-12 8 9 8-13 10 16" fill="none" stroke="#fff" stroke-width="6" stroke-linecap="round" stroke-linejoin="round" />' +
-  '</svg><div class="word">Fit<span>Track</span></div></div>';
+/** Around index.html's styles of the sign-in shell, which only the sign-in pages keep. */
+export const SIGN_IN_STYLE_START = '<!-- fit:signin-style -->';
+export const SIGN_IN_STYLE_END = '<!-- /fit:signin-style -->';
+
+/** `html` without the sign-in shell's styles: a page that does not draw that shell (index.html too). */
+export function withoutSignInStyle(html: string): string {
+  return replaceBetween(html, SIGN_IN_STYLE_START, SIGN_IN_STYLE_END, "the sign-in shell's styles", '');
+}
+
+/** The brand (the mark and the word) as index.html's shell draws it in its bar: one copy of the mark. */
+function brandOf(shell: string): string {
+  const mark = /<svg [^>]*>[\s\S]*?<\/svg>/.exec(shell)?.[0];
+  const word = /<div class="word">[\s\S]*?<\/div>/.exec(shell)?.[0];
+  if (!mark || !word) throw new Error("route pages: index.html's shell has no brand (an <svg> and its word)");
+  return `<div class="brand">${mark}${word}</div>`;
+}
 
 /** `html` whose loading shell is the auth card of a sign-in page (AuthShell.tsx's layout). */
 export function signInShell(html: string, shell: { heading: PageHeading; rows: readonly FormRow[] }): string {
+  const brand = brandOf(textBetween(html, SHELL_START, SHELL_END, "a sign-in page's shell"));
   const rows = shell.rows.map((row) => `<div class="${row}"></div>`).join('');
   const markup =
-    `<div class="signin"><div class="side">${BRAND}</div><div class="form">${BRAND}<div class="panel">` +
+    `<div class="signin"><div class="side">${brand}</div><div class="form">${brand}<div class="panel">` +
     `<div class="title">${escapeHtml(shell.heading.title)}</div>` +
     `<div class="sub">${escapeHtml(shell.heading.subtitle)}</div>` +
     `<div class="rows">${rows}</div></div></div></div>`;
-  return replaceBetween(html, SHELL_START, SHELL_END, "a sign-in page's shell", markup);
+  const page = replaceBetween(html, SHELL_START, SHELL_END, "a sign-in page's shell", markup);
+  // Its styles stay, their markers go.
+  return replaceOnce(
+    replaceOnce(page, SIGN_IN_STYLE_START, "the sign-in shell's styles", ''),
+    SIGN_IN_STYLE_END,
+    "the sign-in shell's styles",
+    '',
+  );
 }
 
 const headingOf = (page: string): PageHeading | undefined =>
@@ -153,6 +172,8 @@ export function routePages(routes = { ...SIGNED_IN_ROUTE_MODULES, ...SIGN_IN_ROU
       const index = bundle['index.html'];
       if (index?.type !== 'asset' || typeof index.source !== 'string')
         throw new Error('route pages: the build has no index.html');
+      const source = index.source;
+      index.source = withoutSignInStyle(source); // /, and every path without a page of its own
       const chunks = Object.values(bundle).filter((output) => output.type === 'chunk') as ChunkFacts[];
       for (const [page, modules] of Object.entries(routes)) {
         const files = staticClosure(
@@ -161,9 +182,9 @@ export function routePages(routes = { ...SIGNED_IN_ROUTE_MODULES, ...SIGN_IN_ROU
         );
         const heading = headingOf(page);
         const signIn = SIGN_IN_SHELLS[page];
-        let html = heading ? withHeading(index.source, heading) : index.source;
+        let html = heading ? withHeading(source, heading) : source;
         if (page in SIGNED_IN_ROUTE_MODULES) html = framed(html);
-        if (signIn) html = signInShell(html, signIn);
+        html = signIn ? signInShell(html, signIn) : withoutSignInStyle(html);
         this.emitFile({ type: 'asset', fileName: `${page}.html`, source: withPreloads(html, files) });
       }
     },

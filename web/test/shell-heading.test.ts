@@ -13,9 +13,12 @@ import {
   SHELL_TITLE_BAR,
   SIGN_IN_ROUTE_MODULES,
   SIGN_IN_SHELLS,
+  SIGN_IN_STYLE_END,
+  SIGN_IN_STYLE_START,
   SIGNED_IN_ROUTE_MODULES,
   signInShell,
   withHeading,
+  withoutSignInStyle,
 } from '../build/route-pages.ts';
 import { theme, themeOptions } from '../src/app/theme.ts';
 import { PAGE_HEADINGS, SIGN_IN_HEADINGS } from '../src/components/page-headings.ts';
@@ -87,6 +90,25 @@ describe("a sign-in page's shell", () => {
     expect(page.match(/<div class="brand">/g)).toHaveLength(2); // the panel's and the phone's
     expect(page).toContain('<div id="boot" aria-hidden="true">');
     expect(page).toMatch(/<\/div>\s*<\/div>\s*<noscript>/); // #boot still closes where it did
+  });
+
+  it("keeps the sign-in styles, which every other page leaves out, and draws index.html's own brand", () => {
+    const page = signInShell(index, login);
+    expect(page).toContain('#boot .signin .panel {');
+    expect(page).not.toContain(SIGN_IN_STYLE_START);
+    expect(page).not.toContain(SIGN_IN_STYLE_END);
+    const other = withoutSignInStyle(index);
+    expect(other).not.toContain('#boot .signin');
+    expect(other).not.toContain('#boot .rows');
+    expect(other).toContain('#boot .card {'); // the signed-in shell's styles stay
+    expect(other).toContain('<div class="word">Fit<span>Track</span></div>');
+    expect(() => withoutSignInStyle(other)).toThrow(/must hold/);
+    // The mark's path is index.html's, once per brand (the panel's and the phone's), not a copy.
+    const mark = /<svg [^>]*>[\s\S]*?<\/svg>/.exec(index)?.[0] ?? 'no mark';
+    expect(page.split(mark)).toHaveLength(3);
+    const source = readFileSync(join(import.meta.dirname, '../build/route-pages.ts'), 'utf8');
+    expect(source).not.toMatch(/M14 38/);
+    expect(() => signInShell(index.replace(/<svg [^>]*>[\s\S]*?<\/svg>/, ''), login)).toThrow(/no brand/);
   });
 
   it('refuses a page without the markers, with one of them twice, or with them the wrong way round', () => {
