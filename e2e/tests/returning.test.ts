@@ -68,7 +68,7 @@ describe('a returning visitor', () => {
     expect(await response?.text()).toMatch(/<link rel="modulepreload"[^>]*DashboardPage-[^"]+\.js">/);
 
     await page.getByRole('heading', { name: 'Log Activity' }).waitFor();
-    await expect.poll(() => page.locator('figure blockquote').count()).toBe(1);
+    await expect.poll(() => page.locator('main figure blockquote').count()).toBe(1);
     await page.waitForTimeout(1_000);
     expect(early).toEqual([]);
     expect(await page.getByRole('heading', { name: 'Hi, Alex' }).count()).toBe(0);
@@ -146,7 +146,7 @@ describe('a sign-in page opened by a link', () => {
 });
 
 describe('a signed-in page opened by a link', () => {
-  it("paints the loading shell with the page's own heading before the app draws the page", async () => {
+  it("paints the loading shell with the page's own heading (/user: its quote) before the app draws the page", async () => {
     const { context, page, errors } = await newPage(browser);
     await signInAsDemo(page);
     await recordFirstLcp(page);
@@ -159,6 +159,13 @@ describe('a signed-in page opened by a link', () => {
       await page.locator('main').getByText(subtitle).waitFor();
       await expect.poll(() => firstLcp(page)).toEqual([`shell: ${subtitle}`]);
     }
+    // /user's heading is the person's; its shell paints the quote of the day, the page's largest
+    // text, and it is the one the app then draws in the same place.
+    await page.goto('/user');
+    await page.getByRole('heading', { name: /^Hi, /, level: 1 }).waitFor();
+    const quote = await page.locator('main blockquote').textContent();
+    expect(quote).toMatch(/^“.+”$/);
+    await expect.poll(() => firstLcp(page)).toEqual([`shell: ${quote}`]);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -5,7 +5,7 @@
  * (MUI's own key, `mui-mode`: light | dark | system) else the system's, and keeps the browser's
  * bar colour (`<meta name="theme-color">`, one per scheme in index.html) on the scheme shown, also
  * when the person picks one against the system's (MUI then changes the attribute; the observer
- * follows).
+ * follows). On /user it also names today's quote for the loading shell (dashboard-shell.ts).
  *
  * Allowed by its hash alone (BOOT_SCRIPT_CSP_SOURCE), never by 'unsafe-inline': the local server's
  * CSP (local/src/http-guard.ts) and firebase.json's carry it, and tests hold them to this text. The
@@ -14,6 +14,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Plugin } from 'vite';
+import { QUOTE_ATTRIBUTE, QUOTE_INDEX_EXPRESSION } from './dashboard-shell.ts';
 import { replaceMarker } from './html-marker.ts';
 import { SIGNED_IN_ROUTE_MODULES } from './route-pages.ts';
 
@@ -42,6 +43,11 @@ export const BOOT_SCRIPT = `(() => {
   paintBar();
   if (typeof MutationObserver === 'function')
     new MutationObserver(paintBar).observe(root, { attributes: true, attributeFilter: [attribute] });
+  // /user's loading shell shows today's quote of the day, the one the app then draws there.
+  if (/^\\/user\\/?$/.test(location.pathname)) {
+    const now = new Date();
+    root.setAttribute('${QUOTE_ATTRIBUTE}', String(${QUOTE_INDEX_EXPRESSION}));
+  }
   // Intl's first use, on another thread while the page loads (public/intl-warmup.js says why):
   // on the signed-in pages, the ones whose first render formats dates and numbers.
   try {

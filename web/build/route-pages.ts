@@ -24,6 +24,7 @@
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { PAGE_HEADINGS, type PageHeading, SIGN_IN_HEADINGS } from '../src/components/page-headings.ts';
+import { DASHBOARD_HEADING, dashboardCards, quoteRules } from './dashboard-shell.ts';
 import { replaceBetween, replaceOnce, textBetween } from './html-marker.ts';
 
 const FRAME = ['src/app/guards.tsx', 'src/app/AppLayout.tsx'];
@@ -120,13 +121,42 @@ export const SIGN_IN_SHELLS: Readonly<Record<string, { heading: PageHeading; row
   },
 };
 
-/** Around index.html's styles of the sign-in shell, which only the sign-in pages keep. */
-export const SIGN_IN_STYLE_START = '<!-- fit:signin-style -->';
-export const SIGN_IN_STYLE_END = '<!-- /fit:signin-style -->';
+/** Pages whose shell has styles of its own in index.html, between `<!-- fit:NAME-style -->` markers. */
+export type ShellStyle = 'signin' | 'user';
+const SHELL_STYLES: readonly ShellStyle[] = ['signin', 'user'];
+export const styleMarkers = (style: ShellStyle) =>
+  [`<!-- fit:${style}-style -->`, `<!-- /fit:${style}-style -->`] as const;
 
-/** `html` without the sign-in shell's styles: a page that does not draw that shell (index.html too). */
-export function withoutSignInStyle(html: string): string {
-  return replaceBetween(html, SIGN_IN_STYLE_START, SIGN_IN_STYLE_END, "the sign-in shell's styles", '');
+/**
+ * `html` with the styles of the shell it draws (`keep`; `extra` CSS after them), and without the
+ * others: no page carries the styles of another page's shell (index.html, for /, none).
+ */
+export function withShellStyle(html: string, keep: ShellStyle | null, extra = ''): string {
+  let page = html;
+  for (const style of SHELL_STYLES) {
+    const [start, end] = styleMarkers(style);
+    const what = `the ${style} shell's styles`;
+    if (style !== keep) page = replaceBetween(page, start, end, what, '');
+    else
+      page = replaceOnce(replaceOnce(page, start, what, ''), end, what, extra && `<style>${extra}</style>`);
+  }
+  return page;
+}
+
+/** The cards of index.html's shell, which /user's shell replaces with its own. */
+export const SHELL_CARDS_START = '<!-- fit:cards -->';
+export const SHELL_CARDS_END = '<!-- /fit:cards -->';
+
+/** `html` whose loading shell is /user's (dashboard-shell.ts): its heading's bones and its cards. */
+export function dashboardShell(html: string): string {
+  const headed = replaceOnce(html, SHELL_TITLE_BAR, "the dashboard's heading", DASHBOARD_HEADING);
+  return replaceBetween(
+    headed,
+    SHELL_CARDS_START,
+    SHELL_CARDS_END,
+    "the dashboard's cards",
+    dashboardCards(),
+  );
 }
 
 /** The brand (the mark and the word) as index.html's shell draws it in its bar: one copy of the mark. */
@@ -146,14 +176,7 @@ export function signInShell(html: string, shell: { heading: PageHeading; rows: r
     `<div class="title">${escapeHtml(shell.heading.title)}</div>` +
     `<div class="sub">${escapeHtml(shell.heading.subtitle)}</div>` +
     `<div class="rows">${rows}</div></div></div></div>`;
-  const page = replaceBetween(html, SHELL_START, SHELL_END, "a sign-in page's shell", markup);
-  // Its styles stay, their markers go.
-  return replaceOnce(
-    replaceOnce(page, SIGN_IN_STYLE_START, "the sign-in shell's styles", ''),
-    SIGN_IN_STYLE_END,
-    "the sign-in shell's styles",
-    '',
-  );
+  return replaceBetween(html, SHELL_START, SHELL_END, "a sign-in page's shell", markup);
 }
 
 const headingOf = (page: string): PageHeading | undefined =>
@@ -173,7 +196,7 @@ export function routePages(routes = { ...SIGNED_IN_ROUTE_MODULES, ...SIGN_IN_ROU
       if (index?.type !== 'asset' || typeof index.source !== 'string')
         throw new Error('route pages: the build has no index.html');
       const source = index.source;
-      index.source = withoutSignInStyle(source); // /, and every path without a page of its own
+      index.source = withShellStyle(source, null); // /, and every path without a page of its own
       const chunks = Object.values(bundle).filter((output) => output.type === 'chunk') as ChunkFacts[];
       for (const [page, modules] of Object.entries(routes)) {
         const files = staticClosure(
@@ -184,7 +207,9 @@ export function routePages(routes = { ...SIGNED_IN_ROUTE_MODULES, ...SIGN_IN_ROU
         const signIn = SIGN_IN_SHELLS[page];
         let html = heading ? withHeading(source, heading) : source;
         if (page in SIGNED_IN_ROUTE_MODULES) html = framed(html);
-        html = signIn ? signInShell(html, signIn) : withoutSignInStyle(html);
+        if (signIn) html = withShellStyle(signInShell(html, signIn), 'signin');
+        else if (page === 'user') html = withShellStyle(dashboardShell(html), 'user', quoteRules());
+        else html = withShellStyle(html, null);
         this.emitFile({ type: 'asset', fileName: `${page}.html`, source: withPreloads(html, files) });
       }
     },

@@ -7,8 +7,12 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { browserTimeZone, localDate } from '@fit/shared/periods';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BOOT_SCRIPT, BOOT_SCRIPT_CSP_SOURCE, BOOT_SCRIPT_MARKER, bootScript } from '../build/boot-script.ts';
+import { QUOTE_ATTRIBUTE } from '../build/dashboard-shell.ts';
+import { QUOTES } from '../src/features/dashboard/quote-texts.ts';
+import { quoteOfTheDay } from '../src/features/dashboard/quotes.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const INDEX = readFileSync(join(ROOT, 'web', 'index.html'), 'utf8');
@@ -154,6 +158,34 @@ describe('what the boot script does before the first paint', () => {
       systemDark(true);
       expect(run).not.toThrow();
       expect(root.getAttribute('data-mui-color-scheme')).toBe('dark');
+    }
+  });
+
+  it("names today's quote on /user only: the one quoteOfTheDay gives for the local date, every day", () => {
+    vi.stubGlobal('Worker', vi.fn());
+    history.replaceState(null, '', '/community');
+    root.removeAttribute(QUOTE_ATTRIBUTE);
+    run();
+    expect(root.hasAttribute(QUOTE_ATTRIBUTE)).toBe(false);
+    history.replaceState(null, '', '/user');
+    vi.useFakeTimers();
+    try {
+      // Over a year of days, local midnight and just before the next (the zone is the machine's).
+      for (let day = 0; day < 400; day++)
+        for (const [hours, minutes] of [
+          [0, 0],
+          [23, 59],
+        ] as const) {
+          const now = new Date(2026, 0, 1 + day, hours, minutes);
+          vi.setSystemTime(now);
+          run();
+          const today = localDate(now.getTime(), browserTimeZone());
+          const shown = QUOTES[Number(root.getAttribute(QUOTE_ATTRIBUTE))];
+          expect(shown, today).toBe(quoteOfTheDay(today));
+        }
+    } finally {
+      vi.useRealTimers();
+      root.removeAttribute(QUOTE_ATTRIBUTE);
     }
   });
 

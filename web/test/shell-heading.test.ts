@@ -6,22 +6,24 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { QUOTE_ATTRIBUTE, quoteRules } from '../build/dashboard-shell.ts';
 import {
+  dashboardShell,
   framed,
   SHELL_END,
   SHELL_START,
   SHELL_TITLE_BAR,
   SIGN_IN_ROUTE_MODULES,
   SIGN_IN_SHELLS,
-  SIGN_IN_STYLE_END,
-  SIGN_IN_STYLE_START,
   SIGNED_IN_ROUTE_MODULES,
   signInShell,
+  styleMarkers,
   withHeading,
-  withoutSignInStyle,
+  withShellStyle,
 } from '../build/route-pages.ts';
 import { theme, themeOptions } from '../src/app/theme.ts';
 import { PAGE_HEADINGS, SIGN_IN_HEADINGS } from '../src/components/page-headings.ts';
+import { QUOTES } from '../src/features/dashboard/quote-texts.ts';
 
 const index = readFileSync(join(import.meta.dirname, '../index.html'), 'utf8');
 const pageHeader = readFileSync(join(import.meta.dirname, '../src/components/PageHeader.tsx'), 'utf8');
@@ -93,16 +95,18 @@ describe("a sign-in page's shell", () => {
   });
 
   it("keeps the sign-in styles, which every other page leaves out, and draws index.html's own brand", () => {
-    const page = signInShell(index, login);
+    const page = withShellStyle(signInShell(index, login), 'signin');
     expect(page).toContain('#boot .signin .panel {');
-    expect(page).not.toContain(SIGN_IN_STYLE_START);
-    expect(page).not.toContain(SIGN_IN_STYLE_END);
-    const other = withoutSignInStyle(index);
+    expect(page).not.toContain('#boot .dash');
+    for (const marker of [...styleMarkers('signin'), ...styleMarkers('user')])
+      expect(page).not.toContain(marker);
+    const other = withShellStyle(index, null);
     expect(other).not.toContain('#boot .signin');
     expect(other).not.toContain('#boot .rows');
+    expect(other).not.toContain('#boot .dash');
     expect(other).toContain('#boot .card {'); // the signed-in shell's styles stay
     expect(other).toContain('<div class="word">Fit<span>Track</span></div>');
-    expect(() => withoutSignInStyle(other)).toThrow(/must hold/);
+    expect(() => withShellStyle(other, null)).toThrow(/must hold/);
     // The mark's path is index.html's, once per brand (the panel's and the phone's), not a copy.
     const mark = /<svg [^>]*>[\s\S]*?<\/svg>/.exec(index)?.[0] ?? 'no mark';
     expect(page.split(mark)).toHaveLength(3);
@@ -130,5 +134,43 @@ describe("a sign-in page's shell", () => {
       for (const row of SIGN_IN_SHELLS[page]?.rows ?? [])
         expect(index).toMatch(new RegExp(`#boot \\.rows \\.${row}[ ,:]`));
     }
+  });
+});
+
+describe("/user's shell", () => {
+  const page = withShellStyle(dashboardShell(index), 'user', quoteRules());
+
+  it('draws the Log Activity card with every quote, escaped, each shown by its own rule only', () => {
+    expect(page).not.toContain(SHELL_TITLE_BAR);
+    expect(page).not.toContain('class="grid"');
+    expect(page).toContain('<div class="name">Log Activity</div>');
+    const figure = new DOMParser().parseFromString(page, 'text/html').querySelector('#boot .hero');
+    const quotes = [...(figure?.querySelectorAll('blockquote') ?? [])];
+    expect(quotes.map((q) => q.textContent)).toEqual(QUOTES.map((q) => `“${q.text}”`));
+    expect([...(figure?.querySelectorAll('figcaption') ?? [])].map((c) => c.textContent)).toEqual(
+      QUOTES.map((q) => `— ${q.author}`),
+    );
+    for (const [index] of QUOTES.entries())
+      expect(page).toContain(
+        `html[${QUOTE_ATTRIBUTE}="${index}"] #boot .hero [data-q="${index}"]{display:block}`,
+      );
+    expect(page).toMatch(/#boot \.hero blockquote, #boot \.hero figcaption \{ display: none;/);
+    expect(page).not.toContain('#boot .signin');
+  });
+
+  it("draws the quote in LogActivityCard's type, so that the app's quote is the same box", () => {
+    const card = readFileSync(
+      join(import.meta.dirname, '../src/features/dashboard/LogActivityCard.tsx'),
+      'utf8',
+    );
+    expect(card).toContain("sx={{ m: 0, fontWeight: 600, fontSize: '1.02rem', lineHeight: 1.45, pr: 4 }}");
+    expect(index).toMatch(
+      /#boot \.hero blockquote \{ font-size: 1\.02rem; font-weight: 600; line-height: 1\.45; padding-right: 32px; \}/,
+    );
+    expect(card).toContain('“{quote.text}”');
+  });
+
+  it("refuses an index.html without the cards' markers", () => {
+    expect(() => dashboardShell(index.replace('<!-- fit:cards -->', ''))).toThrow(/must hold/);
   });
 });
