@@ -275,6 +275,7 @@ function readActivitiesCsv(text: string, ctx: ReadContext): ReadImport {
   const at = (name: string) => columns.indexOf(name as never);
   if (at('date') < 0 || at('activity') < 0) return { ok: false, message: IMPORT_MESSAGES.header };
 
+  const today = localDate(ctx.now, ctx.timeZone);
   const activities: ImportRow<ActivityRecord>[] = [];
   const refused: Refusal[] = [];
   for (const row of rows) {
@@ -288,6 +289,14 @@ function readActivitiesCsv(text: string, ctx: ReadContext): ReadImport {
       refused.push({ where, message: IMPORT_MESSAGES.dateFormat });
       continue;
     }
+    // A date alone is local noon, which for today may still be ahead: today's entry is then taken
+    // at the import's time (matching and ids go by the day, so a later import finds it there).
+    if (
+      when.granularity === 'day' &&
+      when.timestamp > ctx.now &&
+      localDate(when.timestamp, ctx.timeZone) === today
+    )
+      when.timestamp = ctx.now;
     const checked = activityRow(
       {
         activityType: cell('activity'),

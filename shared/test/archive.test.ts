@@ -318,6 +318,26 @@ describe('the activities CSV', () => {
     expect(source.refused).toEqual([{ where: 'line 5', message: MESSAGES.repsPositive }]);
   });
 
+  it("takes today's date without a time before local noon (at the import's time, not refused as future)", () => {
+    // NOW is 10:30 in New York: today's noon is still ahead, but a workout dated today is not.
+    const text = ['Date,Activity,Minutes', '2026-11-22,Running,30', '2026-11-23,Running,30'].join('\r\n');
+    const source = sourceOf(readImportFile(text, ctx));
+    expect(source.activities.map((r) => [r.value.timestamp, r.granularity])).toEqual([[NOW, 'day']]);
+    expect(source.refused).toEqual([{ where: 'line 3', message: IMPORT_MESSAGES.futureDate }]);
+    // The same file imported again in the afternoon finds it already there (by its day).
+    const plan = planImport(source, NOTHING, { uid: 'u1', email: '', now: NOW, timeZone: TZ });
+    const later = sourceOf(readImportFile(text, { ...ctx, now: NOW + 6 * 3_600_000 }));
+    expect(later.activities[0]?.value.timestamp).toBe(Date.UTC(2026, 10, 22, 17));
+    const again = planImport(later, existingAfter(plan, NOTHING), {
+      uid: 'u1',
+      email: '',
+      now: NOW,
+      timeZone: TZ,
+    });
+    expect(again.add.activities).toBe(0);
+    expect(again.alreadyThere.activities).toBe(1);
+  });
+
   it('refuses rows one by one with their line numbers and the spec messages', () => {
     const text = [
       'Date,Activity,Reps,Minutes,Weight lifted',
