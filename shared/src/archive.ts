@@ -354,6 +354,8 @@ function eachEntry(
 
 const stringOrUndefined = (v: unknown) => (typeof v === 'string' ? v : undefined);
 const measureInput = (v: unknown) => (typeof v === 'number' || typeof v === 'string' ? v : undefined);
+/** A stored body measure: 0 means unknown (as the forms store a cleared field), read as cleared. */
+const storedMeasure = (v: unknown) => (v === 0 ? '' : measureInput(v));
 
 /** The profile fields a user may write, each through the account / dashboard validators. */
 function readProfile(
@@ -373,7 +375,7 @@ function readProfile(
       phoneNumber: stringOrUndefined(input.phoneNumber),
       gender: stringOrUndefined(input.gender),
       dateOfBirth: stringOrUndefined(input.dateOfBirth),
-      height: measureInput(input.height),
+      height: storedMeasure(input.height),
       hideExerciseInfo: typeof input.hideExerciseInfo === 'boolean' ? input.hideExerciseInfo : undefined,
     } as Parameters<typeof validateAccountProfile>[0],
     today,
@@ -387,7 +389,7 @@ function readProfile(
   }
   // Each weight target on its own: a target date now in the past must not drop the target weight.
   for (const [field, value] of [
-    ['targetWeight', measureInput(input.targetWeight)],
+    ['targetWeight', storedMeasure(input.targetWeight)],
     ['targetDate', stringOrUndefined(input.targetDate)],
   ] as const) {
     if (value === undefined) continue;

@@ -167,7 +167,12 @@ const PROFILE_WRITABLE: readonly (keyof UserProfile)[] = [
   'targetWeight',
   'targetDate',
   'hideExerciseInfo',
+  'unitSystem',
 ];
+
+/** '' and 0 are how a profile stores an unknown date or measure: the same as no value at all. */
+const sameProfileValue = (value: unknown, current: unknown) =>
+  value === current || (current === undefined && (value === '' || value === 0));
 
 const sameList = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
@@ -202,7 +207,7 @@ export function planImport(
   const current = existing.profile ?? {};
   for (const field of PROFILE_WRITABLE) {
     const value = source.profile?.[field];
-    if (value !== undefined && value !== current[field]) profile[field] = value;
+    if (value !== undefined && !sameProfileValue(value, current[field])) profile[field] = value;
   }
   const profileFields = Object.keys(profile) as (keyof UserProfile)[];
   const newestStored = Math.max(-1, ...existing.weights.map((w) => w.value.timestamp));

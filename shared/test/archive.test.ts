@@ -240,6 +240,40 @@ describe('the JSON archive', () => {
     });
   });
 
+  it('restores a profile whose height and target weight are unknown (0) and whose dates are empty', () => {
+    // What the app stores after clearing these fields, and so what its own export holds.
+    const profile = {
+      ...DATA.profile,
+      height: 0,
+      currentWeight: 0,
+      targetWeight: 0,
+      dateOfBirth: '',
+      targetDate: '',
+      unitSystem: 'metric' as const,
+    };
+    const archive = buildArchive({ ...DATA, profile, weights: [] }, NOW);
+    const source = sourceOf(
+      readImportFile(JSON.stringify(archive), { ...ctx, uid: 'u2', currentDisplayName: '' }),
+    );
+    expect(source.refused).toEqual([]);
+    const plan = planImport(source, NOTHING, { uid: 'u2', email: 'new@example.com', now: NOW, timeZone: TZ });
+    expect(plan.docs.find((d) => d.path === 'users/u2')?.data).toEqual({
+      displayName: 'Pat',
+      firstName: 'Pat',
+      gender: 'Female',
+      hideExerciseInfo: false,
+      unitSystem: 'metric',
+    });
+    // Unknown in the archive and not set here: nothing to change.
+    expect(plan.profileFields).toEqual([
+      'displayName',
+      'firstName',
+      'gender',
+      'hideExerciseInfo',
+      'unitSystem',
+    ]);
+  });
+
   it('keeps a target weight when the archived target date has passed', () => {
     const archive = { ...buildArchive(DATA, NOW), profile: { targetWeight: 160, targetDate: '2020-01-01' } };
     const source = sourceOf(readImportFile(JSON.stringify(archive), ctx));
