@@ -16,7 +16,13 @@
  */
 
 import { MAX_WRITES_PER_COMMIT } from '../firestore/semantics.ts';
-import type { Granularity, ImportRow, ImportSource, Refusal } from './archive.ts';
+import {
+  formatLocalMinute,
+  type Granularity,
+  type ImportRow,
+  type ImportSource,
+  type Refusal,
+} from './archive.ts';
 import { calorieUnits } from './formulas.ts';
 import type { ActivityRecord, DailyGoal, Post, UserProfile, WeightRecord } from './model.ts';
 import { paths } from './model.ts';
@@ -82,6 +88,17 @@ function timeKey(timestamp: number, granularity: Granularity, timeZone: string):
   return `d${localDate(timestamp, timeZone)}`;
 }
 
+/**
+ * The time an entry is compared at: as `timeKey`, but a minute is the local wall-clock minute a CSV
+ * writes, so that the hour repeated when clocks go back (one text, two instants) still matches.
+ * (Ids keep `timeKey`, so the documents earlier imports wrote keep theirs.)
+ */
+function matchKey(timestamp: number, granularity: Granularity, timeZone: string): string {
+  return granularity === 'minute'
+    ? `w${formatLocalMinute(timestamp, timeZone)}`
+    : timeKey(timestamp, granularity, timeZone);
+}
+
 const activityValues = (a: ActivityRecord) =>
   `a|${a.activityType}|${a.count ?? ''}|${a.time ?? ''}|${a.weightLifted ?? ''}`;
 const weightValues = (w: WeightRecord) => `w|${w.weight}`;
@@ -118,7 +135,7 @@ function match<T extends { timestamp: number }>(
   const byKey = new Map<string, string[]>();
   for (const s of stored) {
     for (const g of GRANULARITIES) {
-      const key = `${values(s.value)}|${timeKey(s.value.timestamp, g, timeZone)}`;
+      const key = `${values(s.value)}|${matchKey(s.value.timestamp, g, timeZone)}`;
       const list = byKey.get(key);
       if (list) list.push(s.id);
       else byKey.set(key, [s.id]);
@@ -138,7 +155,7 @@ function match<T extends { timestamp: number }>(
   for (const i of open) {
     const row = rows[i] as ImportRow<T>;
     const candidates = byKey.get(
-      `${values(row.value)}|${timeKey(row.value.timestamp, row.granularity, timeZone)}`,
+      `${values(row.value)}|${matchKey(row.value.timestamp, row.granularity, timeZone)}`,
     );
     let found: string | undefined;
     while (candidates && candidates.length > 0) {

@@ -330,6 +330,19 @@ describe('the activities CSV', () => {
     expect(plan.alreadyThere.activities).toBe(1);
   });
 
+  it('matches a CSV row to a stored entry logged in the repeated hour when clocks go back', () => {
+    // 01:30 on 2026-11-01 happens twice in New York; this is the second one (EST, 06:30 UTC).
+    const stored = act('Running', { time: 30 }, Date.UTC(2026, 10, 1, 6, 30));
+    const source = sourceOf(readImportFile(csvOf([stored]), ctx));
+    const plan = planImport(
+      source,
+      { ...NOTHING, activities: [{ id: 'x', value: stored }] },
+      { uid: 'u1', email: '', now: NOW, timeZone: TZ },
+    );
+    expect(plan.add.activities).toBe(0);
+    expect(plan.alreadyThere.activities).toBe(1);
+  });
+
   it('accepts any column order, dates with or without a time, and a guarded formula cell', () => {
     const text = [
       'Weight lifted,Minutes,Reps,Activity,Date',
