@@ -19,7 +19,7 @@ import { type CsvCell, formatCsv, parseCsv, unguardCell } from './csv.ts';
 import { caloriesFromUnits, calorieUnits } from './formulas.ts';
 import type { ActivityRecord, DailyGoal, Post, UserProfile, WeightRecord } from './model.ts';
 import { instantOfLocalTime, isCalendarDate, localDate, wallTime } from './periods.ts';
-import { isUnitSystem } from './units.ts';
+import { isUnitSystem, parseDecimal, storedValue } from './units.ts';
 import {
   LIMITS,
   MESSAGES,
@@ -251,7 +251,10 @@ function activityRow(
 
 // ---- the activities CSV ----
 
-const COLUMN_NAMES: Record<string, 'date' | 'activity' | 'count' | 'time' | 'weightLifted' | 'calories'> = {
+const COLUMN_NAMES: Record<
+  string,
+  'date' | 'activity' | 'count' | 'time' | 'weightLifted' | 'weightLiftedKg' | 'calories'
+> = {
   date: 'date',
   activity: 'activity',
   activitytype: 'activity',
@@ -263,8 +266,16 @@ const COLUMN_NAMES: Record<string, 'date' | 'activity' | 'count' | 'time' | 'wei
   'weight lifted': 'weightLifted',
   'weight lifted (lbs)': 'weightLifted',
   weightlifted: 'weightLifted',
+  // What the log form calls it for metric users: kg, converted to the stored lbs.
+  'weight lifted (kg)': 'weightLiftedKg',
   calories: 'calories',
 };
+
+/** A weight lifted in kg as lbs (the log form's rounding); anything not a number is left for the validator. */
+function liftedFromKg(text: string): string | number {
+  const kg = parseDecimal(text);
+  return text === '' || !Number.isFinite(kg) ? text : storedValue('weightLifted', kg, 'metric');
+}
 
 function readActivitiesCsv(text: string, ctx: ReadContext): ReadImport {
   const parsed = parseCsv(text);
@@ -302,7 +313,7 @@ function readActivitiesCsv(text: string, ctx: ReadContext): ReadImport {
         activityType: cell('activity'),
         count: cell('count'),
         time: cell('time'),
-        weightLifted: cell('weightLifted'),
+        weightLifted: at('weightLifted') < 0 ? liftedFromKg(cell('weightLiftedKg')) : cell('weightLifted'),
         timestamp: when.timestamp,
       },
       ctx,

@@ -385,6 +385,22 @@ describe('the activities CSV', () => {
     expect(again.alreadyThere.activities).toBe(1);
   });
 
+  it('reads a Weight lifted (kg) column (as the form labels it for metric users) in kg, stored in lbs', () => {
+    const text = [
+      'Date,Activity,Reps,Minutes,Weight lifted (kg)',
+      '2026-11-20 07:05,Bench Press,10,5,100',
+      '2026-11-20 07:15,Bench Press,10,5,"62,5"',
+      '2026-11-20 07:25,Bench Press,10,5,-1',
+      '2026-11-20 07:35,Bench Press,10,5,heavy',
+    ].join('\r\n');
+    const source = sourceOf(readImportFile(text, ctx));
+    expect(source.activities.map((r) => r.value.weightLifted)).toEqual([220.46, 137.79]);
+    expect(source.refused).toEqual([
+      { where: 'line 4', message: MESSAGES.weightLiftedNonNegative },
+      { where: 'line 5', message: MESSAGES.weightLiftedNonNegative },
+    ]);
+  });
+
   it('refuses rows one by one with their line numbers and the spec messages', () => {
     const text = [
       'Date,Activity,Reps,Minutes,Weight lifted',

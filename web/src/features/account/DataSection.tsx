@@ -227,8 +227,9 @@ export function DataSection(props: { onImported?: () => void }) {
           />
           <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
             A FitTrack JSON archive, or an activities CSV with the columns Date, Activity, Reps, Minutes and
-            Weight lifted (dates as YYYY-MM-DD or YYYY-MM-DD HH:mm). You see what will be added first; entries
-            you already have are never added twice.
+            Weight lifted (in lbs; a column named Weight lifted (kg) is read in kg). Dates are YYYY-MM-DD or
+            YYYY-MM-DD HH:mm. You see what will be added first; entries you already have are never added
+            twice.
           </Typography>
         </div>
         <StatusAlert status={status} onClose={() => setStatus(null)} />
