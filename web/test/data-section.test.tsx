@@ -80,6 +80,24 @@ describe('/account: Your Data', () => {
     expect(await reps(store)).toHaveLength(2);
   }, 40_000);
 
+  it('a file whose every row is refused does not say its entries are already there', async () => {
+    const user = userEvent.setup();
+    setup();
+    const data = await dataSection();
+    const mangled = ['Date,Activity,Minutes', '1/11/2026 7:30,Running,30', '1/12/2026 7:30,Running,30'].join(
+      '\r\n',
+    );
+    await user.upload(
+      data.getByTestId('import-file'),
+      new File([mangled], 'excel.csv', { type: 'text/csv' }),
+    );
+    const dialog = within(await screen.findByRole('dialog', { name: 'Import preview' }));
+    expect(dialog.getByText('2 refused (not imported)')).toBeInTheDocument();
+    expect(dialog.queryByText(/already there/)).toBeNull();
+    expect(dialog.getByText('Nothing to import: every entry in this file was refused.')).toBeInTheDocument();
+    expect(dialog.queryByRole('button', { name: 'Import' })).toBeNull();
+  }, 40_000);
+
   it('imports an archive and the page shows the imported profile and goal', async () => {
     const user = userEvent.setup();
     const { store } = setup();

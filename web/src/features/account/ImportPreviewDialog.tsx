@@ -79,6 +79,12 @@ export function ImportPreviewDialog(props: {
   if (plan.preferences === 'same') others.push('Activity preferences: already the same.');
   const parts = importParts(plan);
   const nothing = plan.docs.length === 0;
+  // Nothing valid at all (a file of refused rows): not "already there".
+  const allRefused =
+    plan.refused.length > 0 &&
+    counts.every(([, key]) => plan.alreadyThere[key] === 0) &&
+    plan.goal === 'none' &&
+    plan.preferences === 'none';
 
   return (
     <Dialog
@@ -124,7 +130,9 @@ export function ImportPreviewDialog(props: {
         )}
         {nothing && (
           <Alert severity="info" sx={{ mt: 2 }}>
-            Nothing new to import: everything valid in this file is already there.
+            {allRefused
+              ? 'Nothing to import: every entry in this file was refused.'
+              : 'Nothing new to import: everything valid in this file is already there.'}
           </Alert>
         )}
         {parts > 1 && (
