@@ -119,7 +119,8 @@ export function formatLocalMinute(instant: number, timeZone: string): string {
   return `${localDate(instant, timeZone)} ${pad2(hour)}:${pad2(minute)}`;
 }
 
-const DATE_TIME = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}):(\d{2}))?$/;
+/** Also `H:mm` and `HH:mm:ss`, as spreadsheets write a time back (seconds are dropped). */
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
 
 /** A CSV date as an instant: `YYYY-MM-DD HH:mm` (local) to the minute, a bare date as local noon. */
 export function parseLocalDateTime(
@@ -132,7 +133,7 @@ export function parseLocalDateTime(
     return { timestamp: instantOfLocalTime(m[1] as string, 12, 0, timeZone), granularity: 'day' };
   const hour = Number(m[2]);
   const minute = Number(m[3]);
-  if (hour > 23 || minute > 59) return null;
+  if (hour > 23 || minute > 59 || Number(m[4] ?? 0) > 59) return null;
   return { timestamp: instantOfLocalTime(m[1] as string, hour, minute, timeZone), granularity: 'minute' };
 }
 

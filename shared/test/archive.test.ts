@@ -588,6 +588,15 @@ describe('local time', () => {
     }
   });
 
+  it('reads a time written back by a spreadsheet: one-digit hour, seconds (dropped, to the minute)', () => {
+    const expected = { timestamp: Date.UTC(2026, 6, 1, 11, 7), granularity: 'minute' };
+    expect(parseLocalDateTime('2026-07-01 7:07', TZ)).toEqual(expected);
+    expect(parseLocalDateTime('2026-07-01 07:07:00', TZ)).toEqual(expected);
+    expect(parseLocalDateTime('2026-07-01 7:07:59', TZ)).toEqual(expected);
+    for (const bad of ['2026-07-01 7:7', '2026-07-01 07:07:60', '2026-07-01 07:07:', '2026-07-01 123:07'])
+      expect(parseLocalDateTime(bad, TZ)).toBeNull();
+  });
+
   it('weights CSV has dates and weights', () => {
     const parsed = parseCsv(weightsCsv(DATA.weights, 'UTC'));
     expect(parsed.ok && parsed.rows.map((r) => r.cells)).toEqual([
