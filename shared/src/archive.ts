@@ -15,7 +15,7 @@
  * holds beyond the known fields is ignored, never written.
  */
 import { findActivity } from './catalogue.ts';
-import { type CsvCell, formatCsv, parseCsv, unguardCell } from './csv.ts';
+import { type CsvCell, type CsvRow, formatCsv, parseCsv, unguardCell } from './csv.ts';
 import { caloriesFromUnits, calorieUnits } from './formulas.ts';
 import type { ActivityRecord, DailyGoal, Post, UserProfile, WeightRecord } from './model.ts';
 import { instantOfLocalTime, isCalendarDate, localDate, wallTime } from './periods.ts';
@@ -252,10 +252,9 @@ function activityRow(
 
 // ---- the activities CSV ----
 
-const COLUMN_NAMES: Record<
-  string,
-  'date' | 'activity' | 'count' | 'time' | 'weightLifted' | 'weightLiftedKg' | 'calories'
-> = {
+type ColumnName = 'date' | 'activity' | 'count' | 'time' | 'weightLifted' | 'weightLiftedKg' | 'calories';
+
+const COLUMN_NAMES: Record<string, ColumnName> = {
   date: 'date',
   activity: 'activity',
   activitytype: 'activity',
@@ -278,14 +277,31 @@ function liftedFromKg(text: string): string | number {
   return text === '' || !Number.isFinite(kg) ? text : storedValue('weightLifted', kg, 'metric');
 }
 
+/** The rows and named columns of a CSV with ',' or else ';' between its cells (the one whose header names Date and Activity). */
+function parseWithHeader(
+  text: string,
+): { ok: true; rows: CsvRow[]; columns: (ColumnName | undefined)[] } | { ok: false; message: string } {
+  let first: { ok: false; message: string } | null = null;
+  for (const delimiter of [',', ';'] as const) {
+    const parsed = parseCsv(text, delimiter);
+    if (!parsed.ok) {
+      first ??= { ok: false, message: parsed.message };
+      continue;
+    }
+    const [header, ...rows] = parsed.rows;
+    if (!header) return { ok: false, message: IMPORT_MESSAGES.empty };
+    const columns = header.cells.map((c) => COLUMN_NAMES[unguardCell(c).trim().toLowerCase()]);
+    if (columns.includes('date') && columns.includes('activity')) return { ok: true, rows, columns };
+    first ??= { ok: false, message: IMPORT_MESSAGES.header };
+  }
+  return first ?? { ok: false, message: IMPORT_MESSAGES.header };
+}
+
 function readActivitiesCsv(text: string, ctx: ReadContext): ReadImport {
-  const parsed = parseCsv(text);
-  if (!parsed.ok) return { ok: false, message: parsed.message };
-  const [header, ...rows] = parsed.rows;
-  if (!header) return { ok: false, message: IMPORT_MESSAGES.empty };
-  const columns = header.cells.map((c) => COLUMN_NAMES[unguardCell(c).trim().toLowerCase()]);
+  const parsed = parseWithHeader(text);
+  if (!parsed.ok) return parsed;
+  const { rows, columns } = parsed;
   const at = (name: string) => columns.indexOf(name as never);
-  if (at('date') < 0 || at('activity') < 0) return { ok: false, message: IMPORT_MESSAGES.header };
 
   const today = localDate(ctx.now, ctx.timeZone);
   const activities: ImportRow<ActivityRecord>[] = [];

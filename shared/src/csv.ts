@@ -52,11 +52,12 @@ export interface CsvRow {
 export type CsvParse = { ok: true; rows: CsvRow[] } | { ok: false; line: number; message: string };
 
 /**
- * CSV text to rows (cells as raw text: no trimming, no unguarding). Blank lines are skipped.
+ * CSV text to rows (cells as raw text: no trimming, no unguarding). Blank lines are skipped. The
+ * delimiter is ',' or ';' (what spreadsheets save in locales whose decimal separator is a comma).
  * Fails on a quote left open at the end of the file or text right after a closing quote; a quote
  * in the middle of an unquoted field is kept as text.
  */
-export function parseCsv(input: string): CsvParse {
+export function parseCsv(input: string, delimiter: ',' | ';' = ','): CsvParse {
   const text = input.startsWith(BOM) ? input.slice(1) : input;
   const rows: CsvRow[] = [];
   let cells: string[] = [];
@@ -110,11 +111,11 @@ export function parseCsv(input: string): CsvParse {
         i++;
       }
       const after = text.charAt(i);
-      if (i < text.length && after !== ',' && after !== '\r' && after !== '\n')
+      if (i < text.length && after !== delimiter && after !== '\r' && after !== '\n')
         return { ok: false, line, message: `Line ${line}: unexpected text after a closing quote.` };
       continue;
     }
-    if (c === ',') {
+    if (c === delimiter) {
       cells.push(field);
       field = '';
       quotedField = false;

@@ -401,6 +401,20 @@ describe('the activities CSV', () => {
     ]);
   });
 
+  it('reads a CSV saved with semicolons (spreadsheets in decimal-comma locales), decimal commas too', () => {
+    const text = [
+      'Date;Activity;Reps;Minutes;Weight lifted (lbs);Calories',
+      '2026-11-20 07:05;Bench Press;10;5;"137,5";99',
+      '2026-11-19;Running;;30;;',
+    ].join('\r\n');
+    const source = sourceOf(readImportFile(text, ctx));
+    expect(source.refused).toEqual([]);
+    expect(source.activities.map((r) => [r.value.activityType, r.value.weightLifted])).toEqual([
+      ['Bench Press', 137.5],
+      ['Running', undefined],
+    ]);
+  });
+
   it('refuses rows one by one with their line numbers and the spec messages', () => {
     const text = [
       'Date,Activity,Reps,Minutes,Weight lifted',

@@ -7,6 +7,16 @@ function cellsOf(text: string): string[][] {
   return parsed.rows.map((r) => r.cells);
 }
 
+describe('parseCsv with another delimiter', () => {
+  it('splits on it, keeps commas as text, and quotes work the same', () => {
+    const parsed = parseCsv('a;"b;c";d,e\r\n1;"x ""y""";2,5\r\n', ';');
+    expect(parsed.ok && parsed.rows.map((r) => r.cells)).toEqual([
+      ['a', 'b;c', 'd,e'],
+      ['1', 'x "y"', '2,5'],
+    ]);
+  });
+});
+
 describe('formatCsv', () => {
   it('starts with a BOM, ends every row with CRLF, quotes commas, quotes and line breaks', () => {
     const text = formatCsv([
