@@ -8,7 +8,8 @@
  *   derived again on import.
  * - CSV: activities (Date, Activity, Reps, Minutes, Weight lifted (lbs), and Calories as a
  *   read-only column import ignores) and weights (Date, Weight (lbs)); dates `YYYY-MM-DD HH:mm` in
- *   the viewer's zone.
+ *   the viewer's zone. Both are read back (told apart by their header; ',' or ';' between cells;
+ *   weights also in kg with `Weight lifted (kg)` / `Weight (kg)` columns).
  *
  * Reading checks the size first (before any parsing), then every entry with the shared form
  * validators, so a refused row carries the same message the dashboard would show. Whatever a file
@@ -45,7 +46,7 @@ export const IMPORT_MESSAGES = {
   version: (v: unknown) =>
     `This archive is version ${String(v)}; this app reads version ${ARCHIVE_VERSION} archives only.`,
   header:
-    'The first row must name the columns, with at least Date and Activity (as in the exported activities CSV).',
+    'The first row must name the columns, with at least Date and Activity, or Date and Weight (as in the exported CSVs).',
   dateFormat: 'Date must be YYYY-MM-DD or YYYY-MM-DD HH:mm.',
   futureDate: 'Date cannot be in the future.',
   notAList: (what: string) => `${what} must be a list.`,
@@ -218,13 +219,13 @@ export function checkImportSize(bytes: number): string | null {
   return null;
 }
 
-/** An import file's text (archive or activities CSV, told apart by its first character). */
+/** An import file's text (archive or CSV, told apart by its first character). */
 export function readImportFile(text: string, ctx: ReadContext): ReadImport {
   // UTF-16 code units >= bytes / 3: a text this long is certainly over the byte limit.
   if (text.length > MAX_IMPORT_BYTES) return { ok: false, message: IMPORT_MESSAGES.tooLarge };
   const body = text.replace(/^\uFEFF/, '');
   if (body.trim() === '') return { ok: false, message: IMPORT_MESSAGES.empty };
-  return body.trimStart().startsWith('{') ? readArchive(body, ctx) : readActivitiesCsv(body, ctx);
+  return body.trimStart().startsWith('{') ? readArchive(body, ctx) : readCsv(body, ctx);
 }
 
 function futureRefusal(timestamp: number, now: number): string | null {
@@ -252,7 +253,16 @@ function activityRow(
 
 // ---- the activities CSV ----
 
-type ColumnName = 'date' | 'activity' | 'count' | 'time' | 'weightLifted' | 'weightLiftedKg' | 'calories';
+type ColumnName =
+  | 'date'
+  | 'activity'
+  | 'count'
+  | 'time'
+  | 'weightLifted'
+  | 'weightLiftedKg'
+  | 'calories'
+  | 'weight'
+  | 'weightKg';
 
 const COLUMN_NAMES: Record<string, ColumnName> = {
   date: 'date',
@@ -269,15 +279,29 @@ const COLUMN_NAMES: Record<string, ColumnName> = {
   // What the log form calls it for metric users: kg, converted to the stored lbs.
   'weight lifted (kg)': 'weightLiftedKg',
   calories: 'calories',
+  // The weights CSV.
+  weight: 'weight',
+  'weight (lbs)': 'weight',
+  'weight (kg)': 'weightKg',
 };
 
-/** A weight lifted in kg as lbs (the log form's rounding); anything not a number is left for the validator. */
-function liftedFromKg(text: string): string | number {
+/** A weight in kg as lbs (the forms' rounding); anything not a number is left for the validator. */
+function lbsFromKg(text: string, measure: 'weightLifted' | 'bodyWeight'): string | number {
   const kg = parseDecimal(text);
-  return text === '' || !Number.isFinite(kg) ? text : storedValue('weightLifted', kg, 'metric');
+  return text === '' || !Number.isFinite(kg) ? text : storedValue(measure, kg, 'metric');
 }
 
-/** The rows and named columns of a CSV with ',' or else ';' between its cells (the one whose header names Date and Activity). */
+/** Whether a header names the columns of the activities CSV or of the weights CSV. */
+const csvKind = (columns: readonly (ColumnName | undefined)[]): 'activities' | 'weights' | null =>
+  !columns.includes('date')
+    ? null
+    : columns.includes('activity')
+      ? 'activities'
+      : columns.includes('weight') || columns.includes('weightKg')
+        ? 'weights'
+        : null;
+
+/** The rows and named columns of a CSV with ',' or else ';' between its cells (the one whose header `csvKind` knows). */
 function parseWithHeader(
   text: string,
 ): { ok: true; rows: CsvRow[]; columns: (ColumnName | undefined)[] } | { ok: false; message: string } {
@@ -291,20 +315,23 @@ function parseWithHeader(
     const [header, ...rows] = parsed.rows;
     if (!header) return { ok: false, message: IMPORT_MESSAGES.empty };
     const columns = header.cells.map((c) => COLUMN_NAMES[unguardCell(c).trim().toLowerCase()]);
-    if (columns.includes('date') && columns.includes('activity')) return { ok: true, rows, columns };
+    if (csvKind(columns)) return { ok: true, rows, columns };
     first ??= { ok: false, message: IMPORT_MESSAGES.header };
   }
   return first ?? { ok: false, message: IMPORT_MESSAGES.header };
 }
 
-function readActivitiesCsv(text: string, ctx: ReadContext): ReadImport {
+/** The activities CSV, or the weights CSV (told apart by their header). */
+function readCsv(text: string, ctx: ReadContext): ReadImport {
   const parsed = parseWithHeader(text);
   if (!parsed.ok) return parsed;
   const { rows, columns } = parsed;
   const at = (name: string) => columns.indexOf(name as never);
+  const kind = csvKind(columns);
 
   const today = localDate(ctx.now, ctx.timeZone);
   const activities: ImportRow<ActivityRecord>[] = [];
+  const weights: ImportRow<WeightRecord>[] = [];
   const refused: Refusal[] = [];
   for (const row of rows) {
     const where = `line ${row.line}`;
@@ -325,12 +352,24 @@ function readActivitiesCsv(text: string, ctx: ReadContext): ReadImport {
       localDate(when.timestamp, ctx.timeZone) === today
     )
       when.timestamp = ctx.now;
+    if (kind === 'weights') {
+      const checked = validateWeightForm({
+        weight: at('weight') < 0 ? lbsFromKg(cell('weightKg'), 'bodyWeight') : cell('weight'),
+        timestamp: when.timestamp,
+      });
+      const message = checked.ok ? futureRefusal(checked.value.timestamp, ctx.now) : checked.message;
+      if (checked.ok && !message)
+        weights.push({ where, value: checked.value, granularity: when.granularity });
+      else refused.push({ where, message: message ?? MESSAGES.timestampInvalid });
+      continue;
+    }
     const checked = activityRow(
       {
         activityType: cell('activity'),
         count: cell('count'),
         time: cell('time'),
-        weightLifted: at('weightLifted') < 0 ? liftedFromKg(cell('weightLiftedKg')) : cell('weightLifted'),
+        weightLifted:
+          at('weightLifted') < 0 ? lbsFromKg(cell('weightLiftedKg'), 'weightLifted') : cell('weightLifted'),
         timestamp: when.timestamp,
       },
       ctx,
@@ -338,13 +377,14 @@ function readActivitiesCsv(text: string, ctx: ReadContext): ReadImport {
     if (checked.ok) activities.push({ where, value: checked.value, granularity: when.granularity });
     else refused.push({ where, message: checked.message });
   }
-  if (activities.length === 0 && refused.length === 0) return { ok: false, message: IMPORT_MESSAGES.nothing };
+  if (activities.length === 0 && weights.length === 0 && refused.length === 0)
+    return { ok: false, message: IMPORT_MESSAGES.nothing };
   return {
     ok: true,
     source: {
       kind: 'csv',
       activities,
-      weights: [],
+      weights,
       posts: [],
       profile: null,
       goal: null,

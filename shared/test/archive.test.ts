@@ -547,6 +547,44 @@ describe('the activities CSV', () => {
   });
 });
 
+describe('the weights CSV', () => {
+  it('round-trips through import (the current weight follows the newest) and a second import adds nothing', () => {
+    const text = weightsCsv(DATA.weights, TZ);
+    const source = sourceOf(readImportFile(text, ctx));
+    expect(source.refused).toEqual([]);
+    expect(source.activities).toEqual([]);
+    const plan = planImport(source, NOTHING, { uid: 'u1', email: '', now: NOW, timeZone: TZ });
+    expect(plan.add).toEqual({ activities: 0, weights: 2, posts: 0 });
+    expect(plan.docs.find((d) => d.path === 'users/u1')?.data).toEqual({ currentWeight: 180 });
+    const again = planImport(sourceOf(readImportFile(text, ctx)), existingAfter(plan, NOTHING), {
+      uid: 'u1',
+      email: '',
+      now: NOW,
+      timeZone: TZ,
+    });
+    expect(again.add.weights).toBe(0);
+    expect(again.alreadyThere.weights).toBe(2);
+  });
+
+  it('reads kg, refuses implausible, future and malformed rows with their line numbers', () => {
+    const text = [
+      'Date,Weight (kg)',
+      '2026-11-20 07:05,80',
+      '2026-11-20,"81,5"',
+      '2026-11-21,5',
+      '2026-12-01,80',
+      '2026-11-21,heavy',
+    ].join('\r\n');
+    const source = sourceOf(readImportFile(text, ctx));
+    expect(source.weights.map((r) => r.value.weight)).toEqual([176.37, 179.68]);
+    expect(source.refused).toEqual([
+      { where: 'line 4', message: MESSAGES.weightImplausible },
+      { where: 'line 5', message: IMPORT_MESSAGES.futureDate },
+      { where: 'line 6', message: MESSAGES.weightPositive },
+    ]);
+  });
+});
+
 describe('the writes', () => {
   it('stamp imported entries with importedAt, which the shared document validator accepts in the past', () => {
     const source = sourceOf(readImportFile(JSON.stringify(buildArchive(DATA, NOW)), { ...ctx, uid: 'u2' }));

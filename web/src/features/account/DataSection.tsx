@@ -226,10 +226,10 @@ export function DataSection(props: { onImported?: () => void }) {
             onChange={chooseFile}
           />
           <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
-            A FitTrack JSON archive, or an activities CSV with the columns Date, Activity, Reps, Minutes and
-            Weight lifted (in lbs; a column named Weight lifted (kg) is read in kg). Dates are YYYY-MM-DD or
-            YYYY-MM-DD HH:mm. You see what will be added first; entries you already have are never added
-            twice.
+            A FitTrack JSON archive, an activities CSV with the columns Date, Activity, Reps, Minutes and
+            Weight lifted (in lbs; a column named Weight lifted (kg) is read in kg), or a weights CSV with the
+            columns Date and Weight (lbs) or Weight (kg). Dates are YYYY-MM-DD or YYYY-MM-DD HH:mm. You see
+            what will be added first; entries you already have are never added twice.
           </Typography>
         </div>
         <StatusAlert status={status} onClose={() => setStatus(null)} />
