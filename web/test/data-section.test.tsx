@@ -6,6 +6,7 @@ import { MESSAGES } from '@fit/shared/validation';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { IMPORT_OFFLINE } from '../src/features/account/DataSection.tsx';
 import { FakeAuth } from './fake-auth.ts';
 import { renderApp, warmRoutes } from './render.tsx';
 
@@ -96,6 +97,25 @@ describe('/account: Your Data', () => {
     expect(dialog.queryByText(/already there/)).toBeNull();
     expect(dialog.getByText('Nothing to import: every entry in this file was refused.')).toBeInTheDocument();
     expect(dialog.queryByRole('button', { name: 'Import' })).toBeNull();
+  }, 40_000);
+
+  it('does not import offline (the entries would be refused once the queued writes reach the server)', async () => {
+    const user = userEvent.setup();
+    const { store } = setup();
+    const data = await dataSection();
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    await user.upload(data.getByTestId('import-file'), new File([CSV], 'mine.csv', { type: 'text/csv' }));
+    expect(await data.findByText(IMPORT_OFFLINE)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Import preview' })).toBeNull();
+
+    // Online for the preview, offline by the time Import is chosen.
+    onLine.mockReturnValue(true);
+    await user.upload(data.getByTestId('import-file'), new File([CSV], 'mine.csv', { type: 'text/csv' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Import preview' }));
+    onLine.mockReturnValue(false);
+    await user.click(dialog.getByRole('button', { name: 'Import' }));
+    expect(await data.findByText(IMPORT_OFFLINE)).toBeInTheDocument();
+    expect(await reps(store)).toHaveLength(0);
   }, 40_000);
 
   it('imports an archive and the page shows the imported profile and goal', async () => {

@@ -22,11 +22,17 @@ import { type Status, StatusAlert } from '../../components/StatusAlert.tsx';
 import { commitImport, readAccountData } from '../../data/archive.ts';
 import { useAuthGateway, useRequiredUser, useStore } from '../../data/context.tsx';
 import { endSessionIfOver } from '../../data/session-end.ts';
+import { browserOffline } from '../../sw/register.ts';
 import { ImportPreviewDialog, importParts } from './ImportPreviewDialog.tsx';
 
 export const EXPORT_FAILED = 'Failed to export your data. Please try again.';
 export const IMPORT_READ_FAILED = 'Failed to read your data for the import. Please try again.';
 export const IMPORT_FILE_UNREADABLE = 'This file could not be read.';
+/**
+ * An import offline would read only this device's cache (missing entries it would then add twice)
+ * and queue its writes, whose `importedAt` the server refuses once they arrive minutes later.
+ */
+export const IMPORT_OFFLINE = 'You are offline. Importing needs a connection: connect and try again.';
 
 function importFailed(done: number, total: number): string {
   return total > 1 && done > 0
@@ -122,6 +128,10 @@ export function DataSection(props: { onImported?: () => void }) {
       setStatus({ kind: 'error', message: tooBig });
       return;
     }
+    if (browserOffline()) {
+      setStatus({ kind: 'error', message: IMPORT_OFFLINE });
+      return;
+    }
     setBusy('read');
     try {
       let text: string;
@@ -161,6 +171,11 @@ export function DataSection(props: { onImported?: () => void }) {
 
   async function confirmImport() {
     if (!preview) return;
+    if (browserOffline()) {
+      setPreview(null);
+      setStatus({ kind: 'error', message: IMPORT_OFFLINE });
+      return;
+    }
     const { plan } = preview;
     const total = importParts(plan);
     let done = 0;
