@@ -6,7 +6,7 @@ import { MESSAGES } from '@fit/shared/validation';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { IMPORT_OFFLINE } from '../src/features/account/DataSection.tsx';
+import { EXPORT_OFFLINE, IMPORT_OFFLINE } from '../src/features/account/DataSection.tsx';
 import { FakeAuth } from './fake-auth.ts';
 import { renderApp, warmRoutes } from './render.tsx';
 
@@ -200,6 +200,17 @@ describe('/account: Your Data', () => {
     expect(await data.findByText(IMPORT_MESSAGES.notArchive)).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(await reps(store)).toHaveLength(0);
+  }, 40_000);
+
+  it('does not export offline (only what this device has cached would be in the file)', async () => {
+    const user = userEvent.setup();
+    setup();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const data = await dataSection();
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    await user.click(data.getByRole('button', { name: 'Export JSON' }));
+    expect(await data.findByText(EXPORT_OFFLINE)).toBeInTheDocument();
+    expect(click).not.toHaveBeenCalled();
   }, 40_000);
 
   it('exports the JSON archive as a download', async () => {

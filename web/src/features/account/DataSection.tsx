@@ -33,6 +33,8 @@ export const IMPORT_FILE_UNREADABLE = 'This file could not be read.';
  * and queue its writes, whose `importedAt` the server refuses once they arrive minutes later.
  */
 export const IMPORT_OFFLINE = 'You are offline. Importing needs a connection: connect and try again.';
+/** Offline, the reads answer from this device's cache: an export would miss whatever is not in it. */
+export const EXPORT_OFFLINE = 'You are offline. Exporting needs a connection: connect and try again.';
 
 function importFailed(done: number, total: number): string {
   return total > 1 && done > 0
@@ -85,6 +87,10 @@ export function DataSection(props: { onImported?: () => void }) {
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
 
   async function exportAs(kind: 'json' | 'activities' | 'weights') {
+    if (browserOffline()) {
+      setStatus({ kind: 'error', message: EXPORT_OFFLINE });
+      return;
+    }
     setBusy('export');
     setStatus(null);
     try {
