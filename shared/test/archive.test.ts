@@ -413,6 +413,9 @@ describe('the activities CSV', () => {
       ['Bench Press', 137.5],
       ['Running', undefined],
     ]);
+    // Every text cell quoted (which a ',' reading refuses after the first closing quote).
+    const quoted = sourceOf(readImportFile('"Date";"Activity";"Minutes"\n"2026-11-19";"Running";30\n', ctx));
+    expect(quoted.activities.map((r) => r.value.time)).toEqual([30]);
   });
 
   it('refuses rows one by one with their line numbers and the spec messages', () => {
