@@ -4,7 +4,7 @@
  * view (one day's activities; one activity's entries over the heat map's year).
  *
  * The user's time zone is saved on the profile (`timeZone`) so that the reactions count days as the
- * user lives them; the browser saves it whenever it differs.
+ * user lives them; the browser saves it when it differs (once per showing: useProgress).
  */
 import { paths } from '@fit/shared/model';
 import {

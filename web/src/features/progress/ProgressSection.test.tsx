@@ -140,4 +140,22 @@ describe('progress on the dashboard', () => {
     renderSection(store);
     await waitFor(async () => expect((await store.get(paths.user(UID)))?.data.timeZone).toBe(zone));
   });
+
+  it('saves it once, not again when another device (a phone in another zone) saves its own', async () => {
+    // A laptop on its home zone and a phone that took the local one, both on the dashboard: each
+    // saving its zone whenever the profile's differs made them overwrite each other without end,
+    // every write recounting the whole history (the reactions' time-zone recompute).
+    const store = new MemoryStore({
+      [paths.user(UID)]: { userId: UID, displayName: 'Sam', timeZone: 'Not/Mine' },
+    });
+    renderSection(store);
+    await waitFor(async () => expect((await store.get(paths.user(UID)))?.data.timeZone).toBe(zone));
+    const otherZone = zone === 'Asia/Tokyo' ? 'Europe/Berlin' : 'Asia/Tokyo';
+    await act(() =>
+      store.commit([{ kind: 'set', path: paths.user(UID), data: { timeZone: otherZone }, merge: true }]),
+    );
+    await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    expect((await store.get(paths.user(UID)))?.data.timeZone).toBe(otherZone);
+    expect(store.writeCount(paths.user(UID))).toBe(2);
+  });
 });

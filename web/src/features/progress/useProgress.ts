@@ -1,5 +1,5 @@
 import { browserTimeZone, localDate } from '@fit/shared/periods';
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useRequiredUser, useStore } from '../../data/context.tsx';
 import { type Progress, saveTimeZone } from '../../data/progress.ts';
 import { useProfile, useProgressDoc } from '../../data/queries.ts';
@@ -37,10 +37,19 @@ export function useProgress(): ProgressState {
     return () => clearInterval(timer);
   }, [timeZone]);
 
+  // Saved once per showing: another device of the user's in another zone (a laptop left on the home
+  // zone, a phone on the local one) saves its own, and saving back at each change made the two
+  // overwrite each other without end (each write recounts the whole history). The zone saved last
+  // wins until a page shows progress again; days then show in the stored zone.
+  const saved = useRef<string | null>(null);
   useEffect(() => {
-    if (!profile || profile.timeZone === timeZone) return;
+    if (!profile || profile.timeZone === timeZone || saved.current === timeZone) return;
+    saved.current = timeZone;
     // Best effort: progress still shows (in the stored zone) if this write fails.
-    saveTimeZone(store, uid, timeZone).catch((e) => console.warn('Saving the time zone failed', e));
+    saveTimeZone(store, uid, timeZone).catch((e) => {
+      saved.current = null;
+      console.warn('Saving the time zone failed', e);
+    });
   }, [profile, store, uid, timeZone]);
 
   const w = profile?.currentWeight;
