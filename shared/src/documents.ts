@@ -185,8 +185,11 @@ function checkProfileForm(
     if (isBlank(name) && (name !== '' || wasSet)) return fail(MESSAGES.displayNameRequired, 'displayName');
     if (hasBidiControl(name)) return fail(MESSAGES.displayNameBidi, 'displayName');
   }
-  if (changed('dateOfBirth') && (doc.dateOfBirth as string) > bounds.latestBirthDate)
+  const birth = doc.dateOfBirth as string;
+  if (changed('dateOfBirth') && birth > bounds.latestBirthDate)
     return fail(MESSAGES.dobFuture, 'dateOfBirth');
+  if (changed('dateOfBirth') && birth !== '' && birth < bounds.earliestBirthDate)
+    return fail(MESSAGES.dobTooOld, 'dateOfBirth');
   const target = doc.targetDate as string;
   if (changed('targetDate') && target !== '' && target < bounds.earliestTargetDate)
     return fail(MESSAGES.targetDatePast, 'targetDate');
@@ -202,9 +205,9 @@ function checkProfileForm(
 /**
  * Validates a whole document as it would be after the write: allowed keys only, types, integers,
  * per-activity limits, catalogue names, exact calorieUnits, the spec's form rules (non-blank
- * display name and post, no bidi controls in them, birth date not in the future, target date not
- * in the past: `serverDateBounds`), times as `checkTimes` says, immutable userId/email/createdAt on update
- * (compared with `before`), userId equal to the path uid.
+ * display name and post, no bidi controls in them, birth date neither in the future nor over 150
+ * years back, target date not in the past: `serverDateBounds`), times as `checkTimes` says,
+ * immutable userId/email/createdAt on update (compared with `before`), userId equal to the path uid.
  */
 export function validateDocument(
   kind: SourceCollection,

@@ -49,6 +49,7 @@ export const MESSAGES = {
   targetWeightImplausible: implausibleMessage('bodyWeight', 'imperial', 'Target weight'),
   heightImplausible: implausibleMessage('height', 'imperial'),
   dobInvalid: 'Date of birth must be a valid date.',
+  dobTooOld: 'Date of birth cannot be more than 150 years ago.',
   targetDateInvalid: 'Target date must be a valid date.',
   timestampInvalid: 'Date must be a valid date.',
   timestampFuture: 'Date and time cannot be in the future.',
@@ -96,9 +97,17 @@ export function activityLimitMessage(activity: Activity, field: 'count' | 'time'
  * (zones run from UTC-12 to UTC+14). So a birth date may be up to tomorrow (UTC), a target date as
  * early as yesterday (UTC): one day of slack, and no honest user in any zone is refused.
  */
-export function serverDateBounds(now: number): { latestBirthDate: string; earliestTargetDate: string } {
+export function serverDateBounds(now: number): {
+  latestBirthDate: string;
+  earliestBirthDate: string;
+  earliestTargetDate: string;
+} {
   const today = localDate(now, 'UTC');
-  return { latestBirthDate: addDays(today, 1), earliestTargetDate: addDays(today, -1) };
+  return {
+    latestBirthDate: addDays(today, 1),
+    earliestBirthDate: addDays(today, -(LIMITS.maxAgeDays + 1)),
+    earliestTargetDate: addDays(today, -1),
+  };
 }
 
 /** Bounds of the other fields (activity inputs are bounded per activity: catalogue.ts). */
@@ -124,6 +133,11 @@ export const LIMITS = {
    */
   maxBackdateMs: 366 * 86_400_000,
   maxActivityPrefs: 200,
+  /**
+   * How far back a birth date may lie, in days (150 years of 365.25): a year typed short ('0198'
+   * for 1998, which a date field takes as it is) gave an age of 1828 and a negative BMR.
+   */
+  maxAgeDays: 54_788,
 } as const;
 
 export type Validation<T> = { ok: true; value: T } | { ok: false; message: string; field?: string };
@@ -290,7 +304,11 @@ function profileDate(
 }
 
 function birthDate(input: string | undefined, today: string): FieldCheck<string> {
-  return profileDate(input, MESSAGES.dobInvalid, (text) => (text > today ? MESSAGES.dobFuture : null));
+  return profileDate(input, MESSAGES.dobInvalid, (text) => {
+    if (text > today) return MESSAGES.dobFuture;
+    const oldest = isCalendarDate(today) ? addDays(today, -LIMITS.maxAgeDays) : '';
+    return text < oldest ? MESSAGES.dobTooOld : null;
+  });
 }
 
 function boundedText(input: string | undefined, max: number, message: string): FieldCheck<string> {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ACTIVITIES, findActivity } from '../src/catalogue.ts';
 import { type SourceCollection, validateDocument } from '../src/documents.ts';
 import { calorieUnits } from '../src/formulas.ts';
-import { localDate } from '../src/periods.ts';
+import { addDays, localDate } from '../src/periods.ts';
 import {
   activityLimitMessage,
   LIMITS,
@@ -253,6 +253,19 @@ describe('account profile', () => {
     expect(messageOf(check({ dateOfBirth: '2027-01-01' }))).toBe('Date of birth cannot be in the future.');
     expect(messageOf(check({ dateOfBirth: '1990-02-30' }))).toBe(MESSAGES.dobInvalid);
     expect(messageOf(check({ gender: 'Other' }))).toBe(MESSAGES.genderInvalid);
+  });
+
+  it('a birth year typed short (0198 for 1998) is refused, not stored as an age of 1,800 years', () => {
+    // Stored, it gave an age of 1828 and a BMR of about -7,200 cal/day on the dashboard.
+    expect(messageOf(check({ dateOfBirth: '0198-05-01' }))).toBe(MESSAGES.dobTooOld);
+    expect(messageOf(check({ dateOfBirth: '0000-02-29' }))).toBe(MESSAGES.dobTooOld);
+    expect(MESSAGES.dobTooOld).toBe('Date of birth cannot be more than 150 years ago.');
+    const oldest = addDays(TODAY, -LIMITS.maxAgeDays);
+    expect(okValue(check({ dateOfBirth: oldest })).dateOfBirth).toBe(oldest);
+    expect(messageOf(check({ dateOfBirth: addDays(oldest, -1) }))).toBe(MESSAGES.dobTooOld);
+    expect(messageOf(validateDashboardProfile({ dateOfBirth: '0198-05-01' }, TODAY))).toBe(
+      MESSAGES.dobTooOld,
+    );
   });
 
   it('trims text, keeps only the fields given, never an email', () => {
@@ -697,6 +710,17 @@ describe('validateDocument', () => {
     expect(at(midnight, { dateOfBirth: '2026-11-23', targetDate: '2026-11-21' })).toBe(true);
     expect(at(midnight - 1, { dateOfBirth: '2026-11-23' })).toBe(false);
     expect(at(midnight - 1, { targetDate: '2026-11-20' })).toBe(true);
+  });
+
+  it('a birth date at most 150 years back (a day of slack), on the fields the write changes', () => {
+    // NOW is 2026-11-22 (UTC): the oldest birth date is LIMITS.maxAgeDays + 1 days before it.
+    const oldest = addDays('2026-11-22', -(LIMITS.maxAgeDays + 1));
+    expect(create('user', { dateOfBirth: oldest }).ok).toBe(true);
+    expect(messageOf(create('user', { dateOfBirth: addDays(oldest, -1) }))).toBe(MESSAGES.dobTooOld);
+    expect(messageOf(create('user', { dateOfBirth: '0198-05-01' }))).toBe(MESSAGES.dobTooOld);
+    // A birth date stored before the bound does not block saving another field.
+    const before = { dateOfBirth: '0198-05-01', height: 70 };
+    expect(update('user', before, { ...before, height: 71 }).ok).toBe(true);
   });
 
   it('dates on the profile are calendar dates or empty', () => {

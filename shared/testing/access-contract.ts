@@ -710,6 +710,7 @@ const REASONS: readonly [RegExp, string][] = [
   [/^lengths:/, 'at most'],
   [/^dates: impossible birth/, 'Date of birth must be a valid date.'],
   [/^dates: impossible target/, 'Target date must be a valid date.'],
+  [/^dates: birth (date more than 150|year typed short)/, 'Date of birth cannot be more than 150 years ago.'],
   [/^dates: birth/, 'Date of birth cannot be in the future.'],
   [/^dates: target/, 'Target date cannot be in the past.'],
   [/^tombstoned:/, 'this account was deleted'],
@@ -951,6 +952,21 @@ function hardeningTable(cases: ContractCase[], { owner, now }: ContractParams): 
     { ...profile, targetDate: addDays(localDate(now - MARGIN, 'UTC'), -2) },
     'deny',
   );
+  // At most 150 years back (LIMITS.maxAgeDays), with the same day of slack.
+  const oldestBirth = addDays(localDate(now + MARGIN, 'UTC'), -(LIMITS.maxAgeDays + 1));
+  create(
+    'dates: birth date 150 years back (LIMITS.maxAgeDays)',
+    userPath,
+    { ...profile, dateOfBirth: oldestBirth },
+    'allow',
+  );
+  create(
+    'dates: birth date more than 150 years back',
+    userPath,
+    { ...profile, dateOfBirth: addDays(localDate(now - MARGIN, 'UTC'), -(LIMITS.maxAgeDays + 2)) },
+    'deny',
+  );
+  create('dates: birth year typed short (0198)', userPath, { ...profile, dateOfBirth: '0198-05-01' }, 'deny');
   // Dates that do not exist, as the browser's form refuses them (periods.ts isCalendarDate).
   const nextYear = Number(localDate(now, 'UTC').slice(0, 4)) + 1;
   let leapYear = nextYear;
