@@ -1,19 +1,8 @@
 /** The viewer's current date, and the body figures the dashboard derives from the profile. */
 import { ageOn, type BmiCategory, bmi, bmiCategory, bmr } from '@fit/shared/formulas';
 import type { UserProfile } from '@fit/shared/model';
-import { browserTimeZone, localDate } from '@fit/shared/periods';
-import { useEffect, useMemo, useState } from 'react';
 
-/** The viewer's zone and today's date there, re-checked every minute so the page rolls over at midnight. */
-export function useToday(): { today: string; timeZone: string } {
-  const timeZone = useMemo(() => browserTimeZone(), []);
-  const [today, setToday] = useState(() => localDate(Date.now(), timeZone));
-  useEffect(() => {
-    const timer = setInterval(() => setToday(localDate(Date.now(), timeZone)), 60_000);
-    return () => clearInterval(timer);
-  }, [timeZone]);
-  return { today, timeZone };
-}
+export { useToday } from '../../data/today.ts';
 
 export interface BodyFigures {
   weight: number | undefined;

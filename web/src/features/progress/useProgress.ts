@@ -1,8 +1,8 @@
-import { browserTimeZone, localDate } from '@fit/shared/periods';
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { useRequiredUser, useStore } from '../../data/context.tsx';
 import { type Progress, saveTimeZone } from '../../data/progress.ts';
 import { useProfile, useProgressDoc } from '../../data/queries.ts';
+import { useToday } from '../../data/today.ts';
 
 export const PROGRESS_FAILED = 'Failed to fetch your progress. Please try again.';
 
@@ -22,8 +22,7 @@ export interface ProgressState {
 export function useProgress(): ProgressState {
   const store = useStore();
   const { uid } = useRequiredUser();
-  const timeZone = useMemo(() => browserTimeZone(), []);
-  const [today, setToday] = useState(() => localDate(Date.now(), timeZone));
+  const { today, timeZone } = useToday();
   // Through the shared query cache: the dashboard's profile listener serves this card too. Both
   // deferred: an answer re-renders the section at once (external stores are not sliced), where the
   // state below is unchanged and the memoized cards skip; they redraw in a transition instead.
@@ -32,15 +31,11 @@ export function useProgress(): ProgressState {
   const progress = progressQuery.data ?? null;
   const error = progressQuery.isError ? PROGRESS_FAILED : null;
 
-  useEffect(() => {
-    const timer = setInterval(() => setToday(localDate(Date.now(), timeZone)), 60_000);
-    return () => clearInterval(timer);
-  }, [timeZone]);
-
-  // Saved once per showing: another device of the user's in another zone (a laptop left on the home
-  // zone, a phone on the local one) saves its own, and saving back at each change made the two
-  // overwrite each other without end (each write recounts the whole history). The zone saved last
-  // wins until a page shows progress again; days then show in the stored zone.
+  // Saved once per showing and zone (a device that travels saves its new zone): another device of
+  // the user's in another zone (a laptop left on the home zone, a phone on the local one) saves its
+  // own, and saving back at each change made the two overwrite each other without end (each write
+  // recounts the whole history). The zone saved last wins until a page shows progress again; days
+  // then show in the stored zone.
   const saved = useRef<string | null>(null);
   useEffect(() => {
     if (!profile || profile.timeZone === timeZone || saved.current === timeZone) return;
