@@ -14,6 +14,16 @@ describe('relativeTime', () => {
   ])('%i ms ago -> %s', (ago, text) => {
     expect(relativeTime(NOW - ago, NOW)).toBe(text);
   });
+
+  it('says yesterday only of the calendar day before, in the viewer zone', () => {
+    // Wednesday 15:00 local; a post from Monday 16:00 is 47 hours old but two days back.
+    const now = new Date(2026, 10, 25, 15, 0).getTime();
+    expect(relativeTime(new Date(2026, 10, 23, 16, 0).getTime(), now)).toBe('2 d ago');
+    expect(relativeTime(new Date(2026, 10, 24, 9, 0).getTime(), now)).toBe('yesterday');
+    // Sunday 20:00 to Wednesday 08:00 is 2.5 days of hours, three calendar days.
+    const morning = new Date(2026, 10, 25, 8, 0).getTime();
+    expect(relativeTime(new Date(2026, 10, 22, 20, 0).getTime(), morning)).toBe('3 d ago');
+  });
 });
 
 describe('initials', () => {

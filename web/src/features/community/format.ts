@@ -4,14 +4,26 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** '5 min ago', '3 h ago', 'yesterday', '4 d ago', else a short date ('Nov 2', or 'Nov 2, 2025' in another year). */
+/** Days since 1970 of an instant's local calendar date (the viewer's zone). */
+function localDayNumber(instant: number): number {
+  const d = new Date(instant);
+  return Math.round(Date.UTC(d.getFullYear(), d.getMonth(), d.getDate()) / DAY);
+}
+
+/**
+ * '5 min ago', '3 h ago' within a day; then in calendar days of the viewer's zone, 'yesterday'
+ * (the day before today, not merely 24-48 hours back) and '4 d ago'; else a short date ('Nov 2',
+ * or 'Nov 2, 2025' in another year).
+ */
 export function relativeTime(timestamp: number, now: number): string {
   const ago = now - timestamp;
   if (ago < 45_000) return 'just now';
   if (ago < HOUR) return `${Math.max(1, Math.round(ago / MINUTE))} min ago`;
-  if (ago < DAY) return `${Math.floor(ago / HOUR)} h ago`;
-  if (ago < 2 * DAY) return 'yesterday';
-  if (ago < 7 * DAY) return `${Math.floor(ago / DAY)} d ago`;
+  const days = localDayNumber(now) - localDayNumber(timestamp);
+  // Under a day, or still today (a 25-hour day when clocks go back).
+  if (ago < DAY || days < 1) return `${Math.floor(ago / HOUR)} h ago`;
+  if (days === 1) return 'yesterday';
+  if (days < 7) return `${days} d ago`;
   const date = new Date(timestamp);
   const sameYear = date.getFullYear() === new Date(now).getFullYear();
   return (sameYear ? shortDate : shortDateWithYear).format(date);
