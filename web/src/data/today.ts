@@ -7,24 +7,26 @@ export interface Today {
   timeZone: string;
 }
 
-function readToday(): Today {
-  const timeZone = browserTimeZone();
+function readToday(zone: string | undefined): Today {
+  const timeZone = zone ?? browserTimeZone();
   return { today: localDate(Date.now(), timeZone), timeZone };
 }
 
 /**
  * The viewer's zone and today's date there, re-read every minute and whenever the page shows
  * again, so the page rolls over at midnight (also after a night asleep) and follows the device
- * when its zone changes while the page is open (a traveller's phone).
+ * when its zone changes while the page is open (a traveller's phone). With `zone`, today's date
+ * in that zone instead (a valid IANA name).
  */
-export function useToday(): Today {
-  const [state, setState] = useState(readToday);
+export function useToday(zone?: string): Today {
+  const [state, setState] = useState(() => readToday(zone));
   useEffect(() => {
     const tick = () =>
       setState((was) => {
-        const now = readToday();
+        const now = readToday(zone);
         return now.today === was.today && now.timeZone === was.timeZone ? was : now;
       });
+    tick();
     const timer = setInterval(tick, 60_000);
     const onVisible = () => {
       if (document.visibilityState === 'visible') tick();
@@ -34,6 +36,7 @@ export function useToday(): Today {
       clearInterval(timer);
       document.removeEventListener('visibilitychange', onVisible);
     };
-  }, []);
-  return state;
+  }, [zone]);
+  // A new zone is answered at once, not one render late.
+  return zone === undefined || state.timeZone === zone ? state : readToday(zone);
 }

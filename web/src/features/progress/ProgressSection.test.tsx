@@ -1,13 +1,13 @@
 import { calorieUnits } from '@fit/shared/formulas';
 import { paths } from '@fit/shared/model';
-import { browserTimeZone, localDate } from '@fit/shared/periods';
+import { addDays, browserTimeZone, localDate } from '@fit/shared/periods';
 import type { ProgressDoc } from '@fit/shared/progress';
 import { MemoryStore } from '@fit/shared/testing/memory-store';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { theme } from '../../app/theme.ts';
 import { SessionUserContext, StoreContext } from '../../data/context.tsx';
 import { createQueryClient } from '../../data/query-client.ts';
@@ -131,6 +131,35 @@ describe('progress on the dashboard', () => {
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText('Bench Press')).toBeInTheDocument();
     expect(within(dialog).getByText(/8 reps · 10 min · 135 lbs/)).toBeInTheDocument();
+  });
+
+  it("shows what was just logged on today's cell while the days are still in another zone", async () => {
+    // Late evening here is already tomorrow in UTC+14: the document (counted there, by another
+    // device's zone or before the reactions recount) holds the entry under that date. Taking
+    // today in this browser's zone left it past the map's last cell and out of the streak.
+    const far = 'Etc/GMT-14';
+    const evening = new Date(2026, 10, 26, 23, 0).getTime();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(evening);
+    try {
+      const farToday = localDate(evening, far);
+      const hereToday = localDate(evening, zone);
+      expect(farToday > hereToday).toBe(true);
+      const store = new MemoryStore({
+        [paths.user(UID)]: { userId: UID, displayName: 'Sam', timeZone: far },
+        [paths.progress(UID)]: {
+          uid: UID,
+          timeZone: far,
+          days: { [addDays(farToday, -1)]: [20, 0, 1600, 1], [farToday]: [10, 8, 1700, 1] },
+          records: { Running: { minutes: [20, evening - DAY, 'r'] } },
+        },
+      });
+      const { container } = renderSection(store);
+      expect(await screen.findByText('Current streak: 2 days')).toBeInTheDocument();
+      expect(container.querySelector(`[data-date="${farToday}"]`)?.getAttribute('data-level')).toBe('1');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("saves the browser's time zone on the profile when it differs", async () => {

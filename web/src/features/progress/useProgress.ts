@@ -1,3 +1,4 @@
+import { isValidTimeZone } from '@fit/shared/periods';
 import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { useRequiredUser, useStore } from '../../data/context.tsx';
 import { type Progress, saveTimeZone } from '../../data/progress.ts';
@@ -10,6 +11,7 @@ export interface ProgressState {
   progress: Progress | null;
   /** The user's current weight (lbs) for calories, when known. */
   weight: number | undefined;
+  /** Today and the zone of the progress days (the stored document's zone once it has loaded). */
   today: string;
   timeZone: string;
   error: string | null;
@@ -18,11 +20,14 @@ export interface ProgressState {
 /**
  * The progress document, live, and the profile's weight (calories) and time zone: when the
  * profile's zone is not this browser's, it is saved, and the reactions recount the days in it.
+ * Until they have (or while another device of the user's keeps its own zone saved), the days are
+ * in the document's zone: today, the streak, the weekly chart, the filtered history and a day's
+ * entries are then taken in that zone too, so that what was logged now shows on today's cell.
  */
 export function useProgress(): ProgressState {
   const store = useStore();
   const { uid } = useRequiredUser();
-  const { today, timeZone } = useToday();
+  const { timeZone: browserZone } = useToday();
   // Through the shared query cache: the dashboard's profile listener serves this card too. Both
   // deferred: an answer re-renders the section at once (external stores are not sliced), where the
   // state below is unchanged and the memoized cards skip; they redraw in a transition instead.
@@ -30,6 +35,11 @@ export function useProgress(): ProgressState {
   const profile = useDeferredValue(useProfile().data) ?? null;
   const progress = progressQuery.data ?? null;
   const error = progressQuery.isError ? PROGRESS_FAILED : null;
+  const daysZone =
+    progress && (progress.days.size > 0 || progress.records.size > 0) && isValidTimeZone(progress.timeZone)
+      ? progress.timeZone
+      : browserZone;
+  const { today, timeZone } = useToday(daysZone);
 
   // Saved once per showing and zone (a device that travels saves its new zone): another device of
   // the user's in another zone (a laptop left on the home zone, a phone on the local one) saves its
@@ -38,14 +48,14 @@ export function useProgress(): ProgressState {
   // then show in the stored zone.
   const saved = useRef<string | null>(null);
   useEffect(() => {
-    if (!profile || profile.timeZone === timeZone || saved.current === timeZone) return;
-    saved.current = timeZone;
+    if (!profile || profile.timeZone === browserZone || saved.current === browserZone) return;
+    saved.current = browserZone;
     // Best effort: progress still shows (in the stored zone) if this write fails.
-    saveTimeZone(store, uid, timeZone).catch((e) => {
+    saveTimeZone(store, uid, browserZone).catch((e) => {
       saved.current = null;
       console.warn('Saving the time zone failed', e);
     });
-  }, [profile, store, uid, timeZone]);
+  }, [profile, store, uid, browserZone]);
 
   const w = profile?.currentWeight;
   const weight = typeof w === 'number' && w > 0 ? w : undefined;
