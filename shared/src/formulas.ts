@@ -209,9 +209,10 @@ export function goalAdvice(p: {
   const verb = direction === 'lose' ? 'lose' : 'gain';
   const lbs = p.weightText ?? lbsText;
   const balance =
-    direction === 'lose'
-      ? 'burn about {n} calories a day more than you eat'
-      : 'eat about {n} calories a day more than you burn';
+    direction === 'lose' ? 'burn {n} a day more than you eat' : 'eat {n} a day more than you burn';
+  // A far target date (a year typed wrong: 9999) needs under a calorie a day: never 'about 0 calories'.
+  const amount = (n: number) =>
+    n < 1 ? 'less than 1 calorie' : `about ${formatNumber(n)} ${n === 1 ? 'calorie' : 'calories'}`;
 
   const daysToDate = p.targetDate ? daysBetween(p.today, p.targetDate) : null;
   if (daysToDate !== null && p.targetDate) {
@@ -238,11 +239,11 @@ export function goalAdvice(p: {
         `To ${verb} ${lbs(pounds)} in ${days} ${dayWord} would take ${formatNumber(required)} calories a day, ` +
           `more than the safe maximum of ${formatNumber(SAFE_MAX_DAILY_CALORIES)} calories a day. ` +
           `At ${formatNumber(SAFE_MAX_DAILY_CALORIES)} a day you can ${verb} it in about ${safeDays} days; ` +
-          `${balance.replace('{n}', formatNumber(SAFE_MAX_DAILY_CALORIES))}.`,
+          `${balance.replace('{n}', amount(SAFE_MAX_DAILY_CALORIES))}.`,
       );
     } else {
       parts.push(
-        `To ${verb} ${lbs(pounds)} by ${p.targetDate} (${days} ${dayWord}), ${balance.replace('{n}', formatNumber(daily))}.`,
+        `To ${verb} ${lbs(pounds)} by ${p.targetDate} (${formatNumber(days)} ${dayWord}), ${balance.replace('{n}', amount(daily))}.`,
       );
     }
     return {
@@ -265,7 +266,7 @@ export function goalAdvice(p: {
   }));
   const [slow, steady, brisk] = months as [(typeof months)[0], (typeof months)[0], (typeof months)[0]];
   const text =
-    `To ${verb} ${lbs(pounds)}, ${balance.replace('{n}', '250-750')}: about ${duration(slow)} ` +
+    `To ${verb} ${lbs(pounds)}, ${balance.replace('{n}', 'about 250-750 calories')}: about ${duration(slow)} ` +
     `at 250 a day, ${duration(steady)} at 500, or ${duration(brisk)} at 750. ` +
     'Set a target date for a daily plan.';
   return { kind: 'undated', direction, pounds, months, text };

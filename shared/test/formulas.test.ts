@@ -308,6 +308,21 @@ describe('goal advice', () => {
     expect(advice.text).toContain('eat about 500 calories a day more than you burn');
   });
 
+  it('a far target date (9999-12-31, a year typed wrong) never reads as 0 calories a day', () => {
+    const far = goalAdvice({ currentWeight: 180, targetWeight: 170, targetDate: '9999-12-31', today });
+    if (far.kind !== 'dated') throw new Error(far.kind);
+    expect(far.text).toBe(
+      `To lose 10 lbs by 9999-12-31 (${far.days.toLocaleString('en-US')} days), burn less than 1 calorie a day more than you eat.`,
+    );
+    const one = goalAdvice({
+      currentWeight: 180,
+      targetWeight: 179.9,
+      targetDate: addDays(today, 350),
+      today,
+    });
+    expect(one.kind === 'dated' && one.text).toContain('burn about 1 calorie a day more than you eat');
+  });
+
   it("under 7 days says 'Goal too close'; 7 days does not", () => {
     const six = goalAdvice({ currentWeight: 150, targetWeight: 149, targetDate: addDays(today, 6), today });
     const seven = goalAdvice({ currentWeight: 150, targetWeight: 149, targetDate: addDays(today, 7), today });
