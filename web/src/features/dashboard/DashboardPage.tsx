@@ -25,7 +25,6 @@ import { formatCalendarDay } from './format.ts';
 import { bodyFigures, useToday } from './hooks.ts';
 import { LogActivityCard } from './LogActivityCard.tsx';
 import { MSG } from './messages.ts';
-import { ProfileCard } from './ProfileCard.tsx';
 import { NO_POPUPS, type OpenPopups, type Popup } from './popups.ts';
 import { RecentActivitiesCard } from './RecentActivitiesCard.tsx';
 import { StatsCard } from './StatsCard.tsx';
@@ -36,7 +35,6 @@ const loadDialogs = () => import('./DashboardDialogs.tsx');
 // after another, as the page loads) redraws its card, not the whole page. The page keeps the props
 // stable for that (memoized figures and handlers, one empty list).
 const LogActivity = memo(LogActivityCard);
-const Profile = memo(ProfileCard);
 const Stats = memo(StatsCard);
 const RecentActivities = memo(RecentActivitiesCard);
 const NONE: never[] = [];
@@ -49,6 +47,17 @@ const Weight = memo(
   }),
 );
 const WEIGHT_PLACEHOLDER = <Skeleton variant="rounded" aria-hidden height={560} />;
+
+// Your Profile is below the fold too (under Log Activity: from 913 px down at 1280 px wide, further
+// on phones), so it loads the same way; its space is its usual height, so nothing under it moves.
+const Profile = memo(
+  lazyPart(() => import('./ProfileCard.tsx').then((m) => m.ProfileCard), {
+    frame: (failure) => <SectionCard title="Your Profile">{failure}</SectionCard>,
+  }),
+);
+const PROFILE_PLACEHOLDER = (
+  <Skeleton variant="rounded" aria-hidden sx={{ height: { xs: 650, sm: 548, md: 568 } }} />
+);
 const DashboardDialogs = lazy(loadDialogs);
 
 /** Runs `task` once the browser is idle (a timer where requestIdleCallback is missing: Safari). */
@@ -177,15 +186,18 @@ export function DashboardPage() {
             />
           </Box>
           <Box sx={{ minWidth: 0 }}>
-            <Profile
-              profile={profile}
-              body={body}
-              loaded={profileQuery.isSuccess || profileError !== null}
-              error={profileError}
-              today={today}
-              onShowBmi={show.bmi}
-              onShowBmr={show.bmr}
-            />
+            <AfterFirstPaint fallback={PROFILE_PLACEHOLDER}>
+              <Profile
+                fallback={PROFILE_PLACEHOLDER}
+                profile={profile}
+                body={body}
+                loaded={profileQuery.isSuccess || profileError !== null}
+                error={profileError}
+                today={today}
+                onShowBmi={show.bmi}
+                onShowBmr={show.bmr}
+              />
+            </AfterFirstPaint>
           </Box>
         </Box>
         <Box sx={COLUMN}>
