@@ -15,7 +15,9 @@
  *
  * A sign-in page's shell is the auth card instead (`signInShell`): the brand, and the card with the
  * page's heading and its form's rows drawn as skeletons of the app's heights, where the app draws
- * them, beside the brand panel on wide screens.
+ * them, beside the brand panel on wide screens. /user's shell is the dashboard's layout with the
+ * Log Activity card and today's quote (`dashboardShell`, dashboard-shell.ts). Each page keeps only
+ * its own shell's styles (`withShellStyle`).
  *
  * The servers answer a path with its page: local/src/web.ts, and Firebase Hosting through
  * `cleanUrls` (firebase.json). `SIGNED_IN_ROUTE_MODULES` and `SIGN_IN_ROUTE_MODULES` must name what
