@@ -176,7 +176,8 @@ describe.skipIf(BACKEND !== 'firebase')('Firebase mode: offline writes and the d
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL('**/login');
     await second.getByRole('heading', { name: 'Welcome back' }).waitFor({ timeout: 10_000 });
-    await expect.poll(firestoreDatabases, { timeout: 10_000 }).toEqual([]);
+    // 30 s: once (clean CI at 5ab32f1) the deletion was still open after 10 s; cause not found.
+    await expect.poll(firestoreDatabases, { timeout: 30_000 }).toEqual([]);
     await second.close();
 
     // The same tab, no reload: the next session's store starts afresh and reads from the server.
