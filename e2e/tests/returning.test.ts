@@ -3,7 +3,8 @@
  * chunks (web/build/route-pages.ts), and the page draws for the person last signed in on this
  * device while the auth service checks the saved session; no data is asked for before that check
  * confirms them (session.tsx, deferred-backend.ts). Held here by delaying the check's request.
- * A sign-in page opened by a link has its own page too, and draws without a spinner first.
+ * A sign-in page opened by a link has its own page too, and draws without a spinner first. A
+ * returning visitor's styles are the ones compiled on the last visit (web/src/app/style-snapshot.ts).
  */
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -189,3 +190,82 @@ async function recordFirstLcp(page: Page): Promise<void> {
 }
 
 const firstLcp = (page: Page) => page.evaluate(() => (window as unknown as { firstLcp: string[] }).firstLcp);
+
+describe("a returning visitor's styles", () => {
+  it('are the ones compiled on the last visit, and draw the page as compiling them again does', async () => {
+    const { context, page, errors } = await newPage(browser);
+    await signInAsDemo(page);
+    await page.goto('about:blank'); // leaving the page saves what it compiled
+    const first = await settledUser(page);
+    await page.goto('about:blank');
+    const returning = await settledUser(page);
+    // Every style of the page was in the snapshot: none compiled again.
+    expect(returning.kept).toBeGreaterThan(100);
+    expect(returning.compiled).toBe(0);
+    expect(first.compiled + first.kept).toBeGreaterThanOrEqual(returning.kept);
+
+    // The same page with no snapshot compiles its styles, and looks the same, element by element.
+    const fresh = await context.newPage();
+    await fresh.addInitScript((key) => localStorage.removeItem(key), STYLE_SNAPSHOT_KEY);
+    const compiledHere = await settledUser(fresh);
+    expect(compiledHere.kept).toBe(0);
+    expect(compiledHere.compiled).toBeGreaterThan(100);
+    expect(compiledHere.looks.length).toBeGreaterThan(300);
+    expect(returning.looks).toEqual(compiledHere.looks);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+/** web/src/app/style-snapshot.ts's storage key. */
+const STYLE_SNAPSHOT_KEY = 'fit-style-snapshot';
+
+/**
+ * /user once it stops changing: each element's look (a few computed properties, in document
+ * order), the style rules taken from the snapshot (`kept`) and those compiled on this visit.
+ */
+async function settledUser(page: Page): Promise<{ looks: string[]; kept: number; compiled: number }> {
+  await page.goto('/user');
+  await page.getByRole('heading', { name: 'Hi, Alex' }).waitFor();
+  const read = () =>
+    page.evaluate(() => {
+      const properties = [
+        'display',
+        'color',
+        'background-color',
+        'background-image',
+        'font-size',
+        'font-weight',
+        'padding',
+        'margin',
+        'border-radius',
+        'border-top-width',
+        'box-shadow',
+        'gap',
+      ];
+      const looks = [...document.body.querySelectorAll('*')]
+        .filter((element) => !['SCRIPT', 'STYLE'].includes(element.tagName))
+        .map((element) => {
+          const style = getComputedStyle(element);
+          return `${element.tagName} ${properties.map((p) => style.getPropertyValue(p)).join('|')}`;
+        });
+      const rules = (selector: string) =>
+        [...document.querySelectorAll<HTMLStyleElement>(selector)].reduce(
+          (n, s) => n + (s.sheet?.cssRules.length ?? 0),
+          0,
+        );
+      // Emotion's own sheets are `data-emotion="css"`; the snapshot it took over names its classes.
+      return {
+        looks,
+        kept: rules('style[data-emotion^="css "]'),
+        compiled: rules('style[data-emotion="css"]'),
+      };
+    });
+  let last = await read();
+  for (;;) {
+    await page.waitForTimeout(1_000);
+    const now = await read();
+    if (JSON.stringify(now) === JSON.stringify(last)) return now;
+    last = now;
+  }
+}

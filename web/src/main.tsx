@@ -9,6 +9,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from './app/AppProviders.tsx';
 import { preloadPage } from './app/preload.ts';
 import { AppRoutes } from './app/routes.tsx';
+import { emotionCache } from './app/style-snapshot.ts';
 import { ShellStatus } from './components/ShellStatus.tsx';
 import { lazyFirebaseAuth } from './data/adapters/lazy-auth.ts';
 import { backendPerSession } from './data/backend-session.ts';
@@ -51,9 +52,12 @@ if (import.meta.env.PROD) registerServiceWorker();
 // On a signed-in or sign-in path the first render waits for the page's chunks (index.html's
 // loading shell shows meanwhile), so that it draws the page in one go: rendered earlier, it would
 // show a loading fallback, after which React holds back the page for 300 ms (components/chunk.ts).
+// The styles this build compiled on an earlier visit (the module's address names the build).
+const styles = emotionCache(import.meta.url);
+
 const app = (
   <StrictMode>
-    <AppProviders auth={auth} loadBackend={backend.get} onSessionEnd={endSession}>
+    <AppProviders auth={auth} loadBackend={backend.get} onSessionEnd={endSession} styles={styles}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>

@@ -1,4 +1,6 @@
 /** Theme, the sign-in port, the backend loader and the session: everything above the router. */
+import type { EmotionCache } from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import type { ReactNode } from 'react';
@@ -14,9 +16,11 @@ export function AppProviders(props: {
   loadBackend: (uid: string) => Promise<Backend>;
   /** `uid`'s session ended (SessionProvider): their backend erases what it kept (backend-session.ts). */
   onSessionEnd?: (uid: string) => void;
+  /** Emotion's cache with this device's compiled styles (style-snapshot.ts); tests go without. */
+  styles?: EmotionCache;
   children: ReactNode;
 }) {
-  return (
+  const app = (
     // noSsr: a client-only app reads the remembered scheme in its first render (no second pass);
     // the boot script (web/build/boot-script.ts) set the same scheme on <html> before the first paint.
     // The theme's CSS variables are in index.html already, made at build time (build/theme-vars.ts).
@@ -35,4 +39,5 @@ export function AppProviders(props: {
       </AuthGatewayContext.Provider>
     </ThemeProvider>
   );
+  return props.styles ? <CacheProvider value={props.styles}>{app}</CacheProvider> : app;
 }
