@@ -4,11 +4,13 @@
  * MUI styles through Emotion, which compiles each new style (stylis: parse, prefix, serialize) and
  * inserts its rules when a component first commits. On a phone that is most of each commit's time:
  * the dashboard's first commit spent about three quarters of it there, in tasks that cannot be
- * split (with the snapshot, /user's long tasks at 4x CPU: 1.6 s instead of 2.3 s). A style's class name is the hash of its text, so what was compiled on one visit is right on
- * the next: the rules are saved here (when new ones appear, and as the page is hidden), and
+ * split. A style's class name is the hash of its text, so what was compiled on one visit is right
+ * on the next: the rules are saved here (when new ones appear, and as the page is hidden), and
  * `emotionCache` gives them back to Emotion before anything renders, the way Emotion takes over
  * server-rendered styles (a `<style data-emotion="css name…">` element): those names are never
- * compiled again. Styles are the same for everyone (no personal data), so signing out keeps them.
+ * compiled again. Measured on /user at 4x CPU, one build with and without: long tasks 1.6 s
+ * instead of 2.3 s. Styles hold nobody's data (colours, sizes, a bar's width at most), so
+ * signing out keeps them.
  *
  * Bounded: one build's snapshot (a new build starts again, as its styles may differ), and at most
  * MAX_SNAPSHOT_CHARS (an entry past it is dropped, and the next visit saves only its own styles).
