@@ -10,9 +10,9 @@
 import { LIMITS } from '@fit/shared/validation';
 import Button from '@mui/material/Button';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { useEffect, useState } from 'react';
 import { fromDateTimeLocal, toDateTimeLocal } from './date-time-local.ts';
 import { TextField } from './OutlinedField.tsx';
+import { useRefreshed } from './useRefreshed.ts';
 
 export { fromDateTimeLocal, toDateTimeLocal } from './date-time-local.ts';
 
@@ -22,16 +22,6 @@ export type WhenValue = string | null;
 /** The instant to save: the time of the save for "now", else the chosen minute (NaN if none). */
 export function whenToTimestamp(value: WhenValue, now: number): number {
   return value === null ? now : fromDateTimeLocal(value);
-}
-
-/** The time, refreshed every 15 s: the shown "now" and the bounds stay current on an open page. */
-function useClock(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 15_000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
 }
 
 export function DateTimeInput(props: {
@@ -46,7 +36,8 @@ export function DateTimeInput(props: {
   allowNow?: boolean;
   sx?: SxProps<Theme>;
 }) {
-  const now = useClock();
+  // The shown "now" and the bounds stay current on an open page (and one woken from sleep).
+  const now = useRefreshed(Date.now, 15_000);
   const isNow = props.value === null;
   return (
     <TextField

@@ -5,12 +5,15 @@
 import Grid from '@mui/material/Grid';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PAGE_HEADINGS } from '../../components/page-headings.ts';
+import { useRefreshed } from '../../components/useRefreshed.ts';
 import { useSessionUser } from '../../data/context.tsx';
 import { ActivitiesCard } from './ActivitiesCard.tsx';
 import { LeaderboardsCard } from './LeaderboardsCard.tsx';
 import { PostsCard } from './PostsCard.tsx';
 import { useCommunityData } from './useCommunityData.ts';
-import { type Clock, useNow } from './useNow.ts';
+
+/** Where the page reads the time. */
+type Clock = () => number;
 
 const systemClock: Clock = () => Date.now();
 
@@ -24,7 +27,8 @@ export interface CommunityPageProps {
 export function CommunityPage({ clock = systemClock, tickMs = 30_000 }: CommunityPageProps = {}) {
   const user = useSessionUser();
   const uid = user?.uid ?? null;
-  const now = useNow(clock, tickMs);
+  // Re-read so that relative dates stay fresh and the boards roll over at midnight without a reload.
+  const now = useRefreshed(clock, tickMs);
   const { posts, activities, boards, errors } = useCommunityData();
 
   return (

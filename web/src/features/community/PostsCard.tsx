@@ -42,7 +42,6 @@ import { addPost, deletePost } from '../../data/posts.ts';
 import { RelativeTime, UserAvatar } from './bits.tsx';
 import { CommunityCard } from './CommunityCard.tsx';
 import { MessageText } from './MessageText.tsx';
-import type { Clock } from './useNow.ts';
 
 export const POST_FAILED = ALERT_ADD_POST;
 export const DELETE_POST_FAILED = 'Failed to delete post. Please try again.';
@@ -73,7 +72,7 @@ export function PostsCard(props: {
   posts: FeedPost[] | null;
   uid: string | null;
   now: number;
-  clock: Clock;
+  clock: () => number;
   /** The load failed with nothing to show. */
   error?: string | null;
 }) {
