@@ -4,7 +4,7 @@ import { dirname, extname, join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { bootScript } from './build/boot-script.ts';
+import { bootScript, deferredEntry } from './build/boot-script.ts';
 import { filesUnder } from './build/files.ts';
 import { routePages } from './build/route-pages.ts';
 import { serviceWorker } from './build/service-worker.ts';
@@ -51,7 +51,15 @@ function precompress(): Plugin {
 // the default build is local mode, served by the local server on the same origin.
 export default defineConfig({
   // The service worker is written before precompress runs, so its final text is what gets compressed.
-  plugins: [react(), bootScript(), themeVars(), routePages(), serviceWorker(), precompress()],
+  plugins: [
+    react(),
+    bootScript(),
+    deferredEntry(),
+    themeVars(),
+    routePages(),
+    serviceWorker(),
+    precompress(),
+  ],
   resolve: {
     alias: [
       // React Router's package exports name only its development build, the same code with its

@@ -21,6 +21,9 @@ import { SIGNED_IN_ROUTE_MODULES } from './route-pages.ts';
 /** The signed-in pages' paths (route-pages.ts), as a regular expression literal. */
 const SIGNED_IN_PATH = `/^\\/(${Object.keys(SIGNED_IN_ROUTE_MODULES).join('|')})\\/?$/`;
 
+/** The type the build gives index.html's entry script: the boot script starts it (see there). */
+export const DEFERRED_ENTRY_TYPE = 'fit/module';
+
 export const BOOT_SCRIPT = `(() => {
   const root = document.documentElement;
   const attribute = 'data-mui-color-scheme';
@@ -48,6 +51,32 @@ export const BOOT_SCRIPT = `(() => {
     const now = new Date();
     root.setAttribute('${QUOTE_ATTRIBUTE}', String(${QUOTE_INDEX_EXPRESSION}));
   }
+  // The app's code starts once the loading shell is on screen. The build gives index.html's entry
+  // script a type the browser does not run (its modules load meanwhile: modulepreload); it runs
+  // here, after the first frame of the parsed page (at once in a hidden tab, which draws none).
+  // Run by the parser, its first long task could come before any frame: the page stayed blank
+  // until the app drew it.
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    for (const held of document.querySelectorAll('script[type="${DEFERRED_ENTRY_TYPE}"]')) {
+      const script = document.createElement('script');
+      script.type = 'module';
+      const cors = held.getAttribute('crossorigin');
+      if (cors !== null) script.crossOrigin = cors;
+      script.src = held.getAttribute('src');
+      held.replaceWith(script);
+    }
+  };
+  const afterFirstFrame = () => {
+    if (document.visibilityState === 'hidden' || typeof requestAnimationFrame !== 'function') return start();
+    requestAnimationFrame(() => setTimeout(start, 0));
+    // A frame that does not come soon: Lighthouse's Chrome often gave none before the app ran.
+    setTimeout(start, 200);
+  };
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', afterFirstFrame);
+  else afterFirstFrame();
   // Intl's first use, on another thread while the page loads (public/intl-warmup.js says why):
   // on the signed-in pages, the ones whose first render formats dates and numbers.
   try {
@@ -71,4 +100,27 @@ export function bootScript(): Plugin {
     'the boot script',
     () => `<script>${BOOT_SCRIPT}</script>`,
   );
+}
+
+/** index.html's entry script, as the build writes it: `<script type="module" … src="/assets/…">`. */
+const ENTRY_SCRIPT = /<script type="module"( crossorigin)? src="(\/assets\/[^"]+\.js)"><\/script>/g;
+
+/** The entry script held for the boot script to start (DEFERRED_ENTRY_TYPE): one, or the build fails. */
+export function deferEntry(html: string): string {
+  const found = [...html.matchAll(ENTRY_SCRIPT)];
+  if (found.length !== 1)
+    throw new Error(`defer-entry: index.html has ${found.length} entry scripts, not one`);
+  return html.replace(ENTRY_SCRIPT, `<script type="${DEFERRED_ENTRY_TYPE}"$1 src="$2"></script>`);
+}
+
+/**
+ * The build's half of starting the app after the first frame (BOOT_SCRIPT has the other): the
+ * dev server keeps the entry as it is, its modules are not a build.
+ */
+export function deferredEntry(): Plugin {
+  return {
+    name: 'fit-deferred-entry',
+    apply: 'build',
+    transformIndexHtml: { order: 'post', handler: deferEntry },
+  };
 }

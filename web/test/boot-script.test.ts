@@ -1,7 +1,8 @@
 /**
  * The inline boot script (web/build/boot-script.ts): index.html carries it once, both CSPs allow it
  * by its hash and nothing else inline, and it names the scheme before the first paint and keeps the
- * browser's bar colour (meta theme-color) on the scheme shown.
+ * browser's bar colour (meta theme-color) on the scheme shown; the app's entry script, held by the
+ * build, starts after the first frame of the parsed page.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -9,7 +10,14 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { browserTimeZone, localDate } from '@fit/shared/periods';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BOOT_SCRIPT, BOOT_SCRIPT_CSP_SOURCE, BOOT_SCRIPT_MARKER, bootScript } from '../build/boot-script.ts';
+import {
+  BOOT_SCRIPT,
+  BOOT_SCRIPT_CSP_SOURCE,
+  BOOT_SCRIPT_MARKER,
+  bootScript,
+  DEFERRED_ENTRY_TYPE,
+  deferEntry,
+} from '../build/boot-script.ts';
 import { QUOTE_ATTRIBUTE } from '../build/dashboard-shell.ts';
 import { QUOTES } from '../src/features/dashboard/quote-texts.ts';
 import { quoteOfTheDay } from '../src/features/dashboard/quotes.ts';
@@ -223,5 +231,71 @@ describe('what the boot script does before the first paint', () => {
     vi.stubGlobal('matchMedia', undefined);
     run();
     expect(root.getAttribute('data-mui-color-scheme')).toBe('light');
+  });
+});
+
+describe('starting the app after the first frame', () => {
+  const ENTRY = '<script type="module" crossorigin src="/assets/index-AbC123.js"></script>';
+  const held = () => document.body.querySelector(`script[type="${DEFERRED_ENTRY_TYPE}"]`);
+  const started = () => document.body.querySelector<HTMLScriptElement>('script[type="module"]');
+  let frames: FrameRequestCallback[];
+
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    frames = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+    vi.stubGlobal('matchMedia', () => ({ matches: false }));
+    document.body.innerHTML = deferEntry(`<div id="boot"></div>${ENTRY}`);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    Reflect.deleteProperty(document, 'visibilityState');
+    Reflect.deleteProperty(document, 'readyState');
+    document.body.replaceChildren();
+  });
+
+  it('the build holds the entry script in a type the browser does not run, one entry or it fails', () => {
+    expect(deferEntry(ENTRY)).toBe(
+      `<script type="${DEFERRED_ENTRY_TYPE}" crossorigin src="/assets/index-AbC123.js"></script>`,
+    );
+    expect(() => deferEntry('<script src="/assets/x.js"></script>')).toThrow(/0 entry scripts/);
+    expect(() => deferEntry(ENTRY + ENTRY)).toThrow(/2 entry scripts/);
+  });
+
+  it('runs it after the first frame, as a module script of the same file and CORS mode, once', () => {
+    new Function(BOOT_SCRIPT)();
+    expect(started()).toBeNull();
+    for (const frame of frames) frame(0); // the first frame paints the loading shell
+    expect(started()).toBeNull(); // not inside the frame: after it
+    vi.advanceTimersByTime(0);
+    expect(held()).toBeNull();
+    expect(started()?.getAttribute('src')).toBe('/assets/index-AbC123.js');
+    expect(started()?.getAttribute('crossorigin')).toBe('');
+    vi.advanceTimersByTime(1_000); // the fallback finds it started
+    expect(document.body.querySelectorAll('script')).toHaveLength(1);
+  });
+
+  it('waits for the page to be parsed', () => {
+    Object.defineProperty(document, 'readyState', { configurable: true, get: () => 'loading' });
+    new Function(BOOT_SCRIPT)();
+    expect(frames).toHaveLength(0);
+    document.dispatchEvent(new Event('DOMContentLoaded'));
+    for (const frame of frames) frame(0);
+    vi.advanceTimersByTime(0);
+    expect(started()).not.toBeNull();
+  });
+
+  it('does not wait more than 200 ms for a frame, nor at all in a hidden tab (which draws none)', () => {
+    new Function(BOOT_SCRIPT)();
+    vi.advanceTimersByTime(199);
+    expect(started()).toBeNull();
+    vi.advanceTimersByTime(1);
+    expect(started()).not.toBeNull();
+
+    document.body.innerHTML = deferEntry(ENTRY);
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    new Function(BOOT_SCRIPT)();
+    expect(started()).not.toBeNull();
   });
 });
