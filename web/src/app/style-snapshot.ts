@@ -91,16 +91,11 @@ export function emotionCache(
   const cache = createCache({ key: KEY });
   if (!store) return cache;
 
-  // The rules as Emotion wrote them. Not read back from the style sheets: the browser's text of a
-  // rule drops a shorthand holding a variable once a longhand follows it (`border: 1px solid
-  // var(--x); border-color: …` comes back as `border-top-width: ;`, which is no border at all).
+  // Every rule of a new style, as Emotion wrote it (global styles have sheets of their own, and
+  // are not kept). Not read back from the style sheet: the browser's text of a rule drops a
+  // shorthand holding a variable once a longhand follows it (`border: 1px solid var(--x);
+  // border-color: …` comes back as `border-top-width: ;`, which is no border at all).
   const rules: string[] = snapshot ? [snapshot.css] : [];
-  const insertRule = cache.sheet.insert.bind(cache.sheet);
-  cache.sheet.insert = (rule) => {
-    rules.push(rule);
-    insertRule(rule);
-  };
-
   let timer: ReturnType<typeof setTimeout> | undefined;
   const flush = () => {
     if (timer === undefined) return;
@@ -108,15 +103,13 @@ export function emotionCache(
     timer = undefined;
     save(cache, rules.join(''), store, build, maxChars);
   };
-  const insert = cache.insert;
-  cache.insert = (selector, serialized, sheet, shouldCache) => {
-    // A new style of the cache (global styles are not kept in it, nor saved): save once the burst
-    // it belongs to is over.
-    if (shouldCache) {
-      if (timer !== undefined) clearTimeout(timer);
-      timer = setTimeout(flush, SAVE_DELAY_MS);
-    }
-    return insert(selector, serialized, sheet, shouldCache);
+  const insertRule = cache.sheet.insert.bind(cache.sheet);
+  cache.sheet.insert = (rule) => {
+    rules.push(rule);
+    insertRule(rule);
+    // Saved once the burst the style belongs to is over (a page's parts arrive one by one).
+    if (timer !== undefined) clearTimeout(timer);
+    timer = setTimeout(flush, SAVE_DELAY_MS);
   };
   // A page closed or left in the background before the timer: it may never run again.
   document.addEventListener('visibilitychange', () => {
