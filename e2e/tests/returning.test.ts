@@ -211,7 +211,11 @@ describe("a returning visitor's styles", () => {
     expect(compiledHere.kept).toBe(0);
     expect(compiledHere.compiled).toBeGreaterThan(100);
     expect(compiledHere.looks.length).toBeGreaterThan(300);
-    expect(returning.looks).toEqual(compiledHere.looks);
+    expect(returning.looks.length).toBe(compiledHere.looks.length);
+    const differences = returning.looks.flatMap((look, i) =>
+      look === compiledHere.looks[i] ? [] : [`#${i} ${look}\n  without: ${compiledHere.looks[i]}`],
+    );
+    expect(differences.slice(0, 5), `${differences.length} elements differ`).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -229,6 +233,8 @@ async function settledUser(page: Page): Promise<{ looks: string[]; kept: number;
   await page.getByRole('heading', { name: 'Hi, Alex' }).waitFor();
   const read = () =>
     page.evaluate(() => {
+      // Not the side margins: an `auto` one reads as its used value or as 0 (Chromium, for the
+      // same box); where the box is (its left edge and width) is compared instead.
       const properties = [
         'display',
         'color',
@@ -237,7 +243,8 @@ async function settledUser(page: Page): Promise<{ looks: string[]; kept: number;
         'font-size',
         'font-weight',
         'padding',
-        'margin',
+        'margin-top',
+        'margin-bottom',
         'border-radius',
         'border-top-width',
         'box-shadow',
@@ -247,7 +254,10 @@ async function settledUser(page: Page): Promise<{ looks: string[]; kept: number;
         .filter((element) => !['SCRIPT', 'STYLE'].includes(element.tagName))
         .map((element) => {
           const style = getComputedStyle(element);
-          return `${element.tagName} ${properties.map((p) => style.getPropertyValue(p)).join('|')}`;
+          const name = `${element.tagName}.${[...element.classList].join('.')}`;
+          const box = element.getBoundingClientRect();
+          const where = `${Math.round(box.x)}+${Math.round(box.width)}`;
+          return `${name} ${where} ${properties.map((p) => style.getPropertyValue(p)).join('|')}`;
         });
       const rules = (selector: string) =>
         [...document.querySelectorAll<HTMLStyleElement>(selector)].reduce(
