@@ -10,7 +10,8 @@
  * The same change of session erases Firebase mode's offline cache (backend-session.ts).
  *
  * Per device, not per person, and so not listed here: the Appearance choice (theme.ts's
- * MODE_STORAGE_KEY, applied before the first paint) and RouteError's per-tab reload guard.
+ * MODE_STORAGE_KEY, applied before the first paint), the compiled styles of the last visit
+ * (app/style-snapshot.ts: CSS, nobody's data) and RouteError's per-tab reload guard.
  */
 
 type Area = 'local' | 'session';
