@@ -141,11 +141,8 @@ describe('two people use FitTrack', () => {
   });
 
   it('deletes the account: back to /login, the data is gone, the sign-in no longer works', async () => {
-    await adaPage
-      .getByRole('button', { name: /delete/i })
-      .first()
-      .click();
-    const dialog = adaPage.getByRole('dialog');
+    await adaPage.getByRole('button', { name: 'Delete Account', exact: true }).click();
+    const dialog = adaPage.getByRole('dialog', { name: 'Delete your account?' });
     await dialog.getByText("You will lose all history on this profile. It can't be undone.").waitFor();
     await dialog.getByRole('button', { name: /delete/i }).click();
     await adaPage.waitForURL('**/login', { timeout: 30_000 });

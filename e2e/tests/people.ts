@@ -19,12 +19,20 @@ export async function signUpAndVerify(page: Page, who: { email: string; name: st
   await dismissGoalPopup(page);
 }
 
-/** Follows a top-bar link. */
-export async function nav(page: Page, label: 'User' | 'Community' | 'Account'): Promise<void> {
+/** Each top-bar link's page, by its document title (routes.tsx's TITLES). */
+const PAGE_TITLES = { User: 'Dashboard', Community: 'Community', Account: 'Account' } as const;
+
+/**
+ * Follows a top-bar link, and waits for the page to be drawn: the last page stays on screen until
+ * then (the move is a transition), and a locator would find its buttons (a "Delete post" on
+ * /community was clicked for /account's "Delete Account" in one clean CI run).
+ */
+export async function nav(page: Page, label: keyof typeof PAGE_TITLES): Promise<void> {
   await page
     .getByRole('navigation', { name: 'Main' })
     .getByRole('link', { name: label, exact: true })
     .click();
+  await page.waitForFunction((title) => document.title === title, `${PAGE_TITLES[label]} · FitTrack`);
 }
 
 /** A new user on /user is offered to set a daily goal: 'Maybe Later' closes the offer. */

@@ -27,7 +27,7 @@ const backend = backendPerSession(
   () => loadBackend(config, auth),
   () => recallAnyone('signedIn')?.uid ?? null,
 );
-const endSession = (uid: string) => void backend.end(uid);
+const endSession = (uid: string) => backend.end(uid);
 
 // A signed-in page (a reload, a link): the auth SDK, the data adapter, the frame and the page all
 // load at once, instead of each waiting for the one before it to render. A sign-in page: its chunk.

@@ -3,11 +3,12 @@
  * BroadcastChannel: the test's own channel of the same name stands for another tab.
  */
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { announceSignOut, leaveOnSignOutElsewhere } from '../src/data/session-broadcast.ts';
+import { announceSignOut, ERASURE_WAIT_MS, leaveOnSignOutElsewhere } from '../src/data/session-broadcast.ts';
 
 const otherTab = new BroadcastChannel('fittrack-session');
 const stops: (() => void)[] = [];
 afterEach(() => {
+  vi.useRealTimers();
   for (const stop of stops.splice(0)) stop();
   otherTab.onmessage = null;
 });
@@ -20,7 +21,7 @@ describe('sign-outs between tabs', () => {
   it('sends a tab drawing for the person another tab signed out to /login, and no other tab', async () => {
     const leave = vi.fn();
     const shown: string | null = 'ann';
-    stops.push(leaveOnSignOutElsewhere(() => shown, leave));
+    stops.push(leaveOnSignOutElsewhere(() => shown, { leave }));
     otherTab.postMessage({ type: 'signed-out', uid: 'bob' });
     await settle();
     expect(leave).not.toHaveBeenCalled();
@@ -35,7 +36,7 @@ describe('sign-outs between tabs', () => {
   it('reads who the tab draws for at the message: a tab that has moved on to someone else stays', async () => {
     const leave = vi.fn();
     let shown: string | null = 'ann';
-    stops.push(leaveOnSignOutElsewhere(() => shown, leave));
+    stops.push(leaveOnSignOutElsewhere(() => shown, { leave }));
     shown = 'cleo';
     otherTab.postMessage({ type: 'signed-out', uid: 'ann' });
     await settle();
@@ -46,7 +47,7 @@ describe('sign-outs between tabs', () => {
 
   it('ignores anything else on the channel, and stops listening when unsubscribed', async () => {
     const leave = vi.fn();
-    const stop = leaveOnSignOutElsewhere(() => 'ann', leave);
+    const stop = leaveOnSignOutElsewhere(() => 'ann', { leave });
     for (const junk of [
       null,
       'ann',
@@ -61,6 +62,45 @@ describe('sign-outs between tabs', () => {
     otherTab.postMessage({ type: 'signed-out', uid: 'ann' });
     await settle();
     expect(leave).not.toHaveBeenCalled();
+  });
+
+  it('holds the page load until this tab has erased the ended session (a page load would stop it halfway)', async () => {
+    const leave = vi.fn();
+    let erased = () => {};
+    const erasure = new Promise<void>((resolve) => {
+      erased = resolve;
+    });
+    // The tab that pressed Logout: it draws for no one now, and its deletion waits for the others.
+    stops.push(leaveOnSignOutElsewhere(() => 'ann', { erasing: () => erasure, leave }));
+    otherTab.postMessage({ type: 'signed-out', uid: 'ann' });
+    await settle();
+    expect(leave).not.toHaveBeenCalled();
+    erased();
+    await vi.waitFor(() => expect(leave).toHaveBeenCalledOnce());
+  });
+
+  it('leaves after ERASURE_WAIT_MS all the same when the erasure never ends, or fails', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const leave = vi.fn();
+    const erasing = vi.fn(() => new Promise<void>(() => {}));
+    stops.push(leaveOnSignOutElsewhere(() => 'ann', { erasing, leave }));
+    otherTab.postMessage({ type: 'signed-out', uid: 'ann' });
+    while (erasing.mock.calls.length === 0) await new Promise((resolve) => setImmediate(resolve));
+    await vi.advanceTimersByTimeAsync(ERASURE_WAIT_MS - 1);
+    expect(leave).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(leave).toHaveBeenCalledOnce();
+    vi.useRealTimers();
+
+    const leaveToo = vi.fn();
+    stops.push(
+      leaveOnSignOutElsewhere(() => 'bob', {
+        erasing: () => Promise.reject(new Error('blocked')),
+        leave: leaveToo,
+      }),
+    );
+    otherTab.postMessage({ type: 'signed-out', uid: 'bob' });
+    await vi.waitFor(() => expect(leaveToo).toHaveBeenCalledOnce());
   });
 
   it('announces who signed out to the other tabs', async () => {

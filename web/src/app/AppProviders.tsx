@@ -14,8 +14,11 @@ export function AppProviders(props: {
   auth: AuthGateway;
   /** The backend of the person signed in (`uid`): backend-session.ts. */
   loadBackend: (uid: string) => Promise<Backend>;
-  /** `uid`'s session ended (SessionProvider): their backend erases what it kept (backend-session.ts). */
-  onSessionEnd?: (uid: string) => void;
+  /**
+   * `uid`'s session ended (SessionProvider): their backend erases what it kept (backend-session.ts),
+   * resolving when done.
+   */
+  onSessionEnd?: (uid: string) => Promise<void> | void;
   /** Emotion's cache with this device's compiled styles (style-snapshot.ts); tests go without. */
   styles?: EmotionCache;
   children: ReactNode;

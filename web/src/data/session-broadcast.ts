@@ -38,12 +38,25 @@ const isSignedOut = (data: unknown): data is SignedOut =>
   typeof (data as Partial<SignedOut>).uid === 'string';
 
 /**
+ * The longest a tab holds back its page load for its own erasure of the session: a tab that never
+ * lets go of the cache (an old build, a frozen page) must not keep this one drawing for someone gone.
+ */
+export const ERASURE_WAIT_MS = 10_000;
+
+/**
  * Leaves for /login when another tab announces that the person this one draws for (`shown()`,
- * read at the time) signed out. Returns the unsubscribe.
+ * read at the time) signed out. `erasing()`: this tab's erasure of an ended session's data, if one
+ * is under way; the page load waits for it (at most ERASURE_WAIT_MS), because a page load stops it
+ * halfway, and the page loaded next no longer knows whose cache is left (the tab that pressed
+ * Logout hears the other tabs' echo of its own sign-out while its deletion waits for them to let
+ * go of the cache: seen in a clean CI run, the cache still there 30 s later). Returns the unsubscribe.
  */
 export function leaveOnSignOutElsewhere(
   shown: () => string | null,
-  leave: () => void = () => window.location.replace('/login'),
+  {
+    erasing = () => Promise.resolve(),
+    leave = () => window.location.replace('/login'),
+  }: { erasing?: () => Promise<unknown>; leave?: () => void } = {},
 ): () => void {
   const tab = tabChannel();
   if (!tab) return () => {};
@@ -53,7 +66,14 @@ export function leaveOnSignOutElsewhere(
   const listener = (event: MessageEvent<unknown>) => {
     if (left || !isSignedOut(event.data) || event.data.uid !== shown()) return;
     left = true;
-    leave();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const capped = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, ERASURE_WAIT_MS);
+    });
+    void Promise.race([erasing().catch(() => {}), capped]).then(() => {
+      clearTimeout(timer);
+      leave();
+    });
   };
   tab.addEventListener('message', listener);
   return () => tab.removeEventListener('message', listener);

@@ -84,7 +84,7 @@ export function SessionProvider({
   onSessionEnd,
 }: {
   children: ReactNode;
-  onSessionEnd?: (uid: string) => void;
+  onSessionEnd?: (uid: string) => Promise<void> | void;
 }) {
   const gateway = useAuthGateway();
   const [started, setStarted] = useState(false);
@@ -106,12 +106,14 @@ export function SessionProvider({
   const uid = (state.status === 'ready' ? state.user : state.assumed)?.uid ?? null;
   const lastUid = useRef<string | null>(null);
   const justGone = useRef<{ uid: string; at: number } | null>(null);
+  /** The erasure `onSessionEnd` started last: a page load now would stop it halfway. */
+  const erasing = useRef<Promise<void> | undefined>(undefined);
   useEffect(() => {
     const previous = lastUid.current;
     lastUid.current = uid;
     if (previous !== null && previous !== uid) {
       if (uid === null) justGone.current = { uid: previous, at: Date.now() };
-      onSessionEnd?.(previous);
+      erasing.current = Promise.resolve(onSessionEnd?.(previous));
       withBroadcast((b) => b.announceSignOut(previous));
     }
   }, [uid, onSessionEnd]);
@@ -125,10 +127,13 @@ export function SessionProvider({
     let stopped = false;
     withBroadcast((b) => {
       if (stopped) return;
-      stop = b.leaveOnSignOutElsewhere(() => {
-        const gone = justGone.current;
-        return lastUid.current ?? (gone && Date.now() - gone.at < JUST_GONE_MS ? gone.uid : null);
-      });
+      stop = b.leaveOnSignOutElsewhere(
+        () => {
+          const gone = justGone.current;
+          return lastUid.current ?? (gone && Date.now() - gone.at < JUST_GONE_MS ? gone.uid : null);
+        },
+        { erasing: () => erasing.current ?? Promise.resolve() },
+      );
     });
     return () => {
       stopped = true;
