@@ -113,6 +113,14 @@ export function deferEntry(html: string): string {
   return html.replace(ENTRY_SCRIPT, `<script type="${DEFERRED_ENTRY_TYPE}"$1 src="$2"></script>`);
 }
 
+/** The address of the entry `deferEntry` held, in a built index.html (the offline shell caches it). */
+export function heldEntry(html: string): string | undefined {
+  const held = new RegExp(
+    `<script type="${DEFERRED_ENTRY_TYPE}"(?: crossorigin)? src="(/assets/[^"]+\\.js)"></script>`,
+  );
+  return held.exec(html)?.[1];
+}
+
 /**
  * The build's half of starting the app after the first frame (BOOT_SCRIPT has the other): the
  * dev server keeps the entry as it is, its modules are not a build.

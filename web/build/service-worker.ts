@@ -14,7 +14,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import type { Plugin } from 'vite';
 import type { ShellBuild } from '../src/sw/policy.ts';
-import { DEFERRED_ENTRY_TYPE } from './boot-script.ts';
+import { heldEntry } from './boot-script.ts';
 import { filesUnder } from './files.ts';
 import { type BuildMode, buildMode, type ChunkFacts, chunksOutsideMode } from './mode-chunks.ts';
 
@@ -42,8 +42,7 @@ export function describeBuild(outDir: string, leftOut: ReadonlySet<string> = new
       .update('\0');
   const html = readFileSync(join(outDir, 'index.html'), 'utf8');
   // The entry as the build leaves it: held for the boot script to start (boot-script.ts).
-  const held = new RegExp(`<script[^>]*type="${DEFERRED_ENTRY_TYPE}"[^>]*src="(/assets/[^"]+\\.js)"`);
-  const entry = held.exec(html)?.[1];
+  const entry = heldEntry(html);
   if (!entry || !files.includes(entry))
     throw new Error('service worker: index.html names no entry script of the build');
   return { version: hash.digest('hex').slice(0, 16), entry, files };

@@ -17,6 +17,7 @@ import {
   bootScript,
   DEFERRED_ENTRY_TYPE,
   deferEntry,
+  heldEntry,
 } from '../build/boot-script.ts';
 import { QUOTE_ATTRIBUTE } from '../build/dashboard-shell.ts';
 import { QUOTES } from '../src/features/dashboard/quote-texts.ts';
@@ -261,6 +262,10 @@ describe('starting the app after the first frame', () => {
     );
     expect(() => deferEntry('<script src="/assets/x.js"></script>')).toThrow(/0 entry scripts/);
     expect(() => deferEntry(ENTRY + ENTRY)).toThrow(/2 entry scripts/);
+    // What the offline shell reads back as the entry to cache: the held one only.
+    expect(heldEntry(`<html>${deferEntry(ENTRY)}</html>`)).toBe('/assets/index-AbC123.js');
+    expect(heldEntry(deferEntry(ENTRY.replace(' crossorigin', '')))).toBe('/assets/index-AbC123.js');
+    expect(heldEntry(ENTRY)).toBeUndefined();
   });
 
   it('runs it after the first frame, as a module script of the same file and CORS mode, once', () => {

@@ -1,16 +1,12 @@
 import { act, render, renderHook, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { showPage } from '../../test/page-visibility.ts';
 import { DateTimeInput } from './DateTimeInput.tsx';
 import { useRefreshed } from './useRefreshed.ts';
 
 afterEach(() => {
   vi.useRealTimers();
 });
-
-function showPage() {
-  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
-  document.dispatchEvent(new Event('visibilitychange'));
-}
 
 const sameLength = (a: string[], b: string[]) => a.length === b.length;
 

@@ -1,16 +1,12 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { showPage } from '../../test/page-visibility.ts';
 import { useToday } from './today.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();
   vi.useRealTimers();
 });
-
-function showPage() {
-  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
-  document.dispatchEvent(new Event('visibilitychange'));
-}
 
 const resolved = Intl.DateTimeFormat.prototype.resolvedOptions;
 
