@@ -102,14 +102,28 @@ describe('style snapshot', () => {
     expect(stored()?.css).toMatch(/border:1px solid var\(--fit-line\);border-color:red;/);
   });
 
-  it('saves on its own once no new style came for two seconds', () => {
+  it('saves on its own once no new style came for two seconds, and again after a later burst', () => {
     vi.useFakeTimers();
     try {
-      page(emotionCache('build-1'));
+      const cache = emotionCache('build-1');
+      page(cache);
       vi.advanceTimersByTime(1_900);
       expect(stored()).toBeNull();
-      vi.advanceTimersByTime(200);
-      expect(stored()?.names.length).toBeGreaterThan(0);
+      vi.advanceTimersByTime(2_200); // the render's rules came in a burst: saved within 4 s
+      const first = stored()?.names.length ?? 0;
+      expect(first).toBeGreaterThan(0);
+      // A later part of the page: its rules arrive over three seconds, then stop.
+      for (let i = 0; i < 6; i++) {
+        cache.sheet.insert(`.late-${i}{color:red;}`);
+        vi.advanceTimersByTime(500);
+      }
+      expect(stored()?.css).not.toMatch(/late-5/); // the burst was still going
+      vi.advanceTimersByTime(4_000);
+      expect(stored()?.css).toMatch(/\.late-0\{color:red;\}.*\.late-5\{color:red;\}/);
+      // Nothing new since: hiding the page saves nothing again.
+      const setItem = vi.spyOn(Storage.prototype, 'setItem');
+      hide();
+      expect(setItem).not.toHaveBeenCalled();
     } finally {
       vi.useRealTimers();
     }
