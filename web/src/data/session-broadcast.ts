@@ -47,9 +47,10 @@ export const ERASURE_WAIT_MS = 10_000;
  * Leaves for /login when another tab announces that the person this one draws for (`shown()`,
  * read at the time) signed out. `erasing()`: this tab's erasure of an ended session's data, if one
  * is under way; the page load waits for it (at most ERASURE_WAIT_MS), because a page load stops it
- * halfway, and the page loaded next no longer knows whose cache is left (the tab that pressed
- * Logout hears the other tabs' echo of its own sign-out while its deletion waits for them to let
- * go of the cache: seen in a clean CI run, the cache still there 30 s later). Returns the unsubscribe.
+ * halfway, and the page loaded next no longer knows whose cache is left. The tab that pressed
+ * Logout can hear another tab's echo of its own sign-out while its deletion waits for that tab to
+ * let go of the cache (a candidate cause of a clean CI run's cache still listed 30 s after Logout).
+ * Returns the unsubscribe.
  */
 export function leaveOnSignOutElsewhere(
   shown: () => string | null,
