@@ -287,6 +287,54 @@ describe.skipIf(BACKEND !== 'firebase')('Firebase mode: offline writes and the d
     await ctx.close();
   });
 
+  it('a Logout whose tab is closed before the erasure could finish: the next page of the site finishes it', async () => {
+    const gina = { email: `gina-${stamp}@example.com`, name: `Gina ${stamp}` };
+    const { context: ctx, page: p, errors: pageErrors } = await newPage(browser);
+    await signUpAndVerify(p, gina);
+    const ginaUid = (await accountOf(gina.email))?.localId ?? '';
+    await logActivity(p, 'Rowing', 30);
+    await p.getByRole('table').first().getByText('Rowing').waitFor();
+    await expect.poll(() => cacheMentions(p, ginaUid), { timeout: 10_000 }).toBeGreaterThan(0);
+
+    // A page of the site that holds the cache open and never lets go when asked (a frozen tab):
+    // the deletion Logout starts waits for it.
+    const holder = await ctx.newPage();
+    await holder.goto('/manifest.webmanifest');
+    await holder.evaluate(async () => {
+      const name = (await indexedDB.databases()).find((db) => db.name?.startsWith('firestore/'))?.name;
+      if (!name) throw new Error('no Firestore cache to hold');
+      await new Promise((resolve, reject) => {
+        const request = indexedDB.open(name);
+        request.onsuccess = () => {
+          (window as unknown as { held: unknown }).held = request.result; // no onversionchange: never closes
+          resolve(null);
+        };
+        request.onerror = () => reject(request.error);
+      });
+    });
+    await p.getByRole('button', { name: 'Logout' }).click();
+    await p.waitForURL('**/login');
+    // web/src/data/erasure-mark.ts: set as the erasure starts, cleared once it is done.
+    const mark = (q: Page) => q.evaluate(() => localStorage.getItem('fittrack:erase-offline-cache'));
+    expect(await mark(p)).toBe('1');
+    await p.close(); // the tab goes while its deletion waits
+    await holder.close();
+
+    // The next page of the site, whichever it is (here the landing page), finishes the job.
+    const next = await ctx.newPage();
+    await next.goto('/');
+    const names = () =>
+      next.evaluate(async () =>
+        (await indexedDB.databases())
+          .map((db) => db.name ?? '')
+          .filter((name) => name.startsWith('firestore/')),
+      );
+    await expect.poll(names, { timeout: 15_000 }).toEqual([]);
+    await expect.poll(() => mark(next), { timeout: 5_000 }).toBeNull();
+    expect(pageErrors).toEqual([]);
+    await ctx.close();
+  });
+
   it('raised no uncaught page errors', () => {
     expect(errors).toEqual([]);
   });

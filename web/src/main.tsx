@@ -15,6 +15,7 @@ import { lazyFirebaseAuth } from './data/adapters/lazy-auth.ts';
 import { backendPerSession } from './data/backend-session.ts';
 import { readConfig } from './data/config.ts';
 import { recallAnyone } from './data/device-memory.ts';
+import { erasureMark } from './data/erasure-mark.ts';
 import { loadBackend } from './data/repositories.ts';
 import { assumedUser } from './data/session.tsx';
 import { registerServiceWorker } from './sw/register.ts';
@@ -22,11 +23,15 @@ import { registerServiceWorker } from './sw/register.ts';
 const config = readConfig(import.meta.env);
 const auth = lazyFirebaseAuth(config);
 
-// One backend per session; its end erases the session's offline data from this browser.
+// One backend per session; its end erases the session's offline data from this browser, and an
+// erasure an earlier page left halfway (a tab closed during Logout) is finished now, before any
+// session here opens the cache (Firebase mode: local mode keeps nothing in the browser).
 const backend = backendPerSession(
   () => loadBackend(config, auth),
   () => recallAnyone('signedIn')?.uid ?? null,
+  config.mode === 'firebase' ? erasureMark : undefined,
 );
+void backend.resume();
 const endSession = (uid: string) => backend.end(uid);
 
 // A signed-in page (a reload, a link): the auth SDK, the data adapter, the frame and the page all

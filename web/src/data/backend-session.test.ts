@@ -35,6 +35,20 @@ function loaderOf(log: string[], ...backends: Backend[]) {
   });
 }
 
+/** An erasure mark kept in memory (erasure-mark.ts keeps it in localStorage). */
+function markOf(due = false) {
+  let set = due;
+  return {
+    due: () => set,
+    set: () => {
+      set = true;
+    },
+    clear: () => {
+      set = false;
+    },
+  };
+}
+
 afterEach(() => vi.restoreAllMocks());
 
 describe('one backend per session', () => {
@@ -161,6 +175,74 @@ describe('one backend per session', () => {
     const sessions = backendPerSession(async () => local);
     await sessions.get('ann');
     await expect(sessions.end('ann')).resolves.toBeUndefined();
+  });
+
+  it('marks an erasure as due while it runs, and clears the mark once the last one is done', async () => {
+    const log: string[] = [];
+    const ann = backendNamed('ann', log, true);
+    const bob = backendNamed('bob', log, true);
+    const mark = markOf();
+    const sessions = backendPerSession(loaderOf(log, ann.backend, bob.backend), () => null, mark);
+    await sessions.get('ann');
+    expect(mark.due()).toBe(false);
+    const annEnded = sessions.end('ann');
+    expect(mark.due()).toBe(true); // set at once: the page may be stopped from now on
+    // Bob signs in and out while Ann's erasure still runs: two erasures under way.
+    void sessions.get('bob');
+    const bobEnded = sessions.end('bob');
+    await vi.waitFor(() => expect(log).toContain('erase ann'));
+    ann.finish();
+    await annEnded;
+    await vi.waitFor(() => expect(log).toContain('erase bob'));
+    expect(mark.due()).toBe(true); // Bob's is still running
+    bob.finish();
+    await bobEnded;
+    expect(mark.due()).toBe(false);
+    expect(log).toEqual(['load', 'erase ann', 'erased ann', 'load', 'erase bob', 'erased bob']);
+  });
+
+  it("an erasure an earlier page left halfway is finished before any backend starts here: the next sign-in's, a warmed one, or on its own", async () => {
+    for (const start of ['get', 'warm', 'resume'] as const) {
+      const log: string[] = [];
+      const mark = markOf(true); // the last page was closed during Logout
+      const sessions = backendPerSession(
+        loaderOf(log, backendNamed('leftover', log).backend, backendNamed('fresh', log).backend),
+        () => null, // the person who left was forgotten at once
+        mark,
+      );
+      if (start === 'get') await sessions.get('ann');
+      else if (start === 'warm') await sessions.warm();
+      else await sessions.resume();
+      expect(log, start).toEqual(
+        start === 'resume' ? ['load', 'erase leftover'] : ['load', 'erase leftover', 'load'],
+      );
+      expect(mark.due(), start).toBe(false);
+    }
+  });
+
+  it('with no erasure left halfway, resume loads nothing; a failed erasure keeps the mark for the next page', async () => {
+    const log: string[] = [];
+    const quiet = backendPerSession(loaderOf(log), () => null, markOf());
+    await quiet.resume();
+    expect(log).toEqual([]);
+
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const mark = markOf();
+    const broken: Backend = {
+      ...backendNamed('broken', []).backend,
+      eraseFromDevice: () => Promise.reject(new Error('blocked')),
+    };
+    const sessions = backendPerSession(
+      loaderOf(log, broken, backendNamed('next', log).backend),
+      () => null,
+      mark,
+    );
+    await sessions.get('ann');
+    await sessions.end('ann');
+    expect(mark.due()).toBe(true);
+    // This page does not try again in a loop: its next session starts (the next page will erase).
+    await sessions.get('bob');
+    expect(log).toEqual(['load', 'load']);
   });
 
   it('a failed load is tried again on the next call, and its end erases nothing nor reports an error', async () => {

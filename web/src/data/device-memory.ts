@@ -11,7 +11,8 @@
  *
  * Per device, not per person, and so not listed here: the Appearance choice (theme.ts's
  * MODE_STORAGE_KEY, applied before the first paint), the compiled styles of the last visit
- * (app/style-snapshot.ts: CSS, nobody's data) and RouteError's per-tab reload guard.
+ * (app/style-snapshot.ts: CSS, nobody's data), the mark of an erasure of the offline cache not yet
+ * finished (erasure-mark.ts: names nobody) and RouteError's per-tab reload guard.
  */
 
 type Area = 'local' | 'session';
