@@ -315,7 +315,7 @@ describe.skipIf(BACKEND !== 'firebase')('Firebase mode: offline writes and the d
     await p.getByRole('button', { name: 'Logout' }).click();
     await p.waitForURL('**/login');
     // web/src/data/erasure-mark.ts: set as the erasure starts, cleared once it is done.
-    const mark = (q: Page) => q.evaluate(() => localStorage.getItem('fittrack:erase-offline-cache'));
+    const mark = (q: Page) => q.evaluate(() => localStorage.getItem('fit-erase-offline-cache'));
     expect(await mark(p)).toBe('1');
     await p.close(); // the tab goes while its deletion waits
     await holder.close();

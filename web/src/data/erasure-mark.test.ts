@@ -12,6 +12,7 @@ describe('the erasure mark', () => {
     expect(erasureMark.due()).toBe(false);
     erasureMark.set();
     expect(localStorage.getItem(ERASURE_MARK_KEY)).toBe('1');
+    expect(ERASURE_MARK_KEY).not.toMatch(/^fittrack/); // the per-person keys' prefix
     // The session's end forgets every person at once: the mark is what still says a cache is left.
     keepOnlyMemoryOf(null);
     expect(erasureMark.due()).toBe(true);

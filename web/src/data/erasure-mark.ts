@@ -17,7 +17,12 @@ export interface ErasureMark {
   clear(): void;
 }
 
-export const ERASURE_MARK_KEY = 'fittrack:erase-offline-cache';
+/**
+ * Named like the other per-device keys (`fit-style-snapshot`), outside the per-person `fittrack…`
+ * prefixes: those are all gone once a Logout returns (the keyboard journey checks), while this one
+ * stays until the erasure it stands for is done.
+ */
+export const ERASURE_MARK_KEY = 'fit-erase-offline-cache';
 
 /** The mark in localStorage; where storage is refused it is never due (nothing else could be kept either). */
 export const erasureMark: ErasureMark = {
