@@ -184,11 +184,12 @@ describe.skipIf(BACKEND !== 'firebase')('Firebase mode: offline writes and the d
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL('**/login');
     await second.getByRole('heading', { name: 'Welcome back' }).waitFor({ timeout: 10_000 });
-    // Gone, or at least nothing of Carol's left in it. Twice in clean CI runs (and once in 8 runs
+    // Gone, or at least nothing of Carol's left in it. Twice in clean CI runs (and twice in 10 runs
     // here, never in 36 tries of the same steps) a database of that name was still listed 30 s
-    // later; cause not found. One candidate: the second tab's SDK, stopped by the deletion, retries
-    // a transaction it had under way and so opens the database again, empty. If it holds Carol's
-    // data, the deletion never happened: that fails here, saying what was seen.
+    // later; the one time it was looked into, it held nothing of Carol's: the deletion had run and
+    // something opened the database again, empty (a candidate: the second tab's SDK, stopped by the
+    // deletion, retrying a transaction it had under way). If it holds Carol's data, the deletion
+    // never happened: that fails here, saying what was seen.
     const until = Date.now() + 15_000;
     while ((await firestoreDatabases()).length > 0 && Date.now() < until) await page.waitForTimeout(250);
     const left = await firestoreDatabases();
