@@ -8,7 +8,7 @@
 // under a running `npm start`.)
 import { execSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -72,6 +72,26 @@ function isRunning(pid) {
 }
 
 /**
+ * Creates the lock at `path` naming this process, unless it exists: false then. The file appears
+ * with its content in one step (a hard link to a file already written): created empty and then
+ * written, a second run could read it empty in between, take it for a dead holder's and install
+ * too (seen once in a clean CI run of the concurrency test).
+ */
+function tryLock(path) {
+  const written = `${path}.${process.pid}`;
+  writeFileSync(written, `${process.pid}\n`);
+  try {
+    linkSync(written, path);
+    return true;
+  } catch (error) {
+    if (error.code === 'EEXIST') return false;
+    throw error;
+  } finally {
+    rmSync(written, { force: true });
+  }
+}
+
+/**
  * Runs `fn` holding the install lock of `root`, so that a second `npm start` / `npm test` started
  * meanwhile waits for the first one's `npm ci` instead of running another over it (two at once
  * delete each other's files). The lock names its holder's pid: one left by a process that died (a
@@ -83,12 +103,7 @@ function withInstallLock(root, fn, { waitMs = 20 * 60_000, pollMs = 500 } = {}) 
   const deadline = Date.now() + waitMs;
   let told = false;
   for (;;) {
-    try {
-      writeFileSync(path, `${process.pid}\n`, { flag: 'wx' });
-      break;
-    } catch (error) {
-      if (error.code !== 'EEXIST') throw error;
-    }
+    if (tryLock(path)) break;
     let holder = Number.NaN;
     try {
       holder = Number.parseInt(readFileSync(path, 'utf8'), 10);
