@@ -28,9 +28,9 @@ const repsOnServer = async (uid: string) =>
 const pendingShown = () =>
   page.evaluate(() => (window as unknown as { pendingShown: string[] }).pendingShown);
 
-/** The names of this origin's Firestore databases in IndexedDB (the SDK's offline cache). */
-const firestoreDatabases = () =>
-  page.evaluate(async () =>
+/** The names of this origin's Firestore databases in IndexedDB (the SDK's offline cache), read in `p`. */
+const firestoreDatabases = (p: Page = page) =>
+  p.evaluate(async () =>
     (await indexedDB.databases()).map((db) => db.name ?? '').filter((name) => name.startsWith('firestore/')),
   );
 
@@ -66,6 +66,20 @@ const cacheMentions = (p: Page, needle: string) =>
     }
     return count;
   }, needle);
+
+/** Signs `who` up in `p` and logs a Rowing of `minutes`, kept in the SDK's cache; their uid. */
+async function signUpWithCachedRowing(
+  p: Page,
+  who: { email: string; name: string },
+  minutes: number,
+): Promise<string> {
+  await signUpAndVerify(p, who);
+  const uid = (await accountOf(who.email))?.localId ?? '';
+  await logActivity(p, 'Rowing', minutes);
+  await p.getByRole('table').first().getByText('Rowing').waitFor();
+  await expect.poll(() => cacheMentions(p, uid), { timeout: 10_000 }).toBeGreaterThan(0);
+  return uid;
+}
 
 /** Ages the ID token of the next deleteAccount call by an hour, as if the sign-in were old. */
 async function ageNextDeletionToken(ctx: BrowserContext): Promise<{ aged: () => boolean }> {
@@ -257,11 +271,7 @@ describe.skipIf(BACKEND !== 'firebase')('Firebase mode: offline writes and the d
     const erin = { email: `erin-${stamp}@example.com`, name: `Erin ${stamp}` };
     const finn = { email: `finn-${stamp}@example.com`, name: `Finn ${stamp}` };
     const { context: ctx, page: p, errors: pageErrors } = await newPage(browser);
-    await signUpAndVerify(p, erin);
-    const erinUid = (await accountOf(erin.email))?.localId ?? '';
-    await logActivity(p, 'Rowing', 30);
-    await p.getByRole('table').first().getByText('Rowing').waitFor();
-    await expect.poll(() => cacheMentions(p, erinUid), { timeout: 10_000 }).toBeGreaterThan(0);
+    const erinUid = await signUpWithCachedRowing(p, erin, 30);
 
     // Her sign-in ends while no page of the app is open (revoked elsewhere, or the browser cleared
     // its sign-in): no page sees it end, so nothing is erased then.
@@ -278,11 +288,7 @@ describe.skipIf(BACKEND !== 'firebase')('Firebase mode: offline writes and the d
     expect(await cacheMentions(p, erinUid)).toBeGreaterThan(0);
 
     // The next person signs up on the same browser: Erin's copy goes before theirs starts.
-    await signUpAndVerify(p, finn);
-    const finnUid = (await accountOf(finn.email))?.localId ?? '';
-    await logActivity(p, 'Rowing', 20);
-    await p.getByRole('table').first().getByText('Rowing').waitFor();
-    await expect.poll(() => cacheMentions(p, finnUid), { timeout: 10_000 }).toBeGreaterThan(0);
+    await signUpWithCachedRowing(p, finn, 20);
     expect(await cacheMentions(p, erinUid)).toBe(0);
     expect(pageErrors).toEqual([]);
     await ctx.close();
@@ -291,11 +297,7 @@ describe.skipIf(BACKEND !== 'firebase')('Firebase mode: offline writes and the d
   it('a Logout whose tab is closed before the erasure could finish: the next page of the site finishes it', async () => {
     const gina = { email: `gina-${stamp}@example.com`, name: `Gina ${stamp}` };
     const { context: ctx, page: p, errors: pageErrors } = await newPage(browser);
-    await signUpAndVerify(p, gina);
-    const ginaUid = (await accountOf(gina.email))?.localId ?? '';
-    await logActivity(p, 'Rowing', 30);
-    await p.getByRole('table').first().getByText('Rowing').waitFor();
-    await expect.poll(() => cacheMentions(p, ginaUid), { timeout: 10_000 }).toBeGreaterThan(0);
+    await signUpWithCachedRowing(p, gina, 30);
 
     // A page of the site that holds the cache open and never lets go when asked (a frozen tab):
     // the deletion Logout starts waits for it.
@@ -324,13 +326,7 @@ describe.skipIf(BACKEND !== 'firebase')('Firebase mode: offline writes and the d
     // The next page of the site, whichever it is (here the landing page), finishes the job.
     const next = await ctx.newPage();
     await next.goto('/');
-    const names = () =>
-      next.evaluate(async () =>
-        (await indexedDB.databases())
-          .map((db) => db.name ?? '')
-          .filter((name) => name.startsWith('firestore/')),
-      );
-    await expect.poll(names, { timeout: 15_000 }).toEqual([]);
+    await expect.poll(() => firestoreDatabases(next), { timeout: 15_000 }).toEqual([]);
     await expect.poll(() => mark(next), { timeout: 5_000 }).toBeNull();
     expect(pageErrors).toEqual([]);
     await ctx.close();
