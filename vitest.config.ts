@@ -4,6 +4,6 @@ import { defineConfig } from 'vitest/config';
 // The browser journeys (e2e/) run separately, against the started stack: see scripts/run-e2e.mjs.
 export default defineConfig({
   test: {
-    projects: ['shared', 'functions', 'local', 'web'],
+    projects: ['shared', 'functions', 'scripts', 'web'],
   },
 });

@@ -1,17 +1,16 @@
-// The whole product in Firebase mode on the official emulators, offline: Firestore (firebase-tools'
-// own where it can run, else the Cloud SDK's standalone emulator, started here), Auth, Functions and
-// Hosting from firebase-tools, every Firestore trigger registered, the rollup run on a timer, the web
-// app built in Firebase mode and served by Hosting with an emulator-only CSP, the demo seeded.
-// Used by `npm run emulators` (scripts/emulators.mjs) and by the browser journeys
-// (scripts/run-e2e.mjs). Everything it writes (config, web build, firebase-tools' temp and hub
-// files) lives in one private folder that goes away with the run; a watchdog (scripts/reaper.mjs)
-// stops the emulators even when the starter is killed outright.
+// The whole product on the official emulators, offline: Firestore (firebase-tools' own where it can
+// run, else the Cloud SDK's standalone emulator, started here), Auth, Functions and Hosting from
+// firebase-tools, every Firestore trigger registered, the rollup on a timer, the web app built for
+// the emulators and served by Hosting, the demo seeded. With `dataDir`, documents and accounts are
+// imported at start and exported on a timer and at stop (persistence.mjs). Used by `npm start`,
+// the browser journeys and the bench; a watchdog (reaper.mjs) stops it all if the starter dies.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findFirestoreEmulator, startCloudSdkFirestore } from './firestore-emulator.mjs';
+import { createExporter, importPaths } from './persistence.mjs';
 import { isPortFree } from './ports.mjs';
 
 export const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -70,6 +69,8 @@ function run(command, args, { env, log, cwd = ROOT }) {
  *   rollupEveryMs?: number,
  *   rollupPauseFile?: string,
  *   seed?: boolean,
+ *   dataDir?: string,
+ *   exportEveryMs?: number,
  *   functionsEnv?: Record<string, string>,
  *   log?: (line: string) => void,
  *   emulatorOutput?: (text: string) => void,
@@ -93,9 +94,9 @@ export async function startSuite(o) {
   const firestore = findFirestoreEmulator();
   if (firestore.kind === 'none') {
     const error = new Error(
-      `No Firestore emulator can run on this machine (${firestore.why}), so Firebase mode cannot run here. ` +
-        "Install Java 21 and let firebase-tools download its emulator once, or the Cloud SDK component 'cloud-firestore-emulator' (Java 11+); " +
-        '`npm start` runs the whole product in local mode without it.',
+      `No Firestore emulator can run on this machine (${firestore.why}). Install Java 17 or newer ` +
+        "(Debian: apt-get install openjdk-17-jre-headless) and the Google Cloud SDK component 'cloud-firestore-emulator' " +
+        '(gcloud components install cloud-firestore-emulator), or Java 21, with which firebase-tools downloads its own once.',
     );
     error.code = 'NO_FIRESTORE_EMULATOR';
     throw error;
@@ -151,10 +152,13 @@ export async function startSuite(o) {
     });
   };
 
+  let exporter;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
     clearInterval(rollupTimer);
+    // The last export before anything stops: what changed since the timer's is kept too.
+    await exporter?.stop().catch((error) => log(`The final export failed: ${error.message}`));
     const alive = children.filter((c) => c.exitCode === null && c.signalCode === null);
     const gone = alive.map((c) => new Promise((r) => c.once('exit', r)));
     for (const c of alive) {
@@ -194,8 +198,8 @@ export async function startSuite(o) {
   };
 
   try {
-    // 1. The functions bundle (what deploys) and the web app in Firebase mode, built together.
-    log('Building the functions bundle (functions/lib) and the web app in Firebase mode ...');
+    // 1. The functions bundle (what deploys) and the web app for the emulators, built together.
+    log('Building the functions bundle (functions/lib) and the web app for the emulators ...');
     await Promise.all([
       run(process.execPath, ['functions/build.mjs'], { env, log: () => {} }),
       run(
@@ -206,7 +210,6 @@ export async function startSuite(o) {
           log: () => {},
           env: {
             ...env,
-            VITE_BACKEND: 'firebase',
             VITE_FIREBASE_PROJECT_ID: projectId,
             VITE_FIREBASE_API_KEY: 'fake-api-key',
             VITE_AUTH_EMULATOR_HOST: hosts.auth,
@@ -237,6 +240,7 @@ export async function startSuite(o) {
         singleProjectMode: true,
       },
     };
+    const imported = o.dataDir ? importPaths(o.dataDir) : {};
     let only = 'auth,functions,hosting';
     if (firestore.kind === 'firebase-tools') {
       // firebase-tools starts it and registers the triggers itself.
@@ -255,6 +259,7 @@ export async function startSuite(o) {
         port: ports.firestore,
         rules: join(ROOT, 'firestore.rules'),
         functionsHost: hosts.functions,
+        seedFromExport: imported.firestore,
         env,
         onOutput: emulatorOutput,
         onSpawn: (child) => track(child, 'the Firestore emulator'),
@@ -275,12 +280,21 @@ export async function startSuite(o) {
         projectId,
         '--config',
         join(dir, 'firebase.json'),
+        ...(imported.dir ? ['--import', imported.dir] : []),
       ],
       {
         cwd: dir,
         detached: true,
         stdio: ['ignore', 'pipe', 'pipe'],
-        env: { ...env, FIRESTORE_EMULATOR_HOST: hosts.firestore, ...o.functionsEnv },
+        env: {
+          ...env,
+          FIRESTORE_EMULATOR_HOST: hosts.firestore,
+          ...o.functionsEnv,
+          NODE_OPTIONS: `--import=${join(ROOT, 'scripts', 'emulator-guard.mjs')}`,
+          FITTRACK_ALLOWED_ORIGINS: [ports.hosting, ports.auth]
+            .flatMap((p) => [origin(p), `http://localhost:${p}`])
+            .join(','),
+        },
       },
     );
     track(cli, 'firebase emulators:start');
@@ -307,10 +321,11 @@ export async function startSuite(o) {
       });
     });
 
-    // 5. The demo, before the triggers exist: its projections come from the same reactions the
-    // functions run (rebuild + rollup), not from a storm of a hundred trigger calls.
-    if (o.seed !== false) {
-      await run(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'emulator-seed.ts')], {
+    // 5. Before the triggers exist: the demo, and after an import the projections rebuilt (a crash
+    // drops deliveries in flight), by the reactions the functions run, not a storm of trigger calls.
+    if (o.seed !== false || imported.dir) {
+      const args = [join(ROOT, 'scripts', 'prepare-data.ts'), ...(imported.dir ? ['--rebuild'] : [])];
+      await run(process.execPath, ['--import', 'tsx', ...args], {
         log: (text) => log(text.trimEnd()),
         env: {
           ...env,
@@ -318,6 +333,7 @@ export async function startSuite(o) {
           GCLOUD_PROJECT: projectId,
           FIRESTORE_EMULATOR_HOST: hosts.firestore,
           FIREBASE_AUTH_EMULATOR_HOST: hosts.auth,
+          SEED_DEMO: o.seed === false ? '0' : '1',
           COMMUNITY_TIME_ZONE:
             o.functionsEnv?.COMMUNITY_TIME_ZONE ?? process.env.COMMUNITY_TIME_ZONE ?? 'UTC',
         },
@@ -367,6 +383,10 @@ export async function startSuite(o) {
       }
     };
     rollupTimer = setInterval(() => void tick(), every);
+    if (o.dataDir) {
+      exporter = createExporter({ dataDir: o.dataDir, projectId, hosts, log });
+      exporter.every(o.exportEveryMs ?? 10_000);
+    }
     for (const t of scheduled) log(`Scheduled function ${t.id} runs every ${every / 1000} s.`);
 
     return {
@@ -376,6 +396,7 @@ export async function startSuite(o) {
       firestoreKind: firestore.kind,
       triggers: triggers.map((t) => t.id),
       tick,
+      exportNow: () => exporter?.exportNow(),
       stop,
       exited,
     };

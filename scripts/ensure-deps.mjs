@@ -162,9 +162,7 @@ function main() {
   const run = (cmd) => execSync(cmd, { cwd: root, stdio: 'inherit' });
 
   ensureNpmPackages(root, () => {
-    console.log(
-      'Installing npm packages from package-lock.json (first run builds better-sqlite3, ~2 min)...',
-    );
+    console.log('Installing npm packages from package-lock.json (about a minute the first time)...');
     run('npm ci --no-audit --no-fund');
   });
 

@@ -16,6 +16,7 @@ export function startCloudSdkFirestore(o: {
   port: number;
   rules?: string;
   functionsHost?: string;
+  seedFromExport?: string;
   env?: NodeJS.ProcessEnv;
   timeoutMs?: number;
   onOutput?: (text: string) => void;

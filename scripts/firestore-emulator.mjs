@@ -89,7 +89,7 @@ export function findFirestoreEmulator() {
  * Starts the Cloud SDK's emulator in its own process group, with the rules and the Functions
  * emulator to deliver Firestore events to when given (the tests load rules themselves). Resolves
  * once it serves; rejects when it exits or does not serve within `timeoutMs` (default 90 s).
- * @param {{ path: string, host: string, port: number, rules?: string, functionsHost?: string, env?: NodeJS.ProcessEnv, timeoutMs?: number, onOutput?: (text: string) => void, onSpawn?: (child: import('node:child_process').ChildProcess) => void }} o
+ * @param {{ path: string, host: string, port: number, rules?: string, functionsHost?: string, seedFromExport?: string, env?: NodeJS.ProcessEnv, timeoutMs?: number, onOutput?: (text: string) => void, onSpawn?: (child: import('node:child_process').ChildProcess) => void }} o
  */
 export async function startCloudSdkFirestore(o) {
   const child = spawn(
@@ -100,6 +100,8 @@ export async function startCloudSdkFirestore(o) {
       `--port=${o.port}`,
       ...(o.rules ? ['--rules', o.rules] : []),
       ...(o.functionsHost ? ['--functions_emulator', o.functionsHost] : []),
+      // An earlier export's metadata file: its documents are loaded at start.
+      ...(o.seedFromExport ? ['--seed_from_export', o.seedFromExport] : []),
     ],
     { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: o.env ?? process.env },
   );

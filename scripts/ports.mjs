@@ -1,4 +1,4 @@
-// TCP ports for the processes the scripts and tests start: one definition for the local backend's
+// TCP ports for the processes the scripts and tests start (emulators, the stack), in one place.
 // emulator starter, the scripts (start, e2e, bench), the tests and the web screenshots.
 // Plain JavaScript so that .mjs scripts and TypeScript tests share it (types: ports.d.mts).
 //

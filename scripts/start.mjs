@@ -1,30 +1,21 @@
 #!/usr/bin/env node
-// `npm run emulators`: the whole product in Firebase mode on the official emulator suite, offline,
-// project demo-fittrack (see scripts/emulator-suite.mjs for what starts and how). Ctrl-C stops all.
-//
-// Environment (ports default to firebase.json's emulator ports):
-//   FIRESTORE_EMULATOR_PORT (8080)  AUTH_EMULATOR_PORT (9099)  FUNCTIONS_EMULATOR_PORT (5001)
-//   HOSTING_PORT (5000)  EMULATOR_HUB_PORT (4400)  EMULATOR_LOGGING_PORT (4500)
-//   ROLLUP_EVERY_SECONDS (60)   the schedule, which the Functions emulator does not run itself
-//   SEED_DEMO=0                  no demo account and community
-//   COMMUNITY_TIME_ZONE (UTC)    leaderboard periods, for the seed and the functions
-//   EMULATORS_VERBOSE=1          every line the emulators print (else their per-request noise is left out)
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// `npm start`: the whole product on the official Firebase Emulator Suite, offline, project
+// demo-fittrack (scripts/emulator-suite.mjs says what starts). Documents and accounts persist in
+// FITTRACK_DATA_DIR. Ctrl-C exports once more and stops everything. Settings: docs/running.md.
+import { isAbsolute, join, resolve } from 'node:path';
 import { DEMO_ACCOUNT, ROOT, startSuite } from './emulator-suite.mjs';
 
-const emulators = JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8')).emulators;
 const PORTS = {
-  firestore: ['FIRESTORE_EMULATOR_PORT', emulators.firestore.port],
-  auth: ['AUTH_EMULATOR_PORT', emulators.auth.port],
-  functions: ['FUNCTIONS_EMULATOR_PORT', emulators.functions.port],
-  hosting: ['HOSTING_PORT', emulators.hosting.port],
+  hosting: ['PORT', 3000],
+  auth: ['AUTH_EMULATOR_PORT', 9099],
+  firestore: ['FIRESTORE_EMULATOR_PORT', 8080],
+  functions: ['FUNCTIONS_EMULATOR_PORT', 5001],
   hub: ['EMULATOR_HUB_PORT', 4400],
   logging: ['EMULATOR_LOGGING_PORT', 4500],
 };
 
 function fail(message) {
-  console.error(`\nnpm run emulators: ${message}`);
+  console.error(`\nnpm start: ${message}`);
   process.exit(1);
 }
 
@@ -39,12 +30,17 @@ for (const [key, [name, fallback]] of Object.entries(PORTS)) {
 }
 if (new Set(Object.values(ports)).size !== Object.keys(ports).length)
   fail(`the ports must differ: ${JSON.stringify(ports)}`);
-const rollupSeconds = Number(process.env.ROLLUP_EVERY_SECONDS ?? 60);
-if (!(rollupSeconds >= 1))
-  fail(`ROLLUP_EVERY_SECONDS must be a number of seconds, got '${process.env.ROLLUP_EVERY_SECONDS}'.`);
+const seconds = (name, fallback) => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!(value >= 1)) fail(`${name} must be a number of seconds, got '${process.env[name]}'.`);
+  return value * 1000;
+};
+const rollupEveryMs = seconds('ROLLUP_EVERY_SECONDS', 60);
+const exportEveryMs = seconds('EXPORT_EVERY_SECONDS', 10);
+const dataEnv = process.env.FITTRACK_DATA_DIR?.trim();
+const dataDir = dataEnv ? (isAbsolute(dataEnv) ? dataEnv : resolve(dataEnv)) : join(ROOT, '.data');
 
-// The emulators' chatter that buries what matters (a line per served asset, the Java emulator's
-// connection notes); EMULATORS_VERBOSE=1 shows everything.
+// The emulators' per-request chatter; EMULATORS_VERBOSE=1 shows everything.
 const NOISE = [
   /^i {2}hosting: \S+ - - \[/,
   /io\.gapi\.emulators\.netty\.HttpVersionRoutingHandler channelRead$/,
@@ -66,7 +62,7 @@ let stopping = false;
 async function shutdown(code) {
   if (stopping) return;
   stopping = true;
-  console.log('\nStopping the emulators ...');
+  console.log(`\nSaving to ${dataDir} and stopping the emulators ...`);
   await suite?.stop();
   console.log('Stopped.');
   process.exit(code);
@@ -74,11 +70,14 @@ async function shutdown(code) {
 process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
 
+const started = Date.now();
 try {
   suite = await startSuite({
     ports,
     portNames,
-    rollupEveryMs: rollupSeconds * 1000,
+    dataDir,
+    exportEveryMs,
+    rollupEveryMs,
     seed: process.env.SEED_DEMO !== '0',
     log: (line) => console.log(line),
     emulatorOutput,
@@ -94,13 +93,13 @@ suite.exited.then((what) => {
   }
 });
 
-const verifyHint = `http://${suite.hosts.auth}/emulator/v1/projects/${suite.projectId}/oobCodes`;
+const oobCodes = `http://${suite.hosts.auth}/emulator/v1/projects/${suite.projectId}/oobCodes`;
 console.log(
-  `\n  FitTrack (Firebase mode, emulators) is running: open ${suite.appUrl}\n` +
-    (process.env.SEED_DEMO !== '0'
-      ? `  Demo account: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}\n`
-      : '') +
-    `  Signing up: the verification link is in the Auth emulator (no mail leaves the machine): ${verifyHint}\n` +
-    `  Firestore ${suite.hosts.firestore} (${suite.firestoreKind}), Auth ${suite.hosts.auth}, Functions ${suite.hosts.functions}; ` +
-    `triggers: ${suite.triggers.join(', ')}\n  Ctrl-C stops everything.\n`,
+  (process.env.SEED_DEMO !== '0'
+    ? `\n  Demo account: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}\n`
+    : '\n') +
+    `  Verification and password-reset links (no mail leaves the machine): ${oobCodes}\n` +
+    `  Data: ${dataDir} (saved every ${exportEveryMs / 1000} s and at Ctrl-C)\n` +
+    `  Started in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`,
 );
+console.log(`FitTrack is running on ${suite.appUrl}`);

@@ -1,6 +1,6 @@
 /**
- * Firestore's document semantics as pure functions, so the in-memory store (tests) and the local
- * SQLite backend behave exactly alike, and both behave like Firestore:
+ * Firestore's document semantics as pure functions, so that the in-memory store the tests run the
+ * app and the reactions on behaves like Firestore:
  *
  * - values order by type first (null < boolean < number < string < array < map), then by value;
  *   strings compare by code point (= Firestore's UTF-8 byte order), arrays and maps element-wise;
@@ -219,11 +219,11 @@ export function documentSize(path: string, data: DocData): number {
 
 // ---- paths ----
 
-// The path checker is its own module (the web adapters use it too); re-exported for the stores.
+// The path checker is its own module (the web Firestore adapter uses it too); re-exported here.
 export { isCollectionPath, isDocPath } from '../src/doc-paths.ts';
 
 /** Whether a document belongs to the query's collection (plain) or collection group (group). */
-export function matchesCollection(spec: Pick<QuerySpec, 'collection' | 'group'>, docPath: string): boolean {
+function matchesCollection(spec: Pick<QuerySpec, 'collection' | 'group'>, docPath: string): boolean {
   const { collection } = splitDocPath(docPath);
   if (!spec.group) return collection === spec.collection;
   const segments = collection.split('/');
@@ -518,7 +518,7 @@ export function applyBatch(
 }
 
 /**
- * A transaction over a store's reads, for the in-memory and SQLite stores alike: reads go straight
+ * A transaction over a store's reads, for the in-memory store: reads go straight
  * to `reader`, writes are buffered in `writes` for the caller to apply atomically, and, as in
  * Firestore, a read after the first write is refused.
  */

@@ -1,15 +1,15 @@
 /**
- * Document and collection paths as Firestore accepts them, in one pure checker used by the local
- * server (every path and id it receives) and by both web adapters (before anything is sent).
+ * Document and collection paths as Firestore accepts them, in one pure checker used by the web
+ * Firestore adapter (before anything is sent) and the in-memory store of the tests, so both refuse
+ * what Firestore refuses.
  *
  * Firestore refuses a segment (collection id or document id) that is empty, `.` or `..`, matches
  * `__.*__`, is longer than 1,500 bytes of UTF-8, or is not valid UTF-8; and a document name longer
  * than 6 KiB. A JavaScript string can hold a lone surrogate (invalid UTF-16, so no UTF-8 exists
- * for it): SQLite and the Firestore SDK store it as U+FFFD, so the document read back has another
- * path than the one written, and a loop that deletes until a query comes back empty never ends.
- * Such a path is refused here, before it is stored anywhere.
+ * for it): the Firestore SDK stores it as U+FFFD, so the document read back has another path than
+ * the one written, and a loop that deletes until a query comes back empty never ends. Such a path
+ * is refused here, before it is stored anywhere.
  */
-import { StoreError } from './store.ts';
 
 /** Firestore: a collection or document id is at most 1,500 bytes of UTF-8. */
 export const MAX_SEGMENT_BYTES = 1500;
@@ -106,12 +106,6 @@ export function isCollectionPath(path: string): boolean {
   return collectionPathProblem(path) === null;
 }
 
-/** Throws StoreError('invalid-argument') with the reason unless `path` is a valid document path. */
-export function assertDocPath(path: unknown): asserts path is string {
-  const problem = docPathProblem(path);
-  if (problem) throw new StoreError('invalid-argument', problem);
-}
-
 /**
  * Every path a query names: its collection (or collection group) and its cursor's document.
  * The rest of the query's shape is `queryProblem`'s (firestore/semantics.ts).
@@ -131,13 +125,4 @@ export function queryPathProblem(spec: {
     if (problem) return `Invalid query cursor: ${problem}`;
   }
   return null;
-}
-
-export function assertQueryPaths(spec: {
-  collection?: unknown;
-  group?: unknown;
-  startAfter?: unknown;
-}): void {
-  const problem = queryPathProblem(spec);
-  if (problem) throw new StoreError('invalid-argument', problem);
 }

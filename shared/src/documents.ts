@@ -1,8 +1,8 @@
 /**
- * Stored documents, as the server checks them: one zod schema per source collection and
- * `validateDocument`, used by the local backend's policy (and mirrored by firestore.rules, held to it
- * by the access contract). Apart from the form validators (validation.ts) so that the browser,
- * which validates forms only, ships no zod.
+ * Stored documents, as firestore.rules check them: one zod schema per source collection and
+ * `validateDocument`, which the tests hold the app's writes to (the rules themselves are held to the
+ * access contract, functions/test). Apart from the form validators (validation.ts) so that the
+ * browser, which validates forms only, ships no zod.
  */
 import { z } from 'zod';
 import { ACTIVITY_NAMES, acceptsField, findActivity } from './catalogue.ts';
@@ -129,7 +129,7 @@ export const IMPORTED_AT = 'importedAt';
  * A logged activity or weigh-in dated in the past carries `loggedAt`, when it was logged on the
  * device: set once (edits keep it), never ahead of the server's time, and at most
  * LIMITS.maxBackdateMs behind it. Not "within 5 minutes of the server" like the other write times:
- * in Firebase mode an entry logged offline is queued by the SDK and reaches the server when the
+ * an entry logged offline is queued by the Firestore SDK and reaches the server when the
  * connection returns, possibly hours later, and must not be refused then (the app told the user it
  * was kept). It grants nothing: `timestamp` has its own window, and the boards are capped per day.
  * An entry logged "now" may leave it out.

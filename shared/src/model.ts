@@ -1,6 +1,6 @@
 /**
  * Entity types and document paths: one place that names every collection, so the web repositories,
- * the rules generator, the reactions and the local backend cannot drift apart.
+ * the rules generator and the reactions cannot drift apart.
  *
  * Units: weights in lbs, height in inches, times in minutes, timestamps in epoch milliseconds.
  * Dates typed by a person (dateOfBirth, targetDate) are calendar dates `YYYY-MM-DD`, never instants.
@@ -51,7 +51,7 @@ export interface ActivityRecord {
   timestamp: number;
   /**
    * Exact integer calorie units (see formulas `calorieUnits`): lets period calories be a plain
-   * aggregate sum on Firestore, checked exactly by the rules and the local policy.
+   * aggregate sum on Firestore, checked exactly by the rules.
    */
   calorieUnits: number;
   /** Set when the entry came from an import (see IMPORTED_AT in validation.ts). */
@@ -186,6 +186,6 @@ export const paths = {
 /** The message (and callable error detail) that tells the browser to re-authenticate and retry. */
 export const REQUIRES_RECENT_LOGIN = 'requires-recent-login';
 
-/** Defaults for the emulator / local run; production values come from configuration. */
+/** Defaults for the Firebase Emulator Suite on one machine; production values come from configuration. */
 export const DEMO_PROJECT_ID = 'demo-fittrack';
 export const DEFAULT_COMMUNITY_TIME_ZONE = 'UTC';

@@ -1,8 +1,7 @@
 /**
- * The recent-sign-in rule of account deletion, one definition for both backends (the Cloud
- * Function `deleteAccount` and the local server's `/api/deleteAccount`), so they agree to the
- * second: a sign-in exactly RECENT_SIGN_IN_MAX_AGE_SECONDS old is recent, one a millisecond older is
- * not.
+ * The recent-sign-in rule of account deletion, as the Cloud Function `deleteAccount` applies it, to
+ * the second: a sign-in exactly RECENT_SIGN_IN_MAX_AGE_SECONDS old is recent, one a millisecond
+ * older is not. Pure, so it is tested here without an emulator.
  */
 import { REQUIRES_RECENT_LOGIN } from './model.ts';
 
@@ -27,5 +26,5 @@ export function isRecentSignIn(authTime: unknown, nowMs: number): boolean {
   return ageSeconds <= RECENT_SIGN_IN_MAX_AGE_SECONDS && ageSeconds >= -SIGN_IN_CLOCK_SKEW_SECONDS;
 }
 
-/** The refusal both backends send; the browser re-authenticates when it sees REQUIRES_RECENT_LOGIN. */
+/** The refusal the Function sends; the browser re-authenticates when it sees REQUIRES_RECENT_LOGIN. */
 export const RECENT_SIGN_IN_REQUIRED = `${REQUIRES_RECENT_LOGIN}: deleting the account needs a sign-in within the last ${RECENT_SIGN_IN_MAX_AGE_SECONDS / 60} minutes; sign in again and retry.`;

@@ -1,7 +1,7 @@
 /**
  * The narrow document-store port. Every piece of code that touches documents (web repositories,
- * reactions, the local backend) speaks only this, so one reaction runs unchanged in Cloud Functions
- * (firebase-admin adapter), in the local backend (SQLite adapter) and in tests (in-memory adapter).
+ * reactions) speaks only this, so the same code runs over Firestore (the web SDK in the browser,
+ * firebase-admin in Cloud Functions) and over the in-memory adapter in tests.
  *
  * Semantics are Firestore's: paths alternate collection/document, `update` of a missing document
  * fails with 'not-found', `set` with `merge` merges top-level and dotted fields, ties in ordering are
@@ -17,7 +17,7 @@ export interface DocSnapshot {
   readonly id: string;
   readonly data: DocData;
   /**
-   * Firebase mode: a write made on this device that the server has not confirmed yet (Firestore's
+   * A write made on this device that the server has not confirmed yet (the web SDK's
    * hasPendingWrites), shown as waiting to sync. Absent everywhere else.
    */
   readonly pending?: boolean;
@@ -82,7 +82,7 @@ export interface DocumentStore extends DocumentReader {
 
 export type Unsubscribe = () => void;
 
-/** A client store that can also watch a query or a document (Firestore onSnapshot, the local live WebSocket). */
+/** A client store that can also watch a query or a document (Firestore's onSnapshot). */
 export interface LiveDocumentStore extends DocumentStore {
   listen(
     spec: QuerySpec,
@@ -101,7 +101,7 @@ export interface Transaction extends DocumentReader {
   write(op: WriteOp): void;
 }
 
-/** The server-side store reactions run against (firebase-admin, local SQLite, in-memory). */
+/** The server-side store reactions run against (firebase-admin, in-memory). */
 export interface ReactionStore extends DocumentStore {
   /** Serializable: fn may be retried on contention, so it must not have side effects besides tx. */
   transact<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
@@ -122,7 +122,7 @@ export const STORE_ERROR_CODES = [
 
 export type StoreErrorCode = (typeof STORE_ERROR_CODES)[number];
 
-/** Whether a code from elsewhere (Firestore, the local server's JSON) is one of ours. */
+/** Whether a code from elsewhere (a Firestore error's) is one of ours. */
 export function isStoreErrorCode(code: unknown): code is StoreErrorCode {
   return (STORE_ERROR_CODES as readonly unknown[]).includes(code);
 }

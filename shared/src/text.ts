@@ -1,6 +1,6 @@
 /**
- * Text rules shared by the forms, the local policy (validateDocument) and firestore.rules (whose
- * patterns scripts/gen-rules.mjs generates from the ranges below, so the two backends agree):
+ * Text rules shared by the forms, the document checks (validateDocument) and firestore.rules (whose
+ * patterns scripts/gen-rules.mjs generates from the ranges below, so the browser and the rules agree):
  *
  * - blank: only characters that show nothing. Unicode White_Space (JavaScript's `\s`, which covers
  *   NBSP U+00A0 and the ideographic space U+3000, plus NEL U+0085), the zero-width characters

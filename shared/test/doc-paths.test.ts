@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { batchProblem, queryProblem } from '../firestore/semantics.ts';
 import {
-  assertDocPath,
   collectionGroupProblem,
   collectionPathProblem,
   describePath,
@@ -12,7 +11,6 @@ import {
   segmentProblem,
   utf8Length,
 } from '../src/doc-paths.ts';
-import { StoreError } from '../src/store.ts';
 
 describe('segmentProblem: ids as Firestore accepts them', () => {
   it.each([
@@ -93,16 +91,6 @@ describe('document and collection paths', () => {
     expect(problem.length).toBeLessThan(300);
     expect(describePath('x\ud800')).toBe('x\\ud800');
     expect(isWellFormedText(describePath('x\ud800'))).toBe(true);
-  });
-
-  it('assertDocPath throws invalid-argument', () => {
-    expect(() => assertDocPath('users/__x__')).toThrowError(StoreError);
-    try {
-      assertDocPath('users/x\ud800');
-    } catch (error) {
-      expect((error as StoreError).code).toBe('invalid-argument');
-    }
-    expect(() => assertDocPath('users/u1')).not.toThrow();
   });
 });
 

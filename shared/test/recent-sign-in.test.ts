@@ -20,7 +20,7 @@ describe('isRecentSignIn', () => {
     const atLimit = NOW_S - RECENT_SIGN_IN_MAX_AGE_SECONDS;
     expect(isRecentSignIn(atLimit, NOW_MS)).toBe(true);
     expect(isRecentSignIn(atLimit, NOW_MS + 1)).toBe(false);
-    // the local server once floored the age, which let 300.999 s pass
+    // flooring the age would let 300.999 s pass
     expect(isRecentSignIn(atLimit, NOW_MS + 999)).toBe(false);
     expect(isRecentSignIn(atLimit - 1, NOW_MS)).toBe(false);
   });

@@ -7,10 +7,10 @@
  * when the person picks one against the system's (MUI then changes the attribute; the observer
  * follows). On /user it also names today's quote for the loading shell (dashboard-shell.ts).
  *
- * Allowed by its hash alone (BOOT_SCRIPT_CSP_SOURCE), never by 'unsafe-inline': the local server's
- * CSP (local/src/http-guard.ts) and firebase.json's carry it, and tests hold them to this text. The
- * text is a plain string, hashed exactly as the page carries it: change it and the hash follows in
- * both places (firebase.json by hand: web/test/boot-script.test.ts says what to write).
+ * Allowed by its hash alone (BOOT_SCRIPT_CSP_SOURCE), never by 'unsafe-inline': firebase.json's CSP
+ * carries it, and web/test/boot-script.test.ts holds it to this text. The text is a plain string,
+ * hashed exactly as the page carries it: change it and update firebase.json by hand (the test says
+ * what to write).
  */
 import { createHash } from 'node:crypto';
 import type { Plugin } from 'vite';

@@ -19,9 +19,9 @@
  * Log Activity card and today's quote (`dashboardShell`, dashboard-shell.ts). Each page keeps only
  * its own shell's styles (`withShellStyle`).
  *
- * The servers answer a path with its page: local/src/web.ts, and Firebase Hosting through
- * `cleanUrls` (firebase.json). `SIGNED_IN_ROUTE_MODULES` and `SIGN_IN_ROUTE_MODULES` must name what
- * app/preload.ts preloads per path (web/test/preload.test.ts holds them equal).
+ * Firebase Hosting answers a path with its page through `cleanUrls` (firebase.json).
+ * `SIGNED_IN_ROUTE_MODULES` and `SIGN_IN_ROUTE_MODULES` must name what app/preload.ts preloads per
+ * path (web/test/preload.test.ts holds them equal).
  */
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';

@@ -1,13 +1,8 @@
 /**
  * Builds the service worker (web/src/sw/sw.ts) into `dist/sw.js` as its own chunk, then, once the
  * whole build is on disk (public files included), writes the build's file list and version into
- * it: every file of dist except the worker itself, the compressed siblings and the chunks this
- * build's backend mode never loads (web/build/mode-chunks.ts: local mode leaves out the Firestore
- * SDK). No dependency beyond Vite: the list is read from what the build wrote, so nothing can be
- * forgotten.
- *
- * Must run before the precompress plugin's closeBundle (listed before it), so that the final
- * sw.js is the one compressed.
+ * it: every file of dist except the worker itself and source maps. No dependency beyond Vite: the
+ * list is read from what the build wrote, so nothing can be forgotten.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -16,21 +11,17 @@ import type { Plugin } from 'vite';
 import type { ShellBuild } from '../src/sw/policy.ts';
 import { heldEntry } from './boot-script.ts';
 import { filesUnder } from './files.ts';
-import { type BuildMode, buildMode, type ChunkFacts, chunksOutsideMode } from './mode-chunks.ts';
 
 const WORKER_FILE = 'sw.js';
 const PLACEHOLDER = /(["'`])__FIT_SW_BUILD__\1/g;
-/** Not part of the shell: the worker itself, the compressed copies, source maps. */
-const SKIPPED = /(^sw\.js|\.br|\.gz|\.map)$/;
+/** Not part of the shell: the worker itself, source maps. */
+const SKIPPED = /(^sw\.js|\.map)$/;
 
-/**
- * The build's files as URL paths (but `leftOut`, paths of files this mode never loads), their
- * version, and the entry script index.html loads.
- */
-export function describeBuild(outDir: string, leftOut: ReadonlySet<string> = new Set()): ShellBuild {
+/** The build's files as URL paths, their version, and the entry script index.html loads. */
+export function describeBuild(outDir: string): ShellBuild {
   const files = filesUnder(outDir)
     .map((path) => `/${relative(outDir, path).split(sep).join('/')}`)
-    .filter((path) => !SKIPPED.test(path.slice(1)) && !leftOut.has(path))
+    .filter((path) => !SKIPPED.test(path.slice(1)))
     .sort();
   if (!files.includes('/index.html')) throw new Error(`service worker: ${outDir} has no index.html`);
   const hash = createHash('sha256');
@@ -51,15 +42,12 @@ export function describeBuild(outDir: string, leftOut: ReadonlySet<string> = new
 export function serviceWorker(): Plugin {
   let outDir = 'dist';
   let source = '';
-  let mode: BuildMode = 'local';
-  let leftOut = new Set<string>();
   return {
     name: 'fit-service-worker',
     apply: 'build',
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
       source = resolve(config.root, 'src/sw/sw.ts');
-      mode = buildMode(config.env);
     },
     buildStart() {
       // A chunk of its own, with a fixed name: a worker's URL must not change between builds.
@@ -73,16 +61,13 @@ export function serviceWorker(): Plugin {
         throw new Error(
           `service worker: sw.js shares code with the app (${chunk.imports.join(', ')}); no module of the app may import what sw.ts imports`,
         );
-      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk') as ChunkFacts[];
-      const entries = chunks.filter((c) => c.isEntry && c.fileName !== WORKER_FILE).map((c) => c.fileName);
-      leftOut = new Set(chunksOutsideMode(chunks, mode, entries).map((fileName) => `/${fileName}`));
     },
     closeBundle(error?: Error) {
       const path = join(outDir, WORKER_FILE);
       // The build failed (Rolldown may not pass its error here): that error is the one to see.
       if (error || !existsSync(path)) return;
       const code = readFileSync(path, 'utf8');
-      const build = describeBuild(outDir, leftOut);
+      const build = describeBuild(outDir);
       let replaced = 0;
       const written = code.replace(PLACEHOLDER, () => {
         replaced++;

@@ -1,7 +1,7 @@
 /**
- * Entry point: reads the configuration (VITE_* variables, default local mode), wires the Firebase
- * Auth gateway (loaded on first use) and the data backend of the configured mode (loaded once
- * someone is signed in, or at once on a signed-in page), and mounts the routes.
+ * Entry point: reads the Firebase configuration (VITE_* variables), wires the Firebase Auth gateway
+ * (loaded on first use) and the Firestore backend (loaded once someone is signed in, or at once on
+ * a signed-in page), and mounts the routes.
  */
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -25,11 +25,11 @@ const auth = lazyFirebaseAuth(config);
 
 // One backend per session; its end erases the session's offline data from this browser, and an
 // erasure an earlier page left halfway (a tab closed during Logout) is finished now, before any
-// session here opens the cache (Firebase mode: local mode keeps nothing in the browser).
+// session here opens the cache.
 const backend = backendPerSession(
-  () => loadBackend(config, auth),
+  () => loadBackend(config),
   () => recallAnyone('signedIn')?.uid ?? null,
-  config.mode === 'firebase' ? erasureMark : undefined,
+  erasureMark,
 );
 void backend.resume();
 const endSession = (uid: string) => backend.end(uid);
@@ -66,7 +66,7 @@ const app = (
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
-      <ShellStatus keepsOfflineWrites={config.mode === 'firebase'} />
+      <ShellStatus />
     </AppProviders>
   </StrictMode>
 );

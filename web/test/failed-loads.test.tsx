@@ -290,7 +290,7 @@ describe('saves and the connection', () => {
 
   it('says so once when the browser goes offline, and stops saying so when it is back', async () => {
     setup('/user', 'answer');
-    render(<ShellStatus keepsOfflineWrites={false} />); // mounted beside the app, as main.tsx does
+    render(<ShellStatus />); // mounted beside the app, as main.tsx does
     await card('Weight Tracking');
     const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     try {

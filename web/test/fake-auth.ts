@@ -146,8 +146,4 @@ export class FakeAuth implements AuthGateway {
     if (!account || account.password !== password) throw authError('auth/wrong-password');
     return true;
   }
-
-  async idToken() {
-    return this.current ? `token-${this.current.uid}` : null;
-  }
 }

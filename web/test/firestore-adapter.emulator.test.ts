@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The browser's Firestore adapter (Firebase mode) against a real Firestore: the Firestore emulator,
+ * The browser's Firestore adapter against a real Firestore: the Firestore emulator,
  * when FIRESTORE_EMULATOR_HOST is set (the functions project's global setup starts the Cloud SDK's
  * emulator where it is installed); otherwise reported as not run. Every port operation the screens
  * use runs over the adapter and over MemoryStore (the reference the component tests trust), and the
@@ -69,7 +69,6 @@ if (!host) {
         method: 'DELETE',
       });
       const config = readConfig({
-        VITE_BACKEND: 'firebase',
         VITE_FIREBASE_API_KEY: 'fake-api-key',
         VITE_FIREBASE_PROJECT_ID: PROJECT,
         VITE_FIRESTORE_EMULATOR_HOST: host,

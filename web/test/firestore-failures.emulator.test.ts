@@ -1,7 +1,7 @@
 // @vitest-environment node
 /**
- * The browser's Firestore adapter (Firebase mode) when the server fails. The SDK never fails a
- * listener for want of a server (it retries for ever and answers from its cache), so the adapter
+ * The browser's Firestore adapter when the server fails. The SDK never fails a listener for want
+ * of a server (it retries for ever and answers from its cache), so the adapter
  * holds back cached first results and asks the server once after 1.5 s: against an address where
  * nothing listens, a listener, a get and an aggregate must fail with `unavailable` in seconds, and
  * `watchLive` must stay false. Against the Firestore emulator (when FIRESTORE_EMULATOR_HOST is set,

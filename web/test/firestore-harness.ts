@@ -18,7 +18,6 @@ export function firestoreStores(project: string): (emulatorHost: string, name: s
     const app = initializeApp({ projectId: project, apiKey: 'fake-api-key' }, name);
     apps.push(app);
     const config = readConfig({
-      VITE_BACKEND: 'firebase',
       VITE_FIREBASE_API_KEY: 'fake-api-key',
       VITE_FIREBASE_PROJECT_ID: project,
       VITE_FIRESTORE_EMULATOR_HOST: emulatorHost,

@@ -1,7 +1,7 @@
 /**
- * "Waiting to sync" (Firebase mode): a record the server has not confirmed carries `pending` from
- * the snapshot to the lists, and the mark shows at once offline but only after a few seconds online
- * (every online write is unconfirmed for a moment: a flashing mark would be false).
+ * "Waiting to sync": a record the server has not confirmed carries `pending` from the snapshot to
+ * the lists, and the mark shows at once offline but only after a few seconds online (every online
+ * write is unconfirmed for a moment: a flashing mark would be false).
  */
 import { act, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,6 +1,7 @@
 /**
- * Firebase mode: while writes made offline wait for the server, the top bar says so; the marker is
- * a chunk of its own (fetched after the first paint), so this also holds that it still arrives.
+ * While writes made offline wait in Firestore's queue for the server, the top bar says so; the
+ * marker is a chunk of its own (fetched after the first paint), so this also holds that it still
+ * arrives.
  */
 import { paths } from '@fit/shared/model';
 import { MemoryStore } from '@fit/shared/testing/memory-store';

@@ -1,5 +1,5 @@
 /**
- * Firebase mode queues writes made offline and the form says they are saved; when one reaches the
+ * Firestore queues writes made offline and the form says they are saved; when one reaches the
  * server and is refused, the signed-in frame must say so (once, until dismissed) instead of the
  * change vanishing with only a console line.
  */

@@ -10,7 +10,7 @@ import { endSessionIfOver } from '../src/data/session-end.ts';
 import { FakeAuth } from './fake-auth.ts';
 import { renderApp } from './render.tsx';
 
-/** A backend that refuses every live query as the local server does once a token has expired. */
+/** A backend that refuses every live query as unauthenticated, as once a token has expired. */
 class ExpiredSessionStore extends MemoryStore {
   override listen(
     _spec: QuerySpec,

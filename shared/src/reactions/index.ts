@@ -1,8 +1,8 @@
 /**
  * The reactions that keep the community projections current: feed items, board entries, boards
  * (rollup), expiry, the account-deletion cascade and the from-scratch rebuild. Pure over the store
- * port: no Firebase imports, no clock (`env.now`), so Cloud Functions (functions/) and the local
- * backend (local/) run the very same code after each committed write, at least once.
+ * port: no Firebase imports, no clock (`env.now`), so Cloud Functions (functions/) run them after
+ * each committed write, at least once, and the tests run the very same code over the in-memory store.
  */
 
 export {

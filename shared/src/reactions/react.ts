@@ -123,8 +123,8 @@ function chunks<T>(xs: readonly T[], size: number): T[][] {
 }
 
 /**
- * All of one user's pending events as one recompute (the local runner hands it every due delivery
- * of the user; Cloud Functions one event): the user's board entries once for every window any
+ * All of one user's pending events as one recompute (Cloud Functions hand it one event; a runner
+ * may hand it every due delivery of the user): the user's board entries once for every window any
  * event touches, their progress document once, each named feed item once, and for a profile
  * change the user's feed items and, when the user is now hidden, the boards that name them. With
  * `minGapMs` the writes are paced (pacing.ts): a document already written in the current window

@@ -243,8 +243,8 @@ function stuckStore(inner: MemoryStore, stuck: DocSnapshot, collection: string):
 }
 
 describe('loops that delete or rebuild end (issue 8 item 1)', () => {
-  // A document the store keeps listing although its delete does not take (as SQLite once did
-  // with a lone surrogate in an id, which stores now refuse up front).
+  // A document the store keeps listing although its delete does not take (as with a lone surrogate
+  // in an id, stored as U+FFFD: such paths are now refused up front, doc-paths.ts).
   const ghost: DocSnapshot = {
     path: 'users/u1/reps/ghost',
     id: 'ghost',

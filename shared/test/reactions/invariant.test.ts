@@ -134,7 +134,7 @@ async function runScenario(
         if (j >= 0 && !r.chance(0.25)) pending.splice(j, 1);
       }
     } else {
-      // All of the user's pending events as one recompute, as the local runner does.
+      // All of the user's pending events as one recompute, as reactUser allows a runner to do.
       const batch = pending.filter((x) => x.uid === e.uid);
       const { retryAt } = await reactUser(env(), e.uid, batch, { minGapMs: r.pick([0, 1000, 30 * MIN]) });
       count(retryAt === null ? 'batch' : 'deferred');

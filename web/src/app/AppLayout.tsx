@@ -115,7 +115,7 @@ function NavLinks() {
   );
 }
 
-/** Firebase mode's "saved offline" marker: its chunk (Chip) is fetched after the first paint. */
+/** The "saved offline" marker: its chunk (Chip) is fetched after the first paint. */
 function PendingWrites({ pending }: { pending: number }) {
   return (
     <AfterFirstPaint>
@@ -126,7 +126,7 @@ function PendingWrites({ pending }: { pending: number }) {
   );
 }
 
-/** Writes this tab made offline that the server does not have yet (always 0 in local mode). */
+/** Writes this tab made offline that the server does not have yet. */
 function usePendingWrites(backend: Backend): number {
   const [pending, setPending] = useState(0);
   useEffect(() => backend.watchPendingWrites(setPending), [backend]);
@@ -135,7 +135,7 @@ function usePendingWrites(backend: Backend): number {
 
 /**
  * A change the top bar showed as saved offline and the server refused when it arrived: said once,
- * until dismissed (Firebase mode; the refusal is rare, e.g. verification revoked meanwhile).
+ * until dismissed (rare: e.g. the email verification was revoked meanwhile).
  */
 function RefusedWrites() {
   const backend = useBackend();

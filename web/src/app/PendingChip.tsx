@@ -1,4 +1,4 @@
-/** The top bar's marker while writes made offline wait to reach the server (Firebase mode). */
+/** The top bar's marker while writes made offline wait in Firestore's queue to reach the server. */
 import CloudSyncOutlined from '@mui/icons-material/CloudSyncOutlined';
 import Chip from '@mui/material/Chip';
 

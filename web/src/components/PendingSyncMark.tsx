@@ -1,6 +1,6 @@
 /**
  * "Waiting to sync" beside a record saved on this device that the server has not confirmed yet
- * (Firebase mode: Firestore keeps writes made offline and sends them when back online). Offline it
+ * (Firestore keeps writes made offline and sends them when back online). Offline it
  * shows at once; online only once the write has been unconfirmed for a few seconds (counted from
  * when it started, as the top bar counts it), since every online write is unconfirmed for a moment
  * and a mark flashing on each save would say something false.

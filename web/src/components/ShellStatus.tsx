@@ -1,9 +1,9 @@
 /**
  * Two notices about the app itself rather than a section's data: the browser is offline, or this
  * page is the shell the service worker kept because the network failed (navigator.onLine can
- * still say online then), and a new version has been deployed and taken
- * over (web/src/sw/register.ts): a Reload button, never a forced reload that would lose what is
- * being typed.
+ * still say online then), and what is logged meanwhile waits in Firestore's offline queue; and a
+ * new version has been deployed and taken over (web/src/sw/register.ts): a Reload button, never a
+ * forced reload that would lose what is being typed.
  *
  * Placed as MUI's Snackbar places its messages (bottom left; across the bottom on phones), but not
  * a Snackbar: that brings its transition and click-away machinery (3.5 KB gzip) into the entry of
@@ -36,8 +36,7 @@ const REGION = {
   '@media (prefers-reduced-motion: reduce)': { '& > *': { animation: 'none' } },
 } as const;
 
-/** `keepsOfflineWrites`: Firebase mode, where Firestore queues what is saved offline. */
-export function ShellStatus({ keepsOfflineWrites }: { keepsOfflineWrites: boolean }) {
+export function ShellStatus() {
   const online = useBrowserOnline();
   const [offlineShell, setOfflineShell] = useState(false);
   useEffect(() => watchOfflineShell(setOfflineShell), []);
@@ -49,9 +48,7 @@ export function ShellStatus({ keepsOfflineWrites }: { keepsOfflineWrites: boolea
     <Box aria-live="polite" sx={REGION}>
       {offline && (
         <Alert severity="warning" variant="filled">
-          {keepsOfflineWrites
-            ? 'You are offline. What you log is kept on this device and sent when you are back online.'
-            : 'You are offline. FitTrack shows what this device has kept; saving needs a connection.'}
+          You are offline. What you log is kept on this device and sent when you are back online.
         </Alert>
       )}
       {!offline && updateReady && (

@@ -1,6 +1,6 @@
 /**
  * The sign-in port. Screens speak only `AuthGateway`; the app wires the Firebase implementation
- * (`adapters/firebase-auth.ts`: Firebase Auth, or its emulator in local mode) and component tests a
+ * (`adapters/firebase-auth.ts`: Firebase Auth, or its emulator on one machine) and component tests a
  * fake. Errors keep Firebase's `auth/...` codes; `authErrorMessage` turns them into what a person can act on.
  */
 
@@ -44,8 +44,6 @@ export interface AuthGateway {
    * the Google popup when `password` is null. Resolves false when the popup was closed.
    */
   reauthenticate(password: string | null): Promise<boolean>;
-  /** The current ID token (refreshed by the SDK when near expiry), or null when signed out. */
-  idToken(): Promise<string | null>;
   /** Starts loading the sign-in code ahead of use (a sign-in form got focus). Optional. */
   preload?(): void;
 }

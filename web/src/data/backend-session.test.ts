@@ -170,9 +170,9 @@ describe('one backend per session', () => {
     expect(await sessions.get('bob')).toBe(next);
   });
 
-  it('a backend that keeps nothing (local mode) ends without erasing', async () => {
-    const { eraseFromDevice: _, ...local } = backendNamed('local', []).backend;
-    const sessions = backendPerSession(async () => local);
+  it('a backend that keeps nothing in the browser (an in-memory one) ends without erasing', async () => {
+    const { eraseFromDevice: _, ...memory } = backendNamed('memory', []).backend;
+    const sessions = backendPerSession(async () => memory);
     await sessions.get('ann');
     await expect(sessions.end('ann')).resolves.toBeUndefined();
   });

@@ -1,7 +1,7 @@
 /**
  * One backend per session. It is loaded on first use (a signed-in page, or the sign-in that needs
- * the profile), and a session's end erases what it kept in this browser: in Firebase mode the
- * offline cache holds the person's documents and unsent writes in IndexedDB, which the next person
+ * the profile), and a session's end erases what it kept in this browser: Firestore's offline
+ * cache holds the person's documents and unsent writes in IndexedDB, which the next person
  * at a shared computer must not inherit (device-memory.ts does the same for localStorage). The next
  * session then loads a fresh backend.
  *

@@ -3,8 +3,8 @@
  * - the browser's own online/offline events;
  * - whether the server answers: loads failing for want of it (unreachable, 5xx, no answer in time)
  *   versus any load succeeding, read from the query cache (every load of these pages goes there);
- * - whether live results flow (the backend's `watchLive`: the local socket, or Firestore's snapshots
- *   being in sync with the server).
+ * - whether live results flow (the backend's `watchLive`: Firestore's snapshots being in sync with
+ *   the server).
  * A load that failed for want of the server is loaded again when the connection comes back
  * (online event, the live connection returning, and every `RECOVER_EVERY_MS` while the page is
  * shown), so the page recovers without a click; its Retry button does the same at once.
@@ -69,7 +69,7 @@ export function useBrowserOnline(): boolean {
 
 /**
  * Whether live results flow now: the backend says so (true when it does not say: an in-memory
- * store) and the browser is online (a socket can look open for a while after the network went).
+ * store) and the browser is online (a connection can look open for a while after the network went).
  */
 export function useLiveConnection(): boolean {
   const backend = useContext(BackendContext);

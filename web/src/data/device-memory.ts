@@ -7,7 +7,7 @@
  * nothing: `keepOnlyMemoryOf` runs on every change of session (SessionProvider), so signing out by
  * any path (the Logout button, a session the backend no longer accepts, a sign-out in another tab,
  * account deletion) clears every entry, and a sign-in clears any entry left for someone else.
- * The same change of session erases Firebase mode's offline cache (backend-session.ts).
+ * The same change of session erases Firestore's offline cache (backend-session.ts).
  *
  * Per device, not per person, and so not listed here: the Appearance choice (theme.ts's
  * MODE_STORAGE_KEY, applied before the first paint), the compiled styles of the last visit

@@ -1,6 +1,6 @@
 /**
  * An erasure of the offline cache that was started and not seen to finish, remembered on this
- * device (backend-session.ts). Logging out erases Firebase mode's cache from IndexedDB; a tab closed,
+ * device (backend-session.ts). Logging out erases Firestore's cache from IndexedDB; a tab closed,
  * reloaded or crashed meanwhile stops the deletion halfway, and the person who signed out is
  * forgotten at once (device-memory.ts), so nothing else says whose cache is still on disk. With
  * the mark, the next page of this site finishes the job before any session uses the cache.

@@ -2,9 +2,9 @@
 import { StoreError } from '@fit/shared/store';
 
 /**
- * How long a load waits for its first answer. The local adapter's live streams reconnect quietly
- * while the server is down or answering 500, and a paused server never answers: without a limit
- * the section would show its placeholder for ever instead of the spec's failure message.
+ * How long a load waits for its first answer. The Firestore SDK retries a listener quietly while
+ * the server is unreachable, and a paused server never answers: without a limit the section would
+ * show its placeholder for ever instead of the spec's failure message.
  */
 export const loadLimits = {
   timeoutMs: 8000,

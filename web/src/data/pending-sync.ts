@@ -1,6 +1,6 @@
 /**
  * When a write made on this device and not yet confirmed by the server counts as "waiting to sync"
- * (Firebase mode: Firestore keeps it and sends it when it can). One rule for the top bar's
+ * (Firestore keeps it and sends it when it can). One rule for the top bar's
  * "Saved offline, syncing…" (the Firestore adapter's pending count) and the rows' "Waiting to sync"
  * mark (components/PendingSyncMark.tsx), so the two never disagree: at once while offline; online
  * only once it has stayed unconfirmed for UNCONFIRMED_AFTER_MS, since every online write is

@@ -9,7 +9,7 @@ import type { Cursor, DocSnapshot, DocumentStore } from '@fit/shared/store';
 export type Stored<R> = R & {
   id: string;
   path: string;
-  /** Saved on this device, not yet confirmed by the server (Firebase mode, offline). */
+  /** Saved on this device, not yet confirmed by the server (Firestore's offline queue). */
   pending?: boolean;
 };
 

@@ -3,8 +3,8 @@
  * form reads `busy` and `status` and calls `run`. A failure that means the session is over shows
  * nothing here: the QueryClient's mutation cache signs the person out and the guards move on.
  * A save with no answer within `loadLimits.saveTimeoutMs` fails with the form's message, so no
- * button stays disabled for ever (a paused server; in Firebase mode the adapter has already
- * resolved a write the SDK keeps queued, shown as waiting to sync, so this never fires for those).
+ * button stays disabled for ever (a paused server; the adapter has already resolved a write the
+ * Firestore SDK keeps queued, shown as waiting to sync, so this never fires for those).
  */
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';

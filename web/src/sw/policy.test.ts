@@ -34,28 +34,25 @@ describe('what the service worker does with a request', () => {
       expect(handlingOf(get(path, 'navigate'), ORIGIN, precached), path).toBe('shell');
   });
 
-  it('never touches the API, auth traffic or Hosting reserved paths, page or not', () => {
-    const paths = [
-      '/api/query',
-      '/api',
-      '/api/live',
-      '/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=x',
-      '/securetoken.googleapis.com/v1/token',
-      '/emulator/action?mode=verifyEmail&oobCode=x',
-      '/emulator/auth/handler',
-      '/__/auth/handler',
-      '/__/firebase/init.json',
-    ];
+  it("never touches Firebase Hosting's reserved paths, page or not", () => {
+    const paths = ['/__/auth/handler', '/__/firebase/init.json', '/__'];
     for (const path of paths)
       for (const mode of ['navigate', 'cors', 'same-origin', 'no-cors'])
         expect(handlingOf(get(path, mode), ORIGIN, precached), `${mode} ${path}`).toBe('network');
   });
 
-  it('leaves writes and other origins alone (Firestore, Google sign-in, fonts)', () => {
+  it('leaves writes and other origins alone (Auth, Firestore, Functions and their emulators, Google sign-in)', () => {
     expect(handlingOf({ ...get('/assets/index-abc.js'), method: 'POST' }, ORIGIN, precached)).toBe('network');
     expect(handlingOf({ ...get('/user', 'navigate'), method: 'POST' }, ORIGIN, precached)).toBe('network');
     for (const url of [
       'https://firestore.googleapis.com/google.firestore.v1.Firestore/Listen/channel',
+      'https://identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=x',
+      'https://securetoken.googleapis.com/v1/token',
+      'https://us-central1-fittrack.cloudfunctions.net/deleteAccount',
+      'http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1/accounts:lookup?key=x',
+      'http://127.0.0.1:9099/emulator/action?mode=verifyEmail&oobCode=x',
+      'http://127.0.0.1:8080/google.firestore.v1.Firestore/Listen/channel',
+      'http://127.0.0.1:5001/demo-fittrack/us-central1/deleteAccount',
       'https://apis.google.com/js/api.js',
       'https://fit.example.evil.test/assets/index-abc.js',
       'http://fit.example/assets/index-abc.js',

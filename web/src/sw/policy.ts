@@ -1,7 +1,7 @@
 /**
  * What the service worker (sw.ts) does with a request, as pure functions so that the rules are
  * tested without a browser. The worker caches nothing but the build it was made with (the
- * precache list the build writes into it): no API answer, no auth traffic, no runtime caching.
+ * precache list the build writes into it): no Auth, Firestore or Functions answer, no runtime caching.
  */
 
 /** What the build writes into the worker (web/build/service-worker.ts). */
@@ -37,17 +37,11 @@ export function markOfflineShell(html: string): string {
 }
 
 /**
- * Same-origin paths that belong to a server, never to the app shell: the local backend's API,
- * the Auth emulator behind local mode's proxy (sign-in, token refresh, verification links), and
- * Firebase Hosting's reserved `/__/` (the Google sign-in handler, init.json).
+ * Same-origin paths that belong to a server, never to the app shell: Firebase Hosting's reserved
+ * `/__/` (the Google sign-in handler, init.json). Auth, Firestore and Functions, real or emulated,
+ * are other origins, which the worker never touches.
  */
-export const SERVER_PREFIXES = [
-  '/api/',
-  '/identitytoolkit.googleapis.com/',
-  '/securetoken.googleapis.com/',
-  '/emulator/',
-  '/__/',
-] as const;
+export const SERVER_PREFIXES = ['/__/'] as const;
 
 /**
  * - `shell`: a page of the app (a navigation to a path without a file extension): the network

@@ -9,7 +9,7 @@
  *   cached index.html only when the network fails or stalls (offline, lie-fi), and that
  *   index.html always comes with its own assets, from the same cache;
  * - the build's files and hashed assets: from this build's cache, else the previous build's, else
- *   the network; anything else (the API, sign-in, Firestore, other origins) is not touched;
+ *   the network; anything else (Auth, Firestore, Functions, other origins) is not touched;
  * - activate: drops shell caches older than the previous build (pages still running the
  *   previous build keep their lazily loaded chunks), claims the open pages and tells them which
  *   build it serves; a page running another build offers a reload (web/src/sw/register.ts).

@@ -1,7 +1,8 @@
 /**
- * `AuthGateway` over the Firebase Auth SDK, pointed at the Auth emulator when configured (always in
- * local mode). Built with `initializeAuth` and no popup resolver so the sign-in page stays small; the
- * Google popup code (`google-popup.ts`) loads only when someone clicks the Google button.
+ * `AuthGateway` over the Firebase Auth SDK, pointed at the Auth emulator when configured (the
+ * emulator suite on one machine). Built with `initializeAuth` and no popup resolver so the sign-in
+ * page stays small; the Google popup code (`google-popup.ts`) loads only when someone clicks the
+ * Google button.
  */
 import { type FirebaseApp, initializeApp } from 'firebase/app';
 import {
@@ -116,9 +117,6 @@ function createFirebaseAuth(config: AppConfig): FirebaseAuthSetup {
       }
       const { googleReauthenticate } = await import('./google-popup.ts');
       return googleReauthenticate(user);
-    },
-    async idToken() {
-      return auth.currentUser ? auth.currentUser.getIdToken() : null;
     },
   };
   return { app, auth, gateway };

@@ -1,6 +1,6 @@
 /**
- * `LiveDocumentStore` over the Firebase SDK (Firebase mode only; loaded on demand so local mode never
- * ships Firestore). Uses the persistent offline cache: a write made offline is queued by the SDK and
+ * `LiveDocumentStore` over the Firebase SDK (loaded on demand, so the sign-in pages never ship
+ * Firestore). Uses the persistent offline cache: a write made offline is queued by the SDK and
  * `commit` resolves once it is accepted locally, counted as pending until the server confirms it, so
  * the UI shows it as pending and never as a failure.
  *

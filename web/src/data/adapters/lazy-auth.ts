@@ -44,7 +44,6 @@ export function lazyFirebaseAuth(config: AppConfig): LazyAuthGateway {
     reload: async () => (await load()).reload(),
     signOut: async () => (await load()).signOut(),
     reauthenticate: async (password) => (await load()).reauthenticate(password),
-    idToken: async () => (await load()).idToken(),
     warm() {
       load().catch(() => {}); // a failure is reported by the call that needs the SDK
     },

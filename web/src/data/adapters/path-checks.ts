@@ -1,7 +1,7 @@
 /**
- * Both adapters check every path before anything is sent (`@fit/shared/doc-paths`, the checker the
- * local server uses too): an id Firestore would refuse, or one holding an unpaired surrogate (which
- * the SDK and SQLite would store under another path), fails here with invalid-argument.
+ * The Firestore adapter checks every path before anything is sent (`@fit/shared/doc-paths`): an id
+ * Firestore would refuse, or one holding an unpaired surrogate (which the SDK would store under
+ * another path), fails here with invalid-argument instead of reaching the server.
  */
 import { docPathProblem, queryPathProblem } from '@fit/shared/doc-paths';
 import {

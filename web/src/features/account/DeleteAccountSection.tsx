@@ -1,5 +1,5 @@
 /**
- * Account deletion through the server-side operation (callable / local endpoint), which removes
+ * Account deletion through the server-side operation (the `deleteAccount` callable), which removes
  * the profile, all the user's data and the auth user. When the sign-in is too old the server says
  * so: the person proves themselves again (password, or Google) and the deletion is retried.
  */
