@@ -14,6 +14,7 @@ export async function bundle(outdir = new URL('lib/', here).pathname) {
     outfile: `${outdir}index.js`,
     bundle: true,
     platform: 'node',
+    // Deployed on Node.js 22; the emulator may run it on the host's Node 20, so no syntax newer.
     target: 'node20',
     format: 'esm',
     sourcemap: true,

@@ -4,7 +4,9 @@
 //   - every query the code issues has its index in firestore.indexes.json (shared/test/indexes.test.ts);
 //   - the access contract passes against firestore.rules in a real Firestore emulator
 //     (functions/test/rules.contract.test.ts; the functions project starts the Cloud SDK's emulator);
-//   - the functions bundle loads in the official Functions emulator (functions/test/emulator.smoke.test.ts).
+//   - the functions bundle loads in the official Functions emulator (functions/test/emulator.smoke.test.ts);
+//   - the functions runtime is not decommissioned, and Hosting deploys a production build
+//     (scripts/deploy-readiness.mjs).
 // A suite that did not run (no Firestore emulator) fails the gate: a deploy gate never passes unrun.
 //
 // In `npm test` these suites already run inside `vitest run`; there this script only reads that
@@ -15,6 +17,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { configProblems, hostingProblems, runtimeProblems } from './deploy-readiness.mjs';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const GATE = [
@@ -35,6 +38,13 @@ const gen = spawnSync(process.execPath, [join(root, 'scripts', 'gen-rules.mjs'),
   encoding: 'utf8',
 });
 if (gen.status !== 0) problems.push(`generated rules: ${(gen.stderr || gen.stdout).trim()}`);
+const readJson = (path) => JSON.parse(readFileSync(join(root, path), 'utf8'));
+const firebaseJson = readJson('firebase.json');
+problems.push(
+  ...runtimeProblems(readJson('functions/package.json').engines?.node),
+  ...configProblems(firebaseJson),
+  ...hostingProblems(join(root, firebaseJson.hosting.public)),
+);
 
 let report = reportArg ? resolve(reportArg) : undefined;
 let work;
