@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeContext, axeViolations } from './axe.ts';
 import { PASSWORD, showCharts } from './people.ts';
-import { BACKEND, verifyEmail } from './stack.ts';
+import { launchBrowser, verifyEmail } from './stack.ts';
 
 const stamp = Date.now().toString(36);
 const WIDTHS = [1280, 390] as const;
@@ -57,12 +57,9 @@ function report(found: string[]) {
   expect(found, `axe violations:\n${found.join('\n')}`).toEqual([]);
 }
 
-// The same components draw every page in both modes: axe runs against one stack (CI's time).
-const inLocalMode = describe.skipIf(BACKEND !== 'local');
-
-inLocalMode('axe-core: 0 violations on every route and dialog at 390 and 1280 px', () => {
+describe('axe-core: 0 violations on every route and dialog at 390 and 1280 px', () => {
   beforeAll(async () => {
-    browser = await launchAxeBrowser();
+    browser = await launchBrowser();
   });
 
   afterAll(async () => {
@@ -245,11 +242,6 @@ inLocalMode('axe-core: 0 violations on every route and dialog at 390 and 1280 px
     expect(errors.flat()).toEqual([]);
   });
 });
-
-async function launchAxeBrowser(): Promise<Browser> {
-  const { launchBrowser } = await import('./stack.ts');
-  return launchBrowser();
-}
 
 async function signInDemo(page: Page): Promise<void> {
   await page.goto('/login');

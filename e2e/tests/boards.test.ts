@@ -1,14 +1,14 @@
 /**
  * Issue 9, item 3: hiding one's exercise info, or deleting the account, takes the person off all
- * three leaderboards at once (within 5 s), in both modes, without waiting for the rollup. In
- * Firebase mode the rollup of the emulator suite is paused around each check
- * (E2E_ROLLUP_PAUSE_FILE), so only the reaction to the change itself can pass it.
+ * three leaderboards at once (within 5 s), without waiting for the rollup. The rollup of the
+ * emulator suite is paused around each check (E2E_ROLLUP_PAUSE_FILE), so only the reaction to the
+ * change itself can pass it.
  */
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nav, setDisplayName, signUpAndVerify } from './people.ts';
-import { BACKEND, launchBrowser, newPage, screenshot } from './stack.ts';
+import { launchBrowser, newPage, screenshot } from './stack.ts';
 
 const stamp = Date.now().toString(36);
 const eve = { email: `eve-${stamp}@example.com`, name: `Eve ${stamp}` };
@@ -50,7 +50,7 @@ const places = (name: string) =>
   );
 
 async function pauseRollup(): Promise<void> {
-  if (BACKEND !== 'firebase' || !pauseFile) return;
+  if (!pauseFile) return;
   writeFileSync(pauseFile, '');
   // A rollup already under way finishes first.
   await new Promise((r) => setTimeout(r, 10_000));
@@ -82,8 +82,8 @@ describe('boards follow hiding and deletion at once', () => {
     await signUpAndVerify(page, eve);
     await setDisplayName(page, eve.name);
     await logBurpees(page, 2);
-    // Only the precondition: in Firebase mode the Functions emulator runs the events one after
-    // another, and an earlier journey's 1,200-row import may still be queued ahead of these.
+    // Only the precondition: the Functions emulator runs the events one after another, and an
+    // earlier journey's import may still be queued ahead of these.
     for (const place of places(eve.name)) await place.waitFor({ timeout: 240_000 });
 
     await pauseRollup();
@@ -93,7 +93,7 @@ describe('boards follow hiding and deletion at once', () => {
       await page.getByRole('button', { name: 'Save Profile' }).click();
       await page.getByText('Profile saved successfully!').waitFor();
       for (const place of places(eve.name)) await place.waitFor({ state: 'detached', timeout: 5000 });
-      await screenshot(watcher, `30-boards-after-hide-${BACKEND}`);
+      await screenshot(watcher, '30-boards-after-hide');
     } finally {
       resumeRollup();
     }

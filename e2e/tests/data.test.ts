@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKEND, launchBrowser, newPage, screenshot, verifyEmail } from './stack.ts';
+import { launchBrowser, newPage, screenshot, verifyEmail } from './stack.ts';
 
 const PASSWORD = 'correct-horse-7';
 const stamp = Date.now().toString(36);
@@ -169,66 +169,6 @@ describe('your data: export, import into a fresh account, import again', () => {
     expect(await counts(fromCsv, 'activities')).toEqual([0, demoArchive.activities.length]);
     await fromCsv.getByRole('button', { name: 'Close' }).click();
   });
-
-  // Local mode only: the Functions emulator runs one trigger at a time, so 1,200 imported activities
-  // keep every later journey's feeds and boards minutes behind. The batch limit itself is held to
-  // firestore.rules by functions/test/import-batch.rules.test.ts.
-  it.skipIf(BACKEND === 'firebase')(
-    'imports 1,200 rows in parts of at most 500; importing them again adds nothing',
-    async () => {
-      const lines = ['Date,Activity,Reps,Minutes,Weight lifted'];
-      for (let i = 0; i < 1200; i++) {
-        const day = `2025-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`;
-        lines.push(
-          `${day} ${String(i % 24).padStart(2, '0')}:${String(i % 60).padStart(2, '0')},Push Ups,${1 + (i % 500)},2,`,
-        );
-      }
-      const text = lines.join('\n');
-      const dialog = await importFile(page, 'big.csv', text, 'text/csv');
-      expect(await counts(dialog, 'activities')).toEqual([1200, 0]);
-      await dialog.getByText(/written in 3 parts of at most 500 entries/).waitFor();
-      await dialog.getByRole('button', { name: 'Import' }).click();
-      await page
-        .getByText('Imported 1200 activities, 0 weight records, 0 posts.')
-        .waitFor({ timeout: 60_000 });
-      const again = await importFile(page, 'big.csv', text, 'text/csv');
-      expect(await counts(again, 'activities')).toEqual([0, 1200]);
-      await again.getByRole('button', { name: 'Close' }).click();
-      await again.waitFor({ state: 'detached' });
-
-      // Local mode runs the reactions in order in one worker: a workout logged now reaches the
-      // community page only once the import's 1,200 are processed. Waiting for it keeps the
-      // journeys that follow from queueing behind this import.
-      await page.getByLabel('Display Name').fill(fresh.name);
-      await page.getByRole('button', { name: 'Save Profile' }).click();
-      await page.getByText('Profile saved successfully!').waitFor();
-      await page
-        .getByRole('navigation', { name: 'Main' })
-        .getByRole('link', { name: 'User', exact: true })
-        .click();
-      await page.waitForURL('**/user');
-      const activity = page.getByRole('combobox', { name: 'Activity', exact: true });
-      await activity.click();
-      await activity.fill('Tai Chi');
-      await page.getByRole('option', { name: 'Tai Chi', exact: true }).click();
-      await page.getByLabel('Time (min)').fill('7');
-      await page.getByRole('form', { name: 'Log activity' }).getByRole('button', { name: 'Log' }).click();
-      await page.getByRole('table').first().getByText('Tai Chi').waitFor();
-      await page
-        .getByRole('navigation', { name: 'Main' })
-        .getByRole('link', { name: 'Community', exact: true })
-        .click();
-      await page
-        .getByRole('table', { name: 'Recent activities' })
-        .getByRole('row')
-        .filter({ hasText: fresh.name })
-        .filter({ hasText: 'Tai Chi' })
-        .first()
-        .waitFor({ timeout: 150_000 });
-      await goToAccount(page);
-    },
-    240_000,
-  );
 
   it('shows refused CSV rows with their line and reason, on a phone too', async () => {
     await phone.goto('/login');

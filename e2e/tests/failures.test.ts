@@ -1,15 +1,15 @@
 /**
- * A server that fails, seen from the browser: unreachable, answering 500, paused, or the page's
+ * A server that fails, seen from the browser: unreachable, answering 500, or the page's
  * code missing after a deploy. Every section of /user and /community shows its spec failure message
  * in place within 10 s, the top bar and nav stay, the Live badge says it is not live, and the page
- * recovers once the server is back; a save to a paused server ends in a message, not in a button
- * disabled for ever. The server is cut off in the browser (Playwright routes): local mode's /api/*
- * and its /api/live WebSocket, Firebase mode's Firestore emulator host.
+ * recovers once the server is back. The server is cut off in the browser (Playwright routes on the
+ * Firestore emulator's host). A save while the server is away waits to sync instead of failing:
+ * offline-and-deletion.test.ts and pwa.test.ts.
  */
 import type { Browser, BrowserContext, Locator, Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { nav, signUpAndVerify } from './people.ts';
-import { BACKEND, FIRESTORE_HOST, launchBrowser, newPage, screenshot } from './stack.ts';
+import { FIRESTORE_HOST, launchBrowser, newPage, screenshot } from './stack.ts';
 
 const stamp = Date.now().toString(36);
 const fay = { email: `fay-${stamp}@example.com`, name: `Fay ${stamp}` };
@@ -34,45 +34,31 @@ let context: BrowserContext;
 let page: Page;
 let errors: string[] = [];
 
-/** The backend's requests, as the browser sends them in this mode. */
-const API = BACKEND === 'local' ? /\/api\/(?!live$)/ : new RegExp(`^http://${FIRESTORE_HOST}/`);
+/** The backend's requests, as the browser sends them. */
+const API = new RegExp(`^http://${FIRESTORE_HOST}/`);
 
-type Outage = 'unreachable' | 'error 500' | 'paused';
+type Outage = 'unreachable' | 'error 500';
 
 /** What puts the server back after the current test (also when it fails: no cascade). */
 let restoreServer: (() => Promise<void>) | undefined;
 
 /** Cuts the browser off the server the way `outage` says; returns what puts it back. */
 async function cut(outage: Outage): Promise<() => Promise<void>> {
-  const held: Route[] = [];
   const handler = (route: Route) => {
     if (outage === 'unreachable') return route.abort('connectionrefused');
-    if (outage === 'error 500')
-      // As Google's APIs (and the local server) answer one: a JSON error body.
-      return route.fulfill({
-        status: 500,
-        contentType: 'application/json',
-        body: JSON.stringify({ error: { code: 500, message: 'Internal error.', status: 'INTERNAL' } }),
-      });
-    held.push(route); // paused: never answered while cut
-    return undefined;
+    // As Google's APIs answer one: a JSON error body.
+    return route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { code: 500, message: 'Internal error.', status: 'INTERNAL' } }),
+    });
   };
   await page.route(API, handler);
-  if (BACKEND === 'local') {
-    await page.routeWebSocket(/\/api\/live$/, (ws) => {
-      if (outage === 'paused') return; // opened, never answered
-      if (outage === 'error 500') ws.close({ code: 1011, reason: 'Internal error.' });
-      else ws.close();
-    });
-  }
   let restored = false;
   restoreServer = async () => {
     if (restored) return;
     restored = true;
     await page.unroute(API, handler);
-    // Routes still open fall through to the real server again.
-    if (BACKEND === 'local') await page.routeWebSocket(/\/api\/live$/, (ws) => ws.connectToServer());
-    await Promise.all(held.map((route) => route.abort('connectionreset').catch(() => {})));
   };
   return restoreServer;
 }
@@ -160,7 +146,7 @@ describe('failures stay inside the page', () => {
       await page.goto('/user');
       const openedAt = Date.now();
       await expectFailed(USER_SECTIONS, openedAt);
-      await screenshot(page, `failures-${BACKEND}-${outage.replace(' ', '-')}-user`);
+      await screenshot(page, `failures-${outage.replace(' ', '-')}-user`);
 
       await nav(page, 'Community');
       const communityAt = Date.now();
@@ -169,7 +155,7 @@ describe('failures stay inside the page', () => {
         communityAt,
       );
       await section('Leaderboards').getByText('Not live', { exact: true }).waitFor({ timeout: 5_000 });
-      await screenshot(page, `failures-${BACKEND}-${outage.replace(' ', '-')}-community`);
+      await screenshot(page, `failures-${outage.replace(' ', '-')}-community`);
 
       // Back: Retry in one section loads them all again.
       await restore();
@@ -199,28 +185,6 @@ describe('failures stay inside the page', () => {
     await section('Leaderboards').getByText('Live', { exact: true }).waitFor({ timeout: 30_000 });
   });
 
-  // Firebase mode: a "paused" Firestore emulator cannot be staged with Playwright's routes here (the
-  // save was not held once the offline journey before it had gone back online; cause not found).
-  // A write that waits to sync is the offline-write journey's (firebase-mode.test.ts, pwa.test.ts).
-  it.skipIf(BACKEND !== 'local')(
-    'a save to a paused server ends in a message, and the form works again',
-    async () => {
-      await nav(page, 'User');
-      await page.waitForURL('**/user');
-      const weights = section('Weight Tracking');
-      await weights.getByText('No weigh-ins yet').waitFor({ timeout: 20_000 });
-      const restore = await cut('paused');
-      await weights.getByLabel('Weight', { exact: true }).fill('170');
-      await weights.getByRole('button', { name: 'Log', exact: true }).click();
-      // No offline queue in local mode: the save gives up with the spec's message.
-      await weights.getByText('Failed to log weight. Please try again.').waitFor({ timeout: 25_000 });
-      expect(await weights.getByRole('button', { name: 'Log', exact: true }).isEnabled()).toBe(true);
-      expect(await weights.getByLabel('Weight', { exact: true }).isEnabled()).toBe(true);
-      await restore();
-      await expectLayout();
-    },
-  );
-
   it('a page whose code is gone (a deploy) reloads once, then says so under the top bar, and Retry loads it', async () => {
     await page.goto('/user');
     await section('Weight Tracking').waitFor();
@@ -231,7 +195,7 @@ describe('failures stay inside the page', () => {
       .waitFor({ timeout: 20_000 });
     expect(cut.loads()).toBe(1); // the one reload, no loop
     await expectLayout();
-    await screenshot(page, `failures-${BACKEND}-missing-chunk`);
+    await screenshot(page, `failures-missing-chunk`);
 
     await cut.restore();
     await page.getByRole('main').getByRole('button', { name: 'Retry' }).click();
@@ -251,7 +215,7 @@ describe('failures stay inside the page', () => {
     await section('Your Profile').getByRole('button', { name: 'Save Profile' }).waitFor({ timeout: 20_000 });
     expect(await section('Log Activity').getByRole('button', { name: 'Log', exact: true }).count()).toBe(1);
     await weights.scrollIntoViewIfNeeded();
-    await screenshot(page, `failures-${BACKEND}-missing-part`);
+    await screenshot(page, `failures-missing-part`);
 
     await cut.restore();
     await weights.getByRole('button', { name: 'Retry' }).click();

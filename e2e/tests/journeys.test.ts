@@ -1,8 +1,8 @@
 /**
  * The product end to end, as two people use it: sign up and verify, set a display name, log an
  * activity and a weight, post on the community page, see each other there, hide exercise info,
- * delete the account. Real browser (Debian's Chromium), real Auth emulator, and the real local server
- * or, in Firebase mode, the official emulator suite (scripts/run-e2e.mjs runs both).
+ * delete the account. Real browser (Debian's Chromium) against the official emulator suite
+ * (scripts/run-e2e.mjs starts it).
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

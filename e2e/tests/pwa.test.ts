@@ -1,11 +1,10 @@
 /**
- * The installable app (issue 13, item 4), in both modes: the manifest is served and valid and its
+ * The installable app (issue 13, item 4): the manifest is served and valid and its
  * icons load; Chromium itself finds the app installable (its own installability check, over
  * DevTools: Lighthouse 13 no longer has a PWA category); the service worker registers, controls the
  * page and keeps the shell but no API or auth answer; with the network gone a reload of /user
- * still shows the app and says it is offline. Saving offline: in Firebase mode an activity is kept,
- * shown as waiting to sync (its row and the top bar), and reaches the server once back online; in local mode it fails with
- * the spec's message and nothing is written.
+ * still shows the app and says it is offline. Saving offline: an activity is kept, shown as waiting
+ * to sync (its row and the top bar), and reaches the server once back online.
  *
  * A persistent browser profile (not an incognito context): Chromium refuses to call an incognito
  * page installable, and a real install lives in a profile.
@@ -16,12 +15,11 @@ import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logActivity, signUpAndVerify } from './people.ts';
-import { APP_URL, accountOf, BACKEND, screenshot, serverDocs } from './stack.ts';
+import { APP_URL, accountOf, screenshot, serverDocs } from './stack.ts';
 
 const stamp = Date.now().toString(36);
 const erin = { email: `erin-pwa-${stamp}@example.com`, name: `Erin ${stamp}` };
 const SERVER_PATHS = [
-  '/api/',
   '/identitytoolkit.googleapis.com/',
   '/securetoken.googleapis.com/',
   '/emulator/',
@@ -70,6 +68,34 @@ const cachedPaths = (p: Page) =>
       });
     }
     return out;
+  });
+
+/**
+ * How many writes the Firestore SDK still holds for the server: the entries of its IndexedDB write
+ * queue (`mutations`), which a write leaves once the server has acknowledged it.
+ */
+const queuedWrites = (p: Page) =>
+  p.evaluate(async () => {
+    const ask = <T>(request: IDBRequest<T>) =>
+      new Promise<T>((resolve, reject) => {
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+    let queues = 0;
+    let writes = 0;
+    for (const { name } of await indexedDB.databases()) {
+      if (!name?.startsWith('firestore/')) continue;
+      const request = indexedDB.open(name);
+      request.onupgradeneeded = () => request.transaction?.abort(); // not this reader's to create
+      const db = await ask(request).catch(() => null);
+      if (!db) continue;
+      if (db.objectStoreNames.contains('mutations')) {
+        queues += 1;
+        writes += await ask(db.transaction('mutations').objectStore('mutations').count());
+      }
+      db.close();
+    }
+    return queues === 0 ? 'no write queue' : writes;
   });
 
 const offlineNotice = () => page.getByText(/you are offline/i);
@@ -158,12 +184,10 @@ describe('installable app, offline shell', () => {
     await signUpAndVerify(page, erin);
     await logActivity(page, 'Walking', 30);
     await page.getByRole('table').first().getByText('Walking').waitFor();
-    if (BACKEND === 'firebase') {
-      // Confirmed before the network goes: the top bar counts a write unconfirmed for 3 s, so no
-      // chip after that means the server acknowledged it (the first write waits for cold starts).
-      await page.waitForTimeout(3500);
-      await pendingChip().waitFor({ state: 'detached', timeout: 30_000 });
-    }
+    // Confirmed before the network goes (the first write waits for cold starts): the SDK's queue
+    // is empty once the server acknowledged it, and the top bar's chip goes with it.
+    await expect.poll(() => queuedWrites(page), { timeout: 30_000 }).toBe(0);
+    await pendingChip().waitFor({ state: 'detached', timeout: 30_000 });
     const cached = await cachedPaths(page);
     const names = Object.keys(cached);
     expect(names).toHaveLength(1);
@@ -174,13 +198,6 @@ describe('installable app, offline shell', () => {
     expect(paths).toContain('/index.html');
     expect(paths).toContain(new URL(entry ?? '/none', APP_URL).pathname);
     expect(paths).toContain('/manifest.webmanifest');
-    // Only what this mode can load: local mode never fetches the Firestore adapter's chunk (the
-    // Firestore SDK, ~158 KB gzip), Firebase mode never the local adapter's.
-    const adapters = {
-      firestore: paths.some((path) => /^\/assets\/firestore-[\w-]+\.js$/.test(path)),
-      local: paths.some((path) => /^\/assets\/local-[\w-]+\.js$/.test(path)),
-    };
-    expect(adapters).toEqual({ firestore: BACKEND === 'firebase', local: BACKEND === 'local' });
     for (const path of paths) {
       expect(path.startsWith('/'), `${path} is of this origin`).toBe(true);
       expect(
@@ -199,76 +216,44 @@ describe('installable app, offline shell', () => {
       .waitFor();
     await offlineNotice().waitFor({ timeout: 15_000 });
     expect(page.url()).toBe(`${APP_URL}/user`);
-    await screenshot(page, `30-pwa-offline-${BACKEND}`);
+    await screenshot(page, '30-pwa-offline');
   });
 
-  it.skipIf(BACKEND !== 'local')(
-    'local mode: saving offline fails with the spec messages and writes nothing (no queueing)',
-    async () => {
-      // In the offline shell: the weight form is there, its save fails at once.
-      const weightForm = page.getByRole('form', { name: 'Log weight' });
-      await weightForm.getByLabel('Weight').fill('183');
-      await weightForm.getByRole('button', { name: 'Log' }).click();
-      await page.getByText('Failed to log weight. Please try again.').waitFor({ timeout: 20_000 });
+  it('an activity logged in the offline shell waits to sync, then reaches the server once online', async () => {
+    const uid = (await accountOf(erin.email))?.localId ?? '';
+    expect(uid).not.toBe('');
+    const repsOnServer = async () =>
+      (await serverDocs(`users/${uid}/reps`)).map((d) => JSON.stringify((d as { fields: unknown }).fields));
+    expect(await repsOnServer()).toHaveLength(1);
+    await logActivity(page, 'Yoga', 20);
+    // In Recent Activities at once, its row marked as waiting to sync (and only its row).
+    const rows = page.getByRole('table').first().getByRole('row');
+    const yoga = rows.filter({ hasText: 'Yoga' });
+    await yoga.getByText('Waiting to sync').waitFor({ timeout: 10_000 });
+    expect(await rows.filter({ hasText: 'Walking' }).getByText('Waiting to sync').count()).toBe(0);
+    const pending = pendingChip();
+    await pending.waitFor({ timeout: 10_000 });
+    await screenshot(page, '31-pwa-offline-write');
+    expect(await repsOnServer()).toHaveLength(1);
 
-      // A page loaded online that loses the network: the activity's save fails the same way.
-      await context.setOffline(false);
-      await page.reload();
-      await offlineNotice().waitFor({ state: 'detached', timeout: 15_000 });
-      await page.getByRole('table').first().getByText('Walking').waitFor();
-      await context.setOffline(true);
-      await offlineNotice().waitFor({ timeout: 15_000 });
-      await logActivity(page, 'Yoga', 20);
-      await page.getByText('Failed to log activity. Please try again.').waitFor({ timeout: 20_000 });
+    // Reloaded, still offline: the SDK kept the write, which this page load did not make. Logging
+    // out would erase it with the offline cache, so Logout asks all the same.
+    await page.reload();
+    await yoga.getByText('Waiting to sync').waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Logout' }).click();
+    const ask = page.getByRole('dialog', { name: 'Log out and lose unsent changes?' });
+    await ask.getByText(/^Changes made offline have not reached the server yet\./).waitFor();
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await ask.waitFor({ state: 'detached' });
 
-      // Back online, read back from the server: neither was written.
-      await context.setOffline(false);
-      await page.reload();
-      const table = page.getByRole('table').first();
-      await table.getByText('Walking').waitFor();
-      expect(await table.getByText('Yoga').count()).toBe(0);
-      await page.getByText('No weigh-ins yet').waitFor();
-    },
-  );
-
-  it.skipIf(BACKEND !== 'firebase')(
-    'Firebase mode: an activity logged in the offline shell waits to sync, then reaches the server once online',
-    async () => {
-      const uid = (await accountOf(erin.email))?.localId ?? '';
-      expect(uid).not.toBe('');
-      const repsOnServer = async () =>
-        (await serverDocs(`users/${uid}/reps`)).map((d) => JSON.stringify((d as { fields: unknown }).fields));
-      expect(await repsOnServer()).toHaveLength(1);
-      await logActivity(page, 'Yoga', 20);
-      // In Recent Activities at once, its row marked as waiting to sync (and only its row).
-      const rows = page.getByRole('table').first().getByRole('row');
-      const yoga = rows.filter({ hasText: 'Yoga' });
-      await yoga.getByText('Waiting to sync').waitFor({ timeout: 10_000 });
-      expect(await rows.filter({ hasText: 'Walking' }).getByText('Waiting to sync').count()).toBe(0);
-      const pending = pendingChip();
-      await pending.waitFor({ timeout: 10_000 });
-      await screenshot(page, '31-pwa-offline-write-firebase');
-      expect(await repsOnServer()).toHaveLength(1);
-
-      // Reloaded, still offline: the SDK kept the write, which this page load did not make. Logging
-      // out would erase it with the offline cache, so Logout asks all the same.
-      await page.reload();
-      await yoga.getByText('Waiting to sync').waitFor({ timeout: 20_000 });
-      await page.getByRole('button', { name: 'Logout' }).click();
-      const ask = page.getByRole('dialog', { name: 'Log out and lose unsent changes?' });
-      await ask.getByText(/^Changes made offline have not reached the server yet\./).waitFor();
-      await ask.getByRole('button', { name: 'Cancel' }).click();
-      await ask.waitFor({ state: 'detached' });
-
-      await context.setOffline(false);
-      await pending.waitFor({ state: 'detached', timeout: 30_000 });
-      await yoga.getByText('Waiting to sync').waitFor({ state: 'detached', timeout: 10_000 });
-      const reps = await repsOnServer();
-      expect(reps).toHaveLength(2);
-      expect(reps.some((r) => r.includes('Yoga'))).toBe(true);
-      await offlineNotice().waitFor({ state: 'detached', timeout: 15_000 });
-    },
-  );
+    await context.setOffline(false);
+    await pending.waitFor({ state: 'detached', timeout: 30_000 });
+    await yoga.getByText('Waiting to sync').waitFor({ state: 'detached', timeout: 10_000 });
+    const reps = await repsOnServer();
+    expect(reps).toHaveLength(2);
+    expect(reps.some((r) => r.includes('Yoga'))).toBe(true);
+    await offlineNotice().waitFor({ state: 'detached', timeout: 15_000 });
+  });
 
   it('raised no uncaught page errors', () => {
     expect(errors).toEqual([]);

@@ -8,7 +8,7 @@
  */
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKEND, FIRESTORE_HOST, launchBrowser, newPage } from './stack.ts';
+import { FIRESTORE_HOST, launchBrowser, newPage } from './stack.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -18,10 +18,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A request for the person's data: the local server's API, or Firestore. */
+/** A request for the person's data: Firestore's. */
 function isDataRequest(request: Request): boolean {
   const url = new URL(request.url());
-  if (BACKEND === 'local') return url.pathname.startsWith('/api/');
   return url.host === FIRESTORE_HOST || url.pathname.includes('google.firestore.v1.Firestore');
 }
 
@@ -60,9 +59,6 @@ describe('a returning visitor', () => {
     const early: string[] = [];
     page.on('request', (request) => {
       if (isDataRequest(request) && !check.released()) early.push(request.url());
-    });
-    page.on('websocket', (ws) => {
-      if (!check.released()) early.push(ws.url());
     });
     const response = await page.goto('/user');
     // The path's own page: the dashboard's chunk is named in it, beside the entry.

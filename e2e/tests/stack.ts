@@ -1,6 +1,7 @@
 /**
- * What a journey needs from the stack `scripts/run-e2e.mjs` started: the app URL, the Auth
- * emulator (for verification links and account resets), and Debian's Chromium via playwright-core.
+ * What a journey needs from the emulator suite `scripts/run-e2e.mjs` started: the app URL, the Auth
+ * emulator (for verification links and account resets), the Firestore emulator (to read what the
+ * server holds), and Debian's Chromium via playwright-core.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,6 +15,8 @@ function required(name: string): string {
 
 export const APP_URL = required('E2E_APP_URL');
 export const AUTH_HOST = required('E2E_AUTH_HOST');
+/** `host:port` of the Firestore emulator, for reading the server's documents as an admin. */
+export const FIRESTORE_HOST = required('E2E_FIRESTORE_HOST');
 export const PROJECT_ID = process.env.E2E_PROJECT_ID ?? 'demo-fittrack';
 export const ARTIFACTS = join(import.meta.dirname, '..', '..', 'artifacts', 'e2e');
 
@@ -72,11 +75,6 @@ export async function verifyEmail(email: string): Promise<void> {
   throw new Error(`No verification email for ${email}`);
 }
 
-/** Which stack the journeys run against: `local` (npm start) or `firebase` (npm run emulators). */
-export const BACKEND: 'local' | 'firebase' = process.env.E2E_BACKEND === 'firebase' ? 'firebase' : 'local';
-/** `host:port` of the Firestore emulator (Firebase mode only). */
-export const FIRESTORE_HOST = process.env.E2E_FIRESTORE_HOST;
-
 /** The Auth emulator's account for `email`, read as an admin; undefined when there is none. */
 export async function accountOf(email: string): Promise<{ localId: string } | undefined> {
   const res = await fetch(
@@ -96,7 +94,6 @@ export async function accountOf(email: string): Promise<{ localId: string } | un
  * past the rules as an admin from the Firestore emulator: what a write really left there.
  */
 export async function serverDocs(path: string): Promise<Record<string, unknown>[]> {
-  if (!FIRESTORE_HOST) throw new Error('E2E_FIRESTORE_HOST is not set: Firebase-mode journeys need it.');
   const res = await fetch(
     `http://${FIRESTORE_HOST}/v1/projects/${PROJECT_ID}/databases/(default)/documents/${path}`,
     {

@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe.ts';
 import { showCharts } from './people.ts';
-import { APP_URL, BACKEND, launchBrowser, screenshot } from './stack.ts';
+import { APP_URL, launchBrowser, screenshot } from './stack.ts';
 
 type Scheme = 'light' | 'dark';
 const SCHEMES: readonly Scheme[] = ['dark', 'light'];
@@ -138,10 +138,6 @@ async function checkRoute(page: Page, route: string, width: number, name: string
   return failures;
 }
 
-// The pages' colours are the same components in both modes: checked against one stack (CI's
-// time). The toggle runs in both, each under its own CSP (the Firebase run: firebase.json's).
-const inLocalMode = it.skipIf(BACKEND !== 'local');
-
 describe('dark theme', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -152,49 +148,46 @@ describe('dark theme', () => {
   });
 
   for (const width of [1280, 390]) {
-    inLocalMode(
-      `every route is dark with the system dark, and AA in both schemes, at ${width} px`,
-      async () => {
-        const { context, page } = await openContext(width);
-        // The very first paint: the loading shell already follows the system (before the app runs).
-        await page.goto('/', { waitUntil: 'commit' });
-        await page.waitForSelector('#boot', { state: 'attached' });
-        expect(
-          luminance(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)),
-        ).toBeLessThan(0.05);
+    it(`every route is dark with the system dark, and AA in both schemes, at ${width} px`, async () => {
+      const { context, page } = await openContext(width);
+      // The very first paint: the loading shell already follows the system (before the app runs).
+      await page.goto('/', { waitUntil: 'commit' });
+      await page.waitForSelector('#boot', { state: 'attached' });
+      expect(
+        luminance(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)),
+      ).toBeLessThan(0.05);
 
-        const failures: string[] = [];
-        const routes: [string, string][] = [
-          ['/', 'home'],
-          ['/login', 'login'],
-          ['/user', 'user'],
-          ['/community', 'community'],
-          ['/account', 'account'],
-        ];
-        for (const [route, name] of routes) {
-          failures.push(...(await checkRoute(page, route, width, name)));
-          if (route === '/user') {
-            // A popup, dark too.
-            await page.getByRole('button', { name: 'MET values' }).click();
-            const dialog = page.getByRole('dialog');
-            await dialog.waitFor();
-            await page.waitForTimeout(400);
-            expect(luminance(await dialog.evaluate((e) => getComputedStyle(e).backgroundColor))).toBeLessThan(
-              0.05,
-            );
-            for (const f of await contrastFailures(page)) failures.push(`dialog ${width}px: ${f}`);
-            if (width === 1280) await screenshot(page, '30-theme-dialog-dark-1280');
-            await page.keyboard.press('Escape');
-            await dialog.waitFor({ state: 'detached' });
-          }
+      const failures: string[] = [];
+      const routes: [string, string][] = [
+        ['/', 'home'],
+        ['/login', 'login'],
+        ['/user', 'user'],
+        ['/community', 'community'],
+        ['/account', 'account'],
+      ];
+      for (const [route, name] of routes) {
+        failures.push(...(await checkRoute(page, route, width, name)));
+        if (route === '/user') {
+          // A popup, dark too.
+          await page.getByRole('button', { name: 'MET values' }).click();
+          const dialog = page.getByRole('dialog');
+          await dialog.waitFor();
+          await page.waitForTimeout(400);
+          expect(luminance(await dialog.evaluate((e) => getComputedStyle(e).backgroundColor))).toBeLessThan(
+            0.05,
+          );
+          for (const f of await contrastFailures(page)) failures.push(`dialog ${width}px: ${f}`);
+          if (width === 1280) await screenshot(page, '30-theme-dialog-dark-1280');
+          await page.keyboard.press('Escape');
+          await dialog.waitFor({ state: 'detached' });
         }
-        expect(failures).toEqual([]);
-        await context.close();
-      },
-    );
+      }
+      expect(failures).toEqual([]);
+      await context.close();
+    });
   }
 
-  inLocalMode('shows a 2-3 px focus ring with >= 3:1 contrast in both schemes', async () => {
+  it('shows a 2-3 px focus ring with >= 3:1 contrast in both schemes', async () => {
     const { context, page } = await openContext(1280);
     await page.goto('/login');
     await page.getByRole('textbox', { name: 'Email' }).click();

@@ -1,15 +1,14 @@
 /**
- * What only Firebase mode does, on the official emulator suite: Firestore keeps a write made offline
- * and the top bar shows it as waiting to sync until the server has it (and an online write never
- * shows so), logging out erases the browser's copy of the person's data (asking first while a write
- * waits to sync), and the deleteAccount callable demands a recent sign-in. Runs only against the
- * Firebase-mode stack (E2E_BACKEND=firebase, scripts/run-e2e.mjs); every claim about the server is
- * checked by reading the Firestore and Auth emulators as an admin.
+ * Offline writes and account deletion, on the official emulator suite: Firestore keeps a write made
+ * offline and the top bar shows it as waiting to sync until the server has it (and an online write
+ * never shows so), logging out erases the browser's copy of the person's data (asking first while a
+ * write waits to sync), and the deleteAccount callable demands a recent sign-in. Every claim about
+ * the server is checked by reading the Firestore and Auth emulators as an admin.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dismissGoalPopup, logActivity, nav, PASSWORD, signUpAndVerify } from './people.ts';
-import { accountOf, BACKEND, launchBrowser, newPage, screenshot, serverDocs } from './stack.ts';
+import { accountOf, launchBrowser, newPage, screenshot, serverDocs } from './stack.ts';
 
 const stamp = Date.now().toString(36);
 const carol = { email: `carol-${stamp}@example.com`, name: `Carol ${stamp}` };
@@ -99,7 +98,7 @@ async function ageNextDeletionToken(ctx: BrowserContext): Promise<{ aged: () => 
   return { aged: () => done };
 }
 
-describe.skipIf(BACKEND !== 'firebase')('Firebase mode: offline writes and the deletion callable', () => {
+describe('offline writes and the deletion callable', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     const opened = await newPage(browser);
@@ -152,7 +151,7 @@ describe.skipIf(BACKEND !== 'firebase')('Firebase mode: offline writes and the d
     // Accepted locally: in the history at once, marked as waiting, and not on the server.
     await page.getByRole('table').first().getByText('Yoga').waitFor();
     await pendingChip().waitFor({ timeout: 5000 });
-    await screenshot(page, '20-firebase-offline-write');
+    await screenshot(page, '20-offline-write');
     await page.waitForTimeout(3000);
     expect(await pendingChip().isVisible()).toBe(true);
     expect(await repsOnServer(carolUid)).toHaveLength(2);
@@ -175,10 +174,10 @@ describe.skipIf(BACKEND !== 'firebase')('Firebase mode: offline writes and the d
     await page.getByRole('button', { name: 'Logout' }).click();
     const ask = page.getByRole('dialog', { name: 'Log out and lose unsent changes?' });
     await ask.getByText(/^1 change made offline has not reached the server yet\./).waitFor();
-    await screenshot(page, '22-firebase-logout-unsent');
+    await screenshot(page, '22-logout-unsent');
     await page.setViewportSize({ width: 390, height: 844 });
     await page.emulateMedia({ colorScheme: 'dark' });
-    await screenshot(page, '22-firebase-logout-unsent-dark-390');
+    await screenshot(page, '22-logout-unsent-dark-390');
     await page.emulateMedia({ colorScheme: 'light' });
     await page.setViewportSize({ width: 1280, height: 900 });
     await ask.getByRole('button', { name: 'Cancel' }).click();
@@ -240,7 +239,7 @@ describe.skipIf(BACKEND !== 'firebase')('Firebase mode: offline writes and the d
     expect(await serverDocs(`users/${carolUid}`)).toHaveLength(1);
     expect(await repsOnServer(carolUid)).toHaveLength(4);
     expect(await accountOf(carol.email)).toBeDefined();
-    await screenshot(page, '21-firebase-reauth');
+    await screenshot(page, '21-reauth');
 
     await reauth.getByLabel('Password').fill(PASSWORD);
     await reauth.getByRole('button', { name: 'Confirm and delete' }).click();
