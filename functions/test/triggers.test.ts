@@ -322,6 +322,16 @@ describe('issue 8 and 9 through the triggers', () => {
     expect(named('u1')).toBe(true);
   }
 
+  it('a new leader reaches the three boards in the rep trigger (no rollup)', async () => {
+    await fourOnTheBoards();
+    clock += 60_000;
+    const rep = { activityType: 'Push Ups', count: 500, time: 90, timestamp: clock, calorieUnits: 0 };
+    await store.commit([{ kind: 'set', path: paths.rep('u4', 'b'), data: rep }]);
+    await repWritten({ data: change(paths.rep('u4', 'b'), null, rep), params: { uid: 'u4', repId: 'b' } });
+    for (const kind of ['daily', 'weekly', 'monthly'] as const)
+      expect(board(kind)?.reps.map((p) => p.uid)).toEqual(['u4', 'u1', 'u2']);
+  });
+
   it('hiding exercise info takes the user off the three boards in the profile trigger (no rollup)', async () => {
     await fourOnTheBoards();
     clock += 60_000;

@@ -5,6 +5,7 @@
  * each committed write, at least once, and the tests run the very same code over the in-memory store.
  */
 
+export { boardDoc, placesOf, removeFromBoards, rollupBoards } from './boards.ts';
 export {
   cappedDaySums,
   capsFor,
@@ -20,14 +21,10 @@ export {
   reactionPaths,
 } from './core.ts';
 export {
-  boardDoc,
   deleteAccountData,
   expireProjections,
   MAX_PAGES_PER_RUN,
   NoProgressError,
-  placesOf,
-  removeFromBoards,
-  rollupBoards,
   scanPages,
   USER_SUBCOLLECTIONS,
 } from './maintenance.ts';

@@ -1,139 +1,20 @@
 /**
- * The scheduled and administrative reactions: the board rollup, expiry of what is no longer shown,
- * and the account-deletion cascade. Each is idempotent and reads only bounded pages.
+ * The scheduled and administrative reactions: expiry of what is no longer shown and the
+ * account-deletion cascade (the board rollup is in boards.ts). Each is idempotent and reads only
+ * bounded pages.
  */
 
 import { cursorOf } from '../../firestore/semantics.ts';
-import { BOARD_PLACES } from '../community.ts';
-import { BOARD_KINDS, BOARD_METRICS, type BoardKind, type BoardPlace, paths } from '../model.ts';
+import { BOARD_KINDS, paths } from '../model.ts';
 import { currentWindows } from '../periods.ts';
-import type { DocData, DocSnapshot, QuerySpec, WriteOp } from '../store.ts';
+import type { DocSnapshot, QuerySpec } from '../store.ts';
 import { numberOr0 } from '../totals.ts';
-import { type ReactionEnv, reactionPaths, readUser, sameProjection } from './core.ts';
-import { type PaceOptions, type PaceResult, Pacer } from './pacing.ts';
+import { removeFromBoards } from './boards.ts';
+import { type ReactionEnv, reactionPaths } from './core.ts';
 import { FEED_KEEP, type FeedCollection, PAGE_SIZE, reactionQueries } from './queries.ts';
 
 /** Upper bound of pages one run of a cleanup loop goes through (the next run continues). */
 export const MAX_PAGES_PER_RUN = 50;
-
-/** The top 3 of a metric as a board shows them: places with a value above 0, best first. */
-export function placesOf(
-  entries: readonly DocSnapshot[],
-  metric: (typeof BOARD_METRICS)[number],
-): BoardPlace[] {
-  return entries
-    .map((e) => ({
-      uid: String(e.data.uid ?? ''),
-      userName: String(e.data.userName ?? ''),
-      value: numberOr0(e.data[metric]),
-    }))
-    .filter((p) => p.value > 0);
-}
-
-export function boardDoc(
-  kind: BoardKind,
-  periodKey: string,
-  timeZone: string,
-  places: Record<(typeof BOARD_METRICS)[number], BoardPlace[]>,
-  computedAt: number,
-): DocData {
-  return {
-    kind,
-    periodKey,
-    timeZone,
-    reps: places.reps,
-    minutes: places.minutes,
-    calories: places.calories,
-    computedAt,
-  };
-}
-
-/**
- * The nine top-3 queries over board entries of the current day, week and month; a board is
- * written only when what it shows changed (so at most three writes a minute, whatever the load).
- * Paced (`minGapMs`): a board written within the gap by anything else (removeFromBoards) is left
- * for the retry the result names.
- */
-export async function rollupBoards(
-  env: ReactionEnv,
-  opts: PaceOptions = {},
-): Promise<{ written: BoardKind[]; retryAt: number | null }> {
-  const current = currentWindows(env.now, env.timeZone);
-  const pacer = new Pacer(env.now, opts);
-  const written: BoardKind[] = [];
-  const writes: WriteOp[] = [];
-  await Promise.all(
-    BOARD_KINDS.map(async (kind) => {
-      const key = current[kind].key;
-      const [existing, ...tops] = await Promise.all([
-        env.store.get(paths.board(kind)),
-        ...BOARD_METRICS.map((metric) => env.store.query(reactionQueries.topEntries(key, metric))),
-      ]);
-      const places = Object.fromEntries(
-        BOARD_METRICS.map((m, i) => [m, placesOf(tops[i] ?? [], m)]),
-      ) as Record<(typeof BOARD_METRICS)[number], BoardPlace[]>;
-      const doc = boardDoc(kind, key, env.timeZone, places, env.now);
-      if (existing && sameProjection(existing.data, doc)) return;
-      if (pacer.holdsBack(existing)) return;
-      written.push(kind);
-      writes.push({ kind: 'set', path: paths.board(kind), data: doc });
-    }),
-  );
-  if (writes.length > 0) await env.store.commit(writes);
-  written.sort((a, b) => BOARD_KINDS.indexOf(a) - BOARD_KINDS.indexOf(b));
-  return { written, retryAt: pacer.result().retryAt };
-}
-
-/** Whether a board shows `uid` in any of its metrics. */
-function names(board: DocSnapshot | null, uid: string): boolean {
-  return BOARD_METRICS.some((m) => {
-    const places = board?.data[m];
-    return Array.isArray(places) && places.some((p) => (p as { uid?: unknown } | null)?.uid === uid);
-  });
-}
-
-/**
- * A user who hid their exercise info or was deleted leaves every board at once: each board that
- * names them is recomputed for its current period from board entries (the rollup's own query, with
- * one more place so the user can be left out even before their entries say so). Does nothing for
- * a user who is visible again by now. Paced like every projection write (pacing.ts).
- */
-export async function removeFromBoards(
-  env: ReactionEnv,
-  uid: string,
-  opts: PaceOptions = {},
-): Promise<PaceResult> {
-  const pacer = new Pacer(env.now, opts);
-  await env.store.transact(async (tx) => {
-    const [user, ...boards] = await Promise.all([
-      readUser(tx, uid),
-      ...BOARD_KINDS.map((kind) => tx.get(paths.board(kind))),
-    ]);
-    if (user?.person.visible) return;
-    const current = currentWindows(env.now, env.timeZone);
-    const writes: WriteOp[] = [];
-    for (const [i, kind] of BOARD_KINDS.entries()) {
-      const existing = boards[i] ?? null;
-      if (!names(existing, uid)) continue;
-      const key = current[kind].key;
-      const tops = await Promise.all(
-        BOARD_METRICS.map((metric) => tx.query(reactionQueries.topEntries(key, metric, BOARD_PLACES + 1))),
-      );
-      const places = Object.fromEntries(
-        BOARD_METRICS.map((m, j) => [
-          m,
-          placesOf((tops[j] ?? []).filter((e) => e.data.uid !== uid).slice(0, BOARD_PLACES), m),
-        ]),
-      ) as Record<(typeof BOARD_METRICS)[number], BoardPlace[]>;
-      const doc = boardDoc(kind, key, env.timeZone, places, env.now);
-      if (existing && sameProjection(existing.data, doc)) continue;
-      if (pacer.holdsBack(existing)) continue;
-      writes.push({ kind: 'set', path: paths.board(kind), data: doc });
-    }
-    for (const w of writes) tx.write(w);
-  });
-  return pacer.result();
-}
 
 /** A delete or scan loop that stopped making progress (a store handing back what it was told to remove). */
 export class NoProgressError extends Error {

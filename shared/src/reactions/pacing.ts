@@ -79,13 +79,22 @@ export class Pacer {
    * the gap.
    */
   plan(path: string, existing: DocSnapshot | null, desired: DocData | null): WriteOp | null {
+    return this.planOrHold(path, existing, desired).op;
+  }
+
+  /** plan, also saying whether the write was held back (what is stored is then behind the source). */
+  planOrHold(
+    path: string,
+    existing: DocSnapshot | null,
+    desired: DocData | null,
+  ): { op: WriteOp | null; heldBack: boolean } {
     const op = planWrite(path, existing, desired, this.now);
-    if (!op) return op;
+    if (!op) return { op, heldBack: false };
     // Covered holds whether or not the run is paced (an unpaced last attempt writes only what no
     // later run has).
-    if (existing && writtenAt(existing) > this.coveredSince) return null;
-    if (this.holdsBack(existing)) return null;
-    return op;
+    if (existing && writtenAt(existing) > this.coveredSince) return { op: null, heldBack: false };
+    if (this.holdsBack(existing)) return { op: null, heldBack: true };
+    return { op, heldBack: false };
   }
 
   /**

@@ -12,6 +12,8 @@ import type { PeriodWindow } from '../periods.ts';
 import { currentWindows, windowForKey } from '../periods.ts';
 import type { DocData, DocSnapshot, Transaction } from '../store.ts';
 import { numberOr0, PERIOD_SUM_FIELDS } from '../totals.ts';
+import { type CurrentEntry, refreshBoards } from './board-refresh.ts';
+import { removeFromBoards } from './boards.ts';
 import { cappedDaySums, dayWindowsOf, exceedsADay } from './caps.ts';
 import {
   boardEntryDoc,
@@ -22,7 +24,6 @@ import {
   reactionPaths,
   readUser,
 } from './core.ts';
-import { removeFromBoards } from './maintenance.ts';
 import { type PaceOptions, type PaceResult, Pacer } from './pacing.ts';
 import { progressWrite, recomputeProgress } from './progress.ts';
 import { type FeedCollection, reactionQueries, USER_FEED_LIMIT } from './queries.ts';
@@ -125,8 +126,9 @@ function chunks<T>(xs: readonly T[], size: number): T[][] {
 /**
  * All of one user's pending events as one recompute (Cloud Functions hand it one event; a runner
  * may hand it every due delivery of the user): the user's board entries once for every window any
- * event touches, their progress document once, each named feed item once, and for a profile
- * change the user's feed items and, when the user is now hidden, the boards that name them. With
+ * event touches, their progress document once, each current board their entries can move in or
+ * out of its top 3 (board-refresh.ts), each named feed item once, and for a profile change the
+ * user's feed items and, when the user is now hidden, the boards that name them. With
  * `minGapMs` the writes are paced (pacing.ts): a document already written in the current window
  * is left for the retry the result asks for.
  */
@@ -216,7 +218,8 @@ async function readEntries(
 /**
  * The user's board entries, recomputed from the aggregates: every live window an activity of the
  * batch is in (or was in before its edit), and on a profile change every live entry the user has;
- * and the days and records of their progress document that the batch's activities touch.
+ * and the days and records of their progress document that the batch's activities touch. Then
+ * the boards of the current periods those entries can change.
  */
 async function recomputeEntries(
   env: ReactionEnv,
@@ -225,16 +228,16 @@ async function recomputeEntries(
   pacer: Pacer,
   profileChanged: boolean,
 ): Promise<void> {
-  await env.store.transact(async (tx) => {
+  const current = currentWindows(env.now, env.timeZone);
+  const touched = await env.store.transact(async (tx): Promise<CurrentEntry[]> => {
     const ids = [...work.reps.keys()];
     const [user, existing, ...reps] = await Promise.all([
       readUser(tx, uid),
       profileChanged ? tx.query(reactionQueries.userBoardEntries(uid)) : Promise.resolve([]),
       ...ids.map((id) => tx.get(paths.rep(uid, id))),
     ]);
-    if (!user) return;
+    if (!user) return [];
     const { person, profile } = user;
-    const current = currentWindows(env.now, env.timeZone);
     // The payload's `before` only says which windows to look at; the aggregate is the truth.
     const befores = [...work.reps.values()].flat();
     const timestamps = [...reps.map((r) => r?.data.timestamp), ...befores.map((b) => b.timestamp)];
@@ -257,12 +260,23 @@ async function recomputeEntries(
             pacer.planPartial(p, e, d),
           )
         : null;
+    const touched: CurrentEntry[] = [];
     for (const r of entries) {
-      const op = pacer.plan(r.path, r.existing, boardEntryDoc(uid, r.window, r.sums, person));
+      const desired = boardEntryDoc(uid, r.window, r.sums, person);
+      const { op, heldBack } = pacer.planOrHold(r.path, r.existing, desired);
       if (op) tx.write(op);
+      // Written or already current: its board may need it now (held back: the retry sees to it).
+      if (!heldBack && r.window.key === current[r.window.kind].key)
+        touched.push({
+          kind: r.window.kind,
+          key: r.window.key,
+          entry: op ? desired : (r.existing?.data ?? null),
+        });
     }
     if (progressOp) tx.write(progressOp);
+    return touched;
   });
+  await refreshBoards(env, uid, touched, pacer);
 }
 
 /** The named items of one feed, each from its source as it is now (gone, hidden, past the horizon: none). */

@@ -20,6 +20,7 @@ import { currentWindows, periodWindow, windowForKey } from '../periods.ts';
 import type { ProgressEntry } from '../progress.ts';
 import type { DocData, DocSnapshot, WriteOp } from '../store.ts';
 import { numberOr0 } from '../totals.ts';
+import { boardDoc, placesOf } from './boards.ts';
 import { cappedDaySums, exceedsADay } from './caps.ts';
 import {
   boardEntryDoc,
@@ -34,7 +35,7 @@ import {
   sameProjection,
   uidOfPath,
 } from './core.ts';
-import { boardDoc, placesOf, scanCollection, scanPages } from './maintenance.ts';
+import { scanCollection, scanPages } from './maintenance.ts';
 import { entryOf, progressDocOf, progressZone } from './progress.ts';
 import { type FeedCollection, PAGE_SIZE, reactionQueries } from './queries.ts';
 

@@ -1,7 +1,7 @@
 /**
  * Guards the two scaling rules of ARCHITECTURE.md: no reaction reads an unbounded collection, and
  * no document is written by every user's activity (Firestore sustains about one write per second
- * per document). The store is wrapped to record every query, aggregate and write.
+ * per document), the three boards aside, whose writes are paced. The store is wrapped to record every query, aggregate and write.
  */
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../src/model.ts';
@@ -113,8 +113,12 @@ describe('reactions stay bounded', () => {
         writersOf.set(w.path, set);
       }
     }
-    for (const [path, uids] of writersOf)
+    for (const [path, uids] of writersOf) {
+      // Boards are written by whichever user's change reaches a top 3, paced to about once a
+      // second per board (board-refresh.test.ts); every other document has one writer.
+      if (path.startsWith(`${paths.boards}/`)) continue;
       expect(uids.size, `${path} written for ${[...uids].join(',')}`).toBe(1);
+    }
 
     await rollupBoards(env);
     await expireProjections(env);
