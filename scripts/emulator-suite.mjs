@@ -361,9 +361,7 @@ export async function startSuite(o) {
     // is invoked on its trigger route every `rollupEveryMs` (a minute, as deployed).
     const scheduled = triggers.filter((t) => t.schedule);
     const every = o.rollupEveryMs ?? 60_000;
-    const tick = async () => {
-      // A journey that must see boards change without the rollup pauses it with this file.
-      if (o.rollupPauseFile && existsSync(o.rollupPauseFile)) return;
+    const runScheduled = async () => {
       for (const t of scheduled) {
         const started = Date.now();
         try {
@@ -380,6 +378,21 @@ export async function startSuite(o) {
         } catch (error) {
           if (!stopping) log(`${new Date().toISOString()} ${t.name} could not run: ${error.message}`);
         }
+      }
+    };
+    let ticking = false; // one rollup at a time, however slow
+    const tick = async () => {
+      // A journey that must see boards change without the rollup pauses it with this file.
+      if (ticking || (o.rollupPauseFile && existsSync(o.rollupPauseFile))) return;
+      ticking = true;
+      // Present while a rollup runs, so that a journey pausing it can wait for it to end.
+      const running = o.rollupPauseFile ? `${o.rollupPauseFile}.running` : undefined;
+      if (running) writeFileSync(running, '');
+      try {
+        await runScheduled();
+      } finally {
+        if (running) rmSync(running, { force: true });
+        ticking = false;
       }
     };
     rollupTimer = setInterval(() => void tick(), every);

@@ -52,8 +52,8 @@ const places = (name: string) =>
 async function pauseRollup(): Promise<void> {
   if (!pauseFile) return;
   writeFileSync(pauseFile, '');
-  // A rollup already under way finishes first.
-  await new Promise((r) => setTimeout(r, 10_000));
+  // A rollup already under way finishes first (the suite marks it while it runs).
+  await expect.poll(() => existsSync(`${pauseFile}.running`), { timeout: 60_000 }).toBe(false);
 }
 
 function resumeRollup(): void {
