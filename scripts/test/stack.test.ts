@@ -1,7 +1,8 @@
 /**
  * `npm start` (scripts/start.mjs) on the real emulators: it says where it runs, keeps documents
  * and accounts across restarts, loses at most the last 30 s to a SIGKILL mid-writes (projections
- * then equal a rebuild), refuses other sites, and names a taken port or a missing Java.
+ * then equal a rebuild), refuses other sites, and names a taken port or a missing Java. Each start
+ * builds the web app: minutes on a busy 2-core machine, hence the long timeouts (conditions only).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -174,7 +175,7 @@ describe('npm start', () => {
       },
     );
     expect(signIn.status).toBe(200);
-  });
+  }, 600_000);
 
   it('a SIGKILL mid-writes loses at most the last 30 s, and projections equal a rebuild', async () => {
     if (!current || !admin) throw new Error('runs after the first test');
@@ -218,7 +219,7 @@ describe('npm start', () => {
     const store = new AdminStore(db);
     const audit = await rebuildProjections({ store, now: Date.now(), timeZone: 'UTC' }, { apply: false });
     expect(audit.differences).toEqual([]);
-  }, 300_000);
+  }, 600_000);
 
   it('names a taken port and the variable that moves it', async () => {
     if (current && current.child.exitCode === null) {
