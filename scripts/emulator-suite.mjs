@@ -5,7 +5,19 @@
 // imported at start and exported on a timer and at stop (persistence.mjs). Used by `npm start`,
 // the browser journeys and the bench; a watchdog (reaper.mjs) stops it all if the starter dies.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -107,7 +119,7 @@ export async function startSuite(o) {
       const name = o.portNames?.[key];
       const error = new Error(
         `port ${port} on ${host} (the ${key} emulator) is already in use.` +
-          (name ? ` Stop what runs there, or choose another port: ${name}=<port> npm run emulators` : ''),
+          (name ? ` Stop what runs there, or choose another port: ${name}=<port> npm start` : ''),
       );
       error.code = 'PORT_TAKEN';
       throw error;
@@ -119,7 +131,6 @@ export async function startSuite(o) {
   const dir = mkdtempSync(join(process.env.TMPDIR || tmpdir(), 'fittrack-emulators-'));
   const tmp = join(dir, 'tmp');
   mkdirSync(tmp);
-  const webDist = join(dir, 'web');
   const stateFile = join(dir, 'groups.json');
   const groups = [];
   const saveState = () => writeFileSync(stateFile, JSON.stringify({ groups, dir }));
@@ -198,26 +209,18 @@ export async function startSuite(o) {
   };
 
   try {
-    // 1. The functions bundle (what deploys) and the web app for the emulators, built together.
+    // 1. The functions bundle (what deploys) and the web app for the emulators, built together;
+    // an unchanged web app is not built again (webBuild).
     log('Building the functions bundle (functions/lib) and the web app for the emulators ...');
-    await Promise.all([
+    const [, webDist] = await Promise.all([
       run(process.execPath, ['functions/build.mjs'], { env, log: () => {} }),
-      run(
-        process.execPath,
-        [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--outDir', webDist, '--emptyOutDir'],
-        {
-          cwd: join(ROOT, 'web'),
-          log: () => {},
-          env: {
-            ...env,
-            VITE_FIREBASE_PROJECT_ID: projectId,
-            VITE_FIREBASE_API_KEY: 'fake-api-key',
-            VITE_AUTH_EMULATOR_HOST: hosts.auth,
-            VITE_FIRESTORE_EMULATOR_HOST: hosts.firestore,
-            VITE_FUNCTIONS_EMULATOR_HOST: hosts.functions,
-          },
-        },
-      ),
+      webBuild(env, {
+        VITE_FIREBASE_PROJECT_ID: projectId,
+        VITE_FIREBASE_API_KEY: 'fake-api-key',
+        VITE_AUTH_EMULATOR_HOST: hosts.auth,
+        VITE_FIRESTORE_EMULATOR_HOST: hosts.firestore,
+        VITE_FUNCTIONS_EMULATOR_HOST: hosts.functions,
+      }),
     ]);
 
     // 2. The config for this run: production's hosting rules with the emulator CSP.
@@ -417,6 +420,51 @@ export async function startSuite(o) {
     await stop();
     throw error;
   }
+}
+
+const WEB_CACHE = join(ROOT, 'node_modules', '.cache', 'fittrack-web');
+
+/**
+ * The web app built with `settings`, reused while nothing it is built from changed (a content hash
+ * of web/, shared/ and the lockfile): a warm `npm start` skips a build of 10 to 60 s. Built beside
+ * and renamed into place, so two stacks building at once never serve half a build.
+ */
+async function webBuild(env, settings) {
+  const hash = createHash('sha256').update(JSON.stringify(settings));
+  const walk = (d) => {
+    for (const name of readdirSync(d).sort()) {
+      if (name === 'node_modules' || name === 'dist') continue;
+      const path = join(d, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else hash.update(path).update(readFileSync(path));
+    }
+  };
+  for (const d of ['web', 'shared']) walk(join(ROOT, d));
+  hash.update(readFileSync(join(ROOT, 'package-lock.json')));
+  const out = join(WEB_CACHE, hash.digest('hex').slice(0, 16));
+  if (existsSync(join(out, 'index.html'))) {
+    utimesSync(out, new Date(), new Date()); // in use: the last to be pruned
+    return out;
+  }
+  const tmp = `${out}.tmp-${process.pid}`;
+  await run(
+    process.execPath,
+    [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--outDir', tmp, '--emptyOutDir'],
+    { cwd: join(ROOT, 'web'), log: () => {}, env: { ...env, ...settings } },
+  );
+  rmSync(out, { recursive: true, force: true });
+  renameSync(tmp, out);
+  // Keep the newest few builds (other ports, other changes); a build under way elsewhere is left
+  // alone unless an hour old (its builder died).
+  const entries = readdirSync(WEB_CACHE).map((name) => ({
+    name,
+    path: join(WEB_CACHE, name),
+    at: statSync(join(WEB_CACHE, name)).mtimeMs,
+  }));
+  const builds = entries.filter((e) => !e.name.includes('.tmp-')).sort((a, b) => b.at - a.at);
+  const stale = entries.filter((e) => e.name.includes('.tmp-') && Date.now() - e.at > 3_600_000);
+  for (const old of [...builds.slice(4), ...stale]) rmSync(old.path, { recursive: true, force: true });
+  return out;
 }
 
 /** The definitions the Functions emulator loaded from the bundle. */

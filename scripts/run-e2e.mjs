@@ -1,4 +1,4 @@
-// `npm run test:e2e`: the browser journeys (e2e/) against the emulator suite of `npm run emulators`
+// `npm run test:e2e`: the browser journeys (e2e/) against the emulator suite (scripts/emulator-suite.mjs)
 // (scripts/emulator-suite.mjs) on free ports with throwaway data, the rollup every few seconds
 // instead of every minute. Chromium is Debian's (scripts/ensure-deps.mjs --browser). Ends with a
 // summary naming each journey.
