@@ -1,18 +1,6 @@
-// Parts of the web bench (scripts/bench-web.mjs) that do not need Lighthouse:
-// - firstRenderJs(): the JavaScript /user needs before its first render, from the build's module
-//   graph (vite's manifest): the entry, the signed-in frame and the /user page chunks (what
-//   web/src/app/preload.ts asks for) with their static imports. For a person this device remembers,
-//   the page draws with these alone and then loads the auth SDK and the local adapter to fetch its
-//   data: counted apart (`session`), as the files beyond the first set. What a chunk only reaches by
-//   a dynamic import (the charts, the activity picker, tooltips) arrives after the first render and
-//   is not counted; gzip -9 of each file, as bench-web measures.
-// - dashboardReads(): how many documents the dashboard reads when it opens (a cold load of /user,
-//   until nothing new arrived for 2 s), counted from what the browser receives (the live socket's
-//   `doc`/`docs` messages, /api/get and /api/query answers), beside the bound its reads allow (the
-//   sum of each query's limit, one per document) and the aggregate queries (period sums).
-// - heavyUser(): a verified account with a long history (activities over a year, daily weigh-ins)
-//   and a daily goal, written through the API as an import would be, so that the count above shows
-//   the reads bounded.
+// Parts of the web bench (bench-web.mjs) beside Lighthouse: the JavaScript /user needs before its
+// first render (firstRenderJs), signing in through the form, and the documents a cold load of
+// /user reads in the browser (dashboardReads), counted from what the Firestore SDK receives.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,8 +14,11 @@ const FIRST_RENDER_ROOTS = [
   'src/app/AppLayout.tsx',
   'src/features/dashboard/DashboardPage.tsx',
 ];
-/** Started once the page has drawn (or at once, for a session this device does not remember). */
-const SESSION_ROOTS = ['src/data/adapters/firebase-auth.ts', 'src/data/adapters/local.ts'];
+/**
+ * Started once the page has drawn (or at once, for a session this device does not remember): the
+ * auth SDK and the Firestore adapter (web/src/data/repositories.ts), counted apart.
+ */
+const SESSION_ROOTS = ['src/data/adapters/firebase-auth.ts', 'src/data/adapters/firestore.ts'];
 
 function run(cmd, args, cwd) {
   return new Promise((resolveRun, reject) => {
@@ -36,7 +27,11 @@ function run(cmd, args, cwd) {
   });
 }
 
-/** Builds the web app once more with a manifest (into a throwaway folder) and walks its graph. */
+/**
+ * Builds the web app once more with a manifest (into a throwaway folder) and walks vite's module
+ * graph from FIRST_RENDER_ROOTS by static imports; what only a dynamic import reaches (charts,
+ * picker, tooltips) arrives after the first render and is not counted. gzip -9 of each file.
+ */
 export async function firstRenderJs(root) {
   const web = join(root, 'web');
   const out = mkdtempSync(join(tmpdir(), 'fittrack-bench-build-'));
@@ -80,87 +75,6 @@ export async function firstRenderJs(root) {
   }
 }
 
-const DAY = 86_400_000;
-
-async function postJson(url, body, headers = {}) {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  const json = await response.json().catch(() => null);
-  if (!response.ok) throw new Error(`${new URL(url).pathname}: ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
-/**
- * A verified account with `activities` Running entries spread over the past year and `weights`
- * daily weigh-ins, written as imported entries (`importedAt` lets a past timestamp in) in batches
- * of 500. Needs the Auth emulator's own address (its admin API marks the email verified).
- */
-export async function heavyUser(url, authHost, { activities = 3000, weights = 730 } = {}) {
-  const identity = `http://${authHost}/identitytoolkit.googleapis.com/v1`;
-  const account = { email: `heavy-${Date.now()}@example.com`, password: 'heavy-password-1' };
-  const { localId: uid } = await postJson(`${identity}/accounts:signUp?key=fake-api-key`, {
-    ...account,
-    returnSecureToken: true,
-  });
-  await postJson(
-    `${identity}/projects/demo-fittrack/accounts:update`,
-    { localId: uid, emailVerified: true },
-    { Authorization: 'Bearer owner' },
-  );
-  const { idToken } = await postJson(`${identity}/accounts:signInWithPassword?key=fake-api-key`, {
-    ...account,
-    returnSecureToken: true,
-  });
-  const now = Date.now();
-  const writes = [
-    {
-      kind: 'set',
-      path: `users/${uid}`,
-      data: {
-        userId: uid,
-        email: account.email,
-        createdAt: now,
-        displayName: 'Heavy',
-        firstName: 'Heavy',
-        height: 70,
-        currentWeight: 180,
-      },
-    },
-    // A daily goal, as the demo user has: without one the dashboard opens its "Set a daily goal"
-    // dialog, which hides the rest of the page (the heading dashboardReads waits for) from role
-    // queries whenever the goal is read before the heading is found.
-    { kind: 'set', path: `users/${uid}/preferences/goals`, data: { target: '30', type: 'minutes' } },
-  ];
-  for (let i = 0; i < activities; i++) {
-    const time = 10 + (i % 50);
-    writes.push({
-      kind: 'set',
-      path: `users/${uid}/reps/h${i}`,
-      data: {
-        activityType: 'Running',
-        time,
-        timestamp: now - Math.floor((i * 365 * DAY) / activities) - 60_000,
-        calorieUnits: 80 * time * 10,
-        importedAt: now,
-      },
-    });
-  }
-  for (let i = 0; i < weights; i++) {
-    writes.push({
-      kind: 'set',
-      path: `users/${uid}/weightRecords/w${i}`,
-      data: { weight: 180 + (i % 7) / 2, timestamp: now - i * (DAY / 2) - 60_000, importedAt: now },
-    });
-  }
-  const auth = { Authorization: `Bearer ${idToken}` };
-  for (let i = 0; i < writes.length; i += 500)
-    await postJson(`${url}/api/commit`, { writes: writes.slice(i, i + 500) }, auth);
-  return { ...account, activities, weights };
-}
-
 /** Signs `account` in through the login form of a new page of `context`; resolves with the page on /user. */
 export async function signInThroughForm(context, url, account) {
   const page = await context.newPage();
@@ -172,61 +86,124 @@ export async function signInThroughForm(context, url, account) {
   return page;
 }
 
-/** Signs in through the login form in `context`, then counts the reads of a cold load of /user. */
+/**
+ * Runs in the page before its scripts: counts what the Firestore SDK's requests carry. Listeners
+ * (one-shot reads included: the SDK serves those with a listener too) travel on the Listen
+ * WebChannel (fetch): each `addTarget` sent is a listener, its bound the query's limit or the
+ * number of documents named; each `documentChange` received is a document read. Aggregations are
+ * requests of their own (runAggregationQuery, XMLHttpRequest). Writes the page makes as it loads
+ * (the Write channel) are counted too.
+ */
+function countFirestoreTraffic() {
+  const counts = { docs: 0, listens: 0, bound: 0, aggregates: 0, writes: 0, last: Date.now() };
+  Object.defineProperty(window, '__benchReads', { value: counts });
+  const messages = (body) => {
+    const form = typeof body === 'string' ? new URLSearchParams(body) : body;
+    if (!(form instanceof URLSearchParams)) return [];
+    return [...form]
+      .filter(([key]) => /^req\d+___data__$/.test(key))
+      .map(([, value]) => {
+        try {
+          return JSON.parse(value);
+        } catch {
+          return {};
+        }
+      });
+  };
+  const noteTargets = (body) => {
+    for (const { addTarget: target } of messages(body)) {
+      if (!target) continue;
+      counts.listens++;
+      const limit = target.query?.structuredQuery?.limit;
+      counts.bound += target.documents
+        ? target.documents.documents.length
+        : limit === undefined
+          ? Number.POSITIVE_INFINITY
+          : Number(typeof limit === 'object' ? limit.value : limit);
+      counts.last = Date.now();
+    }
+  };
+  // A backchannel response streams for as long as the channel lives: read a copy as it arrives
+  // (a word split between two chunks is found in the next one's overlap).
+  const countChanges = async (response) => {
+    const word = '"documentChange"';
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    let tail = '';
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      const text = tail + value;
+      const n = text.split(word).length - 1;
+      if (n > 0) {
+        counts.docs += n;
+        counts.last = Date.now();
+      }
+      const cut = text.lastIndexOf(word);
+      tail = text.slice(Math.max(cut >= 0 ? cut + word.length : 0, text.length - word.length + 1));
+    }
+  };
+  const originalFetch = window.fetch;
+  window.fetch = async (input, init) => {
+    const url = String(input instanceof Request ? input.url : input);
+    const listen = url.includes('google.firestore.v1.Firestore/Listen/channel');
+    const write = url.includes('google.firestore.v1.Firestore/Write/channel');
+    // A channel sends a Request whose body is the form (addTargets, writes).
+    const sent = (listen || write) && input instanceof Request ? input.clone().text() : init?.body;
+    const response = await originalFetch(input, init);
+    if (write) for (const message of messages(await sent)) counts.writes += message.writes?.length ?? 0;
+    if (listen) {
+      noteTargets(await sent);
+      if (url.includes('RID=rpc') && response.body) countChanges(response.clone()).catch(() => {});
+    } else if (url.includes(':runAggregationQuery')) {
+      counts.aggregates++;
+      counts.last = Date.now();
+    }
+    return response;
+  };
+  const open = XMLHttpRequest.prototype.open;
+  XMLHttpRequest.prototype.open = function (method, url, ...rest) {
+    if (String(url).includes(':runAggregationQuery')) {
+      counts.aggregates++;
+      counts.last = Date.now();
+    }
+    return open.call(this, method, url, ...rest);
+  };
+}
+
+/**
+ * The reads of a cold load of /user for `account`: signed in through the form (the session is
+ * kept), the Firestore cache of that first visit deleted (else the listeners resume from it and
+ * the server sends only changes), then /user opened in a new page and counted until nothing new
+ * arrived for 2 s.
+ */
 export async function dashboardReads(context, url, account) {
   await (await signInThroughForm(context, url, account)).close();
+  const cleaner = await context.newPage();
+  // A static file of the app's origin: the app does not run there, so nothing holds the cache open.
+  await cleaner.goto(`${url}/favicon.svg`);
+  await cleaner.evaluate(async () => {
+    for (const { name } of await indexedDB.databases())
+      if (name?.startsWith('firestore/'))
+        await new Promise((resolve, reject) => {
+          const request = indexedDB.deleteDatabase(name);
+          request.onsuccess = resolve;
+          request.onerror = () => reject(request.error);
+          request.onblocked = () => reject(new Error(`${name} is still open`));
+        });
+  });
+  await cleaner.close();
 
   const page = await context.newPage();
-  const counts = { docs: 0, bound: 0, aggregates: 0, listens: 0 };
-  let last = Date.now();
-  const countDocs = (n) => {
-    counts.docs += n;
-    last = Date.now();
-  };
-  page.on('websocket', (ws) => {
-    ws.on('framesent', (frame) => {
-      const message = safeJson(frame.payload);
-      if (message?.type !== 'add') return;
-      counts.listens++;
-      counts.bound += message.query ? (message.query.limit ?? Number.POSITIVE_INFINITY) : 1;
-    });
-    ws.on('framereceived', (frame) => {
-      const message = safeJson(frame.payload);
-      if (message?.type === 'docs') countDocs(message.docs.length);
-      else if (message?.type === 'doc') countDocs(message.doc ? 1 : 0);
-    });
-  });
-  page.on('response', async (response) => {
-    const path = new URL(response.url()).pathname;
-    if (!path.startsWith('/api/')) return;
-    const request = safeJson(response.request().postData() ?? '');
-    if (path.endsWith('/aggregate')) {
-      counts.aggregates++;
-      last = Date.now();
-      return;
-    }
-    const body = await response.json().catch(() => null);
-    if (path.endsWith('/query')) {
-      counts.bound += request?.query?.limit ?? Number.POSITIVE_INFINITY;
-      countDocs(body?.docs?.length ?? 0);
-    } else if (path.endsWith('/get')) {
-      counts.bound += 1;
-      countDocs(body?.doc ? 1 : 0);
-    }
-  });
+  await page.addInitScript(countFirestoreTraffic);
   await page.goto(`${url}/user`);
   // Hidden included: a dialog the dashboard opens (a prompt) must not stop the count.
   await page.getByRole('heading', { name: /^Hi,/, includeHidden: true }).waitFor({ timeout: 60_000 });
   const giveUp = Date.now() + 30_000; // a page that never goes quiet is measured as it is then
-  while (Date.now() - last < 2000 && Date.now() < giveUp) await page.waitForTimeout(250);
+  let counts = await page.evaluate(() => ({ ...window.__benchReads }));
+  while (Date.now() - counts.last < 2000 && Date.now() < giveUp) {
+    await page.waitForTimeout(250);
+    counts = await page.evaluate(() => ({ ...window.__benchReads }));
+  }
   await page.close();
   return counts;
-}
-
-function safeJson(text) {
-  try {
-    return JSON.parse(typeof text === 'string' ? text : String(text));
-  } catch {
-    return null;
-  }
 }

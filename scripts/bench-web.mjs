@@ -1,18 +1,9 @@
-// `npm run bench` (web part): Lighthouse, mobile preset (simulated slow 4G and 4x CPU slowdown), on
-// the `npm start` stack: / and /login signed out, then /user, /community and /account signed in as
-// the demo user (signed in once with Playwright in the same Chromium, whose IndexedDB keeps the
-// session; Lighthouse still empties the HTTP cache before each run). RUNS runs a route, medians
-// printed beside issue 12's anchors; plus the first-render JS of /user (its module graph, gzip),
-// all the JS /user loads and whether the server sends it compressed, and the documents a cold load
-// of /user reads for the demo user and for a user with a year of history (bench-dashboard.mjs).
-// Measures, asserts nothing; kept out of `npm test`.
-//
-// BENCH_URL=http://127.0.0.1:3000 measures a stack that is already running (with the demo seed);
-// otherwise one is started on free ports with a throwaway data folder (BENCH_AUTH_HOST, the running
-// stack's Auth emulator, adds the user with a long history there too). BENCH_RUNS (default 3);
-// BENCH_ROUTES=/user,/community measures only those; BENCH_SAVE=<folder> keeps each Lighthouse JSON.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// `npm run bench` (web part): Lighthouse (mobile preset) medians of BENCH_RUNS (3) runs of / and
+// /login signed out, /user, /community and /account signed in as the demo user; the first-render JS
+// of /user and the documents a cold /user load reads (bench-dashboard.mjs). On an emulator suite it
+// starts (demo seed, plus a user with a year of history), or BENCH_URL's running stack (demo user
+// only). BENCH_ROUTES=/user,/community picks routes; BENCH_SAVE=<folder> keeps each Lighthouse JSON.
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,13 +11,22 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { dashboardReads, firstRenderJs, heavyUser, signInThroughForm } from './bench-dashboard.mjs';
+import { dashboardReads, firstRenderJs, signInThroughForm } from './bench-dashboard.mjs';
+import { createAccount, seedDataDir } from './bench-seed.mjs';
+import { DEMO_ACCOUNT as DEMO, startSuite } from './emulator-suite.mjs';
 import { freePort } from './ports.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
-const DEMO = { email: 'demo@fittrack.local', password: 'fittrack-demo' };
+/** A year of history: the dashboard's reads must stay bounded whatever the history holds. */
+const HEAVY = {
+  uid: 'bench-heavy',
+  email: 'heavy@bench.local',
+  password: 'heavy-password-1',
+  activities: 3000,
+  weights: 730,
+};
 
 /** Issue 12's measurements before this work (Lighthouse mobile, 3 runs, medians). */
 const ROUTES = [
@@ -43,80 +43,56 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
-const ADMIN_TOKEN = `bench-web-${process.pid}`;
-
+/**
+ * The suite on free ports with a throwaway data folder holding the user with a long history
+ * (seeded before the start, so the projections are rebuilt once instead of a trigger per entry),
+ * the demo seeded beside it.
+ */
 async function startStack() {
-  const port = await freePort();
-  const authPort = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'fittrack-bench-web-'));
-  const child = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      LOCAL_PORT: String(port),
-      AUTH_EMULATOR_PORT: String(authPort),
-      LOCAL_DATA_DIR: dataDir,
-      LOCAL_ADMIN_TOKEN: ADMIN_TOKEN,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = new Promise((r) => child.once('exit', r));
-  const url = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(process.env.TMPDIR || tmpdir(), 'fittrack-bench-web-'));
+  const logs = join(root, 'artifacts', 'bench');
+  mkdirSync(logs, { recursive: true });
+  const log = join(logs, 'web-suite.log');
+  writeFileSync(log, '');
+  let suite;
   const stop = async () => {
-    child.kill('SIGINT');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-    await exited;
-    clearTimeout(timer);
+    await suite?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
-  const deadline = Date.now() + 300_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // starting
-    }
-    if (child.exitCode !== null || Date.now() > deadline) {
-      await stop();
-      throw new Error('the stack did not start (see its output above)');
-    }
-    await new Promise((r) => setTimeout(r, 500));
+  try {
+    await seedDataDir(dataDir, { users: 0, heavy: HEAVY });
+    const ports = {};
+    for (const key of ['hosting', 'auth', 'firestore', 'functions', 'hub', 'logging'])
+      ports[key] = await freePort();
+    suite = await startSuite({
+      ports,
+      dataDir,
+      seed: true,
+      log: (line) => appendFileSync(log, `${line}\n`),
+      emulatorOutput: (text) => appendFileSync(log, text),
+    });
+    await createAccount(suite.hosts.auth, HEAVY);
+    return { url: suite.appUrl, heavy: HEAVY, stop };
+  } catch (error) {
+    await stop();
+    throw error;
   }
-  // The demo seed is written just after the server answers: wait for the demo account to sign in.
-  await new Promise((r) => setTimeout(r, 3000));
-  return { url, stop, authHost: `127.0.0.1:${authPort}`, adminToken: ADMIN_TOKEN };
 }
 
-/** Waits until the server's reactions have caught up (the admin endpoint; skipped without it). */
-async function idle(url, adminToken) {
-  if (!adminToken) return;
-  await fetch(`${url}/api/admin/idle`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Admin-Token': adminToken },
-    body: JSON.stringify({ timeoutMs: 120_000 }),
-  });
-}
-
-/**
- * Documents read by a cold load of /user: the demo user, and (when the Auth emulator's address is
- * known: a stack this bench started, or BENCH_AUTH_HOST) a user with a year of history.
- */
+/** Documents read by a cold load of /user: the demo user, and the user with a long history when seeded. */
 async function measureReads(port, stack) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   const rows = [];
   try {
-    const demo = await browser.newContext();
-    rows.push({ who: 'demo user (seed)', ...(await dashboardReads(demo, stack.url, DEMO)) });
-    await demo.close();
-    if (stack.authHost) {
-      const account = await heavyUser(stack.url, stack.authHost);
-      await idle(stack.url, stack.adminToken);
-      const heavy = await browser.newContext();
-      rows.push({
-        who: `${account.activities.toLocaleString('en-US')} activities, ${account.weights} weigh-ins`,
-        ...(await dashboardReads(heavy, stack.url, account)),
-      });
-      await heavy.close();
+    for (const [who, account] of [
+      ['demo user (seed)', DEMO],
+      ...(stack.heavy
+        ? [[`${HEAVY.activities.toLocaleString('en-US')} activities, ${HEAVY.weights} weigh-ins`, HEAVY]]
+        : []),
+    ]) {
+      const context = await browser.newContext();
+      rows.push({ who, ...(await dashboardReads(context, stack.url, account)) });
+      await context.close();
     }
   } finally {
     await browser.close();
@@ -161,16 +137,15 @@ function shifted(lhr) {
     .map((item) => `${item.node?.selector ?? item.node?.snippet ?? '?'} (${Number(item.score).toFixed(3)})`);
 }
 
-/** gzip size of each script the page loaded, from the build's files (whatever was sent). */
-function scriptKb(lhr, base) {
-  const dist = join(root, 'web', 'dist');
+/** gzip -9 size of each script the page loaded from the app's origin, as the server sends it now. */
+async function scriptKb(lhr, base) {
   let bytes = 0;
   const scripts = [];
   for (const item of lhr.audits['network-requests']?.details?.items ?? []) {
     if (item.resourceType !== 'Script' || !item.url.startsWith(base)) continue;
-    const file = join(dist, new URL(item.url).pathname);
-    if (!existsSync(file)) continue;
-    const size = gzipSync(readFileSync(file), { level: 9 }).length;
+    const response = await fetch(item.url);
+    if (!response.ok) continue;
+    const size = gzipSync(Buffer.from(await response.arrayBuffer()), { level: 9 }).length;
     bytes += size;
     scripts.push({ url: item.url, gzipKb: size / 1024 });
   }
@@ -191,26 +166,24 @@ async function encodingOf(scripts) {
 export async function runWebBench() {
   const runs = Number(process.env.BENCH_RUNS ?? 3);
   const stack = process.env.BENCH_URL
-    ? {
-        url: process.env.BENCH_URL.replace(/\/$/, ''),
-        stop: async () => {},
-        authHost: process.env.BENCH_AUTH_HOST,
-        adminToken: process.env.BENCH_ADMIN_TOKEN,
-      }
+    ? { url: process.env.BENCH_URL.replace(/\/$/, ''), heavy: null, stop: async () => {} }
     : null;
   console.log(
-    stack ? `Measuring ${stack.url}` : '\nStarting the app (npm start on free ports) for Lighthouse...',
+    stack
+      ? `Measuring ${stack.url}`
+      : '\nStarting the emulator suite (demo seed and a user with a year of history) for Lighthouse ...',
   );
   const started = stack ?? (await startStack());
   const { url, stop } = started;
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
   const rows = [];
   const notes = new Set();
   let userJs = null;
   let reads = [];
+  let chrome = null;
   // The module graph of /user's first render (a build of its own, while nothing is measured).
   const firstRender = await firstRenderJs(root).catch((e) => ({ error: e.message }));
   try {
+    chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
     let signedIn = false;
     const only = process.env.BENCH_ROUTES?.split(',');
     for (const route of ROUTES.filter((r) => !only || only.includes(r.path))) {
@@ -242,7 +215,7 @@ export async function runWebBench() {
         for (const id of failingA11y(lhr)) notes.add(`${route.path}: accessibility audit '${id}' fails`);
         if (r.cls >= 0.01)
           for (const shift of shifted(lhr)) notes.add(`${route.path}: layout shift of ${shift}`);
-        if (route.path === '/user' && i === 0) userJs = scriptKb(lhr, url);
+        if (route.path === '/user' && i === 0) userJs = await scriptKb(lhr, url);
       }
       const m = (k) => median(results.map((r) => r[k]));
       rows.push({
@@ -263,7 +236,7 @@ export async function runWebBench() {
         return [];
       });
   } finally {
-    await chrome.kill();
+    await chrome?.kill();
     await stop();
   }
 
@@ -319,7 +292,7 @@ export async function runWebBench() {
     );
     for (const r of reads)
       console.log(
-        `  ${r.who}: ${r.docs} documents in ${r.listens} live reads + one-shot reads (bound ${r.bound}), ${r.aggregates} aggregate queries`,
+        `  ${r.who}: ${r.docs} documents through ${r.listens} listeners (the SDK's one-shot reads included; bound ${r.bound}), ${r.aggregates} aggregate queries; ${r.writes} documents written`,
       );
   }
   if (notes.size > 0) console.log(`\n${[...notes].join('\n')}`);

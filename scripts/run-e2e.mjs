@@ -1,4 +1,4 @@
-// `npm run test:e2e`: the browser journeys (e2e/) against the emulator suite (scripts/emulator-suite.mjs)
+// `npm run test:e2e`: the browser journeys (e2e/) against the emulator suite
 // (scripts/emulator-suite.mjs) on free ports with throwaway data, the rollup every few seconds
 // instead of every minute. Chromium is Debian's (scripts/ensure-deps.mjs --browser). Ends with a
 // summary naming each journey.
