@@ -251,8 +251,7 @@ export async function progressWrite(
   const summaryPath = paths.progress(uid);
   const existing = await tx.get(summaryPath);
   const timeZone = progressZone(profile);
-  if (!isCurrentSummary(existing?.data, timeZone))
-    return plan(await recountAll(tx, uid, timeZone, existing));
+  if (!isCurrentSummary(existing?.data, timeZone)) return plan(await recountAll(tx, uid, timeZone, existing));
   const stored = existing?.data as Partial<ProgressSummary>;
   const records = { ...(stored.records ?? {}) };
   const runs = { ...(stored.years ?? {}) };
@@ -296,7 +295,11 @@ export async function progressWrite(
 }
 
 /** A full recount for one user (a time-zone change), in its own transaction. */
-export async function recomputeProgress(env: ReactionEnv, uid: string, plan: PlanDocs = planEach(env)): Promise<void> {
+export async function recomputeProgress(
+  env: ReactionEnv,
+  uid: string,
+  plan: PlanDocs = planEach(env),
+): Promise<void> {
   await env.store.transact(async (tx) => {
     const [tombstone, profile, existing] = await Promise.all([
       tx.get(paths.tombstone(uid)),

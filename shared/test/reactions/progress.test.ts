@@ -142,7 +142,11 @@ describe('progress projection', () => {
     const jan = Date.UTC(2026, 0, 10, 12);
     await h.store.commit([
       { kind: 'set', path: paths.user('u1'), data: profile('u1') },
-      { kind: 'set', path: paths.rep('u1', 'old'), data: rep('Running', { time: 30 }, Date.UTC(2025, 5, 1, 12)) },
+      {
+        kind: 'set',
+        path: paths.rep('u1', 'old'),
+        data: rep('Running', { time: 30 }, Date.UTC(2025, 5, 1, 12)),
+      },
       { kind: 'set', path: paths.rep('u1', 'a'), data: rep('Running', { time: 40 }, jan) },
     ]);
     await drain(h, jan + 1000);
@@ -153,13 +157,17 @@ describe('progress projection', () => {
     const before = writes();
 
     // A second, shorter run on a day already active: one year, records and streaks as they were.
-    await h.store.commit([{ kind: 'set', path: paths.rep('u1', 'b'), data: rep('Running', { time: 10 }, jan + 60_000) }]);
+    await h.store.commit([
+      { kind: 'set', path: paths.rep('u1', 'b'), data: rep('Running', { time: 10 }, jan + 60_000) },
+    ]);
     await drain(h, jan + 2000);
     expect(writes()).toEqual([before[0], before[1], (before[2] ?? 0) + 1]);
     expect(stored(h, 'u1').days['2026-01-10']).toEqual([50, 0, expect.any(Number), 2]);
 
     // A longer one: a record, so the summary too; 2025 stays as it was.
-    await h.store.commit([{ kind: 'set', path: paths.rep('u1', 'c'), data: rep('Running', { time: 90 }, jan + 120_000) }]);
+    await h.store.commit([
+      { kind: 'set', path: paths.rep('u1', 'c'), data: rep('Running', { time: 90 }, jan + 120_000) },
+    ]);
     await drain(h, jan + 3000);
     expect(writes()).toEqual([(before[0] ?? 0) + 1, before[1], (before[2] ?? 0) + 2]);
     expect(stored(h, 'u1').summary.records.Running?.minutes).toEqual([90, jan + 120_000, 'c']);
@@ -187,7 +195,9 @@ describe('progress projection', () => {
     expect(streaksAcross(in2027, [2027], doc.summary.years, '2027-01-02')).toEqual({ current: 4, best: 4 });
 
     // 2 January's run was in fact 29 December's: out of 2027, into 2026.
-    await h.store.commit([{ kind: 'update', path: paths.rep('u1', 'r1'), data: { timestamp: newYear - 3 * DAY } }]);
+    await h.store.commit([
+      { kind: 'update', path: paths.rep('u1', 'r1'), data: { timestamp: newYear - 3 * DAY } },
+    ]);
     await drain(h, newYear + DAY + 2000);
     doc = stored(h, 'u1');
     expect(Object.keys(doc.days)).toEqual(['2026-12-29', '2026-12-30', '2026-12-31', '2027-01-01']);
@@ -252,7 +262,8 @@ describe('progress projection', () => {
     // An event meeting an old document before any rebuild recounts it whole too (the incremental
     // path would write a year holding only the day it touched).
     h.store.seed({ [paths.progress('u1')]: oldDoc });
-    for (const y of [2025, 2026]) await h.store.commit([{ kind: 'delete', path: paths.progressYear('u1', y) }]);
+    for (const y of [2025, 2026])
+      await h.store.commit([{ kind: 'delete', path: paths.progressYear('u1', y) }]);
     await h.store.commit([
       { kind: 'set', path: paths.rep('u1', 'r3'), data: rep('Running', { time: 5 }, T0 + 60_000) },
     ]);
@@ -276,7 +287,8 @@ describe('progress projection', () => {
       { kind: 'set', path: paths.rep('u1', 'b'), data: rep('Running', { time: 50 }, T0 - DAY) },
     ]);
     const events = h.events.splice(0);
-    const counts = () => [paths.progress('u1'), paths.progressYear('u1', 2026)].map((p) => h.store.writeCount(p));
+    const counts = () =>
+      [paths.progress('u1'), paths.progressYear('u1', 2026)].map((p) => h.store.writeCount(p));
     const before = counts();
     const first = await reactUser(h.env(T0 + 400), 'u1', events, { minGapMs: 1000 });
     expect(first.retryAt).toBe(T0 + 1000);
