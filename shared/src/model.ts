@@ -180,7 +180,12 @@ export const paths = {
   tombstones: 'tombstones',
   tombstone: (uid: string) => `tombstones/${uid}`,
   progressAll: 'progress',
+  /** The summary: records, zone, each year's streak inputs. */
   progress: (uid: string) => `progress/${uid}`,
+  /** One document per calendar year of the user's zone (id `YYYY`): the days. */
+  progressYearsId: 'years',
+  progressYears: (uid: string) => `progress/${uid}/years`,
+  progressYear: (uid: string, year: string | number) => `progress/${uid}/years/${year}`,
 } as const;
 
 /** The message (and callable error detail) that tells the browser to re-authenticate and retry. */

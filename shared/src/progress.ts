@@ -186,18 +186,162 @@ export function heatMapDates(today: string, weeks = 53): string[] {
   return dates;
 }
 
-// ---- the stored projection (`progress/{uid}`, written by shared/src/reactions/progress.ts) ----
+// ---- streaks over years: what the stored projection keeps of the years the dashboard does not read ----
+
+/** Days in a calendar year (365 or 366). */
+export function daysInYear(year: number): number {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 366 : 365;
+}
+
+/**
+ * A year's streak inputs as stored: [active days in a row from 1 January, active days in a row up to
+ * 31 December, longest run inside the year]. Enough to join runs across years without their days.
+ */
+export type YearRuns = [number, number, number];
+
+/** The streak inputs of one year from its active dates (dates of other years are ignored), or null. */
+export function yearRunsOf(year: number, activeDates: Iterable<string>): YearRuns | null {
+  const prefix = `${String(year).padStart(4, '0')}-`;
+  const days = new Set([...activeDates].filter((d) => d.startsWith(prefix)));
+  if (days.size === 0) return null;
+  const length = daysInYear(year);
+  let lead = 0;
+  for (let d = `${prefix}01-01`; lead < length && days.has(d); d = addDays(d, 1)) lead++;
+  let trail = 0;
+  for (let d = `${prefix}12-31`; trail < length && days.has(d); d = addDays(d, -1)) trail++;
+  let best = 0;
+  for (const date of days) {
+    if (days.has(addDays(date, -1))) continue; // not the first day of its run
+    let run = 1;
+    while (days.has(addDays(date, run))) run++;
+    best = Math.max(best, run);
+  }
+  return [lead, trail, best];
+}
+
+/** The longest streak over years given by their streak inputs (a year absent has no activity). */
+export function bestStreakOf(years: ReadonlyMap<number, YearRuns>): number {
+  let best = 0;
+  let carry = 0; // the run reaching 31 December of the year before
+  let previous: number | undefined;
+  for (const year of [...years.keys()].sort((a, b) => a - b)) {
+    const [lead, trail, inner] = years.get(year) as YearRuns;
+    if (previous !== year - 1) carry = 0;
+    if (lead === daysInYear(year)) {
+      carry += lead;
+      best = Math.max(best, carry);
+    } else {
+      best = Math.max(best, carry + lead, inner);
+      carry = trail;
+    }
+    previous = year;
+  }
+  return best;
+}
+
+/**
+ * Streaks when only some years' days are at hand (the dashboard reads the years of its heat map):
+ * the days of `loadedYears`, and the stored streak inputs of every year (those of the loaded years
+ * are recomputed from their days, so a summary a moment behind its year documents does not show).
+ * Same answer as `streaks` over every day.
+ */
+export function streaksAcross(
+  activeDates: Iterable<string>,
+  loadedYears: readonly number[],
+  stored: Readonly<Record<string, YearRuns>>,
+  today: string,
+): { current: number; best: number } {
+  const days = new Set(activeDates);
+  const loaded = new Set(loadedYears);
+  const years = new Map<number, YearRuns>();
+  for (const [year, runs] of Object.entries(stored))
+    if (!loaded.has(Number(year)) && Array.isArray(runs)) years.set(Number(year), runs);
+  for (const year of loaded) {
+    const runs = yearRunsOf(year, days);
+    if (runs) years.set(year, runs);
+  }
+  let end = days.has(today) ? today : addDays(today, -1);
+  let current = 0;
+  while (days.has(end)) {
+    current++;
+    end = addDays(end, -1);
+  }
+  // The run goes on into years not at hand: whole years, then the last one's December run.
+  for (let year = Number(end.slice(0, 4)); !loaded.has(year) && end.endsWith('-12-31'); year--) {
+    const runs = years.get(year);
+    if (!runs) break;
+    if (runs[0] < daysInYear(year)) {
+      current += runs[1];
+      break;
+    }
+    current += runs[0];
+  }
+  return { current, best: Math.max(bestStreakOf(years), current) };
+}
+
+const HOUR = 3_600_000;
+/** The heat map reaches at most this many days before today (53 weeks, Sunday-aligned). */
+const HEAT_MAP_REACH_DAYS = 371;
+
+function yearsWindow(now: number): [number, number] {
+  // Today's date anywhere (UTC-12 to UTC+14), an hour of margin each side.
+  const first = new Date(now - 13 * HOUR - HEAT_MAP_REACH_DAYS * 24 * HOUR).getUTCFullYear();
+  const last = new Date(now + 15 * HOUR).getUTCFullYear();
+  return [first, last];
+}
+
+/**
+ * The years whose documents the dashboard reads at `now`, in any time zone: from the heat map's
+ * first day to today. Two most of the year; three around New Year (the heat map's first week may
+ * fall two years back in early January, and today is already next year east of UTC).
+ */
+export function progressYears(now: number): number[] {
+  const [first, last] = yearsWindow(now);
+  const out: number[] = [];
+  for (let year = first; year <= last; year++) out.push(year);
+  return out;
+}
+
+/** The next instant `progressYears` answers differently (a reader moves its listeners then). */
+export function progressYearsChangeAt(now: number): number {
+  const [first, last] = yearsWindow(now);
+  return Math.min(
+    Date.UTC(last + 1, 0, 1) - 15 * HOUR,
+    Date.UTC(first + 1, 0, 1) + 13 * HOUR + HEAT_MAP_REACH_DAYS * 24 * HOUR,
+  );
+}
+
+// ---- the stored projection (written by shared/src/reactions/progress.ts) ----
 
 /** A day as stored: [minutes, reps, calorie units, entries]. */
 export type StoredDay = [number, number, number, number];
 /** A record as stored: [value, timestamp, activity id]. */
 export type StoredBest = [number, number, string];
 
-export interface ProgressDoc {
+/**
+ * `progress/{uid}`, the summary: what is not per day. Personal records per activity, the zone the
+ * days are counted in, and each year with activity (its year document exists) with its streak
+ * inputs, so streaks never need the days of years the dashboard does not read.
+ */
+export interface ProgressSummary {
   uid: string;
   timeZone: string;
-  days: Record<string, StoredDay>;
   records: Record<string, Partial<Record<RecordKind, StoredBest>>>;
+  years: Record<string, YearRuns>;
+}
+
+/**
+ * `progress/{uid}/years/{yyyy}`: one calendar year of the user's own zone, days keyed `MM-DD`
+ * (the year is the document's id). A change re-sends one year, never the whole history.
+ */
+export interface ProgressYear {
+  uid: string;
+  days: Record<string, StoredDay>;
+}
+
+/** The year of a local date `YYYY-MM-DD` and its key in the year's document. */
+export function yearKeyOf(date: string): { year: string; key: string } {
+  return { year: date.slice(0, 4), key: date.slice(5) };
 }
 
 /** The stored records of a progress document as PersonalBest values (the web reads them). */

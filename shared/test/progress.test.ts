@@ -1,16 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { calorieUnits } from '../src/formulas.ts';
-import { periodWindow } from '../src/periods.ts';
+import { addDays, localDate, periodWindow } from '../src/periods.ts';
 import {
+  bestStreakOf,
+  daysInYear,
   dayTotalsOf,
   heatLevel,
   heatMapDates,
   type ProgressEntry,
   personalRecords,
+  progressYears,
+  progressYearsChangeAt,
   recordsSetBy,
   streaks,
+  streaksAcross,
   weeklyTotals,
   weekStartOf,
+  type YearRuns,
+  yearRunsOf,
 } from '../src/progress.ts';
 import { totalsOf } from '../src/totals.ts';
 import { intBetween, pick, seededRandom } from './rng.ts';
@@ -112,6 +119,72 @@ describe('streaks', () => {
       }
       expect(streaks(set, today)).toEqual({ current, best });
     }
+  });
+});
+
+describe("streaks over years (the summary keeps each year's runs)", () => {
+  it('sums up a year by its runs at both ends and its longest', () => {
+    expect(yearRunsOf(2026, ['2026-01-01', '2026-01-02', '2026-05-01', '2026-12-31', '2027-01-01'])).toEqual([
+      2, 1, 2,
+    ]);
+    expect(yearRunsOf(2026, ['2025-12-31'])).toBeNull();
+    const leap = Array.from({ length: 366 }, (_, i) => addDays('2028-01-01', i));
+    expect(daysInYear(2028)).toBe(366);
+    expect(yearRunsOf(2028, leap)).toEqual([366, 366, 366]);
+  });
+
+  it('joins runs through whole years and over gaps in the years', () => {
+    const runs = new Map<number, YearRuns>([
+      [2020, [0, 3, 5]],
+      [2021, [365, 365, 365]],
+      [2022, [2, 0, 4]],
+      [2024, [10, 0, 10]], // 2023 empty: 2022's run ends there
+    ]);
+    expect(bestStreakOf(runs)).toBe(3 + 365 + 2);
+    expect(bestStreakOf(new Map())).toBe(0);
+  });
+
+  it('gives what streaks gives over every day, with only the last years at hand', () => {
+    const r = rng(11);
+    for (let run = 0; run < 60; run++) {
+      // Four years of calendar, some of it in long runs (whole years now and then).
+      const all = new Set<string>();
+      const start = '2023-01-01';
+      const density = r.pick([0.3, 0.7, 0.97, 1]);
+      for (let i = 0; i < 4 * 366; i++) if (r.chance(density)) all.add(addDays(start, i));
+      const today = addDays('2026-01-01', r.int(0, 364));
+      for (const d of [...all]) if (d > today) all.delete(d);
+      const year = Number(today.slice(0, 4));
+      const loaded = r.chance(0.5) ? [year - 1, year] : [year];
+      const stored: Record<string, YearRuns> = {};
+      for (let y = 2023; y <= year; y++) {
+        const runs = yearRunsOf(y, all);
+        if (runs) stored[String(y)] = runs;
+      }
+      const atHand = [...all].filter((d) => loaded.includes(Number(d.slice(0, 4))));
+      expect(streaksAcross(atHand, loaded, stored, today), `run ${run}`).toEqual(streaks(all, today));
+    }
+  });
+
+  it('reads the years of the heat map wherever the viewer is, and says when that changes', () => {
+    const r = rng(5);
+    const zones = ['Etc/GMT+12', 'America/New_York', 'UTC', 'Asia/Kolkata', 'Pacific/Kiritimati'];
+    const starts = [Date.UTC(2026, 11, 30), Date.UTC(2027, 0, 1), Date.UTC(2027, 0, 6), Date.UTC(2027, 5, 1)];
+    for (let i = 0; i < 400; i++) {
+      const now = (r.pick(starts) as number) + r.int(0, 3 * 24 * 60) * 60_000;
+      const years = progressYears(now);
+      for (const zone of zones) {
+        const today = localDate(now, zone);
+        for (const date of [heatMapDates(today)[0] as string, today])
+          expect(years, `${zone} ${new Date(now).toISOString()}`).toContain(Number(date.slice(0, 4)));
+      }
+      const change = progressYearsChangeAt(now);
+      expect(change).toBeGreaterThan(now);
+      expect(progressYears(change - 1)).toEqual(years);
+      expect(progressYears(change)).not.toEqual(years);
+    }
+    expect(progressYears(Date.UTC(2027, 5, 1))).toEqual([2026, 2027]);
+    expect(progressYears(Date.UTC(2027, 0, 2))).toEqual([2025, 2026, 2027]);
   });
 });
 

@@ -141,7 +141,8 @@ const SOURCES: readonly Collection[] = [
 const SERVER_ONLY: readonly {
   label: string;
   doc: (owner: string) => string;
-  list: string;
+  /** The collection listed (a user's own, for a subcollection). */
+  list: string | ((owner: string) => string);
   data: (owner: string, now: number) => DocData;
   signedInRead: boolean;
   /** Only its owner may get it (never list): the private projections. */
@@ -208,10 +209,18 @@ const SERVER_ONLY: readonly {
     data: (owner, now) => ({
       uid: owner,
       timeZone: 'UTC',
-      days: { '2026-01-01': [30, 0, 2400, 1] },
       records: { Running: { minutes: [30, now, 'r1'] } },
+      years: { '2026': [1, 0, 1] },
       asOf: now,
     }),
+    signedInRead: false,
+    ownerGet: true,
+  },
+  {
+    label: 'progress years',
+    doc: (owner) => `progress/${owner}/years/2026`,
+    list: (owner) => `progress/${owner}/years`,
+    data: (owner, now) => ({ uid: owner, days: { '01-01': [30, 0, 2400, 1] }, asOf: now }),
     signedInRead: false,
     ownerGet: true,
   },
@@ -282,7 +291,13 @@ export function accessContract({ owner, other, now }: ContractParams): ContractC
           (op === 'get' && p.ownerGet === true && actor === 'owner');
         const base = { name: `${p.label} ${actor} ${op}`, auth, expect: allowed ? 'allow' : 'deny' } as const;
         if (op === 'get' || op === 'delete') cases.push({ ...base, op, path: docPath, seed: existing });
-        else if (op === 'list') cases.push({ ...base, op, path: p.list, seed: existing });
+        else if (op === 'list')
+          cases.push({
+            ...base,
+            op,
+            path: typeof p.list === 'string' ? p.list : p.list(owner),
+            seed: existing,
+          });
         else if (op === 'create') cases.push({ ...base, op, path: docPath, data: p.data(owner, now) });
         else cases.push({ ...base, op, path: docPath, data: { reps: 1_000_000 }, seed: existing });
       }

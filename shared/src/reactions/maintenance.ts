@@ -91,9 +91,9 @@ export const USER_SUBCOLLECTIONS = ['reps', 'weightRecords', 'posts', 'preferenc
 
 /**
  * Account deletion, idempotent: the tombstone first (so late events of this user change nothing
- * from here on), then the user's projections, then `users/{uid}`'s subcollections in bounded pages,
- * then the profile, then the boards that still name the user (recomputed from board entries at
- * once, not at the next rollup). The auth user is deleted by the caller, last. Each collection is
+ * from here on), then the user's projections (progress: its years, then the summary), then
+ * `users/{uid}`'s subcollections in bounded pages, then the profile, then the boards that still
+ * name the user (recomputed from board entries at once, not at the next rollup). The auth user is deleted by the caller, last. Each collection is
  * deleted until empty; a collection that hands back a document already deleted stops the cascade
  * with NoProgressError (retrying later finishes what is left). Resolves with how many documents
  * it deleted.
@@ -106,6 +106,7 @@ export async function deleteAccountData(env: ReactionEnv, uid: string): Promise<
 
   const collections: [string, () => QuerySpec][] = [
     [paths.boardEntries, () => reactionQueries.userBoardEntries(uid, PAGE_SIZE)],
+    [paths.progressYears(uid), () => reactionQueries.page(paths.progressYears(uid))],
     [paths.feedActivities, () => reactionQueries.userFeedItems('feedActivities', uid, PAGE_SIZE)],
     [paths.feedPosts, () => reactionQueries.userFeedItems('feedPosts', uid, PAGE_SIZE)],
     ...USER_SUBCOLLECTIONS.map((sub): [string, () => QuerySpec] => {

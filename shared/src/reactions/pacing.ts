@@ -21,9 +21,16 @@ export interface PaceOptions {
    * computed, in a transaction from the source, after those events, so it already holds what
    * they changed: a retry leaves it alone instead of waiting for it again. Without this, a steady
    * stream of one user's events keeps each waiting invocation behind the next one's write. (Not
-   * for the progress document, which its writers update in part: see planPartial.)
+   * for the progress documents, which their writers update in part: see planTogether.)
    */
   coveredSince?: number;
+}
+
+/** A document a reaction may write: where, what is stored, what it should hold (null: absent). */
+export interface PlannedDoc {
+  path: string;
+  existing: DocSnapshot | null;
+  desired: DocData | null;
 }
 
 /** What a paced reaction left for later: null when it wrote everything it had to. */
@@ -98,14 +105,19 @@ export class Pacer {
   }
 
   /**
-   * planWrite held back within the gap, with no `coveredSince` shortcut: for a document a writer
-   * updates in part (the progress document: only the days and activity types of its own events
-   * are re-read), so a later write need not hold this reaction's events.
+   * planWrite held back within the gap, with no `coveredSince` shortcut, for documents a writer
+   * updates in part and together (a user's progress summary and years: only the days and activity
+   * types of its own events are re-read, so a later write need not hold this reaction's events).
+   * When one of them is held back, all are: the summary's streak inputs always match the years.
    */
-  planPartial(path: string, existing: DocSnapshot | null, desired: DocData | null): WriteOp | null {
-    const op = planWrite(path, existing, desired, this.now);
-    if (op && this.holdsBack(existing)) return null;
-    return op;
+  planTogether(docs: readonly PlannedDoc[]): WriteOp[] {
+    const planned = docs.flatMap((d) => {
+      const op = planWrite(d.path, d.existing, d.desired, this.now);
+      return op ? [{ op, existing: d.existing }] : [];
+    });
+    // Every one asked (not `some`), so the retry time covers them all.
+    const held = planned.map((p) => this.holdsBack(p.existing)).includes(true);
+    return held ? [] : planned.map((p) => p.op);
   }
 
   later(at: number): void {

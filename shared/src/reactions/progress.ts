@@ -1,13 +1,20 @@
 /**
- * The progress projection, `progress/{uid}` (owner-readable, written only here): per local day
- * totals in the user's own time zone (the heat map, streaks, the weekly chart) and personal records
- * per activity. One document per user, so the dashboard's progress costs one read whatever the
- * length of the history.
+ * The progress projection (owner-readable, written only here), split by calendar year of the
+ * user's own zone so that a change re-sends one year, not the whole history:
+ *
+ * - `progress/{uid}/years/{yyyy}`: per local day totals (the heat map, the weekly chart, streaks);
+ * - `progress/{uid}`, the summary: personal records per activity, the zone of the days, and each
+ *   year's streak inputs (so streaks never need the days of years the dashboard does not read).
+ *
+ * The dashboard reads the summary and the years its heat map covers: three documents (four for a
+ * few days around New Year), whatever the length of the history.
  *
  * Like every reaction it re-reads the source: the affected days' aggregates over the user's
  * activities, and for each affected activity type the top entry of each record kind (ordered
- * query, limit 1). When the profile's time zone changes (or the document was computed in another
- * zone) the days are recomputed from all of the user's activities, in bounded pages.
+ * query, limit 1); it writes the years those days are in, and the summary when it changed. When
+ * the profile's time zone changes (or the summary was computed in another zone, or is the old
+ * single document with every day in it) every year is recounted from all of the user's
+ * activities, in bounded pages.
  */
 
 import { cursorOf } from '../../firestore/semantics.ts';
@@ -17,17 +24,22 @@ import {
   type ActivityRecords,
   type DayTotal,
   dayTotalsOf,
-  type ProgressDoc,
   type ProgressEntry,
+  type ProgressSummary,
+  type ProgressYear,
   personalRecords,
   RECORD_KINDS,
   type RecordKind,
   type StoredBest,
   type StoredDay,
+  type YearRuns,
+  yearKeyOf,
+  yearRunsOf,
 } from '../progress.ts';
 import type { DocData, DocSnapshot, Transaction, WriteOp } from '../store.ts';
 import { numberOr0 } from '../totals.ts';
 import { planWrite, type ReactionEnv } from './core.ts';
+import type { PlannedDoc } from './pacing.ts';
 import { PAGE_SIZE, progressQueries, RECORD_FIELDS } from './queries.ts';
 
 /** The zone a user's days are counted in: their profile's, or UTC while none (or a bad one) is set. */
@@ -63,20 +75,59 @@ function storedRecords(records: ActivityRecords): Partial<Record<RecordKind, Sto
   return out;
 }
 
-/** The whole projection from a user's activities (the rebuild, and a time-zone change). */
-export function progressDocOf(
+/** The projection's documents: the summary, and each year with activity by its `YYYY`. */
+export interface ProgressDocs {
+  summary: ProgressSummary;
+  years: Map<string, ProgressYear>;
+}
+
+function sortedKeys<T>(record: Record<string, T>): Record<string, T> {
+  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+/** A year's streak inputs from its stored days (keys `MM-DD`). */
+function runsOfYear(year: string, days: Record<string, StoredDay>): YearRuns | null {
+  return yearRunsOf(
+    Number(year),
+    Object.keys(days).map((key) => `${year}-${key}`),
+  );
+}
+
+function summaryOf(
+  uid: string,
+  timeZone: string,
+  records: ProgressSummary['records'],
+  years: ProgressSummary['years'],
+): ProgressSummary | null {
+  if (Object.keys(records).length === 0 && Object.keys(years).length === 0) return null;
+  return { uid, timeZone, records: sortedKeys(records), years: sortedKeys(years) };
+}
+
+/** The whole projection from a user's activities (the rebuild, and a recount). */
+export function progressDocsOf(
   uid: string,
   entries: readonly ProgressEntry[],
   timeZone: string,
-): ProgressDoc | null {
+): ProgressDocs | null {
   if (entries.length === 0) return null;
-  const days: Record<string, StoredDay> = {};
-  for (const [date, day] of [...dayTotalsOf(entries, timeZone)].sort(([a], [b]) => (a < b ? -1 : 1)))
-    days[date] = storedDay(day);
-  const records: ProgressDoc['records'] = {};
-  for (const [type, r] of [...personalRecords(entries)].sort(([a], [b]) => (a < b ? -1 : 1)))
-    records[type] = storedRecords(r);
-  return { uid, timeZone, days, records };
+  const days = new Map<string, Record<string, StoredDay>>();
+  for (const [date, day] of [...dayTotalsOf(entries, timeZone)].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const { year, key } = yearKeyOf(date);
+    const yearDays = days.get(year) ?? {};
+    yearDays[key] = storedDay(day);
+    days.set(year, yearDays);
+  }
+  const records: ProgressSummary['records'] = {};
+  for (const [type, r] of personalRecords(entries)) records[type] = storedRecords(r);
+  const runs: ProgressSummary['years'] = {};
+  const years = new Map<string, ProgressYear>();
+  for (const [year, yearDays] of days) {
+    const r = runsOfYear(year, yearDays);
+    if (r) runs[year] = r;
+    years.set(year, { uid, days: yearDays });
+  }
+  const summary = summaryOf(uid, timeZone, records, runs);
+  return summary ? { summary, years } : null;
 }
 
 async function readAllEntries(tx: Transaction, uid: string): Promise<ProgressEntry[]> {
@@ -134,21 +185,60 @@ async function readRecords(
   return out;
 }
 
-function sortedKeys<T>(record: Record<string, T>): Record<string, T> {
-  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : 1)));
+/**
+ * How a caller turns the documents into writes: planWrite each (unpaced), or the pacer's
+ * planTogether (pacing.ts), which holds them all back when one of them is.
+ */
+export type PlanDocs = (docs: readonly PlannedDoc[]) => WriteOp[];
+
+function planEach(env: ReactionEnv): PlanDocs {
+  return (docs) => docs.flatMap((d) => planWrite(d.path, d.existing, d.desired, env.now) ?? []);
 }
 
-/** How a caller turns (path, stored, desired) into a write: planWrite, or a pacing one (pacing.ts). */
-export type PlanWrite = (
-  path: string,
-  existing: DocSnapshot | null,
-  desired: DocData | null,
-) => WriteOp | null;
+/** Whether a stored summary can be updated in part: this layout, in this zone. */
+function isCurrentSummary(stored: DocData | undefined, timeZone: string): boolean {
+  return (
+    stored !== undefined &&
+    stored.timeZone === timeZone &&
+    !('days' in stored) && // the old single document: recounted into years
+    typeof stored.years === 'object' &&
+    stored.years !== null
+  );
+}
+
+/**
+ * Every document of the user's projection from all of their activities, beside what is stored
+ * (year documents no longer needed are deleted).
+ */
+async function recountAll(
+  tx: Transaction,
+  uid: string,
+  timeZone: string,
+  summary: DocSnapshot | null,
+): Promise<PlannedDoc[]> {
+  const [entries, storedYears] = await Promise.all([
+    readAllEntries(tx, uid),
+    tx.query(progressQueries.years(uid)),
+  ]);
+  const desired = progressDocsOf(uid, entries, timeZone);
+  const docs: PlannedDoc[] = [
+    { path: paths.progress(uid), existing: summary, desired: (desired?.summary ?? null) as DocData | null },
+  ];
+  const stored = new Map(storedYears.map((d) => [d.id, d] as const));
+  for (const year of new Set([...stored.keys(), ...(desired?.years.keys() ?? [])]))
+    docs.push({
+      path: paths.progressYear(uid, year),
+      existing: stored.get(year) ?? null,
+      desired: (desired?.years.get(year) ?? null) as DocData | null,
+    });
+  return docs;
+}
 
 /**
  * After writes to activities: the days and activity types they were in before and are in now
- * (`sources`: each activity as it is and as it was) are re-read; everything else is kept. Inside
- * the caller's transaction, after its other reads.
+ * (`sources`: each activity as it is and as it was) are re-read; everything else is kept. Writes
+ * the year documents of those days and the summary, when they changed. Inside the caller's
+ * transaction, after its other reads.
  */
 export async function progressWrite(
   tx: Transaction,
@@ -156,53 +246,59 @@ export async function progressWrite(
   uid: string,
   profile: DocData | null | undefined,
   sources: readonly (DocData | null | undefined)[],
-  plan: PlanWrite = (path, existing, desired) => planWrite(path, existing, desired, env.now),
-): Promise<WriteOp | null> {
-  const path = paths.progress(uid);
-  const existing = await tx.get(path);
+  plan: PlanDocs = planEach(env),
+): Promise<WriteOp[]> {
+  const summaryPath = paths.progress(uid);
+  const existing = await tx.get(summaryPath);
   const timeZone = progressZone(profile);
-  const stored = existing?.data as Partial<ProgressDoc> | undefined;
-  let desired: ProgressDoc | null;
-  if (!stored || stored.timeZone !== timeZone) {
-    desired = progressDocOf(uid, await readAllEntries(tx, uid), timeZone);
-  } else {
-    const days = { ...(stored.days ?? {}) };
-    const records = { ...(stored.records ?? {}) };
-    const dates = new Set<string>();
-    const types = new Set<string>();
-    for (const d of sources) {
-      if (!d) continue;
-      if (typeof d.timestamp === 'number' && Number.isFinite(d.timestamp))
-        dates.add(localDate(d.timestamp, timeZone));
-      if (typeof d.activityType === 'string') types.add(d.activityType);
-    }
-    const [dayReads, recordReads] = await Promise.all([
-      Promise.all([...dates].map((date) => readDay(tx, uid, date, timeZone))),
-      Promise.all([...types].map((type) => readRecords(tx, uid, type))),
-    ]);
-    [...dates].forEach((date, i) => {
-      const day = dayReads[i];
-      if (day) days[date] = day;
-      else delete days[date];
-    });
-    [...types].forEach((type, i) => {
-      const r = recordReads[i] ?? {};
-      if (Object.keys(r).length > 0) records[type] = r;
-      else delete records[type];
-    });
-    desired =
-      Object.keys(days).length === 0 && Object.keys(records).length === 0
-        ? null
-        : { uid, timeZone, days: sortedKeys(days), records: sortedKeys(records) };
+  if (!isCurrentSummary(existing?.data, timeZone)) return plan(await recountAll(tx, uid, timeZone, existing));
+  const stored = existing?.data as Partial<ProgressSummary>;
+  const records = { ...(stored.records ?? {}) };
+  const runs = { ...(stored.years ?? {}) };
+  const dates = new Set<string>();
+  const types = new Set<string>();
+  for (const d of sources) {
+    if (!d) continue;
+    if (typeof d.timestamp === 'number' && Number.isFinite(d.timestamp))
+      dates.add(localDate(d.timestamp, timeZone));
+    if (typeof d.activityType === 'string') types.add(d.activityType);
   }
-  return plan(path, existing, desired as DocData | null);
+  const years = [...new Set([...dates].map((date) => yearKeyOf(date).year))];
+  const [yearDocs, dayReads, recordReads] = await Promise.all([
+    Promise.all(years.map((year) => tx.get(paths.progressYear(uid, year)))),
+    Promise.all([...dates].map((date) => readDay(tx, uid, date, timeZone))),
+    Promise.all([...types].map((type) => readRecords(tx, uid, type))),
+  ]);
+  [...types].forEach((type, i) => {
+    const r = recordReads[i] ?? {};
+    if (Object.keys(r).length > 0) records[type] = r;
+    else delete records[type];
+  });
+  const docs: PlannedDoc[] = years.map((year, i) => {
+    const doc = yearDocs[i] ?? null;
+    const days: Record<string, StoredDay> = { ...((doc?.data.days as Record<string, StoredDay>) ?? {}) };
+    [...dates].forEach((date, j) => {
+      const { year: y, key } = yearKeyOf(date);
+      if (y !== year) return;
+      const day = dayReads[j];
+      if (day) days[key] = day;
+      else delete days[key];
+    });
+    const r = runsOfYear(year, days);
+    if (r) runs[year] = r;
+    else delete runs[year];
+    const desired: ProgressYear | null = r ? { uid, days: sortedKeys(days) } : null;
+    return { path: paths.progressYear(uid, year), existing: doc, desired: desired as DocData | null };
+  });
+  const summary = summaryOf(uid, timeZone, records, runs);
+  return plan([{ path: summaryPath, existing, desired: summary as DocData | null }, ...docs]);
 }
 
-/** A full recompute for one user (a time-zone change), in its own transaction. */
+/** A full recount for one user (a time-zone change), in its own transaction. */
 export async function recomputeProgress(
   env: ReactionEnv,
   uid: string,
-  plan: PlanWrite = (path, existing, desired) => planWrite(path, existing, desired, env.now),
+  plan: PlanDocs = planEach(env),
 ): Promise<void> {
   await env.store.transact(async (tx) => {
     const [tombstone, profile, existing] = await Promise.all([
@@ -211,8 +307,6 @@ export async function recomputeProgress(
       tx.get(paths.progress(uid)),
     ]);
     if (tombstone) return;
-    const desired = progressDocOf(uid, await readAllEntries(tx, uid), progressZone(profile?.data));
-    const op = plan(paths.progress(uid), existing, desired as DocData | null);
-    if (op) tx.write(op);
+    for (const op of plan(await recountAll(tx, uid, progressZone(profile?.data), existing))) tx.write(op);
   });
 }

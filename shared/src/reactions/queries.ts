@@ -99,6 +99,13 @@ export const reactionQueries = {
     limit,
     ...(startAfter ? { startAfter } : {}),
   }),
+  /** A page of every collection of one id, whoever's (the rebuild's scan of all progress years). */
+  groupPage: (collectionId: string, limit = PAGE_SIZE, startAfter?: Cursor): QuerySpec => ({
+    collection: collectionId,
+    group: true,
+    limit,
+    ...(startAfter ? { startAfter } : {}),
+  }),
   /** All users' activities or posts since an instant, oldest first, paged (rebuild / audit). */
   groupSince: (
     collectionId: 'reps' | 'posts',
@@ -135,6 +142,8 @@ export const progressQueries = {
     ],
     limit: 1,
   }),
+  /** A user's year documents (one per year with activity: far fewer than a page). */
+  years: (uid: string): QuerySpec => reactionQueries.page(paths.progressYears(uid)),
   /** A page of all of a user's activities (a time-zone change recomputes every day). */
   allReps: (uid: string, startAfter?: Cursor): QuerySpec => ({
     collection: paths.reps(uid),
@@ -169,6 +178,8 @@ export const REACTION_QUERY_SHAPES: readonly QuerySpec[] = [
   reactionQueries.groupSince('reps', 0),
   reactionQueries.groupSince('posts', 0),
   reactionQueries.page('progress'),
+  reactionQueries.groupPage(paths.progressYearsId),
+  progressQueries.years('u'),
   ...RECORD_KINDS.map((kind) => progressQueries.topOf('u', 'Running', kind)),
   progressQueries.allReps('u'),
 ];
@@ -177,7 +188,7 @@ export const REACTION_QUERY_SHAPES: readonly QuerySpec[] = [
 export function queryShape(spec: QuerySpec): string {
   const collection = spec.group
     ? `group:${spec.collection}`
-    : spec.collection.replace(/^users\/[^/]+\//, 'users/*/');
+    : spec.collection.replace(/^(users|progress)\/[^/]+\//, '$1/*/');
   const where = (spec.where ?? []).map((f) => `${f.field}${f.op}`).join(',');
   const order = (spec.orderBy ?? []).map((o) => `${o.field} ${o.direction}`).join(',');
   return `${collection} where[${where}] order[${order}] ${spec.limit === undefined ? 'unbounded' : 'limited'}`;

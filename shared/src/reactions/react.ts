@@ -126,7 +126,7 @@ function chunks<T>(xs: readonly T[], size: number): T[][] {
 /**
  * All of one user's pending events as one recompute (Cloud Functions hand it one event; a runner
  * may hand it every due delivery of the user): the user's board entries once for every window any
- * event touches, their progress document once, each current board their entries can move in or
+ * event touches, their progress documents once, each current board their entries can move in or
  * out of its top 3 (board-refresh.ts), each named feed item once, and for a profile change the
  * user's feed items and, when the user is now hidden, the boards that name them. With
  * `minGapMs` the writes are paced (pacing.ts): a document already written in the current window
@@ -142,7 +142,7 @@ export async function reactUser(
   const pacer = new Pacer(env.now, opts);
   const touched = (f: string) => work.profile === 'all' || (work.profile?.has(f) ?? false);
   // A time-zone change recounts the progress days; it alone touches nothing else.
-  if (touched('timeZone')) await recomputeProgress(env, uid, (p, e, d) => pacer.planPartial(p, e, d));
+  if (touched('timeZone')) await recomputeProgress(env, uid, (docs) => pacer.planTogether(docs));
   const profileForBoards = work.profile === 'all' || [...(work.profile ?? [])].some((f) => f !== 'timeZone');
   if (work.reps.size > 0 || profileForBoards) await recomputeEntries(env, uid, work, pacer, profileForBoards);
   for (const ids of chunks([...work.reps.keys()], ITEM_CHUNK))
@@ -218,7 +218,7 @@ async function readEntries(
 /**
  * The user's board entries, recomputed from the aggregates: every live window an activity of the
  * batch is in (or was in before its edit), and on a profile change every live entry the user has;
- * and the days and records of their progress document that the batch's activities touch. Then
+ * and the days and records of their progress documents that the batch's activities touch. Then
  * the boards of the current periods those entries can change.
  */
 async function recomputeEntries(
@@ -254,12 +254,12 @@ async function recomputeEntries(
       }
     }
     const entries = await readEntries(tx, uid, [...windows.values()], person.weight, env.timeZone);
-    const progressOp =
+    const progressOps =
       ids.length > 0
-        ? await progressWrite(tx, env, uid, profile, [...reps.map((r) => r?.data), ...befores], (p, e, d) =>
-            pacer.planPartial(p, e, d),
+        ? await progressWrite(tx, env, uid, profile, [...reps.map((r) => r?.data), ...befores], (docs) =>
+            pacer.planTogether(docs),
           )
-        : null;
+        : [];
     const touched: CurrentEntry[] = [];
     for (const r of entries) {
       const desired = boardEntryDoc(uid, r.window, r.sums, person);
@@ -273,7 +273,7 @@ async function recomputeEntries(
           entry: op ? desired : (r.existing?.data ?? null),
         });
     }
-    if (progressOp) tx.write(progressOp);
+    for (const op of progressOps) tx.write(op);
     return touched;
   });
   await refreshBoards(env, uid, touched, pacer);

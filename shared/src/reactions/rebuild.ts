@@ -6,7 +6,9 @@
  * - a board entry per (user, live period key: the current day, week and month, or later) in which
  *   the user has at least one activity; none for tombstoned users; `visible` = !hideExerciseInfo;
  * - a feed item per activity of a visible user and per post, at or after the feed's horizon;
- * - a board per kind for the current key: the top 3 visible entries per metric (value > 0).
+ * - a board per kind for the current key: the top 3 visible entries per metric (value > 0);
+ * - per user with activities (not tombstoned), a progress summary and a document per year of
+ *   their zone with activity (progress.ts).
  *
  * Reads are paged (PAGE_SIZE): collection-group scans of activities and posts since the oldest
  * instant any projection needs, and the projections themselves; a page that repeats the one before
@@ -36,7 +38,7 @@ import {
   uidOfPath,
 } from './core.ts';
 import { scanCollection, scanPages } from './maintenance.ts';
-import { entryOf, progressDocOf, progressZone } from './progress.ts';
+import { entryOf, progressDocsOf, progressZone } from './progress.ts';
 import { type FeedCollection, PAGE_SIZE, reactionQueries } from './queries.ts';
 
 function scanGroupSince(env: ReactionEnv, id: 'reps' | 'posts', since: number): AsyncGenerator<DocSnapshot> {
@@ -156,8 +158,9 @@ export async function rebuildProjections(
     expected.set(paths.board(kind), boardDoc(kind, key, timeZone, places, now));
   }
 
-  // Progress: every activity of every user, whatever its age (a progress document spans the
-  // whole history), in the zone of each user's profile.
+  // Progress: every activity of every user, whatever its age (the summary and the years span the
+  // whole history), in the zone of each user's profile. An old single document (every day in it)
+  // differs from its summary and is rewritten as one: the one-off migration to years.
   const entriesByUser = new Map<string, ProgressEntry[]>();
   for await (const rep of scanGroupSince(env, 'reps', 0)) {
     if (!isSourcePath(rep.path, 'reps')) continue;
@@ -171,8 +174,11 @@ export async function rebuildProjections(
   }
   for (const [uid, entries] of entriesByUser) {
     const profile = await env.store.get(paths.user(uid));
-    const doc = progressDocOf(uid, entries, progressZone(profile?.data));
-    if (doc) expected.set(paths.progress(uid), doc as unknown as DocData);
+    const docs = progressDocsOf(uid, entries, progressZone(profile?.data));
+    if (!docs) continue;
+    expected.set(paths.progress(uid), docs.summary as unknown as DocData);
+    for (const [year, doc] of docs.years)
+      expected.set(paths.progressYear(uid, year), doc as unknown as DocData);
   }
 
   // What is stored.
@@ -185,6 +191,16 @@ export async function rebuildProjections(
     paths.progressAll,
   ]) {
     for await (const doc of scanCollection(env, collection)) actual.set(doc.path, doc);
+  }
+  // Every user's years at once (a collection group), so a year whose summary is gone is found too.
+  for await (const doc of scanPages(
+    'rebuild scan of progress years',
+    reactionQueries.groupPage(paths.progressYearsId),
+    (spec) => env.store.query(spec),
+    (last, spec) => reactionQueries.groupPage(paths.progressYearsId, PAGE_SIZE, cursorOf(last, spec)),
+  )) {
+    const s = doc.path.split('/');
+    if (s.length === 4 && s[0] === paths.progressAll) actual.set(doc.path, doc);
   }
 
   const differences: string[] = [];

@@ -208,8 +208,8 @@ describe('hidden or deleted users leave every board at once (issue 9 item 3)', (
   it('account deletion removes the user from the three boards before the rollup', async () => {
     const h = await boardsNamingU1();
     const { deleted } = await deleteAccountData(h.env(T0 + 5000), 'u1');
-    // profile, activity, 3 board entries, 1 feed item, progress
-    expect(deleted).toBe(7);
+    // profile, activity, 3 board entries, 1 feed item, progress summary and year
+    expect(deleted).toBe(8);
     const snap = h.store.snapshot();
     for (const kind of BOARD_KINDS)
       expect(onBoard(snap[paths.board(kind)] as unknown as Board, 'u1'), kind).toBe(false);
@@ -410,7 +410,7 @@ describe('a burst of one user writes each projection document about once a secon
     expect(result.retryAt).toBeNull();
     await rollupBoards(h.env(T0 + 1000));
     const projections = Object.keys(h.store.snapshot()).filter((p) => PROJECTIONS.test(p));
-    expect(projections.length).toBe(120 + 3 + 3 + 1); // items, entries, boards, progress
+    expect(projections.length).toBe(120 + 3 + 3 + 2); // items, entries, boards, progress summary and year
     for (const p of projections) expect(h.store.writeCount(p), p).toBe(1);
     expect((await rebuildProjections(h.env(T0 + 1000), { apply: false })).differences).toEqual([]);
   });

@@ -71,8 +71,11 @@ async function runScenario(
   const r = prng(seed);
   const store = new MemoryStore();
   const timeZone = r.pick(['UTC', 'America/New_York', 'Asia/Kolkata']);
-  // Near a month end, a week end and (New York) the end of DST.
-  let now = Date.UTC(2026, 9, 28, r.int(0, 23), r.int(0, 59));
+  // Near a month end, a week end and (New York) the end of DST; or near New Year, where progress
+  // moves from one year document to the next.
+  let now = r.chance(0.5)
+    ? Date.UTC(2026, 9, 28, r.int(0, 23), r.int(0, 59))
+    : Date.UTC(2026, 11, 31, r.int(0, 23), r.int(0, 59));
   const env = (): ReactionEnv => ({ store, now, timeZone, feedKeep: 6 });
   const pending: ReactionEvent[] = [];
   store.onCommit((changes) => {
@@ -178,7 +181,12 @@ async function runScenario(
       count('log');
     } else if (roll < 0.4 && u && (reps.get(u)?.length ?? 0) > 0) {
       const id = r.pick(reps.get(u) as string[]);
-      const moved = r.chance(0.6) ? now - r.int(0, 40 * 24) * HOUR : now - r.int(0, 60) * MIN;
+      // Now and then years back (an import's dates): other progress years than the current one.
+      const moved = r.chance(0.1)
+        ? now - r.int(0, 800) * DAY - r.int(0, 23) * HOUR
+        : r.chance(0.6)
+          ? now - r.int(0, 40 * 24) * HOUR
+          : now - r.int(0, 60) * MIN;
       await store.commit([{ kind: 'set', path: paths.rep(u, id), data: randomRep(r, moved) }]);
       count('edit');
     } else if (roll < 0.46 && u && (reps.get(u)?.length ?? 0) > 0) {

@@ -1,6 +1,8 @@
 /**
- * `progress/{uid}`: the progress projection the reactions keep (day totals in the user's zone,
- * personal records per activity), read with one live document; and the entries behind the history
+ * The progress projection the reactions keep, live: the summary `progress/{uid}` (personal records
+ * per activity, the zone of the days, each year's streak inputs) and the year documents
+ * `progress/{uid}/years/{yyyy}` of the years the dashboard shows (its heat map's: two, three around
+ * New Year), so a change re-sends one year, not the history. Also the entries behind the history
  * view (one day's activities; one activity's entries over the heat map's year).
  *
  * The user's time zone is saved on the profile (`timeZone`) so that the reactions count days as the
@@ -11,29 +13,56 @@ import {
   bestOf,
   type DayTotal,
   type PersonalBest,
-  type ProgressDoc,
+  type ProgressSummary,
+  type ProgressYear,
+  progressYears,
+  progressYearsChangeAt,
   type RecordKind,
+  type YearRuns,
 } from '@fit/shared/progress';
-import type { DocumentStore, LiveDocumentStore, QuerySpec } from '@fit/shared/store';
+import type {
+  DocData,
+  DocumentStore,
+  LiveDocumentStore,
+  QuerySpec,
+  StoreError,
+  Unsubscribe,
+} from '@fit/shared/store';
 import { type StoredActivity, toActivity } from './activities.ts';
 import type { Listen } from './live-query.ts';
 
 export interface Progress {
   timeZone: string;
+  /** The days of `years`, by local date. */
   days: Map<string, DayTotal>;
+  /** The years whose documents were read (their days are all in `days`). */
+  years: readonly number[];
+  /** Each year's streak inputs from the summary: the years not read count through these. */
+  runs: Readonly<Record<string, YearRuns>>;
   records: Map<string, Partial<Record<RecordKind, PersonalBest>>>;
 }
 
-export const EMPTY_PROGRESS: Progress = { timeZone: 'UTC', days: new Map(), records: new Map() };
+export const EMPTY_PROGRESS: Progress = {
+  timeZone: 'UTC',
+  days: new Map(),
+  years: [],
+  runs: {},
+  records: new Map(),
+};
 
-function toProgress(data: Partial<ProgressDoc> | undefined): Progress {
-  if (!data) return EMPTY_PROGRESS;
+function toProgress(
+  summary: Partial<ProgressSummary> | undefined,
+  years: readonly [number, Partial<ProgressYear> | undefined][],
+): Progress {
   const days = new Map<string, DayTotal>();
-  for (const [date, d] of Object.entries(data.days ?? {}))
-    if (Array.isArray(d))
-      days.set(date, { date, minutes: d[0], reps: d[1], calorieUnits: d[2], entries: d[3] });
+  for (const [year, doc] of years)
+    for (const [key, d] of Object.entries(doc?.days ?? {})) {
+      const date = `${year}-${key}`;
+      if (Array.isArray(d))
+        days.set(date, { date, minutes: d[0], reps: d[1], calorieUnits: d[2], entries: d[3] });
+    }
   const records = new Map<string, Partial<Record<RecordKind, PersonalBest>>>();
-  for (const [type, r] of Object.entries(data.records ?? {})) {
+  for (const [type, r] of Object.entries(summary?.records ?? {})) {
     const out: Partial<Record<RecordKind, PersonalBest>> = {};
     for (const [kind, stored] of Object.entries(r ?? {})) {
       const best = bestOf(stored);
@@ -41,16 +70,91 @@ function toProgress(data: Partial<ProgressDoc> | undefined): Progress {
     }
     records.set(type, out);
   }
-  return { timeZone: typeof data.timeZone === 'string' ? data.timeZone : 'UTC', days, records };
+  const runs = summary?.years && typeof summary.years === 'object' ? summary.years : {};
+  return {
+    timeZone: typeof summary?.timeZone === 'string' ? summary.timeZone : 'UTC',
+    days: new Map([...days].sort(([a], [b]) => (a < b ? -1 : 1))),
+    years: years.map(([year]) => year),
+    runs,
+    records,
+  };
 }
 
-export function watchProgress(store: LiveDocumentStore, uid: string): Listen<Progress> {
-  return (onNext, onError) =>
-    store.listenDoc(
-      paths.progress(uid),
-      (doc) => onNext(toProgress(doc?.data as Partial<ProgressDoc> | undefined)),
-      onError,
-    );
+/** setTimeout's longest delay (about 24.8 days); a later change of years is waited for in steps. */
+const MAX_DELAY_MS = 2 ** 31 - 1;
+
+/**
+ * The summary and the years the dashboard shows, as one live value: answers once every document
+ * has, then at each change of any. The years follow the clock (at New Year a listener moves to
+ * the next year); they do not depend on the zone, so all listeners start at once.
+ */
+export function watchProgress(
+  store: LiveDocumentStore,
+  uid: string,
+  clock: () => number = Date.now,
+): Listen<Progress> {
+  return (onNext, onError) => {
+    type Part = { data: DocData | null | undefined; stop: Unsubscribe };
+    const years = new Map<number, Part>();
+    const summary: Part = { data: undefined, stop: () => {} };
+    let started = false;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const emit = () => {
+      if (!started || stopped || summary.data === undefined) return;
+      if ([...years.values()].some((y) => y.data === undefined)) return;
+      const read = [...years].sort(([a], [b]) => a - b);
+      onNext(
+        toProgress(
+          (summary.data ?? undefined) as Partial<ProgressSummary> | undefined,
+          read.map(([year, part]) => [year, (part.data ?? undefined) as Partial<ProgressYear> | undefined]),
+        ),
+      );
+    };
+    const fail = (error: StoreError) => {
+      if (!stopped) onError(error);
+    };
+    const listen = (path: string, part: Part) => {
+      part.stop = store.listenDoc(
+        path,
+        (doc) => {
+          part.data = doc?.data ?? null;
+          emit();
+        },
+        fail,
+      );
+    };
+    const followYears = () => {
+      const now = clock();
+      const wanted = progressYears(now);
+      for (const [year, part] of years)
+        if (!wanted.includes(year)) {
+          part.stop();
+          years.delete(year);
+        }
+      for (const year of wanted)
+        if (!years.has(year)) {
+          const part: Part = { data: undefined, stop: () => {} };
+          years.set(year, part);
+          listen(paths.progressYear(uid, year), part);
+        }
+      timer = setTimeout(
+        followYears,
+        Math.min(Math.max(progressYearsChangeAt(now) - now, 1000), MAX_DELAY_MS),
+      );
+      emit();
+    };
+    followYears();
+    listen(paths.progress(uid), summary);
+    started = true;
+    emit();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      summary.stop();
+      for (const part of years.values()) part.stop();
+    };
+  };
 }
 
 /** Saves the browser's zone on the profile (merge) when it differs from the stored one. */

@@ -1,7 +1,8 @@
 /**
  * History: a calendar heat map of the last 12 months (a column per week, Sunday on top), shaded by
  * each day's minutes, filterable by activity; a day opens its entries. All days come from the
- * progress document; the activity filter reads that activity's entries of the year (bounded).
+ * progress years read (the map's); the activity filter reads that activity's entries of the year
+ * (bounded).
  */
 import { ALERT_FETCH_ACTIVITIES } from '@fit/shared/messages';
 import { startOfLocalDay } from '@fit/shared/periods';

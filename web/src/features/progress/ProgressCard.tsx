@@ -1,14 +1,14 @@
 /**
  * Your Progress: the current and best streak of active days, the weekly training volume of the
  * last 12 weeks, and personal records per activity, with a note when a new record is set as it
- * is logged. Everything comes from the one progress document (see data/progress.ts).
+ * is logged. Everything comes from the progress summary and the years shown (see data/progress.ts).
  */
 import { caloriesFromUnits } from '@fit/shared/formulas';
 import {
   type PersonalBest,
   RECORD_KINDS,
   type RecordKind,
-  streaks,
+  streaksAcross,
   weeklyTotals,
 } from '@fit/shared/progress';
 import type { UnitSystem } from '@fit/shared/units';
@@ -102,7 +102,11 @@ export function ProgressCard({ state }: { state: ProgressState }) {
     if (set.length > 0) setFresh(set);
   }, [progress]);
 
-  const streak = useMemo(() => (progress ? streaks(progress.days.keys(), today) : null), [progress, today]);
+  // The years read carry their days; earlier ones count through the summary's streak inputs.
+  const streak = useMemo(
+    () => (progress ? streaksAcross(progress.days.keys(), progress.years, progress.runs, today) : null),
+    [progress, today],
+  );
   const weeks = useMemo(
     () =>
       progress

@@ -1,7 +1,14 @@
 import { calorieUnits } from '@fit/shared/formulas';
 import { paths } from '@fit/shared/model';
 import { addDays, browserTimeZone, localDate } from '@fit/shared/periods';
-import type { ProgressDoc } from '@fit/shared/progress';
+import {
+  type ProgressSummary,
+  type StoredDay,
+  type YearRuns,
+  yearKeyOf,
+  yearRunsOf,
+} from '@fit/shared/progress';
+import type { DocData } from '@fit/shared/store';
 import { MemoryStore } from '@fit/shared/testing/memory-store';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -36,20 +43,46 @@ function bench(id: string, weightLifted: number, timestamp: number) {
   return { [paths.rep(UID, id)]: { ...data, calorieUnits: calorieUnits(data) } };
 }
 
-function progressDoc(benchBest: number, id: string): ProgressDoc {
+/** The summary and year documents the reactions would write for these days and records. */
+function progressDocs(
+  timeZone: string,
+  days: Record<string, StoredDay>,
+  records: ProgressSummary['records'],
+  olderRuns: Record<string, YearRuns> = {},
+): Record<string, DocData> {
+  const years: Record<string, Record<string, StoredDay>> = {};
+  for (const [date, day] of Object.entries(days)) {
+    const { year, key } = yearKeyOf(date);
+    years[year] = { ...years[year], [key]: day };
+  }
+  const runs: Record<string, YearRuns> = { ...olderRuns };
+  for (const [year, d] of Object.entries(years))
+    runs[year] = yearRunsOf(
+      Number(year),
+      Object.keys(d).map((key) => `${year}-${key}`),
+    ) as YearRuns;
   return {
-    uid: UID,
-    timeZone: zone,
-    days: {
+    [paths.progress(UID)]: { uid: UID, timeZone, records, years: runs },
+    ...Object.fromEntries(
+      Object.entries(years).map(([year, d]) => [paths.progressYear(UID, year), { uid: UID, days: d }]),
+    ),
+  };
+}
+
+function progressDoc(benchBest: number, id: string, olderRuns?: Record<string, YearRuns>) {
+  return progressDocs(
+    zone,
+    {
       [twoDaysAgo]: [20, 0, 1600, 1],
       [yesterday]: [25, 0, 2000, 1],
       [today]: [10, 8, 1700, 1],
     },
-    records: {
+    {
       'Bench Press': { weightLifted: [benchBest, now - 1000, id], reps: [8, now - DAY, 'a'] },
       Running: { minutes: [25, now - DAY, 'r'] },
     },
-  };
+    olderRuns,
+  );
 }
 
 function renderSection(store: MemoryStore) {
@@ -77,7 +110,7 @@ describe('progress on the dashboard', () => {
         currentWeight: 180,
         unitSystem: 'metric',
       },
-      [paths.progress(UID)]: progressDoc(135, 'a') as unknown as Record<string, unknown>,
+      ...progressDoc(135, 'a'),
       ...bench('a', 135, now - DAY),
     });
     renderSection(store);
@@ -89,7 +122,7 @@ describe('progress on the dashboard', () => {
   it('shows the streak, the records, and marks a record set as it is logged', async () => {
     const store = new MemoryStore({
       [paths.user(UID)]: { userId: UID, displayName: 'Sam', timeZone: zone, currentWeight: 180 },
-      [paths.progress(UID)]: progressDoc(135, 'a') as unknown as Record<string, unknown>,
+      ...progressDoc(135, 'a'),
       ...bench('a', 135, now - DAY),
     });
     renderSection(store);
@@ -101,13 +134,9 @@ describe('progress on the dashboard', () => {
 
     // The reaction writes the heavier lift as the new record.
     await act(() =>
-      store.commit([
-        {
-          kind: 'set',
-          path: paths.progress(UID),
-          data: progressDoc(185, 'b') as unknown as Record<string, unknown>,
-        },
-      ]),
+      store.commit(
+        Object.entries(progressDoc(185, 'b')).map(([path, data]) => ({ kind: 'set' as const, path, data })),
+      ),
     );
     expect(
       await screen.findByText(/New personal record:.*Bench Press \(heaviest weight\)/),
@@ -116,10 +145,22 @@ describe('progress on the dashboard', () => {
     expect(within(records).getByText('New')).toBeInTheDocument();
   });
 
+  it('counts a best streak of a year it does not read from the summary', async () => {
+    // Three years back: no listener on that year, its 40-day run is in the summary's streak inputs.
+    const old = String(Number(today.slice(0, 4)) - 3);
+    const store = new MemoryStore({
+      [paths.user(UID)]: { userId: UID, displayName: 'Sam', timeZone: zone },
+      ...progressDoc(135, 'a', { [old]: [0, 0, 40] }),
+    });
+    renderSection(store);
+    expect(await screen.findByText('Best streak: 40 days')).toBeInTheDocument();
+    expect(screen.getByText('Current streak: 3 days')).toBeInTheDocument();
+  });
+
   it("shades the days logged and opens a day's entries", async () => {
     const store = new MemoryStore({
       [paths.user(UID)]: { userId: UID, displayName: 'Sam', timeZone: zone },
-      [paths.progress(UID)]: progressDoc(135, 'a') as unknown as Record<string, unknown>,
+      ...progressDoc(135, 'a'),
       ...bench('a', 135, now),
     });
     const { container } = renderSection(store);
@@ -147,12 +188,11 @@ describe('progress on the dashboard', () => {
       expect(farToday > hereToday).toBe(true);
       const store = new MemoryStore({
         [paths.user(UID)]: { userId: UID, displayName: 'Sam', timeZone: far },
-        [paths.progress(UID)]: {
-          uid: UID,
-          timeZone: far,
-          days: { [addDays(farToday, -1)]: [20, 0, 1600, 1], [farToday]: [10, 8, 1700, 1] },
-          records: { Running: { minutes: [20, evening - DAY, 'r'] } },
-        },
+        ...progressDocs(
+          far,
+          { [addDays(farToday, -1)]: [20, 0, 1600, 1], [farToday]: [10, 8, 1700, 1] },
+          { Running: { minutes: [20, evening - DAY, 'r'] } },
+        ),
       });
       const { container } = renderSection(store);
       expect(await screen.findByText('Current streak: 2 days')).toBeInTheDocument();

@@ -11,17 +11,17 @@ export interface ProgressState {
   progress: Progress | null;
   /** The user's current weight (lbs) for calories, when known. */
   weight: number | undefined;
-  /** Today and the zone of the progress days (the stored document's zone once it has loaded). */
+  /** Today and the zone of the progress days (the stored summary's zone once it has loaded). */
   today: string;
   timeZone: string;
   error: string | null;
 }
 
 /**
- * The progress document, live, and the profile's weight (calories) and time zone: when the
+ * The progress documents, live, and the profile's weight (calories) and time zone: when the
  * profile's zone is not this browser's, it is saved, and the reactions recount the days in it.
  * Until they have (or while another device of the user's keeps its own zone saved), the days are
- * in the document's zone: today, the streak, the weekly chart, the filtered history and a day's
+ * in the summary's zone: today, the streak, the weekly chart, the filtered history and a day's
  * entries are then taken in that zone too, so that what was logged now shows on today's cell.
  */
 export function useProgress(): ProgressState {
