@@ -5,7 +5,7 @@ import { afterEach } from 'vitest';
 // Screens load on demand (React.lazy): the first visit of a route in a test file transforms its module.
 // defaultHidden skips the per-element visibility check (getComputedStyle up the tree), the slowest part of
 // role queries in jsdom; closed dialogs and collapsed sections are unmounted, so nothing hidden is matched.
-configure({ asyncUtilTimeout: 5000, defaultHidden: true });
+configure({ asyncUtilTimeout: 20_000, defaultHidden: true });
 
 // What a test leaves in this device's storage (the last unit system seen, the colour scheme) is not the next one's.
 afterEach(() => {

@@ -58,10 +58,16 @@ describe('Recent Activities', () => {
       'Calories',
     ]);
     await waitFor(() => expect(bodyRows(table)).toHaveLength(5));
-    const rows = bodyRows(table).map(cells);
-    expect(rows.map((r) => r[2])).toEqual(['1', '2', '3', '4', '5']);
-    // Push Ups: 4 cal/min at 155 lbs -> 8 at 310 lbs.
-    expect(rows[0]?.slice(1)).toEqual(['Push Ups', '1', '1 min', '8']);
+    expect(bodyRows(table).map((r) => cells(r)[2])).toEqual(['1', '2', '3', '4', '5']);
+    // Push Ups: 4 cal/min at 155 lbs -> 8 at 310 lbs (once the profile's weight has arrived).
+    await waitFor(() =>
+      expect(cells(bodyRows(table)[0] as HTMLTableRowElement).slice(1)).toEqual([
+        'Push Ups',
+        '1',
+        '1 min',
+        '8',
+      ]),
+    );
   });
 
   it('has a friendly empty state', async () => {
