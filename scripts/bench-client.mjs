@@ -179,7 +179,7 @@ export async function dashboardLoad(client, timeZone = 'UTC') {
   return store.counts;
 }
 
-/** The board kind's key now (the community zone is UTC unless COMMUNITY_TIME_ZONE says otherwise). */
-export function dailyKey(timeZone = 'UTC') {
+/** Today's daily board key, in the community's zone (the functions' COMMUNITY_TIME_ZONE, else UTC). */
+export function dailyKey(timeZone = process.env.COMMUNITY_TIME_ZONE || 'UTC') {
   return web.periods.currentWindows(Date.now(), timeZone).daily.key;
 }

@@ -20,8 +20,8 @@ const DAY = 86_400_000;
 const FEED_KEEP = 100;
 
 /** Minutes of Running as the web app stores it (calorie units: 8 MET x 10 x 10 per minute). */
-export function running(time, timestamp, extra = {}) {
-  return { activityType: 'Running', time, timestamp, calorieUnits: 800 * time, ...extra };
+export function running(time, timestamp) {
+  return { activityType: 'Running', time, timestamp, calorieUnits: 800 * time };
 }
 
 /** A small deterministic generator: the same data every run. */
@@ -97,7 +97,7 @@ export function* benchDocuments(now, { users, heavy }) {
 }
 
 /**
- * The feeds' horizons as the hourly expiry leaves them (the FEED_KEEP-th newest item of each):
+ * The feeds' horizons as the rollup's expiry leaves them (the FEED_KEEP-th newest item of each):
  * without them the rebuild would make a feed item of every entry ever seeded, where the running
  * product keeps 100 per feed.
  */

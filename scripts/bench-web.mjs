@@ -110,7 +110,8 @@ async function signIn(port, url) {
   await browser.close();
 }
 
-async function audit(port, url) {
+/** One Lighthouse run; one that failed to record (NO_NAVSTART and the like, under load) is run again. */
+async function audit(port, url, tries = 3) {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -118,9 +119,11 @@ async function audit(port, url) {
     onlyCategories: ['performance', 'accessibility'],
   });
   const lhr = result?.lhr;
-  if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
-  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
-  return lhr;
+  if (lhr && !lhr.runtimeError) return lhr;
+  const why = lhr ? `Lighthouse: ${lhr.runtimeError.message}` : `Lighthouse gave no result for ${url}`;
+  if (tries <= 1) throw new Error(why);
+  process.stdout.write(`(${why.slice(0, 80)}; again) `);
+  return audit(port, url, tries - 1);
 }
 
 function failingA11y(lhr) {
