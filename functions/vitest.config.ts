@@ -8,6 +8,7 @@ export default defineConfig({
     passWithNoTests: true,
     // Loading rules into the emulator and clearing it take seconds on a busy 2-core machine.
     hookTimeout: 60_000,
+    testTimeout: 120_000,
     // Starts a standalone Firestore emulator when one is installed (see the file); else the
     // emulator suites report that they did not run.
     globalSetup: ['test/firestore-emulator.setup.ts'],

@@ -12,7 +12,7 @@ export default defineConfig({
     // functions project's setup; it does nothing where FIRESTORE_EMULATOR_HOST is already set).
     globalSetup: ['../functions/test/firestore-emulator.setup.ts'],
     passWithNoTests: true,
-    testTimeout: 15_000,
+    testTimeout: 60_000,
     // Connecting to and clearing the Firestore emulator takes seconds on a busy 2-core machine.
     hookTimeout: 60_000,
   },

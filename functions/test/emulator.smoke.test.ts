@@ -98,6 +98,9 @@ describe.skipIf(skip)('bundle in the official Functions emulator (offline)', () 
       child?.once('exit', (code) => reject(new Error(`emulator exited (${code}):\n${output}`)));
     });
     await ready;
+    await expect
+      .poll(() => /Loaded functions definitions from source: [^\n]+\./.test(output), { timeout: 120_000 })
+      .toBe(true);
 
     const loaded = /Loaded functions definitions from source: ([^\n]+)\./
       .exec(output)?.[1]
@@ -113,13 +116,15 @@ describe.skipIf(skip)('bundle in the official Functions emulator (offline)', () 
         'rollup',
       ].sort(),
     );
-    expect(output).toContain('functions[us-central1-deleteAccount]: http function initialized');
-    expect(output).toContain('functions[us-central1-onAuthUserDeletedBackstop]: auth function initialized');
+    // On a busy machine some of these lines come after 'All emulators ready'.
+    const printed = (line: string) => expect.poll(() => output, { timeout: 120_000 }).toContain(line);
+    await printed('functions[us-central1-deleteAccount]: http function initialized');
+    await printed('functions[us-central1-onAuthUserDeletedBackstop]: auth function initialized');
     for (const name of ['onRepWritten', 'onPostWritten', 'onProfileWritten'])
-      expect(output).toContain(
+      await printed(
         `functions[us-central1-${name}]: function ignored because the firestore emulator does not exist`,
       );
-    expect(output).toContain(
+    await printed(
       'functions[us-central1-rollup]: function ignored because the pubsub emulator does not exist',
     );
 
