@@ -113,7 +113,7 @@ describe('paths are checked before sending', () => {
       // A valid read does go out to the (fake) server.
       void store.get('users/u1/reps/fine').catch(() => {});
       // The SDK connects on its own schedule (seconds on a loaded machine): wait for the request.
-      await vi.waitFor(() => expect(received).toBeGreaterThan(0), { timeout: 10_000, interval: 100 });
+      await vi.waitFor(() => expect(received).toBeGreaterThan(0), { timeout: 30_000, interval: 100 });
     } finally {
       await deleteApp(app);
     }

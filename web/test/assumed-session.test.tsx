@@ -96,7 +96,7 @@ describe('a signed-in page while the saved session is checked', () => {
     expect(store.calls).toEqual([]);
 
     confirm();
-    expect(await screen.findByRole('heading', { name: 'Hi, Ann' }, { timeout: 10_000 })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Hi, Ann' }, { timeout: 30_000 })).toBeVisible();
     expect(store.calls.length).toBeGreaterThan(0);
     expect(store.calls.every((path) => path.startsWith('users/ann') || !path.startsWith('users/'))).toBe(
       true,
@@ -114,7 +114,7 @@ describe('a signed-in page while the saved session is checked', () => {
     await aWhile();
 
     confirm();
-    expect(await screen.findByRole('heading', { name: 'Hi, Bob' }, { timeout: 10_000 })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Hi, Bob' }, { timeout: 30_000 })).toBeVisible();
     expect(store.calls.some((path) => path.startsWith('users/bob'))).toBe(true);
     expect(store.calls.filter((path) => path.startsWith('users/ann'))).toEqual([]);
     expect(recall('signedIn', 'ann')).toBeNull();
@@ -152,7 +152,7 @@ describe('a signed-in page while the saved session is checked', () => {
     expect(await screen.findByLabelText('Checking your session', {}, { timeout: 20_000 })).toBeVisible();
     expect(logActivity()).toBeNull();
     confirm();
-    expect(await screen.findByRole('heading', { name: 'Hi, Ann' }, { timeout: 10_000 })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Hi, Ann' }, { timeout: 30_000 })).toBeVisible();
   });
 
   it('remembers a verified session only', async () => {

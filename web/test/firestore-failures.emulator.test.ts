@@ -65,7 +65,7 @@ if (!host) {
         () => {},
         () => {},
       );
-      await expect.poll(() => live.at(-1), { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => live.at(-1), { timeout: 30_000 }).toBe(true);
       stop();
       expect(live.at(-1)).toBe(false);
     }, 30_000);

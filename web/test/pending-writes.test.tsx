@@ -30,11 +30,11 @@ describe('the top bar while writes wait to sync', () => {
         watchPendingWrites: feed.watch,
       },
     });
-    await screen.findByRole('heading', { name: 'Community stub' }, { timeout: 10_000 });
+    await screen.findByRole('heading', { name: 'Community stub' }, { timeout: 30_000 });
     expect(screen.queryByText('Saved offline, syncing…')).toBeNull();
 
     act(() => feed.emit(2));
-    expect(await screen.findByText('Saved offline, syncing…', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Saved offline, syncing…', {}, { timeout: 30_000 })).toBeInTheDocument();
 
     act(() => feed.emit(0));
     await waitFor(() => expect(screen.queryByText('Saved offline, syncing…')).toBeNull());
@@ -61,7 +61,7 @@ describe('logging out while writes wait to sync', () => {
 
   it('asks first, since logging out erases them from this device: Cancel keeps the session', async () => {
     const { app, feed, ended } = kimWithPending();
-    await screen.findByRole('heading', { name: 'Community stub' }, { timeout: 10_000 });
+    await screen.findByRole('heading', { name: 'Community stub' }, { timeout: 30_000 });
     act(() => feed.emit(2));
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
 
@@ -84,7 +84,7 @@ describe('logging out while writes wait to sync', () => {
 
   it('closes the question when the counted changes reach the server meanwhile', async () => {
     const { app, feed, ended } = kimWithPending();
-    await screen.findByRole('heading', { name: 'Community stub' }, { timeout: 10_000 });
+    await screen.findByRole('heading', { name: 'Community stub' }, { timeout: 30_000 });
     act(() => feed.emit(1));
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
     await screen.findByRole('dialog', { name: 'Log out and lose unsent changes?' });
@@ -96,7 +96,7 @@ describe('logging out while writes wait to sync', () => {
 
   it('logs out at once once they have synced', async () => {
     const { app, feed } = kimWithPending();
-    await screen.findByRole('heading', { name: 'Community stub' }, { timeout: 10_000 });
+    await screen.findByRole('heading', { name: 'Community stub' }, { timeout: 30_000 });
     act(() => feed.emit(1));
     act(() => feed.emit(0));
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
@@ -107,7 +107,7 @@ describe('logging out while writes wait to sync', () => {
   it('asks too when only the SDK knows of unsent changes (another tab, an earlier page load)', async () => {
     const unsent = vi.fn(async () => true);
     const { app, ended } = kimWithPending(unsent);
-    await screen.findByRole('heading', { name: 'Community stub' }, { timeout: 10_000 });
+    await screen.findByRole('heading', { name: 'Community stub' }, { timeout: 30_000 });
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
     const dialog = await screen.findByRole('dialog', { name: 'Log out and lose unsent changes?' });
     expect(dialog).toHaveAccessibleDescription(unsentChangesMessage(0));
@@ -123,7 +123,7 @@ describe('logging out while writes wait to sync', () => {
   it('logs out without asking when the SDK has nothing unsent', async () => {
     const unsent = vi.fn(async () => false);
     const { app } = kimWithPending(unsent);
-    await screen.findByRole('heading', { name: 'Community stub' }, { timeout: 10_000 });
+    await screen.findByRole('heading', { name: 'Community stub' }, { timeout: 30_000 });
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(app.path()).toBe('/login'));
     expect(unsent).toHaveBeenCalledTimes(1);

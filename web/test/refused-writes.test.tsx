@@ -29,7 +29,7 @@ describe('writes refused after they were queued offline', () => {
         watchRefusedWrites: feed.watch,
       },
     });
-    await screen.findByRole('heading', { name: 'Community stub' }, { timeout: 10_000 });
+    await screen.findByRole('heading', { name: 'Community stub' }, { timeout: 30_000 });
     expect(screen.queryByText(/refused by the server/)).toBeNull();
 
     act(() => feed.emit(1));
@@ -37,7 +37,7 @@ describe('writes refused after they were queued offline', () => {
       await screen.findByText(
         /A change saved while offline was refused by the server/,
         {},
-        { timeout: 5000 },
+        { timeout: 30_000 },
       ),
     ).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
@@ -45,7 +45,7 @@ describe('writes refused after they were queued offline', () => {
 
     act(() => feed.emit(3));
     expect(
-      await screen.findByText(/^2 changes saved while offline were refused/, {}, { timeout: 5000 }),
+      await screen.findByText(/^2 changes saved while offline were refused/, {}, { timeout: 30_000 }),
     ).toBeVisible();
   });
 });

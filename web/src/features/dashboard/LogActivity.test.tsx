@@ -24,7 +24,7 @@ async function chooseActivity(name: string) {
   const user = userEvent.setup({ delay: null });
   const form = await screen.findByRole('form', { name: 'Log activity' });
   // The picker is a chunk of its own (read-only stand-in until then): the first import takes a while.
-  const input = await within(form).findByRole('combobox', { name: 'Activity' }, { timeout: 10_000 });
+  const input = await within(form).findByRole('combobox', { name: 'Activity' }, { timeout: 30_000 });
   fireEvent.focus(input);
   fireEvent.change(input, { target: { value: '' } });
   fireEvent.change(input, { target: { value: name } });
@@ -246,7 +246,7 @@ describe('Log Activity', () => {
     expect(form.querySelector('[aria-busy="true"]')).not.toBeNull();
     expect(within(form).queryByRole('combobox', { name: 'Activity' })).toBeNull();
     act(() => answer());
-    const input = await within(form).findByRole('combobox', { name: 'Activity' }, { timeout: 3000 });
+    const input = await within(form).findByRole('combobox', { name: 'Activity' }, { timeout: 30_000 });
     expect(input).toHaveValue('Yoga');
   });
 
@@ -257,7 +257,7 @@ describe('Log Activity', () => {
     });
     renderDashboard(store);
     const form = await screen.findByRole('form', { name: 'Log activity' });
-    const input = await within(form).findByRole('combobox', { name: 'Activity' }, { timeout: 10_000 });
+    const input = await within(form).findByRole('combobox', { name: 'Activity' }, { timeout: 30_000 });
     await waitFor(() => expect(input).toHaveValue('Yoga'));
     fireEvent.focus(input);
     fireEvent.change(input, { target: { value: 'Tai' } });
@@ -274,7 +274,7 @@ describe('Log Activity', () => {
       ]),
     );
     // Once it has reached the page (Recent Activities lists it):
-    await screen.findByRole('cell', { name: /Running/ }, { timeout: 5000 });
+    await screen.findByRole('cell', { name: /Running/ }, { timeout: 30_000 });
     expect(input).toHaveValue('Tai');
     fireEvent.click(await screen.findByRole('option', { name: 'Tai Chi' }));
     expect(input).toHaveValue('Tai Chi');
