@@ -170,9 +170,22 @@ export async function startSuite(o) {
     clearInterval(rollupTimer);
     // The last export before anything stops: what changed since the timer's is kept too.
     await exporter?.stop().catch((error) => log(`The final export failed: ${error.message}`));
-    const alive = children.filter((c) => c.exitCode === null && c.signalCode === null);
-    const gone = alive.map((c) => new Promise((r) => c.once('exit', r)));
-    for (const c of alive) {
+    // A leader's exit is not the group's: the Cloud SDK's shell script dies at once while its Java
+    // child still holds the port, so wait until no process of the group is left.
+    const groupGone = (c) => {
+      try {
+        process.kill(-c.pid, 0);
+        return false;
+      } catch {
+        return true;
+      }
+    };
+    // Bounded: an unreaped zombie (a container without an init) stays in its group for ever.
+    const deadline = Date.now() + 20_000;
+    const gone = children.map(async (c) => {
+      while (!groupGone(c) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    });
+    for (const c of children.filter((c) => !groupGone(c))) {
       try {
         // SIGINT: firebase-tools shuts its emulators down cleanly; the Java emulator takes SIGTERM.
         process.kill(-c.pid, c === children[0] && firestore.kind === 'cloud-sdk' ? 'SIGTERM' : 'SIGINT');
@@ -181,7 +194,7 @@ export async function startSuite(o) {
       }
     }
     const hard = setTimeout(() => {
-      for (const c of alive) {
+      for (const c of children) {
         try {
           process.kill(-c.pid, 'SIGKILL');
         } catch {

@@ -226,6 +226,8 @@ describe('npm start', () => {
       current.child.kill('SIGINT');
       await current.exited;
     }
+    // The stack's own emulators must have let go of its ports, or a lingering one is named instead.
+    await expect.poll(() => allFree(ports), { timeout: 60_000, interval: 500 }).toBe(true);
     const holder = createServer();
     const port = await freePort();
     await new Promise<void>((r) => holder.listen(port, '127.0.0.1', r));
