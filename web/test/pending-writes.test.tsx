@@ -82,6 +82,21 @@ describe('a save while offline', () => {
     expect((await store.get(paths.goal('kim')))?.data).toEqual({ target: '40', type: 'minutes' });
   });
 
+  it('still waits once the browser is back online, until the server has it', async () => {
+    const { store } = kim();
+    goOffline();
+    const goal = await saveGoal('40');
+    await goal.findByText(WAITING_TO_SYNC);
+    expect(await screen.findByText(CHIP, {}, { timeout: 5000 })).toBeInTheDocument();
+    onLine?.mockReturnValue(true);
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(screen.getByText(CHIP)).toBeInTheDocument();
+    act(() => store.release());
+    await waitFor(() => expect(screen.queryByText(CHIP)).toBeNull());
+  });
+
   it('is refused later: the frame says the spec message until dismissed, and nothing was written', async () => {
     const { store } = kim();
     goOffline();

@@ -184,17 +184,22 @@ export function useSave<V, R = unknown>(options: SaveOptions<V, R>): Save<V> {
  * threshold.
  */
 export function useWaitingToSync(): number {
-  const starts = useMutationState<number | undefined>({
+  const saves = useMutationState<Pick<SaveContext, 'startedAt' | 'offline'> | undefined>({
     filters: { status: 'pending', predicate: isSave },
-    select: (m) => contextOf(m)?.startedAt,
+    select: (m) => {
+      const context = contextOf(m);
+      return context && { startedAt: context.startedAt, offline: context.offline };
+    },
   });
   useBrowserOnline(); // counted again when the browser goes offline or comes back
   const [, recount] = useReducer((n: number) => n + 1, 0);
-  const known = starts.filter((t): t is number => t !== undefined);
-  const waiting = known.filter((since) => countsAsWaiting({ since })).length;
-  const next = Math.min(...known.filter((since) => !countsAsWaiting({ since })));
+  // A save made offline waits from its start, back online too, until the server answers it.
+  const waits = (save: Pick<SaveContext, 'startedAt' | 'offline'>) =>
+    save.offline || countsAsWaiting({ since: save.startedAt });
+  const known = saves.filter((save) => save !== undefined);
+  const next = Math.min(...known.filter((save) => !waits(save)).map((save) => save.startedAt));
   useEffect(() => (Number.isFinite(next) ? whenWaitingToSync(recount, { since: next }) : undefined), [next]);
-  return waiting;
+  return known.filter(waits).length;
 }
 
 export interface RefusedSave {
