@@ -87,7 +87,7 @@ describe('a save while offline', () => {
     goOffline();
     const goal = await saveGoal('40');
     await goal.findByText(WAITING_TO_SYNC);
-    expect(await screen.findByText(CHIP, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(CHIP, {}, { timeout: 30_000 })).toBeInTheDocument();
     onLine?.mockReturnValue(true);
     act(() => {
       window.dispatchEvent(new Event('online'));

@@ -3,10 +3,11 @@
  * apart so pages that do not show them (account, community) do not load them.
  */
 import type { BoardKind } from '@fit/shared/model';
-import { addDays, isValidTimeZone } from '@fit/shared/periods';
+import { addDays } from '@fit/shared/periods';
 import { type DayTotal, weekStartOf } from '@fit/shared/progress';
 import { useMemo } from 'react';
 import { type StoredActivity, watchRecentActivities } from './activities.ts';
+import { daysZoneOf } from './progress.ts';
 import { keys, useDataScope, useLive, useProgressDoc } from './queries.ts';
 import { useToday } from './today.ts';
 import { watchWeightHistory } from './weights.ts';
@@ -57,11 +58,7 @@ export function usePeriodSums(): { sums: PeriodSumsByKind | null; isError: boole
   const progress = useProgressDoc();
   const { timeZone: browserZone } = useToday();
   const doc = progress.data;
-  const zone =
-    doc && (doc.days.size > 0 || doc.records.size > 0) && isValidTimeZone(doc.timeZone)
-      ? doc.timeZone
-      : browserZone;
-  const { today } = useToday(zone);
+  const { today } = useToday(daysZoneOf(doc, browserZone));
   const sums = useMemo(() => (doc ? periodSumsOf(doc.days, today) : null), [doc, today]);
   const { isError } = progress;
   return useMemo(() => ({ sums, isError }), [sums, isError]);
