@@ -704,7 +704,8 @@ const limitOf = (name: string) => {
 };
 
 /** Issue 8: limits per activity, verified writers, server-side form rules, tombstones. */
-function hardeningCases(cases: ContractCase[], { owner, now }: ContractParams): void {
+function hardeningCases(cases: ContractCase[], { owner, other, now }: ContractParams): void {
+  const unverifiedToken = { unverified: true } as const;
   const add = (c: Omit<ContractCase, 'auth'> & { auth?: string | null }) => cases.push({ auth: owner, ...c });
   const create = (name: string, path: string, data: DocData, expect: 'allow' | 'deny', extra = {}) =>
     add({ name, op: 'create', path, data, expect, ...extra });
@@ -780,6 +781,26 @@ function hardeningCases(cases: ContractCase[], { owner, now }: ContractParams): 
     seed: { [`users/${owner}/reps/r1`]: rep('Childs Pose', { time: 10 }, now) },
     expect: 'deny',
   });
+
+  // ---- a post sent again (the SDK resends a write whose acknowledgement was lost): the copy as
+  // stored is accepted, so the post is not reported as refused; any change is an edit, refused ----
+  const sent = { message: 'Hello', timestamp: now - 2 * MINUTE };
+  const resend = (name: string, data: DocData, expect: 'allow' | 'deny', extra = {}) =>
+    add({
+      name: `post sent again: ${name}`,
+      op: 'update',
+      path: postPath,
+      data,
+      seed: { [postPath]: sent },
+      expect,
+      ...extra,
+    });
+  resend('as stored', sent, 'allow');
+  resend('as stored, unverified token', sent, 'allow', unverifiedToken);
+  resend('with another message', { ...sent, message: 'Hello!' }, 'deny');
+  resend('with another time', { ...sent, timestamp: now }, 'deny');
+  resend('with a field more', { ...sent, importedAt: now }, 'deny');
+  resend('by another user', sent, 'deny', { auth: other });
 
   // ---- verified accounts only write what reaches the community ----
   const unverified = { unverified: true } as const;
@@ -1014,6 +1035,14 @@ function hardeningCases(cases: ContractCase[], { owner, now }: ContractParams): 
       seed: tombstone,
     },
   );
+  add({
+    name: 'tombstoned: sends a post again',
+    op: 'update',
+    path: postPath,
+    data: { message: 'Hello', timestamp: now },
+    seed: { ...tombstone, [postPath]: { message: 'Hello', timestamp: now } },
+    expect: 'deny',
+  });
   add({
     name: 'tombstoned: deletes a leftover activity',
     op: 'delete',

@@ -228,10 +228,12 @@ describe('/account: Your Daily Goal', () => {
 });
 
 describe('/account: Manage Activities', () => {
-  it('creates the empty preferences document when missing, and then offers every activity', async () => {
+  it('offers every activity when no preferences are saved, and reading them writes nothing', async () => {
     const { store } = setup();
+    const commit = vi.spyOn(store, 'commit');
     const prefs = await section('Manage Activities');
-    expect((await store.get(paths.activityPreferences(UID)))?.data).toEqual({ activities: [] });
+    expect(await store.get(paths.activityPreferences(UID))).toBeNull();
+    expect(commit).not.toHaveBeenCalled();
     expect(
       prefs.getByText(
         `Choose the activities offered when you log a workout. ${ACTIVITIES.length} of ${ACTIVITIES.length} selected.`,

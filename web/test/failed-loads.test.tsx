@@ -2,21 +2,22 @@
  * Loads that fail must end in the section's spec message, once, in place and with Retry, instead
  * of a placeholder for ever: a server that never answers (down, or paused), a server error
  * (retried once, quickly), a refusal (not retried). The page comes back by itself once the server
- * answers again; a save that never gets an answer ends in its message with the button enabled;
- * the top bar and nav stay. Live listeners stop with the last screen that shows them. Whole app:
+ * answers again; a save that gets no answer waits to sync (the form usable again), and ends in its
+ * spec message if the server then refuses it; the top bar and nav stay. Live listeners stop with the last screen that shows them. Whole app:
  * real routes, guards, QueryClient and pages.
  */
 import { paths } from '@fit/shared/model';
 import type { DocSnapshot, QuerySpec, Unsubscribe } from '@fit/shared/store';
 import { StoreError } from '@fit/shared/store';
-import { MemoryStore } from '@fit/shared/testing/memory-store';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UNREACHABLE } from '../src/components/OfflineNotice.tsx';
 import { ShellStatus } from '../src/components/ShellStatus.tsx';
 import { recovery } from '../src/data/connection.ts';
 import { loadLimits } from '../src/data/load-limits.ts';
+import { WAITING_TO_SYNC } from '../src/data/save.ts';
 import { FakeAuth } from './fake-auth.ts';
+import { HeldStore } from './held-store.ts';
 import { renderApp, warmRoutes } from './render.tsx';
 
 const UID = 'ann';
@@ -27,11 +28,13 @@ const PROFILE = {
 
 type Mode = 'answer' | 'hang' | 'internal' | 'permission-denied';
 
-/** A MemoryStore whose reads can hang or fail, counting the listeners started and still running. */
-class FlakyStore extends MemoryStore {
+/**
+ * A MemoryStore whose reads can hang or fail, counting the listeners started and still running;
+ * its commits go through unless held (HeldStore: a server that does not answer).
+ */
+class FlakyStore extends HeldStore {
   mode: Mode = 'answer';
-  /** Commits that never settle (a paused server). */
-  hangCommits = false;
+  override hold = false;
   started = new Map<string, number>();
   running = new Map<string, number>();
 
@@ -67,17 +70,13 @@ class FlakyStore extends MemoryStore {
     return call();
   }
 
-  override commit(...args: Parameters<MemoryStore['commit']>) {
-    if (this.hangCommits) return new Promise<void>(() => {});
-    return super.commit(...args);
-  }
   override get(path: string) {
     return this.read(() => super.get(path));
   }
   override query(spec: QuerySpec) {
     return this.read(() => super.query(spec));
   }
-  override aggregate(...args: Parameters<MemoryStore['aggregate']>) {
+  override aggregate(...args: Parameters<HeldStore['aggregate']>) {
     return this.read(() => super.aggregate(...args));
   }
   override listen(
@@ -136,7 +135,6 @@ const savedRecovery = { ...recovery };
 beforeEach(() => {
   loadLimits.timeoutMs = 400;
   loadLimits.retryDelayMs = 50;
-  loadLimits.saveTimeoutMs = 400;
   // No background recovery unless a test asks for it (it would hide what Retry does).
   recovery.everyMs = 3_600_000;
 });
@@ -271,21 +269,26 @@ describe('live listeners', () => {
 });
 
 describe('saves and the connection', () => {
-  it('a save with no answer ends in its message and the form can be used again', async () => {
+  it('a save with no answer waits to sync, the form usable again; a later refusal says the spec message', async () => {
     const { store } = setup('/user', 'answer');
     const weights = await card('Weight Tracking');
-    store.hangCommits = true;
+    store.hold = true;
     fireEvent.change(weights.getByLabelText('Weight'), { target: { value: '170' } });
     fireEvent.click(weights.getByRole('button', { name: 'Log' }));
     await waitFor(() => expect(weights.getByRole('button', { name: 'Log' })).toBeDisabled());
-    expect(
-      await weights.findByText('Failed to log weight. Please try again.', {}, { timeout: WAIT }),
-    ).toBeInTheDocument();
+    // Unconfirmed for 3 s: the form lets go of it.
+    expect(await weights.findByText(WAITING_TO_SYNC, {}, { timeout: WAIT })).toBeInTheDocument();
     expect(weights.getByRole('button', { name: 'Log' })).toBeEnabled();
     expect(weights.getByLabelText('Weight')).toBeEnabled();
-    // Nothing was written.
-    store.hangCommits = false;
+    expect(weights.getByLabelText('Weight')).toHaveValue('');
+    // The server refuses it when it arrives: said with the spec's message, and nothing was written.
+    act(() => store.refuse());
+    expect(
+      await screen.findByText('Failed to log weight. Please try again.', {}, { timeout: WAIT }),
+    ).toBeInTheDocument();
+    store.hold = false;
     expect(await store.query({ collection: paths.weightRecords(UID) })).toEqual([]);
+    expectLayout();
   });
 
   it('says so once when the browser goes offline, and stops saying so when it is back', async () => {

@@ -39,9 +39,7 @@ export function renderApp(
   options: {
     auth?: FakeAuth;
     store?: MemoryStore;
-    backend?: Partial<
-      Pick<Backend, 'watchRefusedWrites' | 'watchLive' | 'watchPendingWrites' | 'hasUnsentWrites'>
-    >;
+    backend?: Partial<Pick<Backend, 'watchLive' | 'hasUnsentWrites'>>;
     /** AppProviders' hook for a session's end (main.tsx erases the backend's offline data there). */
     onSessionEnd?: () => void;
   } = {},
@@ -51,10 +49,6 @@ export function renderApp(
   const backend = {
     store,
     deleteAccount: vi.fn(async () => {}),
-    watchPendingWrites: (listener: (pending: number) => void) => {
-      listener(0);
-      return () => {};
-    },
     ...options.backend,
   };
   const probe: RouterProbe = { pathname: path, search: '', navigate: undefined };

@@ -38,7 +38,7 @@ describe('/signup', () => {
     expect(await screen.findByText('Password is required.')).toBeInTheDocument();
   });
 
-  it('creates the account and profile, sends the verification email and goes to /verify-email', async () => {
+  it('creates the account, the profile and the empty activity selection, sends the verification email and goes to /verify-email', async () => {
     const auth = new FakeAuth();
     const store = new MemoryStore();
     const before = Date.now();
@@ -51,6 +51,8 @@ describe('/signup', () => {
     const saved = (await store.get(paths.user(uid)))?.data;
     expect(saved).toMatchObject({ userId: uid, email: 'new@example.com', displayName: '' });
     expect(saved?.createdAt).toBeGreaterThanOrEqual(before);
+    // The spec's "create empty if missing", at sign-up rather than on a read.
+    expect((await store.get(paths.activityPreferences(uid)))?.data).toEqual({ activities: [] });
     expect(await screen.findByText('new@example.com')).toBeInTheDocument();
   });
 

@@ -1,6 +1,7 @@
 /**
  * The signed-in frame: a top bar with the brand, the User / Community / Account links (the current
- * one highlighted), a pending-sync marker for offline writes, and Logout.
+ * one highlighted), a pending-sync marker for saves waiting to sync, and Logout; below it, saves
+ * the server refused after their form let go of them.
  */
 
 import { ALERT_LOG_OUT } from '@fit/shared/messages';
@@ -22,7 +23,7 @@ import { Loading } from '../components/Loading.tsx';
 import { lazyOptional } from '../components/lazy-optional.ts';
 import { OfflineNotice } from '../components/OfflineNotice.tsx';
 import { useAuthGateway, useBackend } from '../data/context.tsx';
-import type { Backend } from '../data/repositories.ts';
+import { useRefusedSaves, useWaitingToSync } from '../data/save.ts';
 import type { LogoutConfirmProps } from './LogoutConfirm.tsx';
 
 const LINKS: { to: string; label: string; icon: ReactNode }[] = [
@@ -126,28 +127,19 @@ function PendingWrites({ pending }: { pending: number }) {
   );
 }
 
-/** Writes this tab made offline that the server does not have yet. */
-function usePendingWrites(backend: Backend): number {
-  const [pending, setPending] = useState(0);
-  useEffect(() => backend.watchPendingWrites(setPending), [backend]);
-  return pending;
-}
-
 /**
- * A change the top bar showed as saved offline and the server refused when it arrived: said once,
- * until dismissed (rare: e.g. the email verification was revoked meanwhile).
+ * Saves the server refused after their form let go of them (shown as waiting to sync, or the form
+ * left the screen): each says its spec message, once, until dismissed.
  */
-function RefusedWrites() {
-  const backend = useBackend();
-  const [refused, setRefused] = useState(0);
-  const [seen, setSeen] = useState(0);
-  useEffect(() => backend.watchRefusedWrites?.(setRefused), [backend]);
-  if (refused <= seen) return null;
+function RefusedSaves() {
+  const { refused, dismiss } = useRefusedSaves();
+  const messages = [...new Set(refused.map((r) => r.message))];
+  if (messages.length === 0) return null;
   return (
-    <Alert severity="error" onClose={() => setSeen(refused)} sx={{ mb: 2 }}>
-      {refused - seen === 1
-        ? 'A change saved while offline was refused by the server when it arrived, so it was not kept.'
-        : `${refused - seen} changes saved while offline were refused by the server when they arrived, so they were not kept.`}
+    <Alert severity="error" role="alert" onClose={dismiss} sx={{ mb: 2 }}>
+      {messages.map((message) => (
+        <div key={message}>{message}</div>
+      ))}
     </Alert>
   );
 }
@@ -158,7 +150,7 @@ export function AppLayout() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const backend = useBackend();
-  const pending = usePendingWrites(backend);
+  const pending = useWaitingToSync();
   // Why Logout asks: this tab's count of unsent writes, or the SDK's word for writes it cannot count.
   const [asking, setAsking] = useState<'counted' | 'kept' | null>(null);
   // Counted writes that reach the server meanwhile leave nothing to ask about.
@@ -242,7 +234,7 @@ export function AppLayout() {
       </AppBar>
       <Container component="main" maxWidth="lg" sx={{ py: { xs: 3, sm: 4.5 } }}>
         <OfflineNotice />
-        <RefusedWrites />
+        <RefusedSaves />
         <Suspense fallback={<Loading />}>
           <Outlet />
         </Suspense>

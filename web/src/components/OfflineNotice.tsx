@@ -20,7 +20,7 @@ export function OfflineNotice() {
   const online = useBrowserOnline();
   const live = useLiveConnection();
   const reachable = useServerReachable();
-  useRecoverFailedLoads(online, live);
+  useRecoverFailedLoads(live);
   const message = online && !reachable ? UNREACHABLE : null;
   // The region is always there, so screen readers announce the message when it appears.
   return (

@@ -1,16 +1,16 @@
 /**
- * `users/{uid}/reps`: the activities a user logs. Every query here is single-field on `timestamp`
- * (an order, or a range for period sums), so no composite index is needed:
+ * `users/{uid}/reps`: the activities a user logs. Every query here is single-field on `timestamp`,
+ * so no composite index is needed:
  *
  * - recent:  orderBy timestamp desc, limit 5 (live)
  * - pages:   orderBy timestamp desc, limit 50, startAfter cursor
  * - count:   aggregate count over the whole collection
- * - periods: where timestamp >= start and timestamp < end, aggregate sum(count, time, calorieUnits)
  *
- * Activity names are shown in display case; a stored name that is not (a legacy 'bench press') is
- * written back in display case when it is loaded (spec section 4).
+ * Activity names are shown in display case (spec section 4). Reading writes nothing: stored names
+ * that are not in display case (a legacy 'bench press') are rewritten once by
+ * `scripts/repair-stored-data.ts`. Period totals come from the progress document (activity-queries.ts).
  */
-import { findActivity, normalizeActivityName } from '@fit/shared/catalogue';
+import { normalizeActivityName } from '@fit/shared/catalogue';
 import { calorieUnits } from '@fit/shared/formulas';
 import { type ActivityRecord, paths } from '@fit/shared/model';
 import type {
@@ -20,9 +20,7 @@ import type {
   QuerySpec,
   StoreError,
   Unsubscribe,
-  WriteOp,
 } from '@fit/shared/store';
-import { PERIOD_SUM_FIELDS } from '@fit/shared/totals';
 import { newDocId } from './ids.ts';
 import { finiteNumber, NEWEST_FIRST, type RecordKind, type Stored } from './records.ts';
 
@@ -59,36 +57,6 @@ export function toActivity(doc: DocSnapshot): StoredActivity {
 }
 
 /**
- * The write-backs that put stored names in display case. Only names that become a catalogue name
- * are rewritten (the rules accept nothing else); a record missing its calorie units gets them too.
- */
-export function nameNormalizationWrites(docs: readonly DocSnapshot[]): WriteOp[] {
-  const writes: WriteOp[] = [];
-  for (const doc of docs) {
-    const stored = doc.data.activityType;
-    if (typeof stored !== 'string') continue;
-    const normalized = normalizeActivityName(stored);
-    if (normalized === stored || !findActivity(normalized)) continue;
-    const patch: Record<string, unknown> = { activityType: normalized };
-    if (finiteNumber(doc.data.calorieUnits) === undefined) patch.calorieUnits = toActivity(doc).calorieUnits;
-    writes.push({ kind: 'update', path: doc.path, data: patch });
-  }
-  return writes;
-}
-
-/** Writes the display-case names back (one batch); resolves to the paths it rewrote. */
-export async function normalizeStoredNames(
-  store: DocumentStore,
-  docs: readonly DocSnapshot[],
-  skip: ReadonlySet<string> = new Set(),
-): Promise<string[]> {
-  const writes = nameNormalizationWrites(docs).filter((w) => !skip.has(w.path));
-  if (writes.length === 0) return [];
-  await store.commit(writes.slice(0, 500));
-  return writes.slice(0, 500).map((w) => w.path);
-}
-
-/**
  * The activity the person logged last, of the newest ones (issue 11 item 3: the Log Activity
  * select starts there): the latest write (`loggedAt`; the time itself for entries without it), so
  * yesterday's run logged a minute ago counts as the last logged, though today's swim is newer.
@@ -104,19 +72,15 @@ export function recentActivitiesQuery(uid: string, limit = RECENT_ACTIVITIES): Q
   return { collection: paths.reps(uid), orderBy: NEWEST_FIRST, limit };
 }
 
-/** The latest activities, live; `raw` are the stored documents (for name write-back). */
+/** The latest activities, live. */
 export function watchRecentActivities(
   store: LiveDocumentStore,
   uid: string,
-  onNext: (activities: StoredActivity[], raw: DocSnapshot[]) => void,
+  onNext: (activities: StoredActivity[]) => void,
   onError: (error: StoreError) => void,
   limit = RECENT_ACTIVITIES,
 ): Unsubscribe {
-  return store.listen(
-    recentActivitiesQuery(uid, limit),
-    (docs) => onNext(docs.map(toActivity), docs),
-    onError,
-  );
+  return store.listen(recentActivitiesQuery(uid, limit), (docs) => onNext(docs.map(toActivity)), onError);
 }
 
 /** Activities for paging (Show All) and counting. */
@@ -125,35 +89,6 @@ export const ACTIVITY_RECORDS: RecordKind<StoredActivity> = {
   read: toActivity,
   pageSize: ACTIVITIES_PAGE_SIZE,
 };
-
-export interface PeriodSums {
-  count: number;
-  time: number;
-  calorieUnits: number;
-}
-
-/** Sums of reps, minutes and calorie units of the activities in [start, end): one aggregate query. */
-export async function periodSums(
-  store: DocumentStore,
-  uid: string,
-  window: { start: number; end: number },
-): Promise<PeriodSums> {
-  const result = await store.aggregate(
-    {
-      collection: paths.reps(uid),
-      where: [
-        { field: 'timestamp', op: '>=', value: window.start },
-        { field: 'timestamp', op: '<', value: window.end },
-      ],
-    },
-    { sum: [...PERIOD_SUM_FIELDS] },
-  );
-  return {
-    count: result.sum.count ?? 0,
-    time: result.sum.time ?? 0,
-    calorieUnits: result.sum.calorieUnits ?? 0,
-  };
-}
 
 /**
  * Adds a validated activity (from `validateActivityForm`) with `loggedAt`, the time of the write

@@ -3,85 +3,65 @@
  * apart so pages that do not show them (account, community) do not load them.
  */
 import type { BoardKind } from '@fit/shared/model';
-import { currentWindows } from '@fit/shared/periods';
-import type { LiveDocumentStore } from '@fit/shared/store';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  normalizeStoredNames,
-  type PeriodSums,
-  periodSums,
-  type StoredActivity,
-  watchRecentActivities,
-} from './activities.ts';
-import { withTimeout } from './load-limits.ts';
-import { keepFailure, keys, rereadUnder, useDataScope, useLive } from './queries.ts';
+import { addDays } from '@fit/shared/periods';
+import { type DayTotal, weekStartOf } from '@fit/shared/progress';
+import { useMemo } from 'react';
+import { type StoredActivity, watchRecentActivities } from './activities.ts';
+import { daysZoneOf } from './progress.ts';
+import { keys, useDataScope, useLive, useProgressDoc } from './queries.ts';
+import { useToday } from './today.ts';
 import { watchWeightHistory } from './weights.ts';
 
-/** Names already written back in display case, per store (each is written once). */
-const writtenBack = new WeakMap<LiveDocumentStore, Set<string>>();
-
-/** Writes stored names back in display case (spec section 4); a failure only costs the write-back. */
-export function writeBackNames(store: LiveDocumentStore, raw: Parameters<typeof normalizeStoredNames>[1]) {
-  let written = writtenBack.get(store);
-  if (!written) {
-    written = new Set();
-    writtenBack.set(store, written);
-  }
-  const done = written;
-  normalizeStoredNames(store, raw, done)
-    .then((paths) => {
-      for (const p of paths) done.add(p);
-    })
-    .catch((e) => console.error('Activity name write-back failed', e));
-}
-
-/**
- * The latest 5 activities, live. Each snapshot also re-reads the period totals: a change there is
- * the cue that stored activities changed (here or on another device).
- */
+/** The latest 5 activities, live. */
 export function useRecentActivities() {
   const { store, uid } = useDataScope();
-  const client = useQueryClient();
-  return useLive<StoredActivity[]>(keys.recentActivities(uid), (next, fail) => {
-    let first = true;
-    return watchRecentActivities(
-      store,
-      uid,
-      (activities, raw) => {
-        next(activities);
-        // The totals are read beside the first snapshot; later ones mean something changed.
-        if (!first) void rereadUnder(client, keys.periodSums(uid));
-        first = false;
-        writeBackNames(store, raw);
-      },
-      fail,
-    );
-  });
+  return useLive<StoredActivity[]>(keys.recentActivities(uid), (next, fail) =>
+    watchRecentActivities(store, uid, next, fail),
+  );
+}
+
+export interface PeriodSums {
+  count: number;
+  time: number;
+  calorieUnits: number;
 }
 
 export type PeriodSumsByKind = Record<BoardKind, PeriodSums>;
 
+/** Today's, this week's (Sunday to Saturday) and this month's sums of a user's day totals. */
+export function periodSumsOf(days: ReadonlyMap<string, DayTotal>, today: string): PeriodSumsByKind {
+  const sums = (): PeriodSums => ({ count: 0, time: 0, calorieUnits: 0 });
+  const out: PeriodSumsByKind = { daily: sums(), weekly: sums(), monthly: sums() };
+  const week = weekStartOf(today);
+  const weekEnd = addDays(week, 7);
+  const month = today.slice(0, 7);
+  for (const day of days.values()) {
+    const kinds: BoardKind[] = [];
+    if (day.date === today) kinds.push('daily');
+    if (day.date >= week && day.date < weekEnd) kinds.push('weekly');
+    if (day.date.slice(0, 7) === month) kinds.push('monthly');
+    for (const kind of kinds) {
+      out[kind].count += day.reps;
+      out[kind].time += day.minutes;
+      out[kind].calorieUnits += day.calorieUnits;
+    }
+  }
+  return out;
+}
+
 /**
- * Day, week and month sums in the viewer's zone. `today` is in the key, so the page reads new
- * windows when the date rolls over; saves and the latest activities' snapshots re-read them.
+ * Day, week and month sums, read from the progress document the reactions keep (one live
+ * document, shared with the progress section), in its days' zone as that section counts them: no
+ * aggregate queries, and nothing read again after a save (the document follows).
  */
-export function usePeriodSums(today: string, timeZone: string) {
-  const { store, uid } = useDataScope();
-  const result = useQuery({
-    queryKey: [...keys.periodSums(uid), today, timeZone],
-    queryFn: async (): Promise<PeriodSumsByKind> => {
-      const windows = currentWindows(Date.now(), timeZone);
-      const [daily, weekly, monthly] = await withTimeout(
-        Promise.all([
-          periodSums(store, uid, windows.daily),
-          periodSums(store, uid, windows.weekly),
-          periodSums(store, uid, windows.monthly),
-        ]),
-      );
-      return { daily, weekly, monthly };
-    },
-  });
-  return keepFailure(result);
+export function usePeriodSums(): { sums: PeriodSumsByKind | null; isError: boolean } {
+  const progress = useProgressDoc();
+  const { timeZone: browserZone } = useToday();
+  const doc = progress.data;
+  const { today } = useToday(daysZoneOf(doc, browserZone));
+  const sums = useMemo(() => (doc ? periodSumsOf(doc.days, today) : null), [doc, today]);
+  const { isError } = progress;
+  return useMemo(() => ({ sums, isError }), [sums, isError]);
 }
 
 /** The weight history, newest first, live (the latest list and the chart). */

@@ -9,7 +9,6 @@ function backendNamed(name: string, log: string[], held = false) {
   const backend: Backend = {
     store: new MemoryStore(),
     deleteAccount: async () => {},
-    watchPendingWrites: () => () => {},
     eraseFromDevice: () => {
       log.push(`erase ${name}`);
       if (!held) return Promise.resolve();

@@ -5,12 +5,13 @@
  *   versus any load succeeding, read from the query cache (every load of these pages goes there);
  * - whether live results flow (the backend's `watchLive`: Firestore's snapshots being in sync with
  *   the server).
- * A load that failed for want of the server is loaded again when the connection comes back
- * (online event, the live connection returning, and every `RECOVER_EVERY_MS` while the page is
- * shown), so the page recovers without a click; its Retry button does the same at once.
+ * A load that failed for want of the server is loaded again when the connection comes back, so the
+ * page recovers without a click: TanStack Query's own `refetchOnReconnect` (its onlineManager) and
+ * `refetchInterval` while it fails (`recoverWhenFailing`, the QueryClient's defaults), and the live
+ * connection returning (`useRecoverFailedLoads`); its Retry button does the same at once.
  */
 import { StoreError } from '@fit/shared/store';
-import { type Query, type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { onlineManager, type Query, type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import { BackendContext } from './context.tsx';
 
@@ -49,20 +50,28 @@ export function useRetryFailedLoads(): () => void {
   return useCallback(() => void retryFailedLoads(client, 'all'), [client]);
 }
 
-function subscribeOnline(onChange: () => void): () => void {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
+/** Whether a query failed for want of the server (what comes back with the connection). */
+function failedForWantOfServer(query: Query): boolean {
+  return query.state.status === 'error' && isConnectionFailure(query.state.error);
 }
 
-/** The browser's idea of being online (navigator.onLine and its events). */
+/**
+ * The QueryClient's recovery defaults: a query failing for want of the server is loaded again when
+ * the browser is back online (at once, whatever its staleTime) and every `recovery.everyMs` while
+ * the page is shown; the others (loaded, refused) are left alone.
+ */
+export const recoverWhenFailing = {
+  refetchOnReconnect: (query: Query) => (failedForWantOfServer(query) ? ('always' as const) : false),
+  refetchInterval: (query: Query) => (failedForWantOfServer(query) ? recovery.everyMs : false),
+};
+
+const subscribeOnline = (onChange: () => void) => onlineManager.subscribe(onChange);
+
+/** The browser's idea of being online (TanStack Query's onlineManager: navigator's events). */
 export function useBrowserOnline(): boolean {
   return useSyncExternalStore(
     subscribeOnline,
-    () => navigator.onLine,
+    () => onlineManager.isOnline(),
     () => true,
   );
 }
@@ -99,18 +108,13 @@ export function useServerReachable(): boolean {
   return reachable;
 }
 
-/** Loads again what failed for want of the server when the connection comes back (see above). */
-export function useRecoverFailedLoads(online: boolean, live: boolean): void {
+/**
+ * Loads again what failed for want of the server when the live connection comes back (the server
+ * reachable again while the browser never went offline: no online event tells the query cache).
+ */
+export function useRecoverFailedLoads(live: boolean): void {
   const client = useQueryClient();
-  // Back online, or the live connection back: at once.
   useEffect(() => {
-    if (online && live) void retryFailedLoads(client, 'connection');
-  }, [client, online, live]);
-  // Otherwise now and then, while something is failing and the page is shown.
-  useEffect(() => {
-    const timer = setInterval(() => {
-      if (document.visibilityState === 'visible') void retryFailedLoads(client, 'connection');
-    }, recovery.everyMs);
-    return () => clearInterval(timer);
-  }, [client]);
+    if (live) void retryFailedLoads(client, 'connection');
+  }, [client, live]);
 }

@@ -57,8 +57,6 @@ export function deferredBackend(): DeferredBackend {
       // Unresolved, this page has written nothing; what the SDK kept from before is the session's
       // to check once confirmed.
       hasUnsentWrites: async () => (real?.hasUnsentWrites ? real.hasUnsentWrites() : false),
-      watchPendingWrites: (listener) => watch((b) => b.watchPendingWrites(listener)),
-      watchRefusedWrites: (listener) => watch((b) => b.watchRefusedWrites?.(listener)),
       // A backend that does not say is live (repositories.ts).
       watchLive: (listener) =>
         watch((b) => {

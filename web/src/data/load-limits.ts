@@ -9,15 +9,9 @@ import { StoreError } from '@fit/shared/store';
 export const loadLimits = {
   timeoutMs: 8000,
   retryDelayMs: 500,
-  /**
-   * How long a save may take before its form shows the spec's failure message and enables its
-   * button again: a paused server never answers, and a button disabled for ever is a dead end.
-   * Longer than a load's: a write that is slow but arrives should not be reported as failed.
-   */
-  saveTimeoutMs: 15_000,
 };
 
-/** A load or save that got no answer in time (already waited: not retried). */
+/** A load that got no answer in time (already waited: not retried). */
 export class LoadTimeoutError extends StoreError {
   constructor(ms = loadLimits.timeoutMs) {
     super('unavailable', `no answer within ${ms} ms`);

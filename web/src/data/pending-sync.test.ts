@@ -1,18 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  countsAsWaiting,
-  noteWriteStarted,
-  UNCONFIRMED_AFTER_MS,
-  unconfirmedSince,
-  whenWaitingToSync,
-} from './pending-sync.ts';
+import { countsAsWaiting, UNCONFIRMED_AFTER_MS, whenWaitingToSync } from './pending-sync.ts';
 
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
 
-describe('when an unconfirmed write counts as waiting to sync (top bar and rows alike)', () => {
+describe('when an unconfirmed save counts as waiting to sync (form, top bar and rows alike)', () => {
   it('offline: at once', () => {
     const show = vi.fn();
     whenWaitingToSync(show, { offline: true });
@@ -45,7 +39,7 @@ describe('when an unconfirmed write counts as waiting to sync (top bar and rows 
     expect(confirmed).not.toHaveBeenCalled();
   });
 
-  it('counts from when the write started, not from when it is asked (a row that mounts later)', () => {
+  it('counts from when the save started, not from when it is asked (a form shown again later)', () => {
     vi.useFakeTimers();
     const since = Date.now();
     vi.advanceTimersByTime(2000);
@@ -61,31 +55,5 @@ describe('when an unconfirmed write counts as waiting to sync (top bar and rows 
     const asked = vi.fn();
     whenWaitingToSync(asked, { since, offline: false });
     expect(asked).toHaveBeenCalledTimes(1);
-  });
-});
-
-describe('the start of each document’s unconfirmed write', () => {
-  it('is noted per document until the server answers, once per answer', () => {
-    const settled = noteWriteStarted(['users/u/reps/a', 'users/u/reps/b', 'users/u/reps/a'], 1_000);
-    expect(unconfirmedSince('users/u/reps/a')).toBe(1_000);
-    expect(unconfirmedSince('users/u/reps/b')).toBe(1_000);
-    expect(unconfirmedSince('users/u/reps/c')).toBeUndefined();
-    settled();
-    settled(); // a second call changes nothing
-    expect(unconfirmedSince('users/u/reps/a')).toBeUndefined();
-    expect(unconfirmedSince('users/u/reps/b')).toBeUndefined();
-  });
-
-  it('a document edited again while waiting keeps its first start until every write is answered', () => {
-    const first = noteWriteStarted(['users/u/reps/a'], 1_000);
-    const second = noteWriteStarted(['users/u/reps/a'], 5_000);
-    const other = noteWriteStarted(['users/u/reps/z'], 6_000);
-    expect(unconfirmedSince('users/u/reps/a')).toBe(1_000);
-    second(); // answered out of order
-    expect(unconfirmedSince('users/u/reps/a')).toBe(1_000);
-    first();
-    expect(unconfirmedSince('users/u/reps/a')).toBeUndefined();
-    expect(unconfirmedSince('users/u/reps/z')).toBe(6_000);
-    other();
   });
 });

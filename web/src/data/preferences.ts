@@ -1,19 +1,21 @@
 /**
  * `users/{uid}/preferences/activities`: which catalogue activities the user is offered. An empty or
- * missing list means all of them.
+ * missing list means all of them. The empty document the spec asks for is created with the profile
+ * at sign-up (profile.ts), not when it is read: a read writes nothing.
  */
 import { savedActivities } from '@fit/shared/activity-preferences';
 import { paths } from '@fit/shared/model';
-import type { DocumentStore } from '@fit/shared/store';
+import type { DocumentStore, WriteOp } from '@fit/shared/store';
 
-/** The saved selection (possibly empty); creates the empty document when it is missing, as the spec says. */
+/** The saved selection (possibly empty; missing reads as empty). */
 export async function readActivityPreferences(store: DocumentStore, uid: string): Promise<string[]> {
   const snap = await store.get(paths.activityPreferences(uid));
-  if (!snap) {
-    await store.commit([{ kind: 'set', path: paths.activityPreferences(uid), data: { activities: [] } }]);
-    return [];
-  }
-  return savedActivities(snap.data);
+  return snap ? savedActivities(snap.data) : [];
+}
+
+/** The empty selection the spec keeps for a new user (a write of sign-up's batch). */
+export function emptyPreferencesWrite(uid: string): WriteOp {
+  return { kind: 'set', path: paths.activityPreferences(uid), data: { activities: [] } };
 }
 
 export async function saveActivityPreferences(

@@ -4,6 +4,7 @@ import { splitName } from '@fit/shared/names';
 import type { DocumentStore, LiveDocumentStore } from '@fit/shared/store';
 import type { GoogleProfile } from './auth.ts';
 import type { Listen } from './live-query.ts';
+import { emptyPreferencesWrite } from './preferences.ts';
 
 export async function readProfile(store: DocumentStore, uid: string): Promise<UserProfile | null> {
   const snap = await store.get(paths.user(uid));
@@ -23,10 +24,16 @@ export function hasDisplayName(profile: UserProfile | null): boolean {
   return typeof profile?.displayName === 'string' && profile.displayName.trim() !== '';
 }
 
-/** Sign-up stores who signed up and when; the account page fills in the rest. */
+/**
+ * Sign-up stores who signed up and when, and the empty activity selection (spec section 7); the
+ * account page fills in the rest.
+ */
 export async function createSignUpProfile(store: DocumentStore, uid: string, email: string, now: number) {
   const profile: UserProfile = { userId: uid, email, createdAt: now, displayName: '' };
-  await store.commit([{ kind: 'set', path: paths.user(uid), data: { ...profile } }]);
+  await store.commit([
+    { kind: 'set', path: paths.user(uid), data: { ...profile } },
+    emptyPreferencesWrite(uid),
+  ]);
 }
 
 /**
@@ -48,7 +55,10 @@ export async function ensureGoogleProfile(
     displayName: '',
     ...splitName(google),
   };
-  await store.commit([{ kind: 'set', path: paths.user(uid), data: { ...profile } }]);
+  await store.commit([
+    { kind: 'set', path: paths.user(uid), data: { ...profile } },
+    emptyPreferencesWrite(uid),
+  ]);
   return profile;
 }
 

@@ -9,6 +9,7 @@
  * user lives them; the browser saves it when it differs (once per showing: useProgress).
  */
 import { paths } from '@fit/shared/model';
+import { isValidTimeZone } from '@fit/shared/periods';
 import {
   bestOf,
   type DayTotal,
@@ -155,6 +156,18 @@ export function watchProgress(
       for (const part of years.values()) part.stop();
     };
   };
+}
+
+/**
+ * The zone the progress days are counted in: the document's once it holds any (the reactions may
+ * not have recounted them in this browser's zone yet), else `fallback` (the browser's).
+ */
+export function daysZoneOf(progress: Progress | null | undefined, fallback: string): string {
+  return progress &&
+    (progress.days.size > 0 || progress.records.size > 0) &&
+    isValidTimeZone(progress.timeZone)
+    ? progress.timeZone
+    : fallback;
 }
 
 /** Saves the browser's zone on the profile (merge) when it differs from the stored one. */

@@ -39,7 +39,6 @@ export const keys = {
   preferences: (uid: string) => ['users', uid, 'preferences'] as const,
   activities: (uid: string) => ['users', uid, 'activities'] as const,
   recentActivities: (uid: string) => ['users', uid, 'activities', 'recent'] as const,
-  periodSums: (uid: string) => ['users', uid, 'activities', 'sums'] as const,
   weights: (uid: string) => ['users', uid, 'weights'] as const,
   weightHistory: (uid: string) => ['users', uid, 'weights', 'history'] as const,
   feedPosts: ['community', 'posts'] as const,
@@ -90,7 +89,7 @@ export function useGoal() {
   return useLive(keys.goal(uid), watchGoal(store, uid));
 }
 
-/** The saved activity selection (the read creates the empty document when missing, as the spec says). */
+/** The saved activity selection (missing: none saved, so all are offered). */
 export function useActivityPreferences() {
   const { store, uid } = useDataScope();
   return keepFailure(

@@ -4,7 +4,8 @@
  * through these caches, so no screen has to remember the sign-out).
  */
 import { StoreError } from '@fit/shared/store';
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, onlineManager, QueryCache, QueryClient } from '@tanstack/react-query';
+import { recoverWhenFailing } from './connection.ts';
 import { stopListenersWithoutObservers } from './live-query.ts';
 import { LoadTimeoutError, loadLimits } from './load-limits.ts';
 import { isSessionOver } from './session-end.ts';
@@ -17,6 +18,8 @@ export function isRetryable(error: unknown): boolean {
 
 /** `onFailure` sees every failed load and save: the place that ends a session that is over. */
 export function createQueryClient(onFailure: (error: unknown) => void): QueryClient {
+  // The onlineManager starts online, then follows the browser's events: a page opened offline.
+  if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
   const client = new QueryClient({
     queryCache: new QueryCache({ onError: onFailure }),
     mutationCache: new MutationCache({ onError: onFailure }),
@@ -27,8 +30,9 @@ export function createQueryClient(onFailure: (error: unknown) => void): QueryCli
         retry: (failures, error) => failures < 1 && isRetryable(error),
         retryDelay: () => loadLimits.retryDelayMs,
         refetchOnWindowFocus: false,
-        refetchOnReconnect: false,
+        ...recoverWhenFailing,
       },
+      // A save runs offline too: Firestore keeps the write and sends it when it can (save.ts).
       mutations: { networkMode: 'always', retry: false },
     },
   });

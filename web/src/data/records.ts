@@ -22,8 +22,6 @@ export function finiteNumber(value: unknown): number | undefined {
 
 export interface RecordPage<T> {
   items: T[];
-  /** The stored documents (for write-backs). */
-  raw: DocSnapshot[];
   /** Continue after this to read the next page (null when this page is short). */
   next: Cursor | null;
 }
@@ -52,7 +50,6 @@ export async function recordsPage<T>(
   const last = docs[docs.length - 1];
   return {
     items: docs.map(kind.read),
-    raw: docs,
     next:
       last && docs.length === pageSize ? { values: [last.data.timestamp ?? null], path: last.path } : null,
   };

@@ -1,6 +1,6 @@
 /**
- * The backend the screens write through: the store port plus the two operations that are not plain
- * documents (account deletion, pending offline writes). The Firestore adapter is loaded on demand,
+ * The backend the screens write through: the store port plus what is not plain documents (account
+ * deletion, the SDK's unsent writes, erasure, the live connection). The Firestore adapter is loaded on demand,
  * so the sign-in pages never ship the Firestore SDK.
  */
 import type { LiveDocumentStore, Unsubscribe } from '@fit/shared/store';
@@ -11,15 +11,11 @@ export interface Backend {
   store: LiveDocumentStore;
   /** Server-side deletion of the profile, all the user's data and the auth user (a callable Function). */
   deleteAccount(): Promise<void>;
-  /** Writes accepted on this device but not yet confirmed by the server (Firestore's offline queue). */
-  watchPendingWrites(listener: (pending: number) => void): Unsubscribe;
   /**
-   * Whether writes wait for the server that `watchPendingWrites` may not count (kept by the SDK from
+   * Whether writes wait for the server that this page's saves do not know of (kept by the SDK from
    * another tab or an earlier page load). Absent: none can.
    */
   hasUnsentWrites?(): Promise<boolean>;
-  /** Writes shown as saved offline that the server refused when they arrived. Absent: none can be. */
-  watchRefusedWrites?(listener: (refused: number) => void): Unsubscribe;
   /**
    * Erases what the adapter keeps in this browser for the session (Firestore's offline cache,
    * unsent writes included); the backend is unusable afterwards. Absent: it keeps nothing.
@@ -40,8 +36,6 @@ export async function loadBackend(config: AppConfig): Promise<Backend> {
     deleteAccount: () => store.deleteAccount(),
     eraseFromDevice: () => store.eraseFromDevice(),
     hasUnsentWrites: () => store.hasUnsentWrites(),
-    watchPendingWrites: store.watchPendingWrites,
-    watchRefusedWrites: store.watchRefusedWrites,
     watchLive: store.watchLive,
   };
 }

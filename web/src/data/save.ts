@@ -1,15 +1,27 @@
 /**
- * Saves as mutations, with one way for every form to show busy, the failure and the success: the
- * form reads `busy` and `status` and calls `run`. A failure that means the session is over shows
- * nothing here: the QueryClient's mutation cache signs the person out and the guards move on.
- * A save with no answer within `loadLimits.saveTimeoutMs` fails with the form's message, so no
- * button stays disabled for ever (a paused server; the adapter has already resolved a write the
- * Firestore SDK keeps queued, shown as waiting to sync, so this never fires for those).
+ * Saves as TanStack Query mutations, one rule for all of them. A save's mutation lasts until the
+ * server confirms or refuses the write (Firestore's own commit); its form shows busy only until the
+ * save counts as waiting to sync (pending-sync.ts: offline at once, online after 3 s), then lets go
+ * of it: the form is usable again and says the change waits to sync, the row is marked, the top
+ * bar counts it (useWaitingToSync). A refusal the form is still waiting for shows in the form; one
+ * that comes after the form let go (or left the screen) shows in the frame (useRefusedSaves), with
+ * the same message. A failure that means the session is over shows nothing: the QueryClient's
+ * mutation cache signs the person out.
  */
-import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import {
+  type Mutation,
+  type MutationKey,
+  type QueryClient,
+  type QueryKey,
+  useMutation,
+  useMutationState,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { browserOffline } from '../sw/register.ts';
+import { useBrowserOnline } from './connection.ts';
 import { useFocusReturn } from './focus-return.ts';
-import { loadLimits, withTimeout } from './load-limits.ts';
+import { countsAsWaiting, whenWaitingToSync } from './pending-sync.ts';
 import { type DataScope, rereadUnder, useDataScope } from './queries.ts';
 import { isSessionOver } from './session-end.ts';
 
@@ -20,15 +32,55 @@ export type Status = {
   field?: string | undefined;
 } | null;
 
+/** What a form says once it has let go of a save that waits for the connection. */
+export const WAITING_TO_SYNC = 'Saved on this device. Waiting to sync…';
+
+/** Every save's mutation context (its `onMutate` result), read by the frame through the cache. */
+export interface SaveContext {
+  startedAt: number;
+  /** The browser was offline when it started (it waits to sync from the start). */
+  offline: boolean;
+  /** Its outcome is the form's to show: the form is on screen and has not let go of it. */
+  inForm: boolean;
+  /** The form's "waiting to sync" status for it, once shown (replaced by the outcome). */
+  shown?: Status;
+}
+
+export function beginSave(): SaveContext {
+  return { startedAt: Date.now(), offline: browserOffline(), inForm: true };
+}
+
+/** A save's mutation carries its spec message, for the frame to show a late refusal. */
+export const saveMeta = (failure: string) => ({ failure });
+
+/** Any mutation of the cache, as its filters and `useMutationState` hand them over. */
+type CachedMutation = Mutation<unknown, Error, unknown, unknown>;
+
+function contextOf(mutation: CachedMutation): SaveContext | undefined {
+  return mutation.state.context as SaveContext | undefined;
+}
+
+const isSave = (mutation: CachedMutation) => typeof mutation.meta?.failure === 'string';
+
+/** The form that made these saves goes (a page left, a dialog closed): their outcome is the frame's. */
+export function letGo(client: QueryClient, mutationKey: MutationKey): void {
+  for (const m of client.getMutationCache().findAll({ mutationKey, status: 'pending' })) {
+    const context = contextOf(m);
+    if (context) context.inForm = false;
+  }
+}
+
 export interface SaveOptions<V, R> {
+  /** The write; settles when the server confirms or refuses it. */
   save: (scope: DataScope, vars: V) => Promise<R>;
   /** The spec's message when the save fails. */
   failure: string;
   /** The success message, when the form shows one. */
   success?: string | ((result: R, vars: V) => string);
-  /** Read again after a successful save (one-shot reads; live ones follow on their own). */
+  /** Read again after the server confirmed the save (one-shot reads; live ones follow on their own). */
   rereads?: (uid: string) => QueryKey[];
-  onSaved?: (result: R, vars: V) => void;
+  /** When the form is done with the save: confirmed (with its result), or waiting to sync. */
+  onSaved?: (result: R | undefined, vars: V) => void;
   /** What the console says when it fails (the person sees `failure`). */
   log: string;
 }
@@ -47,27 +99,66 @@ export function useSave<V, R = unknown>(options: SaveOptions<V, R>): Save<V> {
   const scope = useDataScope();
   const client = useQueryClient();
   const [status, setStatus] = useState<Status>(null);
-  const mutation = useMutation({
-    mutationFn: (vars: V) => withTimeout(options.save(scope, vars), loadLimits.saveTimeoutMs),
-    onSuccess: async (result, vars) => {
+  const latest = useRef(options);
+  latest.current = options;
+  const mutation = useMutation<R, unknown, V, SaveContext>({
+    mutationFn: (vars) => options.save(scope, vars),
+    meta: saveMeta(options.failure),
+    onMutate: beginSave,
+    onSuccess: async (result, vars, context) => {
       await Promise.all((options.rereads?.(scope.uid) ?? []).map((key) => rereadUnder(client, key)));
-      const { success } = options;
-      if (success) {
-        setStatus({
-          kind: 'success',
-          message: typeof success === 'string' ? success : success(result, vars),
-        });
+      const { success } = latest.current;
+      const done: Status = success
+        ? { kind: 'success', message: typeof success === 'string' ? success : success(result, vars) }
+        : null;
+      if (context?.inForm) {
+        setStatus(done);
+        latest.current.onSaved?.(result, vars);
+      } else if (context?.shown) {
+        const waiting = context.shown;
+        setStatus((now) => (now === waiting ? done : now));
       }
-      options.onSaved?.(result, vars);
     },
-    onError: (error) => {
+    onError: (error, _vars, context) => {
       console.error(options.log, error);
-      if (!isSessionOver(error)) setStatus({ kind: 'error', message: options.failure });
+      if (isSessionOver(error)) return;
+      if (context?.inForm) setStatus({ kind: 'error', message: options.failure });
+      else if (context?.shown) {
+        const waiting = context.shown;
+        setStatus((now) => (now === waiting ? null : now)); // the frame says it (useRefusedSaves)
+      }
     },
   });
-  const { mutate } = mutation;
+  const { mutate, isPending, context, variables } = mutation;
+
+  // Let go of the save once it waits to sync: the form is usable again and says so.
+  useEffect(() => {
+    if (!isPending || !context?.inForm) return;
+    return whenWaitingToSync(
+      () => {
+        context.inForm = false;
+        const shown: Status = { kind: 'info', message: WAITING_TO_SYNC };
+        context.shown = shown;
+        setStatus(shown);
+        latest.current.onSaved?.(undefined, variables as V);
+      },
+      { since: context.startedAt, ...(context.offline ? { offline: true } : {}) },
+    );
+  }, [isPending, context, variables]);
+
+  // A form that leaves the screen with a save under way leaves its outcome to the frame.
+  const pending = useRef<SaveContext | undefined>(undefined);
+  pending.current = isPending ? context : undefined;
+  useEffect(
+    () => () => {
+      if (pending.current) pending.current.inForm = false;
+    },
+    [],
+  );
+
+  const busy = isPending && context?.inForm !== false;
   // The focused control (Log, Save, Delete, a field where Enter was pressed) gets the focus back.
-  const rememberFocus = useFocusReturn(mutation.isPending);
+  const rememberFocus = useFocusReturn(busy);
   const run = useCallback(
     (vars: V) => {
       rememberFocus();
@@ -84,5 +175,55 @@ export function useSave<V, R = unknown>(options: SaveOptions<V, R>): Save<V> {
       },
     [],
   );
-  return { run, busy: mutation.isPending, status, setStatus, edit };
+  return { run, busy, status, setStatus, edit };
+}
+
+/**
+ * How many saves of this page wait to sync now (the top bar's "Saved offline, syncing…" and the
+ * rows' marks): the mutations still pending that count as waiting, re-counted as each crosses the
+ * threshold.
+ */
+export function useWaitingToSync(): number {
+  const saves = useMutationState<Pick<SaveContext, 'startedAt' | 'offline'> | undefined>({
+    filters: { status: 'pending', predicate: isSave },
+    select: (m) => {
+      const context = contextOf(m);
+      return context && { startedAt: context.startedAt, offline: context.offline };
+    },
+  });
+  useBrowserOnline(); // counted again when the browser goes offline or comes back
+  const [, recount] = useReducer((n: number) => n + 1, 0);
+  // A save made offline waits from its start, back online too, until the server answers it.
+  const waits = (save: Pick<SaveContext, 'startedAt' | 'offline'>) =>
+    save.offline || countsAsWaiting({ since: save.startedAt });
+  const known = saves.filter((save) => save !== undefined);
+  const next = Math.min(...known.filter((save) => !waits(save)).map((save) => save.startedAt));
+  useEffect(() => (Number.isFinite(next) ? whenWaitingToSync(recount, { since: next }) : undefined), [next]);
+  return known.filter(waits).length;
+}
+
+export interface RefusedSave {
+  id: number;
+  message: string;
+}
+
+/**
+ * Saves the server refused after their form let go of them (or left the screen): the frame shows
+ * each one's spec message until dismissed (the mutation cache drops them then, or after its gcTime).
+ */
+export function useRefusedSaves(): { refused: RefusedSave[]; dismiss: () => void } {
+  const client = useQueryClient();
+  const refused = useMutationState<RefusedSave>({
+    filters: {
+      status: 'error',
+      predicate: (m) => isSave(m) && contextOf(m)?.inForm === false && !isSessionOver(m.state.error),
+    },
+    select: (m): RefusedSave => ({ id: m.mutationId, message: String(m.meta?.failure) }),
+  });
+  const dismiss = useCallback(() => {
+    const cache = client.getMutationCache();
+    const ids = new Set(refused.map((r) => r.id));
+    for (const m of cache.getAll()) if (ids.has(m.mutationId)) cache.remove(m);
+  }, [client, refused]);
+  return { refused, dismiss };
 }

@@ -18,16 +18,42 @@ function store(): MemoryStore {
   return s;
 }
 
+/** The records as the page shows them, newest first (what the repository decides the newest from). */
+async function shown(s: MemoryStore) {
+  return (await recordsPage(s, UID, WEIGHT_RECORDS, null, 100)).items;
+}
+
 async function currentWeight(s: MemoryStore) {
   return (await s.get(paths.user(UID)))?.data.currentWeight;
 }
 
 describe('weights repository', () => {
+  it('reads nothing before it writes: the newest records are the ones the page shows', async () => {
+    const s = store();
+    const reads: string[] = [];
+    for (const read of ['get', 'query', 'aggregate'] as const) {
+      const real = s[read].bind(s) as (...args: unknown[]) => Promise<unknown>;
+      (s as unknown as Record<string, unknown>)[read] = (...args: unknown[]) => {
+        reads.push(read);
+        return real(...args);
+      };
+    }
+    const newest = [{ id: 'new', path: paths.weightRecord(UID, 'new'), weight: 190, timestamp: 3000 }];
+    await logWeight(s, UID, { weight: 189, timestamp: 4000 }, newest, 4000);
+    await updateWeight(s, UID, { id: 'new', weight: 191 }, newest);
+    await deleteWeight(s, UID, 'mid', newest);
+    expect(reads).toEqual([]);
+    // Before the page has them, the newest two are read.
+    await logWeight(s, UID, { weight: 188, timestamp: 5000 }, undefined, 5000);
+    expect(reads).toEqual(['query']);
+    expect(await currentWeight(s)).toBe(188);
+  });
+
   it('logging a weight adds the record and sets the current weight in one commit', async () => {
     const s = store();
     const commits: number[] = [];
     s.onCommit((changes) => commits.push(changes.length));
-    const id = await logWeight(s, UID, { weight: 188.5, timestamp: 4000 }, 4000);
+    const id = await logWeight(s, UID, { weight: 188.5, timestamp: 4000 }, await shown(s), 4000);
     expect(commits).toEqual([2]);
     const rec = (await s.get(paths.weightRecord(UID, id)))?.data as Record<string, unknown>;
     expect(rec).toEqual({ weight: 188.5, timestamp: 4000, loggedAt: 4000 });
@@ -37,21 +63,21 @@ describe('weights repository', () => {
 
   it('editing the newest record updates the current weight', async () => {
     const s = store();
-    expect(await updateWeight(s, UID, 'new', 189)).toBe(true);
+    expect(await updateWeight(s, UID, { id: 'new', weight: 189 }, await shown(s))).toBe(true);
     expect(await currentWeight(s)).toBe(189);
     expect((await s.get(paths.weightRecord(UID, 'new')))?.data).toEqual({ weight: 189, timestamp: 3000 });
   });
 
   it('editing an older record leaves the current weight as the profile has it', async () => {
     const s = store();
-    expect(await updateWeight(s, UID, 'old', 210)).toBe(false);
+    expect(await updateWeight(s, UID, { id: 'old', weight: 210 }, await shown(s))).toBe(false);
     expect(await currentWeight(s)).toBe(190);
     expect((await s.get(paths.weightRecord(UID, 'old')))?.data).toEqual({ weight: 210, timestamp: 1000 });
   });
 
   it('a weigh-in dated before the newest is added without replacing the current weight', async () => {
     const s = store();
-    const id = await logWeight(s, UID, { weight: 230, timestamp: 2500 }, 4000);
+    const id = await logWeight(s, UID, { weight: 230, timestamp: 2500 }, await shown(s), 4000);
     expect((await s.get(paths.weightRecord(UID, id)))?.data).toEqual({
       weight: 230,
       timestamp: 2500,
@@ -63,24 +89,28 @@ describe('weights repository', () => {
   it('moving a record in time: the current weight follows whichever record is newest after the move', async () => {
     const s = store();
     // The oldest record moved after the newest becomes the newest: its weight is current.
-    expect(await updateWeight(s, UID, 'old', 200, 3500)).toBe(true);
+    expect(await updateWeight(s, UID, { id: 'old', weight: 200, timestamp: 3500 }, await shown(s))).toBe(
+      true,
+    );
     expect(await currentWeight(s)).toBe(200);
     expect((await s.get(paths.weightRecord(UID, 'old')))?.data).toEqual({ weight: 200, timestamp: 3500 });
     // Moved back behind 'new' again: 'new' is the newest, its weight current.
-    expect(await updateWeight(s, UID, 'old', 201, 500)).toBe(true);
+    expect(await updateWeight(s, UID, { id: 'old', weight: 201, timestamp: 500 }, await shown(s))).toBe(true);
     expect(await currentWeight(s)).toBe(190);
     // A move that leaves the order as it was changes nothing of the profile.
-    expect(await updateWeight(s, UID, 'mid', 196, 1500)).toBe(false);
+    expect(await updateWeight(s, UID, { id: 'mid', weight: 196, timestamp: 1500 }, await shown(s))).toBe(
+      false,
+    );
     expect(await currentWeight(s)).toBe(190);
   });
 
   it('deleting sets the current weight to the newest remaining weight, or 0', async () => {
     const s = store();
-    expect(await deleteWeight(s, UID, 'new')).toBe(195);
+    expect(await deleteWeight(s, UID, 'new', await shown(s))).toBe(195);
     expect(await currentWeight(s)).toBe(195);
-    expect(await deleteWeight(s, UID, 'old')).toBe(195);
+    expect(await deleteWeight(s, UID, 'old', await shown(s))).toBe(195);
     expect(await currentWeight(s)).toBe(195);
-    expect(await deleteWeight(s, UID, 'mid')).toBe(0);
+    expect(await deleteWeight(s, UID, 'mid', await shown(s))).toBe(0);
     expect(await currentWeight(s)).toBe(0);
     expect(await countRecords(s, UID, WEIGHT_RECORDS)).toBe(0);
   });

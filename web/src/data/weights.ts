@@ -4,10 +4,14 @@
  * - editing a record updates the current weight only when it is the newest record;
  * - deleting a record sets the current weight to the newest remaining weight, or 0 if none remain.
  *
+ * Which record is the newest is taken from the records the page shows (`newest`: the live history,
+ * newest first, this device's unsent writes included), not read from the server before each write,
+ * so a weigh-in saved offline or with the server unreachable waits to sync like every other save.
+ * Only while the page has not loaded them yet (`undefined`) are the newest two read first.
+ *
  * Queries (single-field on `timestamp`, no composite index):
  * - history: orderBy timestamp desc, limit 100 (live; the latest 5 and the chart)
  * - pages:   orderBy timestamp desc, limit 50, startAfter cursor; count: aggregate count
- * - newest:  orderBy timestamp desc, limit 1 (edit) or 2 (delete)
  */
 import { currentWeightAfterDelete, currentWeightAfterEdit } from '@fit/shared/current-weight';
 import { paths, type UserProfile, type WeightRecord } from '@fit/shared/model';
@@ -37,8 +41,17 @@ export function toWeight(doc: DocSnapshot): StoredWeight {
   };
 }
 
-function newest(uid: string, limit: number): QuerySpec {
+function newestQuery(uid: string, limit: number): QuerySpec {
   return { collection: paths.weightRecords(uid), orderBy: NEWEST_FIRST, limit };
+}
+
+/** The two newest records: the ones the page shows, or read when it has none yet. */
+async function newestTwo(
+  store: DocumentStore,
+  uid: string,
+  shown: readonly StoredWeight[] | undefined,
+): Promise<readonly StoredWeight[]> {
+  return shown ? shown.slice(0, 2) : (await store.query(newestQuery(uid, 2))).map(toWeight);
 }
 
 /** The newest records first, live. */
@@ -47,7 +60,8 @@ export function watchWeightHistory(
   uid: string,
   limit = WEIGHT_HISTORY_LIMIT,
 ): Listen<StoredWeight[]> {
-  return (onNext, onError) => store.listen(newest(uid, limit), (docs) => onNext(docs.map(toWeight)), onError);
+  return (onNext, onError) =>
+    store.listen(newestQuery(uid, limit), (docs) => onNext(docs.map(toWeight)), onError);
 }
 
 /** Weight records for paging (Show All) and counting. */
@@ -64,17 +78,19 @@ function currentWeightWrite(uid: string, weight: number): WriteOp {
 /**
  * Adds a validated record (from `validateWeightForm`) with `loggedAt`, the time of the write, and
  * sets the current weight (spec section 4), unless the record is dated before the newest one
- * already there: a weigh-in caught up from last week does not replace today's weight.
+ * already there (`newest`, newest first): a weigh-in caught up from last week does not replace
+ * today's weight.
  */
 export async function logWeight(
   store: DocumentStore,
   uid: string,
   record: WeightRecord,
+  newest: readonly StoredWeight[] | undefined,
   now = Date.now(),
 ): Promise<string> {
   const id = newDocId();
-  const [latest] = await store.query(newest(uid, 1));
-  const isNewest = !latest || record.timestamp >= toWeight(latest).timestamp;
+  const [latest] = await newestTwo(store, uid, newest);
+  const isNewest = !latest || record.timestamp >= latest.timestamp;
   await store.commit([
     {
       kind: 'set',
@@ -88,19 +104,19 @@ export async function logWeight(
 
 /**
  * Changes a record's weight and, when given, its time. The profile's current weight follows the
- * newest record after the change: this one's weight when it is (or becomes) the newest, the record
- * that becomes the newest when this one is moved back behind it; otherwise it stays what the
- * profile holds (spec section 4). Resolves to whether the current weight was updated.
+ * newest record after the change (`newest`: the records before it, newest first): this one's
+ * weight when it is (or becomes) the newest, the record that becomes the newest when this one is
+ * moved back behind it; otherwise it stays what the profile holds (spec section 4). Resolves to
+ * whether the current weight was updated.
  */
 export async function updateWeight(
   store: DocumentStore,
   uid: string,
-  id: string,
-  weight: number,
-  timestamp?: number,
+  change: { id: string; weight: number; timestamp?: number | undefined },
+  newest: readonly StoredWeight[] | undefined,
 ): Promise<boolean> {
-  const top = (await store.query(newest(uid, 2))).map(toWeight);
-  const current = currentWeightAfterEdit(top, id, weight, timestamp);
+  const { id, weight, timestamp } = change;
+  const current = currentWeightAfterEdit(await newestTwo(store, uid, newest), id, weight, timestamp);
   const data: Record<string, unknown> = { weight };
   if (timestamp !== undefined) data.timestamp = timestamp;
   const writes: WriteOp[] = [{ kind: 'update', path: paths.weightRecord(uid, id), data }];
@@ -110,9 +126,13 @@ export async function updateWeight(
 }
 
 /** Deletes a record; the current weight becomes the newest remaining weight, or 0. Resolves to it. */
-export async function deleteWeight(store: DocumentStore, uid: string, id: string): Promise<number> {
-  const top = await store.query(newest(uid, 2));
-  const current = currentWeightAfterDelete(top.map(toWeight), id);
+export async function deleteWeight(
+  store: DocumentStore,
+  uid: string,
+  id: string,
+  newest: readonly StoredWeight[] | undefined,
+): Promise<number> {
+  const current = currentWeightAfterDelete(await newestTwo(store, uid, newest), id);
   await store.commit([
     { kind: 'delete', path: paths.weightRecord(uid, id) },
     currentWeightWrite(uid, current),

@@ -1,8 +1,9 @@
 /**
  * `LiveDocumentStore` over the Firebase SDK (loaded on demand, so the sign-in pages never ship
- * Firestore). Uses the persistent offline cache: a write made offline is queued by the SDK and
- * `commit` resolves once it is accepted locally, counted as pending until the server confirms it, so
- * the UI shows it as pending and never as a failure.
+ * Firestore). Uses the persistent offline cache: a write made offline is queued by the SDK, shown
+ * at once by every listener, and `commit` settles as the SDK's own commit does: when the server
+ * confirms it, or refuses it. How long a save may wait before it counts as waiting to sync is the
+ * save's business (data/save.ts), not the store's.
  *
  * How a section learns that a load failed: the SDK never fails a listener for want of a server (it
  * retries for ever and, once it believes it is offline, answers from its cache: for a query it
@@ -64,7 +65,6 @@ import {
 } from 'firebase/firestore';
 import { browserOffline } from '../../sw/register.ts';
 import type { AppConfig } from '../config.ts';
-import { noteWriteStarted, whenWaitingToSync } from '../pending-sync.ts';
 import { checkDocPath, checkedListens, checkQuery, checkWrites } from './path-checks.ts';
 
 /**
@@ -100,12 +100,8 @@ export interface FirestoreStore extends LiveDocumentStore {
    * browser. The store is unusable afterwards: the next session makes a new one.
    */
   eraseFromDevice(): Promise<void>;
-  /** Writes accepted locally but not yet confirmed by the server. */
-  watchPendingWrites(listener: (pending: number) => void): Unsubscribe;
   /** Whether the SDK holds writes the server has not confirmed: this tab's, another's, an earlier load's. */
   hasUnsentWrites(): Promise<boolean>;
-  /** How many writes shown as saved (queued offline) the server refused later, since the page loaded. */
-  watchRefusedWrites(listener: (refused: number) => void): Unsubscribe;
   /** Whether every running listener is in sync with the server (`false` offline or unreachable). */
   watchLive(listener: (live: boolean) => void): Unsubscribe;
 }
@@ -118,15 +114,6 @@ export function createFirestoreStore(app: FirebaseApp, config: AppConfig): Fires
     const [host = '127.0.0.1', port = '8080'] = config.firestoreEmulatorHost.split(':');
     connectFirestoreEmulator(db, host, Number(port));
   }
-
-  let pending = 0;
-  const pendingListeners = new Set<(pending: number) => void>();
-  let refused = 0;
-  const refusedListeners = new Set<(refused: number) => void>();
-  const setPending = (delta: number) => {
-    pending += delta;
-    for (const listener of pendingListeners) listener(pending);
-  };
 
   // The Functions SDK loads only when someone deletes their account.
   let deleteCallable: Promise<() => Promise<unknown>> | undefined;
@@ -161,25 +148,6 @@ export function createFirestoreStore(app: FirebaseApp, config: AppConfig): Fires
 
   const docsOf = (snaps: { docs: DocumentSnapshot[] }): DocSnapshot[] =>
     snaps.docs.map((snap) => snapshotOf(snap)).filter((snap): snap is DocSnapshot => snap !== null);
-
-  /**
-   * Resolves when the write is confirmed, at once when the browser is offline, or once it counts as
-   * waiting to sync (`queued`: see pending-sync.ts; online, no confirmation for a few seconds means
-   * the server is not reachable): the SDK keeps it and sends it when it can, and the top bar shows it as pending.
-   */
-  function acceptedLocally(confirmed: Promise<void>, queued: Promise<void>): Promise<void> {
-    // The form already said "saved": a later refusal must still reach the user (the top bar).
-    const logRefusal = (error: unknown) => {
-      console.error('A queued write was refused by the server', error);
-      refused += 1;
-      for (const listener of refusedListeners) listener(refused);
-    };
-    if (browserOffline()) {
-      confirmed.catch(logRefusal);
-      return Promise.resolve();
-    }
-    return Promise.race([confirmed, queued.then(() => void confirmed.catch(logRefusal))]);
-  }
 
   // Which running listeners' latest snapshot came from the server (see the header comment).
   const inSync = new Map<symbol, boolean>();
@@ -336,32 +304,8 @@ export function createFirestoreStore(app: FirebaseApp, config: AppConfig): Fires
         else if (op.kind === 'update') batch.update(ref, op.data);
         else batch.delete(ref);
       }
-      // Counted as waiting to sync only when it is (pending-sync.ts: at once offline, online once
-      // unconfirmed for a few seconds), as the rows' mark shows it, from the same start.
-      const since = Date.now();
-      const settled = noteWriteStarted(
-        writes.map((op) => op.path),
-        since,
-      );
-      let counted = false;
-      let cancel = () => {};
-      const queued = new Promise<void>((resolve) => {
-        cancel = whenWaitingToSync(
-          () => {
-            counted = true;
-            setPending(1);
-            resolve();
-          },
-          { since },
-        );
-      });
-      const confirmed = batch.commit().finally(() => {
-        settled();
-        cancel();
-        if (counted) setPending(-1);
-      });
       try {
-        await acceptedLocally(confirmed, queued);
+        await batch.commit();
       } catch (error) {
         throw toStoreError(error);
       }
@@ -416,16 +360,6 @@ export function createFirestoreStore(app: FirebaseApp, config: AppConfig): Fires
       );
       await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, UNSENT_CHECK_MS))]);
       return !none;
-    },
-    watchPendingWrites(listener) {
-      pendingListeners.add(listener);
-      listener(pending);
-      return () => pendingListeners.delete(listener);
-    },
-    watchRefusedWrites(listener) {
-      refusedListeners.add(listener);
-      listener(refused);
-      return () => refusedListeners.delete(listener);
     },
   };
 }

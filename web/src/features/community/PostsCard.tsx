@@ -22,7 +22,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
 import {
   type KeyboardEvent,
   memo,
@@ -39,12 +39,23 @@ import { ShownName } from '../../components/ShownText.tsx';
 import { useSessionUser, useStore } from '../../data/context.tsx';
 import { newDocId } from '../../data/ids.ts';
 import { addPost, deletePost } from '../../data/posts.ts';
+import { beginSave, letGo, saveMeta } from '../../data/save.ts';
+import { isSessionOver } from '../../data/session-end.ts';
 import { RelativeTime, UserAvatar } from './bits.tsx';
 import { CommunityCard } from './CommunityCard.tsx';
 import { MessageText } from './MessageText.tsx';
 
 export const POST_FAILED = ALERT_ADD_POST;
 export const DELETE_POST_FAILED = 'Failed to delete post. Please try again.';
+
+/** Every post is its own mutation under this key: the list shows those under way from the cache. */
+const SEND_POST = ['posts', 'add'] as const;
+
+interface SendVars {
+  author: string;
+  post: Post;
+  id: string;
+}
 
 interface PendingPost {
   id: string;
@@ -84,7 +95,6 @@ export function PostsCard(props: {
   const [text, setText] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
-  const [pending, setPending] = useState<PendingPost[]>([]);
   const [toDelete, setToDelete] = useState<ShownPost | null>(null);
   /** Deleted here, until the feed reaction takes them out of the feed. */
   const [deleted, setDeleted] = useState<ReadonlySet<string>>(new Set());
@@ -93,14 +103,20 @@ export function PostsCard(props: {
 
   const inFeed = useMemo(() => new Set((posts ?? []).map((p) => feedKey(p.uid, p.postId))), [posts]);
 
-  // Once the feed holds a pending post, the feed's copy is the one to show.
-  useEffect(() => {
-    if (!uid) return;
-    setPending((list) => {
-      const left = list.filter((p) => !inFeed.has(feedKey(uid, p.id)));
-      return left.length === list.length ? list : left;
-    });
-  }, [inFeed, uid]);
+  // This person's posts under way or sent, read from the mutation cache (not a list kept by hand);
+  // once the feed holds one, the feed's copy is the one shown.
+  const pending: PendingPost[] = useMutationState({
+    filters: {
+      mutationKey: SEND_POST,
+      predicate: (m) =>
+        (m.state.status === 'pending' || m.state.status === 'success') &&
+        (m.state.variables as SendVars | undefined)?.author === uid,
+    },
+    select: (m) => {
+      const { id, post } = m.state.variables as SendVars;
+      return { id, message: post.message, timestamp: post.timestamp, sent: m.state.status === 'success' };
+    },
+  });
 
   const shown: ShownPost[] = useMemo(() => {
     const fromFeed: ShownPost[] = (posts ?? []).map((p) => ({
@@ -146,18 +162,22 @@ export function PostsCard(props: {
     },
   });
 
-  // Each post is its own save; several can be under way, each settling its own pending line.
+  // Each post is its own save (data/save.ts); several can be under way, each settling its own line.
+  // A refusal shows here while the composer is on screen; after it left, in the frame.
+  const client = useQueryClient();
   const send = useMutation({
-    mutationFn: (vars: { author: string; post: Post; id: string }) =>
-      addPost(store, vars.author, vars.post, vars.id),
-    onSuccess: (_, { id }) => setPending((list) => list.map((p) => (p.id === id ? { ...p, sent: true } : p))),
-    onError: (error, { id, post }) => {
+    mutationKey: SEND_POST,
+    mutationFn: (vars: SendVars) => addPost(store, vars.author, vars.post, vars.id),
+    meta: saveMeta(POST_FAILED),
+    onMutate: beginSave,
+    onError: (error, { post }, context) => {
       console.error('Adding a post failed', error);
-      setPending((list) => list.filter((p) => p.id !== id));
+      if (!context?.inForm || isSessionOver(error)) return;
       setFailed(true);
       setText((current) => (current === '' ? post.message : current));
     },
   });
+  useEffect(() => () => letGo(client, SEND_POST), [client]);
 
   function submit() {
     if (unverified) return;
@@ -168,7 +188,6 @@ export function PostsCard(props: {
     }
     const post = result.value;
     const id = newDocId();
-    setPending((list) => [{ id, message: post.message, timestamp: post.timestamp, sent: false }, ...list]);
     setText('');
     setFieldError(null);
     setFailed(false);

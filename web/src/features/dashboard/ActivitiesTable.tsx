@@ -99,7 +99,7 @@ export function ActivitiesTable(props: {
                 >
                   {a.activityType}
                 </ButtonBase>
-                {a.pending && <PendingSyncMark path={a.path} />}
+                {a.pending && <PendingSyncMark />}
                 {/* Phones show the date here (the Date column is hidden): read it there too. */}
                 <Box
                   component="span"

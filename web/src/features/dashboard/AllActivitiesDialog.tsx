@@ -1,18 +1,16 @@
 import { PagedDialog } from '../../components/PagedDialog.tsx';
 import type { PagerState } from '../../components/usePager.ts';
 import { ACTIVITY_RECORDS, type StoredActivity } from '../../data/activities.ts';
-import { writeBackNames } from '../../data/activity-queries.ts';
 import { keys } from '../../data/queries.ts';
 import { ActivitiesTable } from './ActivitiesTable.tsx';
 import { MSG } from './messages.ts';
 import { useRecordPager } from './useRecordPager.ts';
 
-/** The pager behind "Show All" activities: 50 per page, names written back in display case. */
+/** The pager behind "Show All" activities: 50 per page. */
 export function useActivityPager(open: boolean): PagerState<StoredActivity> {
   return useRecordPager(open, ACTIVITY_RECORDS, {
     key: keys.activities,
     errorMessage: MSG.fetchActivities,
-    onPage: (store, page) => writeBackNames(store, page.raw),
   });
 }
 

@@ -89,7 +89,7 @@ const COLUMN = {
 
 export function DashboardPage() {
   const { uid } = useRequiredUser();
-  const { today, timeZone } = useToday();
+  const { today } = useToday();
   // An answer re-renders this page synchronously (queries are external stores), in the task that
   // received it. The cards see each answer through useDeferredValue instead: that render finds
   // them unchanged (memo), and React redraws the one concerned in a transition, in slices between
@@ -98,7 +98,7 @@ export function DashboardPage() {
   const goalQuery = useDeferredValue(useGoal());
   const recent = useDeferredValue(useRecentActivities());
   const weights = useDeferredValue(useWeightHistory());
-  const sums = useDeferredValue(usePeriodSums(today, timeZone));
+  const stats = useDeferredValue(usePeriodSums());
   const preferences = useDeferredValue(useActivityPreferences());
 
   const profile = profileQuery.data ?? null;
@@ -135,8 +135,8 @@ export function DashboardPage() {
   const body = useMemo(() => bodyFigures(profile, today), [profile, today]);
   const { weight } = body;
   const todayTotals = useMemo(
-    () => (sums.data ? totalsFromSums(sums.data.daily, weight) : null),
-    [sums.data, weight],
+    () => (stats.sums ? totalsFromSums(stats.sums.daily, weight) : null),
+    [stats.sums, weight],
   );
   const recentActivities = recent.data ?? NONE;
   const lastActivityType = useMemo(() => lastLoggedActivityType(recentActivities), [recentActivities]);
@@ -202,11 +202,7 @@ export function DashboardPage() {
         </Box>
         <Box sx={COLUMN}>
           <Box sx={{ minWidth: 0 }}>
-            <Stats
-              sums={sums.data ?? null}
-              weight={weight}
-              error={sums.isError ? MSG.fetchActivities : null}
-            />
+            <Stats sums={stats.sums} weight={weight} error={stats.isError ? MSG.fetchActivities : null} />
           </Box>
           <Box sx={{ minWidth: 0 }}>
             <RecentActivities

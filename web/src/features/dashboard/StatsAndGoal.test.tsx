@@ -6,6 +6,7 @@ import {
   activityDoc,
   at,
   freezeClock,
+  reactToActivities,
   renderDashboard,
   seedStore,
   UID,
@@ -40,10 +41,17 @@ function stat(kind: string, metric: string): string {
   return screen.getByTestId(`stat-${kind}-${metric}`).textContent ?? '';
 }
 
+/** A store holding `seed`, and the progress document the reactions keep for it. */
+async function seeded(seed: Parameters<typeof seedStore>[0]) {
+  const store = seedStore(seed);
+  await reactToActivities(store);
+  return store;
+}
+
 describe('Your Stats', () => {
   it('totals reps, minutes and calories for today, this week (Sun-Sat) and this month', async () => {
-    renderDashboard(seedStore({ profile: { currentWeight: 200 }, activities: ACTIVITIES }));
-    await screen.findByTestId('stat-daily-reps');
+    renderDashboard(await seeded({ profile: { currentWeight: 200 }, activities: ACTIVITIES }));
+    await waitFor(() => expect(stat('daily', 'reps')).toBe('30'));
     // Today: Running 30 min (24000 units), Bench Press 10 x 5 min @100 lbs (5000), Squats 20 x 4 min (2400).
     expect(calorieUnits({ activityType: 'Squats', time: 4 })).toBe(2400);
     expect(caloriesFromUnits(31400, 200)).toBe(405);
@@ -70,32 +78,45 @@ describe('Your Stats', () => {
   });
 
   it('prices calories at 155 lbs when the weight is unknown', async () => {
-    renderDashboard(seedStore({ activities: { a: ACTIVITIES.today1 } }));
+    renderDashboard(await seeded({ activities: { a: ACTIVITIES.today1 } }));
     await screen.findByTestId('stat-daily-calories');
     // Running 8 cal/min x 30 min at 155 lbs.
     await waitFor(() => expect(stat('daily', 'calories')).toBe('240'));
   });
 
-  it('re-reads the sums when the stored activities change', async () => {
-    const store = seedStore({ activities: ACTIVITIES });
+  it('reads the progress document, and follows it: no aggregate query, nothing read again after a change', async () => {
+    const store = await seeded({ activities: ACTIVITIES });
+    const aggregate = vi.spyOn(store, 'aggregate');
     renderDashboard(store);
     await screen.findByTestId('stat-monthly-minutes');
     await waitFor(() => expect(stat('monthly', 'minutes')).toBe('109'));
     await store.commit([{ kind: 'delete', path: paths.rep(UID, 'today1') }]);
+    await reactToActivities(store); // the reaction to the delete
     await waitFor(() => expect(stat('monthly', 'minutes')).toBe('79'));
+    expect(aggregate).not.toHaveBeenCalled();
+  });
+
+  it("says 'Failed to fetch activities. Please try again.' when the progress cannot be read", async () => {
+    const store = await seeded({ activities: ACTIVITIES });
+    store.failRead = (path) => path === paths.progress(UID);
+    renderDashboard(store);
+    const stats = await screen.findByRole('region', { name: 'Your Stats' });
+    expect(
+      await within(stats).findByText('Failed to fetch activities. Please try again.'),
+    ).toBeInTheDocument();
   });
 });
 
 describe('Daily goal', () => {
   it("shows today's progress as 'x/target type' with a link to Account", async () => {
-    renderDashboard(seedStore({ goal: { target: '60', type: 'minutes' }, activities: ACTIVITIES }));
+    renderDashboard(await seeded({ goal: { target: '60', type: 'minutes' }, activities: ACTIVITIES }));
     await waitFor(() => expect(screen.getByTestId('goal-progress')).toHaveTextContent('39/60 minutes'));
     expect(screen.getByRole('link', { name: 'Change goal' })).toHaveAttribute('href', '/account');
   });
 
   it('counts calories for a calories goal', async () => {
     renderDashboard(
-      seedStore({
+      await seeded({
         profile: { currentWeight: 200 },
         goal: { target: '500', type: 'calories' },
         activities: ACTIVITIES,

@@ -68,7 +68,9 @@ export function WeightCard(props: {
   const [weight, setWeight] = useState('');
   const [when, setWhen] = useState<WhenValue>(null);
   const log = useSave({
-    save: ({ store, uid }, record: WeightRecord) => logWeight(store, uid, record),
+    // The records shown say which one is the newest (no read before the write: weights.ts).
+    save: ({ store, uid }, record: WeightRecord) =>
+      logWeight(store, uid, record, props.loaded && !props.error ? props.records : undefined),
     failure: MSG.logWeight,
     rereads: (uid) => [keys.weights(uid)],
     onSaved: () => {

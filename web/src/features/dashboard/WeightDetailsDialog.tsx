@@ -1,6 +1,7 @@
 import Typography from '@mui/material/Typography';
 import { useCallback, useState } from 'react';
 import { RecordDetailsDialog, useRecordEditor } from '../../components/RecordDetailsDialog.tsx';
+import { useWeightHistory } from '../../data/activity-queries.ts';
 import { keys } from '../../data/queries.ts';
 import { inputText, useUnits } from '../../data/units.ts';
 import { deleteWeight, type StoredWeight, updateWeight } from '../../data/weights.ts';
@@ -13,6 +14,8 @@ import { checkWeightForm } from './weight-form.ts';
 export function WeightDetailsDialog(props: { record: StoredWeight | null; onClose: () => void }) {
   const units = useUnits();
   const [weight, setWeight] = useState('');
+  // The records the dashboard shows say which one is the newest (weights.ts reads nothing first).
+  const history = useWeightHistory().data;
   const editor = useRecordEditor({
     record: props.record,
     load: useCallback(
@@ -21,13 +24,13 @@ export function WeightDetailsDialog(props: { record: StoredWeight | null; onClos
     ),
     update: {
       save: ({ store, uid }, vars: { id: string; weight: number; timestamp?: number }) =>
-        updateWeight(store, uid, vars.id, vars.weight, vars.timestamp),
+        updateWeight(store, uid, vars, history),
       failure: MSG.updateWeight,
       rereads: (uid) => [keys.weights(uid)],
       log: 'Weight update failed',
     },
     remove: {
-      save: ({ store, uid }, id: string) => deleteWeight(store, uid, id),
+      save: ({ store, uid }, id: string) => deleteWeight(store, uid, id, history),
       failure: MSG.deleteWeight,
       rereads: (uid) => [keys.weights(uid)],
       log: 'Weight delete failed',

@@ -69,7 +69,7 @@ export function WeightList(props: {
               <Box sx={{ ...TABULAR, fontWeight: 700, minWidth: 72, textAlign: 'right' }}>
                 {shown(r.weight)} {unit}
               </Box>
-              {r.pending && <PendingSyncMark path={r.path} />}
+              {r.pending && <PendingSyncMark />}
             </ListItemButton>
           </ListItem>
         );

@@ -1,6 +1,8 @@
 /** Renders dashboard screens over a MemoryStore with a signed-in user, a fixed clock and no transitions. */
 import { calorieUnits } from '@fit/shared/formulas';
 import { type ActivityRecord, type DailyGoal, paths, type UserProfile } from '@fit/shared/model';
+import { browserTimeZone } from '@fit/shared/periods';
+import { reactUser } from '@fit/shared/reactions/index';
 import type {
   DocData,
   DocSnapshot,
@@ -109,6 +111,19 @@ export interface Seed {
   preferences?: string[];
   activities?: Record<string, DocData>;
   weights?: Record<string, { weight: number; timestamp: number }>;
+}
+
+/**
+ * What the progress reaction does after the activities in the store were written: the progress
+ * document (the stats' source), counted in this browser's zone, saved on the profile.
+ */
+export async function reactToActivities(store: TestStore): Promise<void> {
+  await store.commit([
+    { kind: 'set', path: paths.user(UID), data: { timeZone: browserTimeZone() }, merge: true },
+  ]);
+  await reactUser({ store, now: Date.now(), timeZone: 'UTC' }, UID, [
+    { kind: 'profile', uid: UID, changed: ['timeZone'] },
+  ]);
 }
 
 export function seedStore(seed: Seed = {}): TestStore {

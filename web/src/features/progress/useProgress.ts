@@ -1,7 +1,6 @@
-import { isValidTimeZone } from '@fit/shared/periods';
 import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { useRequiredUser, useStore } from '../../data/context.tsx';
-import { type Progress, saveTimeZone } from '../../data/progress.ts';
+import { daysZoneOf, type Progress, saveTimeZone } from '../../data/progress.ts';
 import { useProfile, useProgressDoc } from '../../data/queries.ts';
 import { useToday } from '../../data/today.ts';
 
@@ -35,11 +34,7 @@ export function useProgress(): ProgressState {
   const profile = useDeferredValue(useProfile().data) ?? null;
   const progress = progressQuery.data ?? null;
   const error = progressQuery.isError ? PROGRESS_FAILED : null;
-  const daysZone =
-    progress && (progress.days.size > 0 || progress.records.size > 0) && isValidTimeZone(progress.timeZone)
-      ? progress.timeZone
-      : browserZone;
-  const { today, timeZone } = useToday(daysZone);
+  const { today, timeZone } = useToday(daysZoneOf(progress, browserZone));
 
   // Saved once per showing and zone (a device that travels saves its new zone): another device of
   // the user's in another zone (a laptop left on the home zone, a phone on the local one) saves its
