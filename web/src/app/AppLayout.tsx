@@ -15,7 +15,7 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Toolbar from '@mui/material/Toolbar';
 import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
-import { NavLink, Outlet, Link as RouterLink, useNavigate } from 'react-router-dom';
+import { NavLink, Outlet, Link as RouterLink } from 'react-router-dom';
 import { AfterFirstPaint } from '../components/AfterFirstPaint.tsx';
 import { Brand } from '../components/Brand.tsx';
 import { Loading } from '../components/Loading.tsx';
@@ -154,7 +154,6 @@ function RefusedWrites() {
 
 export function AppLayout() {
   const gateway = useAuthGateway();
-  const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const backend = useBackend();
@@ -175,12 +174,12 @@ export function AppLayout() {
     setAsking('kept');
   }
 
+  /** The session's end replaces the page with /login (session.tsx, guards.tsx). */
   async function logout() {
     setAsking(null);
     setBusy(true);
     try {
       await gateway.signOut();
-      navigate('/login', { replace: true });
     } catch (e) {
       console.error('Logout failed', e);
       setError(LOGOUT_FAILED);

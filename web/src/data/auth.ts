@@ -25,6 +25,12 @@ export interface GoogleSignIn {
   profile: GoogleProfile;
 }
 
+/** Who was signed in when the page started (the session the SDK restored) and who is now, by id. */
+export interface PageSessions {
+  atStart: string | null;
+  now: string | null;
+}
+
 export interface AuthGateway {
   /**
    * Calls `listener` once the saved session is known and again on every change: sign-in, sign-out,

@@ -20,25 +20,24 @@ export interface Backend {
   hasUnsentWrites?(): Promise<boolean>;
   /** Writes shown as saved offline that the server refused when they arrived. Absent: none can be. */
   watchRefusedWrites?(listener: (refused: number) => void): Unsubscribe;
-  /**
-   * Erases what the adapter keeps in this browser for the session (Firestore's offline cache,
-   * unsent writes included); the backend is unusable afterwards. Absent: it keeps nothing.
-   */
-  eraseFromDevice?(): Promise<void>;
   /** Whether live results are flowing from the server now (absent: treated as live). */
   watchLive?(listener: (live: boolean) => void): Unsubscribe;
 }
 
-export async function loadBackend(config: AppConfig): Promise<Backend> {
-  const [{ firebaseAppOf }, { createFirestoreStore }] = await Promise.all([
+/**
+ * The Firestore backend. `eraseFirst`: whether the offline cache in this browser must be deleted
+ * before first use (page-backend.ts decides); the SDK's code loads meanwhile.
+ */
+export async function loadBackend(config: AppConfig, eraseFirst: Promise<boolean>): Promise<Backend> {
+  const [{ firebaseAppOf }, { createFirestoreStore }, erase] = await Promise.all([
     import('./adapters/firebase-auth.ts'),
     import('./adapters/firestore.ts'),
+    eraseFirst,
   ]);
-  const store = createFirestoreStore(firebaseAppOf(config), config);
+  const store = createFirestoreStore(firebaseAppOf(config), config, { eraseFirst: erase });
   return {
     store,
     deleteAccount: () => store.deleteAccount(),
-    eraseFromDevice: () => store.eraseFromDevice(),
     hasUnsentWrites: () => store.hasUnsentWrites(),
     watchPendingWrites: store.watchPendingWrites,
     watchRefusedWrites: store.watchRefusedWrites,

@@ -57,34 +57,28 @@ function rememberSession(user: AuthUser | null): void {
 interface SessionValue {
   state: AuthState;
   start: () => void;
+  /** The person this page drew for is gone and the page is being replaced (`onSessionEnd`). */
+  leaving: boolean;
 }
 
 const SessionContext = createContext<SessionValue | null>(null);
 
-/** How long a tab still follows another's sign-out of the person it has just stopped drawing for. */
-const JUST_GONE_MS = 10_000;
-
 /**
- * The tabs' channel (session-broadcast.ts), loaded on first use: /user's first render is 200 KB at
- * most. Should its chunk fail to load, the other tabs still follow through the auth SDK's own sync.
- */
-function withBroadcast(use: (broadcast: typeof import('./session-broadcast.ts')) => void): void {
-  import('./session-broadcast.ts').then(use, () => {});
-}
-
-/**
- * `onSessionEnd` runs once whenever the person this page drew for, assumed or confirmed, is no
- * longer signed in: a sign-out by any path, a session the backend refused, or a remembered session
- * that had ended elsewhere. It runs after the signed-in pages have let go of their data (an effect,
- * so after their unmount), and is where the backend erases what it kept (backend-session.ts). The
- * other tabs are told too, and one drawing for that person leaves for /login (session-broadcast.ts).
+ * `onSessionEnd` runs once when the person this page confirmed is no longer the one signed in: a
+ * sign-out by any path (Logout, a session the backend refused, account deletion, another tab: the
+ * auth SDK tells every tab), or someone else signing in. main.tsx loads /login in the page's place
+ * then, and returns true: the page is `leaving`, and the signed-in routes draw nothing more for
+ * anyone (guards.tsx). The page load ends everything the tab held of the person, and /login, where
+ * nobody is signed in, deletes the offline cache (page-backend.ts). A person only assumed (the
+ * remembered one, never confirmed here) was never read for: nothing ends.
  */
 export function SessionProvider({
   children,
   onSessionEnd,
 }: {
   children: ReactNode;
-  onSessionEnd?: (uid: string) => Promise<void> | void;
+  /** True when it is replacing the page. */
+  onSessionEnd?: (uid: string) => unknown;
 }) {
   const gateway = useAuthGateway();
   const [started, setStarted] = useState(false);
@@ -93,56 +87,26 @@ export function SessionProvider({
     user: undefined,
     assumed: assumedUser(),
   }));
+  const [leaving, setLeaving] = useState(false);
+  const end = useRef(onSessionEnd);
+  end.current = onSessionEnd;
 
   useEffect(() => {
     if (!started) return;
+    let confirmed: string | null = null;
     return gateway.subscribe((user) => {
       // Whoever is not signed in now leaves nothing on this device (sign-out by any path, deletion).
       rememberSession(user);
+      const gone = confirmed;
+      confirmed = user?.uid ?? null;
+      // With the state, in one render: the signed-in routes must not move in-app meanwhile.
+      if (gone !== null && gone !== confirmed && end.current?.(gone) === true) setLeaving(true);
       setState({ status: 'ready', user });
     });
   }, [gateway, started]);
 
-  const uid = (state.status === 'ready' ? state.user : state.assumed)?.uid ?? null;
-  const lastUid = useRef<string | null>(null);
-  const justGone = useRef<{ uid: string; at: number } | null>(null);
-  /** The erasure `onSessionEnd` started last: a page load now would stop it halfway. */
-  const erasing = useRef<Promise<void> | undefined>(undefined);
-  useEffect(() => {
-    const previous = lastUid.current;
-    lastUid.current = uid;
-    if (previous !== null && previous !== uid) {
-      if (uid === null) justGone.current = { uid: previous, at: Date.now() };
-      erasing.current = Promise.resolve(onSessionEnd?.(previous));
-      withBroadcast((b) => b.announceSignOut(previous));
-    }
-  }, [uid, onSessionEnd]);
-  // Another tab's sign-out of the person drawn here: this tab follows at once (session-broadcast.ts).
-  // Also for a few seconds after they went from this tab: the auth SDK's own sync may have got here
-  // first and the guards gone to /login in-app, and the page load leaves nothing of the session in
-  // this tab's memory. Not later: someone may be typing into the sign-in form by then.
-  useEffect(() => {
-    if (!started) return;
-    let stop: (() => void) | undefined;
-    let stopped = false;
-    withBroadcast((b) => {
-      if (stopped) return;
-      stop = b.leaveOnSignOutElsewhere(
-        () => {
-          const gone = justGone.current;
-          return lastUid.current ?? (gone && Date.now() - gone.at < JUST_GONE_MS ? gone.uid : null);
-        },
-        { erasing: () => erasing.current ?? Promise.resolve() },
-      );
-    });
-    return () => {
-      stopped = true;
-      stop?.();
-    };
-  }, [started]);
-
   const start = useCallback(() => setStarted(true), []);
-  const value = useMemo(() => ({ state, start }), [state, start]);
+  const value = useMemo(() => ({ state, start, leaving }), [state, start, leaving]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 
@@ -153,6 +117,11 @@ export function useAuthState(): AuthState {
   const { start } = session;
   useEffect(() => start(), [start]);
   return session.state;
+}
+
+/** Whether the page is being replaced because its person's session ended (see SessionProvider). */
+export function useSessionLeaving(): boolean {
+  return useContext(SessionContext)?.leaving ?? false;
 }
 
 /** The signed-in user inside the guarded routes (while loading, the one they draw for). */

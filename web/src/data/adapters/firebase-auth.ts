@@ -20,7 +20,7 @@ import {
   signOut,
   type User,
 } from 'firebase/auth';
-import type { AuthGateway, AuthUser } from '../auth.ts';
+import type { AuthGateway, AuthUser, PageSessions } from '../auth.ts';
 import type { AppConfig } from '../config.ts';
 import { toAuthUser } from './auth-user.ts';
 
@@ -32,6 +32,8 @@ export interface FirebaseAuthSetup {
   app: FirebaseApp;
   auth: Auth;
   gateway: AuthGateway;
+  /** Resolves once the saved session is restored. */
+  sessions(): Promise<PageSessions>;
 }
 
 let setup: FirebaseAuthSetup | undefined;
@@ -53,8 +55,11 @@ function createFirebaseAuth(config: AppConfig): FirebaseAuthSetup {
     projectId: config.firebase.projectId,
     ...(config.firebase.appId ? { appId: config.firebase.appId } : {}),
   });
-  // Sessions survive reloads: IndexedDB first, localStorage where IndexedDB is unavailable.
-  const auth = initializeAuth(app, { persistence: [indexedDBLocalPersistence, browserLocalPersistence] });
+  // Sessions survive reloads: in localStorage, whose change the browser tells the other tabs at once
+  // (a storage event), so every tab follows a sign-out in any of them (session.tsx); IndexedDB
+  // only where localStorage is refused (its cross-tab sync polls). A session saved in IndexedDB by
+  // an earlier build moves to localStorage at the next load (the SDK migrates it).
+  const auth = initializeAuth(app, { persistence: [browserLocalPersistence, indexedDBLocalPersistence] });
   if (config.authEmulatorHost) {
     connectAuthEmulator(auth, `http://${config.authEmulatorHost}`, { disableWarnings: true });
   }
@@ -66,7 +71,15 @@ function createFirebaseAuth(config: AppConfig): FirebaseAuthSetup {
     known = user;
     for (const listener of listeners) listener(user);
   };
-  onAuthStateChanged(auth, (user) => publish(user ? toAuthUser(user) : null));
+  let restored: (uid: string | null) => void = () => {};
+  const atStart = new Promise<string | null>((resolve) => {
+    restored = resolve;
+  });
+  // The first call is the restored session (the SDK reports it before any later change).
+  onAuthStateChanged(auth, (user) => {
+    restored(user?.uid ?? null);
+    publish(user ? toAuthUser(user) : null);
+  });
 
   const requireUser = (): User => {
     const user = auth.currentUser;
@@ -119,5 +132,9 @@ function createFirebaseAuth(config: AppConfig): FirebaseAuthSetup {
       return googleReauthenticate(user);
     },
   };
-  return { app, auth, gateway };
+  const sessions = async (): Promise<PageSessions> => ({
+    atStart: await atStart,
+    now: auth.currentUser?.uid ?? null,
+  });
+  return { app, auth, gateway, sessions };
 }

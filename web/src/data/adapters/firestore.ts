@@ -57,7 +57,6 @@ import {
   query,
   startAfter,
   sum,
-  terminate,
   waitForPendingWrites,
   where,
   writeBatch,
@@ -95,11 +94,6 @@ function snapshotOf(snap: DocumentSnapshot): DocSnapshot | null {
 
 export interface FirestoreStore extends LiveDocumentStore {
   deleteAccount(): Promise<void>;
-  /**
-   * Stops this instance and deletes its offline cache (documents and unsent writes) from the
-   * browser. The store is unusable afterwards: the next session makes a new one.
-   */
-  eraseFromDevice(): Promise<void>;
   /** Writes accepted locally but not yet confirmed by the server. */
   watchPendingWrites(listener: (pending: number) => void): Unsubscribe;
   /** Whether the SDK holds writes the server has not confirmed: this tab's, another's, an earlier load's. */
@@ -110,13 +104,44 @@ export interface FirestoreStore extends LiveDocumentStore {
   watchLive(listener: (live: boolean) => void): Unsubscribe;
 }
 
-export function createFirestoreStore(app: FirebaseApp, config: AppConfig): FirestoreStore {
+/**
+ * The SDK's tabs tell each other about unsent writes in localStorage, under keys ending in the
+ * writer's uid (`firestore_mutations_<database>_<batch>_<uid>`), removed as each write reaches the
+ * server. Writes erased with the cache (Logout anyway) never do: their keys go with the cache.
+ */
+function forgetUnsentWriteMarks(): void {
+  try {
+    const keys = Object.keys(localStorage).filter((key) => key.startsWith('firestore_mutations_'));
+    for (const key of keys) localStorage.removeItem(key);
+  } catch {
+    // storage refused: the SDK could not have written them either
+  }
+}
+
+/**
+ * `eraseFirst`: the offline cache in this browser is not the person's to use (see
+ * data/page-backend.ts) and is deleted before anything else runs on this instance:
+ * `clearIndexedDbPersistence` goes first in the instance's queue, ahead of its start, and the
+ * other tabs' instances let go of the database when its deletion asks them to (the SDK stops
+ * them). The deletion waits for that, however long; nothing of this instance runs before it.
+ */
+export function createFirestoreStore(
+  app: FirebaseApp,
+  config: AppConfig,
+  { eraseFirst = false }: { eraseFirst?: boolean } = {},
+): FirestoreStore {
   const db: Firestore = initializeFirestore(app, {
     localCache: persistentLocalCache({ tabManager: persistentMultipleTabManager() }),
   });
   if (config.firestoreEmulatorHost) {
     const [host = '127.0.0.1', port = '8080'] = config.firestoreEmulatorHost.split(':');
     connectFirestoreEmulator(db, host, Number(port));
+  }
+  if (eraseFirst) {
+    clearIndexedDbPersistence(db).then(forgetUnsentWriteMarks, (error: unknown) => {
+      // Nothing the person can do about it here; the next signed-out page tries again.
+      console.error('Could not erase the offline data this browser kept', error);
+    });
   }
 
   let pending = 0;
@@ -382,12 +407,6 @@ export function createFirestoreStore(app: FirebaseApp, config: AppConfig): Fires
           onError,
         ),
     }),
-    async eraseFromDevice() {
-      // terminate() first: persistence can only be cleared by a stopped instance. The deletion also
-      // stops this cache in the app's other tabs (the SDK shuts down on the database's deletion).
-      await terminate(db);
-      await clearIndexedDbPersistence(db);
-    },
     async deleteAccount() {
       deleteCallable ??= loadDeleteCallable();
       const callable = await deleteCallable;
