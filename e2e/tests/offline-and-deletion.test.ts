@@ -187,22 +187,20 @@ describe('offline writes and the deletion callable', () => {
     await context.setOffline(false);
     await pendingChip().waitFor({ state: 'detached', timeout: 30_000 });
     expect(await repsOnServer(carolUid)).toHaveLength(4);
-    // With a second, live tab of the session open: it leaves for /login on this tab's word
-    // (data/session-broadcast.ts), its Firestore instance stops with its page, and the cache's
-    // deletion, which waits for every instance to stop, completes. (Before, that tab waited for
-    // the auth SDK's own sync: still on /community after 30 s in one clean CI run.)
+    // With a second, live tab of the session open: the auth SDK tells it of the sign-out, and it
+    // loads /login too (web/src/data/session.tsx), its Firestore instance going with its page.
+    // /login, where nobody is signed in, deletes the cache (web/src/data/page-backend.ts); the
+    // deletion waits for every instance to let go of it.
     const second = await context.newPage();
     await second.goto('/community');
     await second.getByRole('heading', { name: 'Community', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL('**/login');
-    await second.getByRole('heading', { name: 'Welcome back' }).waitFor({ timeout: 10_000 });
-    // Gone, or at least nothing of Carol's left in it. Twice in clean CI runs (and twice in 10 runs
-    // here, never in 36 tries of the same steps) a database of that name was still listed 30 s
-    // later; the one time it was looked into, it held nothing of Carol's: the deletion had run and
-    // something opened the database again, empty (a candidate: the second tab's SDK, stopped by the
-    // deletion, retrying a transaction it had under way). If it holds Carol's data, the deletion
-    // never happened: that fails here, saying what was seen.
+    await second.waitForURL('**/login', { timeout: 10_000 });
+    await second.getByRole('button', { name: 'Login' }).waitFor({ timeout: 10_000 });
+    // Gone, or at least nothing of Carol's left in it. If a database of that name is still listed,
+    // it must hold nothing of Carol's (opened again, empty, after the deletion); if it does, the
+    // deletion never happened: that fails here, saying what was seen.
     const until = Date.now() + 15_000;
     while ((await firestoreDatabases()).length > 0 && Date.now() < until) await page.waitForTimeout(250);
     const left = await firestoreDatabases();
@@ -215,7 +213,8 @@ describe('offline writes and the deletion callable', () => {
     }
     await second.close();
 
-    // The same tab, no reload: the next session's store starts afresh and reads from the server.
+    // The same tab (its /login a page load): the next session's store starts afresh and reads from
+    // the server.
     await page.getByLabel('Email').fill(carol.email);
     await page.getByLabel(/^Password/).fill(PASSWORD);
     await page.getByRole('button', { name: 'Login' }).click();
@@ -299,7 +298,7 @@ describe('offline writes and the deletion callable', () => {
     await signUpWithCachedRowing(p, gina, 30);
 
     // A page of the site that holds the cache open and never lets go when asked (a frozen tab):
-    // the deletion Logout starts waits for it.
+    // the deletion Logout leads to waits for it.
     const holder = await ctx.newPage();
     await holder.goto('/manifest.webmanifest');
     await holder.evaluate(async () => {
@@ -308,7 +307,10 @@ describe('offline writes and the deletion callable', () => {
       await new Promise((resolve, reject) => {
         const request = indexedDB.open(name);
         request.onsuccess = () => {
-          (window as unknown as { held: unknown }).held = request.result; // no onversionchange: never closes
+          const held = request.result;
+          // Notes the deletion's request to let go, and never does.
+          held.onversionchange = () => Object.assign(window, { askedToLetGo: true });
+          Object.assign(window, { held });
           resolve(null);
         };
         request.onerror = () => reject(request.error);
@@ -316,17 +318,18 @@ describe('offline writes and the deletion callable', () => {
     });
     await p.getByRole('button', { name: 'Logout' }).click();
     await p.waitForURL('**/login');
-    // web/src/data/erasure-mark.ts: set as the erasure starts, cleared once it is done.
-    const mark = (q: Page) => q.evaluate(() => localStorage.getItem('fit-erase-offline-cache'));
-    expect(await mark(p)).toBe('1');
+    await p.getByRole('button', { name: 'Login' }).waitFor();
+    // /login, where nobody is signed in, asked for the deletion, which waits for the holder.
+    await expect.poll(() => holder.evaluate(() => 'askedToLetGo' in window), { timeout: 15_000 }).toBe(true);
+    expect(await firestoreDatabases(p)).not.toEqual([]);
     await p.close(); // the tab goes while its deletion waits
     await holder.close();
 
-    // The next page of the site, whichever it is (here the landing page), finishes the job.
+    // The next page of the site, whichever it is (here the landing page), finishes the job: nobody
+    // is signed in, and a Firestore database is listed.
     const next = await ctx.newPage();
     await next.goto('/');
     await expect.poll(() => firestoreDatabases(next), { timeout: 15_000 }).toEqual([]);
-    await expect.poll(() => mark(next), { timeout: 5_000 }).toBeNull();
     expect(pageErrors).toEqual([]);
     await ctx.close();
   });

@@ -53,10 +53,10 @@ describe('many tabs', () => {
     await screenshot(tabs[0] as Page, '10-five-tabs');
 
     // Logout in one tab: the four others leave the person's pages at once for /login, as the first
-    // did (on its word: data/session-broadcast.ts), instead of whenever the auth SDK's own sync
-    // noticed (half a minute).
-    // A page load, not only a route change: nothing of the session stays in their memory (the
-    // SDK's sync alone changes their route in-app).
+    // did: the auth SDK tells every tab of the sign-out (its session is in localStorage, whose
+    // change reaches them as a storage event), and each loads /login in its place
+    // (web/src/data/session.tsx). A page load, not a route change: nothing of the session stays in
+    // their memory.
     const [leaving, ...others] = tabs as [Page, ...Page[]];
     const loads = others.map((page) =>
       page.waitForRequest((r) => r.isNavigationRequest() && new URL(r.url()).pathname === '/login', {

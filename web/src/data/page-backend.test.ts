@@ -93,4 +93,16 @@ describe('the page’s backend', () => {
     expect(none.load).not.toHaveBeenCalled();
     expect(sessions).not.toHaveBeenCalled(); // the auth SDK is not even loaded for it
   });
+
+  it('a check whose code fails to load is reported, not thrown (the next page tries again)', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { load } = loader();
+    const failing = async (): Promise<PageSessions> => {
+      throw new Error('Failed to fetch dynamically imported module');
+    };
+    await backendForPage(load, failing, { ...now, cacheListed: async () => true }).eraseLeftovers();
+    expect(load).not.toHaveBeenCalled();
+    expect(logged).toHaveBeenCalledOnce();
+    logged.mockRestore();
+  });
 });

@@ -25,7 +25,7 @@ export interface PageBackend {
   get(uid?: string): Promise<Backend>;
   /** The same, asked for before anyone is known (a signed-in page's first load). */
   warm(): Promise<Backend>;
-  /** Deletes the offline cache when nobody is signed in, once the page has loaded. */
+  /** Deletes a listed offline cache when nobody is signed in, once the page has loaded. */
   eraseLeftovers(): Promise<void>;
 }
 
@@ -84,8 +84,13 @@ export function backendForPage(
     async eraseLeftovers() {
       await loaded();
       if (backend || !(await cacheListed())) return;
-      // Nobody signed in: whatever the cache holds is a session's that ended.
-      if ((await sessions()).now === null) await get();
+      try {
+        // Nobody signed in: whatever the cache holds is a session's that ended.
+        if ((await sessions()).now === null) await get();
+      } catch (error) {
+        // The code did not load (offline, a deploy): the next page where nobody is signed in tries again.
+        console.error('Could not check for offline data left in this browser', error);
+      }
     },
   };
 }

@@ -1,6 +1,7 @@
 /**
  * The auth session as React state. The gateway is subscribed only once a screen asks for the
- * session (`useAuthState`), so the landing page never loads the auth SDK.
+ * session (`useAuthState`), so the landing page does not load the auth SDK for it (only, once
+ * loaded, when the browser lists an offline cache that may be nobody's: page-backend.ts).
  */
 import {
   createContext,

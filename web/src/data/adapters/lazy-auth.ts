@@ -1,6 +1,7 @@
 /**
- * An `AuthGateway` that loads the Firebase Auth SDK on first use. The landing page never touches the
- * session, so it ships no Firebase code; the sign-in pages start the import as they mount.
+ * An `AuthGateway` that loads the Firebase Auth SDK on first use. The landing page does not touch the
+ * session, so it ships no Firebase code (it loads the SDK after the page only when an offline cache
+ * is listed: page-backend.ts); the sign-in pages start the import as they mount.
  */
 import type { AuthGateway, PageSessions } from '../auth.ts';
 import type { AppConfig } from '../config.ts';
