@@ -12,7 +12,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dismissGoalPopup, logActivity, PASSWORD, setDisplayName, signUpAndVerify } from './people.ts';
-import { accountOf, launchBrowser, newPage } from './stack.ts';
+import { accountOf, launchBrowser, newPage, serverDocs } from './stack.ts';
 
 const RUNS = 20;
 const LIMIT_MS = 3000;
@@ -122,6 +122,7 @@ describe('Logout', () => {
   });
 
   it(`reaches /login within ${LIMIT_MS / 1000} s, ${RUNS} times, whatever the cache and the other tab do`, async () => {
+    const uid = (await accountOf(lena.email))?.localId ?? '';
     const timings: number[] = [];
     const followers: number[] = [];
     await page.goto('/user');
@@ -140,8 +141,13 @@ describe('Logout', () => {
       await markPage(second);
       await markPage(page);
       if (kind === 'synced write') {
+        const before = (await serverDocs(`users/${uid}/reps`)).length;
         await logActivity(page, 'Rowing', 10 + run);
         await page.getByRole('table').first().getByText('Rowing').first().waitFor();
+        // Confirmed (the first write of a run waits for its trigger's cold start).
+        await expect
+          .poll(async () => (await serverDocs(`users/${uid}/reps`)).length, { timeout: 30_000 })
+          .toBe(before + 1);
       }
       if (kind === 'unsent write') {
         await context.setOffline(true);
@@ -178,6 +184,22 @@ describe('Logout', () => {
     await expect.poll(() => firestoreDatabases(page), { timeout: 15_000 }).toEqual([]);
     expect(await perUserKeys(page)).toEqual([]);
     await expect.poll(() => storageMentions(page, uid), { timeout: 5_000 }).toEqual([]);
+  });
+
+  it('a second sign-in of the same person in another tab keeps the offline cache the first tab uses', async () => {
+    // Both tabs opened signed out (the Logout above left /login here). The second learns of the
+    // sign-in in the first, so the cache is that person's, and its own sign-in keeps it: deleting it
+    // would stop the first tab's Firestore (web/src/data/page-backend.ts).
+    const second = await context.newPage();
+    second.on('pageerror', (e) => errors.push(`second tab: ${e.message}`));
+    await second.goto('/login');
+    await signIn(page);
+    await page.getByTestId('stat-weekly-minutes').waitFor({ timeout: 30_000 });
+    await signIn(second);
+    await second.getByRole('table').first().getByText('Rowing').first().waitFor({ timeout: 30_000 });
+    await logActivity(page, 'Swimming', 21);
+    await second.getByRole('table').first().getByText('Swimming').waitFor({ timeout: 30_000 });
+    await second.close();
   });
 
   it('raised no uncaught page errors', () => {

@@ -25,9 +25,13 @@ export interface GoogleSignIn {
   profile: GoogleProfile;
 }
 
-/** Who was signed in when the page started (the session the SDK restored) and who is now, by id. */
+/** Who is signed in now, and whose offline data the browser may hold as far as the page knows. */
 export interface PageSessions {
-  atStart: string | null;
+  /**
+   * The person signed in as the page started (the session the auth SDK restored), or who signed
+   * in from another tab since; not a sign-in made on this page. Null: nobody's.
+   */
+  owner: string | null;
   now: string | null;
 }
 

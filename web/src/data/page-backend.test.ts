@@ -20,18 +20,18 @@ function loader() {
   return { load, erased };
 }
 
-const at = (atStart: string | null, now: string | null) => async (): Promise<PageSessions> => ({
-  atStart,
+const at = (owner: string | null, now: string | null) => async (): Promise<PageSessions> => ({
+  owner,
   now,
 });
 const now = { loaded: async () => {} };
 
 describe('the page’s backend', () => {
-  it('keeps the offline cache only for the person the page started signed in as', () => {
-    expect(keepsCache({ atStart: 'ann', now: 'ann' })).toBe(true);
-    expect(keepsCache({ atStart: null, now: null })).toBe(false); // started signed out
-    expect(keepsCache({ atStart: null, now: 'ann' })).toBe(false); // signed in here since
-    expect(keepsCache({ atStart: 'ann', now: 'bob' })).toBe(false); // someone else signed in here
+  it('keeps the offline cache only for the person it belongs to', () => {
+    expect(keepsCache({ owner: 'ann', now: 'ann' })).toBe(true); // the page started as Ann, or she signed in elsewhere
+    expect(keepsCache({ owner: null, now: null })).toBe(false); // nobody signed in
+    expect(keepsCache({ owner: null, now: 'ann' })).toBe(false); // signed in here, on a page that started signed out
+    expect(keepsCache({ owner: 'ann', now: 'bob' })).toBe(false); // someone else signed in here
   });
 
   it('loads once per page, whoever asks, deciding before first use whether to delete the cache', async () => {

@@ -5,10 +5,11 @@
  * next person at a shared computer must not inherit. A session's end ends every page that drew for
  * it: it loads /login in its place (session.tsx, main.tsx), which drops what the tab held in memory
  * and its hold on the cache. So a page serves one person at most, and its backend decides once,
- * before first use, whether the cache it opens is theirs: only when the page started signed in
- * (the session the auth SDK restored) as the person signed in now. Otherwise (a page that started
- * signed out, or a sign-in there as someone else) the SDK deletes the cache before anything else
- * runs on the new instance (`clearIndexedDbPersistence`; adapters/firestore.ts).
+ * before first use, whether the cache it opens is theirs: when the page started signed in as the
+ * person signed in now (the session the auth SDK restored), or they signed in from another tab
+ * since (that tab made the cache theirs). Otherwise (a sign-in on a page that started signed out,
+ * or as someone else) the SDK deletes the cache before anything else runs on the new instance
+ * (`clearIndexedDbPersistence`; adapters/firestore.ts).
  *
  * A page where nobody is signed in also deletes a cache left behind (`eraseLeftovers`): after a
  * Logout, /login does (loaded in the tab that logged out), and so does the next page of the site
@@ -29,8 +30,8 @@ export interface PageBackend {
   eraseLeftovers(): Promise<void>;
 }
 
-/** Whether the cache of the session that started the page may be used now. */
-export const keepsCache = ({ atStart, now }: PageSessions): boolean => atStart !== null && now === atStart;
+/** Whether the offline cache may be used by the person signed in now: it is theirs. */
+export const keepsCache = ({ owner, now }: PageSessions): boolean => now !== null && now === owner;
 
 /**
  * Whether the browser lists a Firestore database for this site (the SDK names them

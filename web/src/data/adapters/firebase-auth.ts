@@ -71,15 +71,32 @@ function createFirebaseAuth(config: AppConfig): FirebaseAuthSetup {
     known = user;
     for (const listener of listeners) listener(user);
   };
-  let restored: (uid: string | null) => void = () => {};
-  const atStart = new Promise<string | null>((resolve) => {
+  // Whose offline data the browser may hold, as far as this page can tell (page-backend.ts): the
+  // session restored as the page started (the SDK's first report), then whoever signs in from
+  // another tab. Not a sign-in made here: that person's backend deletes anyone else's data first.
+  let owner: string | null = null;
+  let restored: () => void = () => {};
+  const restoring = new Promise<void>((resolve) => {
     restored = resolve;
   });
-  // The first call is the restored session (the SDK reports it before any later change).
+  let signingInHere = 0;
+  let started = false;
   onAuthStateChanged(auth, (user) => {
-    restored(user?.uid ?? null);
+    const uid = user?.uid ?? null;
+    if (!started || (uid !== null && signingInHere === 0)) owner = uid;
+    started = true;
+    restored();
     publish(user ? toAuthUser(user) : null);
   });
+  /** Runs a sign-in of this page; the SDK reports its new user before the sign-in resolves. */
+  async function here<T>(signIn: () => Promise<T>): Promise<T> {
+    signingInHere++;
+    try {
+      return await signIn();
+    } finally {
+      setTimeout(() => signingInHere--, 0);
+    }
+  }
 
   const requireUser = (): User => {
     const user = auth.currentUser;
@@ -94,16 +111,16 @@ function createFirebaseAuth(config: AppConfig): FirebaseAuthSetup {
       return () => listeners.delete(listener);
     },
     async signIn(email, password) {
-      const { user } = await signInWithEmailAndPassword(auth, email, password);
+      const { user } = await here(() => signInWithEmailAndPassword(auth, email, password));
       return toAuthUser(user);
     },
     async signUp(email, password) {
-      const { user } = await createUserWithEmailAndPassword(auth, email, password);
+      const { user } = await here(() => createUserWithEmailAndPassword(auth, email, password));
       return toAuthUser(user);
     },
     async signInWithGoogle() {
       const { googleSignIn } = await import('./google-popup.ts');
-      return googleSignIn(auth);
+      return here(() => googleSignIn(auth));
     },
     async sendVerificationEmail() {
       await sendEmailVerification(requireUser());
@@ -132,9 +149,9 @@ function createFirebaseAuth(config: AppConfig): FirebaseAuthSetup {
       return googleReauthenticate(user);
     },
   };
-  const sessions = async (): Promise<PageSessions> => ({
-    atStart: await atStart,
-    now: auth.currentUser?.uid ?? null,
-  });
+  const sessions = async (): Promise<PageSessions> => {
+    await restoring;
+    return { owner, now: auth.currentUser?.uid ?? null };
+  };
   return { app, auth, gateway, sessions };
 }
