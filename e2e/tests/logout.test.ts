@@ -11,7 +11,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dismissGoalPopup, logActivity, PASSWORD, setDisplayName, signUpAndVerify } from './people.ts';
+import { dismissGoalPopup, logActivity, nav, PASSWORD, setDisplayName, signUpAndVerify } from './people.ts';
 import { accountOf, launchBrowser, newPage, serverDocs } from './stack.ts';
 
 const RUNS = 20;
@@ -187,16 +187,23 @@ describe('Logout', () => {
   });
 
   it('a second sign-in of the same person in another tab keeps the offline cache the first tab uses', async () => {
-    // Both tabs opened signed out (the Logout above left /login here). The second learns of the
-    // sign-in in the first, so the cache is that person's, and its own sign-in keeps it: deleting it
-    // would stop the first tab's Firestore (web/src/data/page-backend.ts).
+    // A second tab, opened signed out (asking for a signed-in page), where the same person signs in
+    // after signing in in the first: the cache is theirs, so nothing deletes it under the first
+    // tab, whose Firestore would then stop and its writes never leave (web/src/data/page-backend.ts;
+    // whose the cache is after a sign-in in another tab: adapters/firebase-auth.test.ts).
     const second = await context.newPage();
     second.on('pageerror', (e) => errors.push(`second tab: ${e.message}`));
-    await second.goto('/login');
+    await second.goto('/community');
+    await second.waitForURL('**/login?next=%2Fcommunity');
+    await loginForm(second).waitFor();
     await signIn(page);
     await page.getByTestId('stat-weekly-minutes').waitFor({ timeout: 30_000 });
-    await signIn(second);
-    await second.getByRole('table').first().getByText('Rowing').first().waitFor({ timeout: 30_000 });
+    await second.getByLabel('Email').fill(lena.email);
+    await second.getByLabel(/^Password/).fill(PASSWORD);
+    await second.getByRole('button', { name: 'Login' }).click();
+    await second.waitForURL('**/community');
+    await nav(second, 'User');
+    await dismissGoalPopup(second); // its table is hidden from the accessibility tree meanwhile
     await logActivity(page, 'Swimming', 21);
     await second.getByRole('table').first().getByText('Swimming').waitFor({ timeout: 30_000 });
     await second.close();

@@ -13,8 +13,8 @@ const aBackend = (): Backend => ({
 /** A loader noting, per load, whether the cache was to be deleted first. */
 function loader() {
   const erased: boolean[] = [];
-  const load = vi.fn(async (eraseFirst: Promise<boolean>) => {
-    erased.push(await eraseFirst);
+  const load = vi.fn(async (eraseFirst: () => Promise<boolean>) => {
+    erased.push(await eraseFirst());
     return aBackend();
   });
   return { load, erased };
@@ -50,9 +50,33 @@ describe('the page’s backend', () => {
     expect(erased).toEqual([true]);
   });
 
+  it('asks whose the cache is when the instance is made, not when it was asked for (a sign-in elsewhere meanwhile)', async () => {
+    let sessions: PageSessions = { owner: null, now: null };
+    let chunkLoaded = () => {};
+    const chunk = new Promise<void>((resolve) => {
+      chunkLoaded = resolve;
+    });
+    const erased: boolean[] = [];
+    const load = vi.fn(async (eraseFirst: () => Promise<boolean>) => {
+      await chunk;
+      erased.push(await eraseFirst());
+      return aBackend();
+    });
+    const page = backendForPage(load, async () => sessions, {
+      cacheListed: async () => true,
+      loaded: async () => {},
+    });
+    void page.eraseLeftovers(); // nobody signed in: it asks for the backend
+    await vi.waitFor(() => expect(load).toHaveBeenCalledOnce());
+    sessions = { owner: 'ann', now: 'ann' }; // Ann signs in in another tab while the code loads
+    chunkLoaded();
+    await page.get('ann');
+    expect(erased).toEqual([false]);
+  });
+
   it('a failed load (a chunk) is tried again by the next call', async () => {
     const load = vi
-      .fn<(eraseFirst: Promise<boolean>) => Promise<Backend>>()
+      .fn<(eraseFirst: () => Promise<boolean>) => Promise<Backend>>()
       .mockRejectedValueOnce(new Error('Failed to fetch dynamically imported module'))
       .mockResolvedValue(aBackend());
     const page = backendForPage(load, at('ann', 'ann'), now);

@@ -54,12 +54,13 @@ function pageLoaded(): Promise<void> {
 }
 
 /**
- * `load(eraseFirst)` loads the backend, deleting the cache first when `eraseFirst` resolves true;
+ * `load(eraseFirst)` loads the backend, deleting the cache first when `eraseFirst()` (asked right
+ * before the instance is made) resolves true;
  * `sessions` says who was signed in as the page started and who is now (the auth SDK, loaded
  * then).
  */
 export function backendForPage(
-  load: (eraseFirst: Promise<boolean>) => Promise<Backend>,
+  load: (eraseFirst: () => Promise<boolean>) => Promise<Backend>,
   sessions: () => Promise<PageSessions>,
   {
     cacheListed = offlineCacheListed,
@@ -70,7 +71,7 @@ export function backendForPage(
 
   function get(): Promise<Backend> {
     if (!backend) {
-      const loading = load(sessions().then((s) => !keepsCache(s)));
+      const loading = load(async () => !keepsCache(await sessions()));
       loading.catch(() => {
         if (backend === loading) backend = undefined; // a failed chunk load may be retried
       });

@@ -26,14 +26,15 @@ export interface Backend {
 
 /**
  * The Firestore backend. `eraseFirst`: whether the offline cache in this browser must be deleted
- * before first use (page-backend.ts decides); the SDK's code loads meanwhile.
+ * before first use (page-backend.ts decides), asked once the SDK's code has loaded, right before
+ * the instance is made: a sign-in in another tab meanwhile may have made the cache someone's.
  */
-export async function loadBackend(config: AppConfig, eraseFirst: Promise<boolean>): Promise<Backend> {
-  const [{ firebaseAppOf }, { createFirestoreStore }, erase] = await Promise.all([
+export async function loadBackend(config: AppConfig, eraseFirst: () => Promise<boolean>): Promise<Backend> {
+  const [{ firebaseAppOf }, { createFirestoreStore }] = await Promise.all([
     import('./adapters/firebase-auth.ts'),
     import('./adapters/firestore.ts'),
-    eraseFirst,
   ]);
+  const erase = await eraseFirst();
   const store = createFirestoreStore(firebaseAppOf(config), config, { eraseFirst: erase });
   return {
     store,
