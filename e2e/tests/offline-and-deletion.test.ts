@@ -188,9 +188,8 @@ describe('offline writes and the deletion callable', () => {
     await pendingChip().waitFor({ state: 'detached', timeout: 30_000 });
     expect(await repsOnServer(carolUid)).toHaveLength(4);
     // With a second, live tab of the session open: the auth SDK tells it of the sign-out, and it
-    // loads /login too (web/src/data/session.tsx), its Firestore instance going with its page.
-    // /login, where nobody is signed in, deletes the cache (web/src/data/page-backend.ts); the
-    // deletion waits for every instance to let go of it.
+    // moves to /login too and stops its Firestore instance. The tab that logged out deletes the
+    // cache (web/src/data/page-backend.ts); the deletion waits for every instance to let go of it.
     const second = await context.newPage();
     await second.goto('/community');
     await second.getByRole('heading', { name: 'Community', level: 1 }).waitFor();
@@ -213,8 +212,7 @@ describe('offline writes and the deletion callable', () => {
     }
     await second.close();
 
-    // The same tab (its /login a page load): the next session's store starts afresh and reads from
-    // the server.
+    // The same tab, no reload: the next session's store starts afresh and reads from the server.
     await page.getByLabel('Email').fill(carol.email);
     await page.getByLabel(/^Password/).fill(PASSWORD);
     await page.getByRole('button', { name: 'Login' }).click();
@@ -319,7 +317,7 @@ describe('offline writes and the deletion callable', () => {
     await p.getByRole('button', { name: 'Logout' }).click();
     await p.waitForURL('**/login');
     await p.getByRole('button', { name: 'Login' }).waitFor();
-    // /login, where nobody is signed in, asked for the deletion, which waits for the holder.
+    // The tab that logged out asked for the deletion, which waits for the holder.
     await expect.poll(() => holder.evaluate(() => 'askedToLetGo' in window), { timeout: 15_000 }).toBe(true);
     expect(await firestoreDatabases(p)).not.toEqual([]);
     await p.close(); // the tab goes while its deletion waits

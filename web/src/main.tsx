@@ -21,14 +21,11 @@ import { registerServiceWorker } from './sw/register.ts';
 const config = readConfig(import.meta.env);
 const auth = lazyFirebaseAuth(config);
 
-// One backend per page; a session's end replaces the page with /login, where nobody is signed in
-// and the offline cache is deleted (data/page-backend.ts).
+// The page's backend; a session's end stops it and, with nobody signed in, deletes the offline
+// cache, as does a page where nobody is signed in (data/page-backend.ts).
 const backend = backendForPage((eraseFirst) => loadBackend(config, eraseFirst), auth.sessions);
 void backend.eraseLeftovers();
-const endSession = () => {
-  window.location.replace('/login');
-  return true;
-};
+const endSession = (uid: string) => backend.retire(uid);
 
 // A signed-in page (a reload, a link): the auth SDK, the data adapter, the frame and the page all
 // load at once, instead of each waiting for the one before it to render. A sign-in page: its chunk.

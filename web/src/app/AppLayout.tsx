@@ -174,7 +174,7 @@ export function AppLayout() {
     setAsking('kept');
   }
 
-  /** The session's end replaces the page with /login (session.tsx, guards.tsx). */
+  /** The guards move to /login once the session has ended; nothing here waits for more. */
   async function logout() {
     setAsking(null);
     setBusy(true);

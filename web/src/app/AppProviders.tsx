@@ -14,7 +14,7 @@ export function AppProviders(props: {
   auth: AuthGateway;
   /** The backend of the person signed in (`uid`): the page's one (page-backend.ts). */
   loadBackend: (uid: string) => Promise<Backend>;
-  /** `uid`'s session ended (SessionProvider); true when the page is being replaced (main.tsx). */
+  /** `uid`'s session ended (SessionProvider): its backend stops and the cache goes (main.tsx). */
   onSessionEnd?: (uid: string) => unknown;
   /** Emotion's cache with this device's compiled styles (style-snapshot.ts); tests go without. */
   styles?: EmotionCache;

@@ -20,12 +20,11 @@ import {
 import { deferredBackend } from '../data/deferred-backend.ts';
 import { loginPathFor } from '../data/post-login.ts';
 import { createQueryClient } from '../data/query-client.ts';
-import { useAuthState, useAuthUser, useSessionLeaving } from '../data/session.tsx';
+import { useAuthState, useAuthUser } from '../data/session.tsx';
 import { endSessionIfOver } from '../data/session-end.ts';
 
 export function SignedInArea() {
   const auth = useAuthState();
-  const leaving = useSessionLeaving();
   const location = useLocation();
   // A visitor who arrives signed out keeps the page asked for (`?next=`); someone who signs out
   // (or is signed out) here starts over at /login, so the next person is not sent to their page.
@@ -35,8 +34,6 @@ export function SignedInArea() {
   // it is replaced (keyed by uid) or left.
   const confirmed = auth.status === 'ready';
   const user = confirmed ? auth.user : auth.assumed;
-  // The session this page drew for ended, and /login is loading in the page's place (session.tsx).
-  if (leaving) return <Loading label="Signing out" />;
   if (!confirmed && !user) return <Loading label="Checking your session" />;
   if (!user) {
     const to = hadUser.current ? '/login' : loginPathFor(location.pathname + location.search + location.hash);

@@ -20,6 +20,11 @@ export interface Backend {
   hasUnsentWrites?(): Promise<boolean>;
   /** Writes shown as saved offline that the server refused when they arrived. Absent: none can be. */
   watchRefusedWrites?(listener: (refused: number) => void): Unsubscribe;
+  /**
+   * Stops the backend for good: its listeners, and its hold on what it keeps in this browser (the
+   * session it served ended: page-backend.ts). Absent: nothing to stop.
+   */
+  stop?(): Promise<void>;
   /** Whether live results are flowing from the server now (absent: treated as live). */
   watchLive?(listener: (live: boolean) => void): Unsubscribe;
 }
@@ -39,6 +44,7 @@ export async function loadBackend(config: AppConfig, eraseFirst: () => Promise<b
   return {
     store,
     deleteAccount: () => store.deleteAccount(),
+    stop: () => store.stop(),
     hasUnsentWrites: () => store.hasUnsentWrites(),
     watchPendingWrites: store.watchPendingWrites,
     watchRefusedWrites: store.watchRefusedWrites,

@@ -58,8 +58,6 @@ function rememberSession(user: AuthUser | null): void {
 interface SessionValue {
   state: AuthState;
   start: () => void;
-  /** The person this page drew for is gone and the page is being replaced (`onSessionEnd`). */
-  leaving: boolean;
 }
 
 const SessionContext = createContext<SessionValue | null>(null);
@@ -67,10 +65,9 @@ const SessionContext = createContext<SessionValue | null>(null);
 /**
  * `onSessionEnd` runs once when the person this page confirmed is no longer the one signed in: a
  * sign-out by any path (Logout, a session the backend refused, account deletion, another tab: the
- * auth SDK tells every tab), or someone else signing in. main.tsx loads /login in the page's place
- * then, and returns true: the page is `leaving`, and the signed-in routes draw nothing more for
- * anyone (guards.tsx). The page load ends everything the tab held of the person, and /login, where
- * nobody is signed in, deletes the offline cache (page-backend.ts). A person only assumed (the
+ * auth SDK tells every tab), or someone else signing in. It runs after the signed-in pages have
+ * gone (an effect, so after their unmount; the guards move to /login meanwhile), and is where the
+ * backend stops and the offline cache is deleted (page-backend.ts). A person only assumed (the
  * remembered one, never confirmed here) was never read for: nothing ends.
  */
 export function SessionProvider({
@@ -78,7 +75,6 @@ export function SessionProvider({
   onSessionEnd,
 }: {
   children: ReactNode;
-  /** True when it is replacing the page. */
   onSessionEnd?: (uid: string) => unknown;
 }) {
   const gateway = useAuthGateway();
@@ -88,26 +84,27 @@ export function SessionProvider({
     user: undefined,
     assumed: assumedUser(),
   }));
-  const [leaving, setLeaving] = useState(false);
-  const end = useRef(onSessionEnd);
-  end.current = onSessionEnd;
 
   useEffect(() => {
     if (!started) return;
-    let confirmed: string | null = null;
     return gateway.subscribe((user) => {
       // Whoever is not signed in now leaves nothing on this device (sign-out by any path, deletion).
       rememberSession(user);
-      const gone = confirmed;
-      confirmed = user?.uid ?? null;
-      // With the state, in one render: the signed-in routes must not move in-app meanwhile.
-      if (gone !== null && gone !== confirmed && end.current?.(gone) === true) setLeaving(true);
       setState({ status: 'ready', user });
     });
   }, [gateway, started]);
 
+  const confirmed = state.status === 'ready' ? (state.user?.uid ?? null) : undefined;
+  const lastConfirmed = useRef<string | null>(null);
+  useEffect(() => {
+    if (confirmed === undefined) return;
+    const gone = lastConfirmed.current;
+    lastConfirmed.current = confirmed;
+    if (gone !== null && gone !== confirmed) onSessionEnd?.(gone);
+  }, [confirmed, onSessionEnd]);
+
   const start = useCallback(() => setStarted(true), []);
-  const value = useMemo(() => ({ state, start, leaving }), [state, start, leaving]);
+  const value = useMemo(() => ({ state, start }), [state, start]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 
@@ -118,11 +115,6 @@ export function useAuthState(): AuthState {
   const { start } = session;
   useEffect(() => start(), [start]);
   return session.state;
-}
-
-/** Whether the page is being replaced because its person's session ended (see SessionProvider). */
-export function useSessionLeaving(): boolean {
-  return useContext(SessionContext)?.leaving ?? false;
 }
 
 /** The signed-in user inside the guarded routes (while loading, the one they draw for). */

@@ -57,6 +57,7 @@ import {
   query,
   startAfter,
   sum,
+  terminate,
   waitForPendingWrites,
   where,
   writeBatch,
@@ -94,6 +95,11 @@ function snapshotOf(snap: DocumentSnapshot): DocSnapshot | null {
 
 export interface FirestoreStore extends LiveDocumentStore {
   deleteAccount(): Promise<void>;
+  /**
+   * Stops this instance (`terminate`): its listeners, its connection and its hold on the offline
+   * cache. Calls afterwards fail as loads do (`failed-precondition`); the next session makes a new one.
+   */
+  stop(): Promise<void>;
   /** Writes accepted locally but not yet confirmed by the server. */
   watchPendingWrites(listener: (pending: number) => void): Unsubscribe;
   /** Whether the SDK holds writes the server has not confirmed: this tab's, another's, an earlier load's. */
@@ -288,7 +294,13 @@ export function createFirestoreStore(
       stop();
       onError(toStoreError(error));
     };
-    const stop = start({ next, error: fail });
+    let stop: Unsubscribe = () => {};
+    try {
+      stop = start({ next, error: fail });
+    } catch (error) {
+      // A stopped instance throws at once (its session ended while a page was still asking).
+      queueMicrotask(() => fail(error));
+    }
     const timer = setTimeout(() => {
       if (answered || stopped) return;
       probe().then(
@@ -407,6 +419,7 @@ export function createFirestoreStore(
           onError,
         ),
     }),
+    stop: () => terminate(db),
     async deleteAccount() {
       deleteCallable ??= loadDeleteCallable();
       const callable = await deleteCallable;
