@@ -7,6 +7,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cacheMentions, firestoreDatabases as databasesIn } from './browser-storage.ts';
 import { dismissGoalPopup, logActivity, nav, PASSWORD, signUpAndVerify } from './people.ts';
 import { accountOf, launchBrowser, newPage, screenshot, serverDocs } from './stack.ts';
 
@@ -27,44 +28,8 @@ const repsOnServer = async (uid: string) =>
 const pendingShown = () =>
   page.evaluate(() => (window as unknown as { pendingShown: string[] }).pendingShown);
 
-/** The names of this origin's Firestore databases in IndexedDB (the SDK's offline cache), read in `p`. */
-const firestoreDatabases = (p: Page = page) =>
-  p.evaluate(async () =>
-    (await indexedDB.databases()).map((db) => db.name ?? '').filter((name) => name.startsWith('firestore/')),
-  );
-
-/**
- * How many entries of `p`'s Firestore cache (every object store, keys and values) mention `needle`:
- * a person's uid is in their documents' paths, their queries and their write queue. -1: a database
- * could not be opened within 5 s (a deletion still waits for a connection to close).
- */
-const cacheMentions = (p: Page, needle: string) =>
-  p.evaluate(async (needle) => {
-    const ask = <T>(request: IDBRequest<T>) =>
-      new Promise<T>((resolve, reject) => {
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
-      });
-    let count = 0;
-    for (const { name } of await indexedDB.databases()) {
-      if (!name?.startsWith('firestore/')) continue;
-      const request = indexedDB.open(name);
-      // Deleted meanwhile: opening would create it again, empty. Not this reader's to create.
-      request.onupgradeneeded = () => request.transaction?.abort();
-      // An open waits behind a deletion that waits for another connection: -1 says so.
-      const blocked = new Promise<'blocked'>((resolve) => setTimeout(() => resolve('blocked'), 5000));
-      const db = await Promise.race([ask(request).catch(() => null), blocked]);
-      if (db === 'blocked') return -1;
-      if (!db) continue;
-      for (const store of [...db.objectStoreNames]) {
-        const objects = db.transaction(store).objectStore(store);
-        for (const entry of [...(await ask(objects.getAll())), ...(await ask(objects.getAllKeys()))])
-          if (JSON.stringify(entry)?.includes(needle)) count++;
-      }
-      db.close(); // an open connection would hold up the SDK's own deletion
-    }
-    return count;
-  }, needle);
+/** This origin's Firestore databases, read in `p` (the main page unless said). */
+const firestoreDatabases = (p: Page = page) => databasesIn(p);
 
 /** Signs `who` up in `p` and logs a Rowing of `minutes`, kept in the SDK's cache; their uid. */
 async function signUpWithCachedRowing(
