@@ -7,6 +7,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cacheMentions, firestoreDatabases as databasesIn } from './browser-storage.ts';
 import { dismissGoalPopup, logActivity, nav, PASSWORD, signUpAndVerify } from './people.ts';
 import { accountOf, launchBrowser, newPage, screenshot, serverDocs } from './stack.ts';
 
@@ -27,44 +28,8 @@ const repsOnServer = async (uid: string) =>
 const pendingShown = () =>
   page.evaluate(() => (window as unknown as { pendingShown: string[] }).pendingShown);
 
-/** The names of this origin's Firestore databases in IndexedDB (the SDK's offline cache), read in `p`. */
-const firestoreDatabases = (p: Page = page) =>
-  p.evaluate(async () =>
-    (await indexedDB.databases()).map((db) => db.name ?? '').filter((name) => name.startsWith('firestore/')),
-  );
-
-/**
- * How many entries of `p`'s Firestore cache (every object store, keys and values) mention `needle`:
- * a person's uid is in their documents' paths, their queries and their write queue. -1: a database
- * could not be opened within 5 s (a deletion still waits for a connection to close).
- */
-const cacheMentions = (p: Page, needle: string) =>
-  p.evaluate(async (needle) => {
-    const ask = <T>(request: IDBRequest<T>) =>
-      new Promise<T>((resolve, reject) => {
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
-      });
-    let count = 0;
-    for (const { name } of await indexedDB.databases()) {
-      if (!name?.startsWith('firestore/')) continue;
-      const request = indexedDB.open(name);
-      // Deleted meanwhile: opening would create it again, empty. Not this reader's to create.
-      request.onupgradeneeded = () => request.transaction?.abort();
-      // An open waits behind a deletion that waits for another connection: -1 says so.
-      const blocked = new Promise<'blocked'>((resolve) => setTimeout(() => resolve('blocked'), 5000));
-      const db = await Promise.race([ask(request).catch(() => null), blocked]);
-      if (db === 'blocked') return -1;
-      if (!db) continue;
-      for (const store of [...db.objectStoreNames]) {
-        const objects = db.transaction(store).objectStore(store);
-        for (const entry of [...(await ask(objects.getAll())), ...(await ask(objects.getAllKeys()))])
-          if (JSON.stringify(entry)?.includes(needle)) count++;
-      }
-      db.close(); // an open connection would hold up the SDK's own deletion
-    }
-    return count;
-  }, needle);
+/** This origin's Firestore databases, read in `p` (the main page unless said). */
+const firestoreDatabases = (p: Page = page) => databasesIn(p);
 
 /** Signs `who` up in `p` and logs a Rowing of `minutes`, kept in the SDK's cache; their uid. */
 async function signUpWithCachedRowing(
@@ -187,22 +152,19 @@ describe('offline writes and the deletion callable', () => {
     await context.setOffline(false);
     await pendingChip().waitFor({ state: 'detached', timeout: 30_000 });
     expect(await repsOnServer(carolUid)).toHaveLength(4);
-    // With a second, live tab of the session open: it leaves for /login on this tab's word
-    // (data/session-broadcast.ts), its Firestore instance stops with its page, and the cache's
-    // deletion, which waits for every instance to stop, completes. (Before, that tab waited for
-    // the auth SDK's own sync: still on /community after 30 s in one clean CI run.)
+    // With a second, live tab of the session open: the auth SDK tells it of the sign-out, and it
+    // moves to /login too and stops its Firestore instance. The tab that logged out deletes the
+    // cache (web/src/data/page-backend.ts); the deletion waits for every instance to let go of it.
     const second = await context.newPage();
     await second.goto('/community');
     await second.getByRole('heading', { name: 'Community', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL('**/login');
-    await second.getByRole('heading', { name: 'Welcome back' }).waitFor({ timeout: 10_000 });
-    // Gone, or at least nothing of Carol's left in it. Twice in clean CI runs (and twice in 10 runs
-    // here, never in 36 tries of the same steps) a database of that name was still listed 30 s
-    // later; the one time it was looked into, it held nothing of Carol's: the deletion had run and
-    // something opened the database again, empty (a candidate: the second tab's SDK, stopped by the
-    // deletion, retrying a transaction it had under way). If it holds Carol's data, the deletion
-    // never happened: that fails here, saying what was seen.
+    await second.waitForURL('**/login', { timeout: 10_000 });
+    await second.getByRole('button', { name: 'Login' }).waitFor({ timeout: 10_000 });
+    // Gone, or at least nothing of Carol's left in it. If a database of that name is still listed,
+    // it must hold nothing of Carol's (opened again, empty, after the deletion); if it does, the
+    // deletion never happened: that fails here, saying what was seen.
     const until = Date.now() + 15_000;
     while ((await firestoreDatabases()).length > 0 && Date.now() < until) await page.waitForTimeout(250);
     const left = await firestoreDatabases();
@@ -299,7 +261,7 @@ describe('offline writes and the deletion callable', () => {
     await signUpWithCachedRowing(p, gina, 30);
 
     // A page of the site that holds the cache open and never lets go when asked (a frozen tab):
-    // the deletion Logout starts waits for it.
+    // the deletion Logout leads to waits for it.
     const holder = await ctx.newPage();
     await holder.goto('/manifest.webmanifest');
     await holder.evaluate(async () => {
@@ -308,7 +270,10 @@ describe('offline writes and the deletion callable', () => {
       await new Promise((resolve, reject) => {
         const request = indexedDB.open(name);
         request.onsuccess = () => {
-          (window as unknown as { held: unknown }).held = request.result; // no onversionchange: never closes
+          const held = request.result;
+          // Notes the deletion's request to let go, and never does.
+          held.onversionchange = () => Object.assign(window, { askedToLetGo: true });
+          Object.assign(window, { held });
           resolve(null);
         };
         request.onerror = () => reject(request.error);
@@ -316,17 +281,18 @@ describe('offline writes and the deletion callable', () => {
     });
     await p.getByRole('button', { name: 'Logout' }).click();
     await p.waitForURL('**/login');
-    // web/src/data/erasure-mark.ts: set as the erasure starts, cleared once it is done.
-    const mark = (q: Page) => q.evaluate(() => localStorage.getItem('fit-erase-offline-cache'));
-    expect(await mark(p)).toBe('1');
+    await p.getByRole('button', { name: 'Login' }).waitFor();
+    // The tab that logged out asked for the deletion, which waits for the holder.
+    await expect.poll(() => holder.evaluate(() => 'askedToLetGo' in window), { timeout: 15_000 }).toBe(true);
+    expect(await firestoreDatabases(p)).not.toEqual([]);
     await p.close(); // the tab goes while its deletion waits
     await holder.close();
 
-    // The next page of the site, whichever it is (here the landing page), finishes the job.
+    // The next page of the site, whichever it is (here the landing page), finishes the job: nobody
+    // is signed in, and a Firestore database is listed.
     const next = await ctx.newPage();
     await next.goto('/');
     await expect.poll(() => firestoreDatabases(next), { timeout: 15_000 }).toEqual([]);
-    await expect.poll(() => mark(next), { timeout: 5_000 }).toBeNull();
     expect(pageErrors).toEqual([]);
     await ctx.close();
   });

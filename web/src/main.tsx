@@ -12,10 +12,8 @@ import { AppRoutes } from './app/routes.tsx';
 import { emotionCache } from './app/style-snapshot.ts';
 import { ShellStatus } from './components/ShellStatus.tsx';
 import { lazyFirebaseAuth } from './data/adapters/lazy-auth.ts';
-import { backendPerSession } from './data/backend-session.ts';
 import { readConfig } from './data/config.ts';
-import { recallAnyone } from './data/device-memory.ts';
-import { erasureMark } from './data/erasure-mark.ts';
+import { backendForPage } from './data/page-backend.ts';
 import { loadBackend } from './data/repositories.ts';
 import { assumedUser } from './data/session.tsx';
 import { registerServiceWorker } from './sw/register.ts';
@@ -23,16 +21,11 @@ import { registerServiceWorker } from './sw/register.ts';
 const config = readConfig(import.meta.env);
 const auth = lazyFirebaseAuth(config);
 
-// One backend per session; its end erases the session's offline data from this browser, and an
-// erasure an earlier page left halfway (a tab closed during Logout) is finished now, before any
-// session here opens the cache.
-const backend = backendPerSession(
-  () => loadBackend(config),
-  () => recallAnyone('signedIn')?.uid ?? null,
-  erasureMark,
-);
-void backend.resume();
-const endSession = (uid: string) => backend.end(uid);
+// The page's backend; a session's end stops it and, with nobody signed in, deletes the offline
+// cache, as does a page where nobody is signed in (data/page-backend.ts).
+const backend = backendForPage((eraseFirst) => loadBackend(config, eraseFirst), auth.sessions);
+void backend.eraseLeftovers();
+const endSession = (uid: string) => backend.retire(uid);
 
 // A signed-in page (a reload, a link): the auth SDK, the data adapter, the frame and the page all
 // load at once, instead of each waiting for the one before it to render. A sign-in page: its chunk.

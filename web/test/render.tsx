@@ -40,8 +40,8 @@ export function renderApp(
     auth?: FakeAuth;
     store?: MemoryStore;
     backend?: Partial<Pick<Backend, 'watchLive' | 'hasUnsentWrites'>>;
-    /** AppProviders' hook for a session's end (main.tsx erases the backend's offline data there). */
-    onSessionEnd?: () => void;
+    /** AppProviders' hook for a session's end (main.tsx loads /login in the page's place there). */
+    onSessionEnd?: (uid: string) => unknown;
   } = {},
 ): TestApp {
   const auth = options.auth ?? new FakeAuth();

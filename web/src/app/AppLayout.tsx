@@ -16,7 +16,7 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Toolbar from '@mui/material/Toolbar';
 import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
-import { NavLink, Outlet, Link as RouterLink, useNavigate } from 'react-router-dom';
+import { NavLink, Outlet, Link as RouterLink } from 'react-router-dom';
 import { AfterFirstPaint } from '../components/AfterFirstPaint.tsx';
 import { Brand } from '../components/Brand.tsx';
 import { Loading } from '../components/Loading.tsx';
@@ -146,7 +146,6 @@ function RefusedSaves() {
 
 export function AppLayout() {
   const gateway = useAuthGateway();
-  const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const backend = useBackend();
@@ -167,12 +166,12 @@ export function AppLayout() {
     setAsking('kept');
   }
 
+  /** The guards move to /login once the session has ended; nothing here waits for more. */
   async function logout() {
     setAsking(null);
     setBusy(true);
     try {
       await gateway.signOut();
-      navigate('/login', { replace: true });
     } catch (e) {
       console.error('Logout failed', e);
       setError(LOGOUT_FAILED);

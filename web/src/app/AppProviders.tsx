@@ -12,13 +12,10 @@ import { theme } from './theme.ts';
 
 export function AppProviders(props: {
   auth: AuthGateway;
-  /** The backend of the person signed in (`uid`): backend-session.ts. */
+  /** The backend of the person signed in (`uid`): the page's one (page-backend.ts). */
   loadBackend: (uid: string) => Promise<Backend>;
-  /**
-   * `uid`'s session ended (SessionProvider): their backend erases what it kept (backend-session.ts),
-   * resolving when done.
-   */
-  onSessionEnd?: (uid: string) => Promise<void> | void;
+  /** `uid`'s session ended (SessionProvider): its backend stops and the cache goes (main.tsx). */
+  onSessionEnd?: (uid: string) => unknown;
   /** Emotion's cache with this device's compiled styles (style-snapshot.ts); tests go without. */
   styles?: EmotionCache;
   children: ReactNode;

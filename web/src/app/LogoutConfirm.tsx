@@ -1,6 +1,6 @@
 /**
  * The question Logout asks while changes made offline wait to sync: logging out erases the offline
- * cache with them (data/backend-session.ts). A chunk of its own, loaded only when asked.
+ * cache with them (data/page-backend.ts). A chunk of its own, loaded only when asked.
  */
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 
@@ -12,7 +12,7 @@ export interface LogoutConfirmProps {
 }
 
 /**
- * What the logout confirmation says: logging out erases the offline cache (backend-session.ts).
+ * What the logout confirmation says: logging out erases the offline cache (page-backend.ts).
  * `pending` is this tab's count; 0 when only the SDK knows of them (another tab, an earlier load).
  */
 export function unsentChangesMessage(pending: number): string {

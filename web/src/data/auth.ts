@@ -25,6 +25,16 @@ export interface GoogleSignIn {
   profile: GoogleProfile;
 }
 
+/** Who is signed in now, and whose offline data the browser may hold as far as the page knows. */
+export interface PageSessions {
+  /**
+   * The person signed in as the page started (the session the auth SDK restored), or who signed
+   * in from another tab since; not a sign-in made on this page. Null: nobody's.
+   */
+  owner: string | null;
+  now: string | null;
+}
+
 export interface AuthGateway {
   /**
    * Calls `listener` once the saved session is known and again on every change: sign-in, sign-out,

@@ -46,7 +46,7 @@ export function useAuthGateway(): AuthGateway {
 
 /**
  * Loads the backend of the person signed in (`uid`) on first use: sign-in pages need it only after
- * a successful sign-in. Each session has its own (backend-session.ts).
+ * a successful sign-in. One per page (page-backend.ts).
  */
 export const BackendLoaderContext = createContext<((uid: string) => Promise<Backend>) | null>(null);
 

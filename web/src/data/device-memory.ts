@@ -7,12 +7,11 @@
  * nothing: `keepOnlyMemoryOf` runs on every change of session (SessionProvider), so signing out by
  * any path (the Logout button, a session the backend no longer accepts, a sign-out in another tab,
  * account deletion) clears every entry, and a sign-in clears any entry left for someone else.
- * The same change of session erases Firestore's offline cache (backend-session.ts).
+ * Firestore's offline cache is deleted by the /login page that a session's end loads (page-backend.ts).
  *
  * Per device, not per person, and so not listed here: the Appearance choice (theme.ts's
  * MODE_STORAGE_KEY, applied before the first paint), the compiled styles of the last visit
- * (app/style-snapshot.ts: CSS, nobody's data), the mark of an erasure of the offline cache not yet
- * finished (erasure-mark.ts: names nobody) and RouteError's per-tab reload guard.
+ * (app/style-snapshot.ts: CSS, nobody's data) and RouteError's per-tab reload guard.
  */
 
 type Area = 'local' | 'session';

@@ -17,24 +17,30 @@ export interface Backend {
    */
   hasUnsentWrites?(): Promise<boolean>;
   /**
-   * Erases what the adapter keeps in this browser for the session (Firestore's offline cache,
-   * unsent writes included); the backend is unusable afterwards. Absent: it keeps nothing.
+   * Stops the backend for good: its listeners, and its hold on what it keeps in this browser (the
+   * session it served ended: page-backend.ts). Absent: nothing to stop.
    */
-  eraseFromDevice?(): Promise<void>;
+  stop?(): Promise<void>;
   /** Whether live results are flowing from the server now (absent: treated as live). */
   watchLive?(listener: (live: boolean) => void): Unsubscribe;
 }
 
-export async function loadBackend(config: AppConfig): Promise<Backend> {
+/**
+ * The Firestore backend. `eraseFirst`: whether the offline cache in this browser must be deleted
+ * before first use (page-backend.ts decides), asked once the SDK's code has loaded, right before
+ * the instance is made: a sign-in in another tab meanwhile may have made the cache someone's.
+ */
+export async function loadBackend(config: AppConfig, eraseFirst: () => Promise<boolean>): Promise<Backend> {
   const [{ firebaseAppOf }, { createFirestoreStore }] = await Promise.all([
     import('./adapters/firebase-auth.ts'),
     import('./adapters/firestore.ts'),
   ]);
-  const store = createFirestoreStore(firebaseAppOf(config), config);
+  const erase = await eraseFirst();
+  const store = createFirestoreStore(firebaseAppOf(config), config, { eraseFirst: erase });
   return {
     store,
     deleteAccount: () => store.deleteAccount(),
-    eraseFromDevice: () => store.eraseFromDevice(),
+    stop: () => store.stop(),
     hasUnsentWrites: () => store.hasUnsentWrites(),
     watchLive: store.watchLive,
   };

@@ -1,6 +1,7 @@
 /**
  * The auth session as React state. The gateway is subscribed only once a screen asks for the
- * session (`useAuthState`), so the landing page never loads the auth SDK.
+ * session (`useAuthState`), so the landing page does not load the auth SDK for it (only, once
+ * loaded, when the browser lists an offline cache that may be nobody's: page-backend.ts).
  */
 import {
   createContext,
@@ -61,30 +62,20 @@ interface SessionValue {
 
 const SessionContext = createContext<SessionValue | null>(null);
 
-/** How long a tab still follows another's sign-out of the person it has just stopped drawing for. */
-const JUST_GONE_MS = 10_000;
-
 /**
- * The tabs' channel (session-broadcast.ts), loaded on first use: /user's first render is 200 KB at
- * most. Should its chunk fail to load, the other tabs still follow through the auth SDK's own sync.
- */
-function withBroadcast(use: (broadcast: typeof import('./session-broadcast.ts')) => void): void {
-  import('./session-broadcast.ts').then(use, () => {});
-}
-
-/**
- * `onSessionEnd` runs once whenever the person this page drew for, assumed or confirmed, is no
- * longer signed in: a sign-out by any path, a session the backend refused, or a remembered session
- * that had ended elsewhere. It runs after the signed-in pages have let go of their data (an effect,
- * so after their unmount), and is where the backend erases what it kept (backend-session.ts). The
- * other tabs are told too, and one drawing for that person leaves for /login (session-broadcast.ts).
+ * `onSessionEnd` runs once when the person this page confirmed is no longer the one signed in: a
+ * sign-out by any path (Logout, a session the backend refused, account deletion, another tab: the
+ * auth SDK tells every tab), or someone else signing in. It runs after the signed-in pages have
+ * gone (an effect, so after their unmount; the guards move to /login meanwhile), and is where the
+ * backend stops and the offline cache is deleted (page-backend.ts). A person only assumed (the
+ * remembered one, never confirmed here) was never read for: nothing ends.
  */
 export function SessionProvider({
   children,
   onSessionEnd,
 }: {
   children: ReactNode;
-  onSessionEnd?: (uid: string) => Promise<void> | void;
+  onSessionEnd?: (uid: string) => unknown;
 }) {
   const gateway = useAuthGateway();
   const [started, setStarted] = useState(false);
@@ -103,43 +94,14 @@ export function SessionProvider({
     });
   }, [gateway, started]);
 
-  const uid = (state.status === 'ready' ? state.user : state.assumed)?.uid ?? null;
-  const lastUid = useRef<string | null>(null);
-  const justGone = useRef<{ uid: string; at: number } | null>(null);
-  /** The erasure `onSessionEnd` started last: a page load now would stop it halfway. */
-  const erasing = useRef<Promise<void> | undefined>(undefined);
+  const confirmed = state.status === 'ready' ? (state.user?.uid ?? null) : undefined;
+  const lastConfirmed = useRef<string | null>(null);
   useEffect(() => {
-    const previous = lastUid.current;
-    lastUid.current = uid;
-    if (previous !== null && previous !== uid) {
-      if (uid === null) justGone.current = { uid: previous, at: Date.now() };
-      erasing.current = Promise.resolve(onSessionEnd?.(previous));
-      withBroadcast((b) => b.announceSignOut(previous));
-    }
-  }, [uid, onSessionEnd]);
-  // Another tab's sign-out of the person drawn here: this tab follows at once (session-broadcast.ts).
-  // Also for a few seconds after they went from this tab: the auth SDK's own sync may have got here
-  // first and the guards gone to /login in-app, and the page load leaves nothing of the session in
-  // this tab's memory. Not later: someone may be typing into the sign-in form by then.
-  useEffect(() => {
-    if (!started) return;
-    let stop: (() => void) | undefined;
-    let stopped = false;
-    withBroadcast((b) => {
-      if (stopped) return;
-      stop = b.leaveOnSignOutElsewhere(
-        () => {
-          const gone = justGone.current;
-          return lastUid.current ?? (gone && Date.now() - gone.at < JUST_GONE_MS ? gone.uid : null);
-        },
-        { erasing: () => erasing.current ?? Promise.resolve() },
-      );
-    });
-    return () => {
-      stopped = true;
-      stop?.();
-    };
-  }, [started]);
+    if (confirmed === undefined) return;
+    const gone = lastConfirmed.current;
+    lastConfirmed.current = confirmed;
+    if (gone !== null && gone !== confirmed) onSessionEnd?.(gone);
+  }, [confirmed, onSessionEnd]);
 
   const start = useCallback(() => setStarted(true), []);
   const value = useMemo(() => ({ state, start }), [state, start]);

@@ -20,7 +20,7 @@ import {
   signOut,
   type User,
 } from 'firebase/auth';
-import type { AuthGateway, AuthUser } from '../auth.ts';
+import type { AuthGateway, AuthUser, PageSessions } from '../auth.ts';
 import type { AppConfig } from '../config.ts';
 import { toAuthUser } from './auth-user.ts';
 
@@ -32,6 +32,8 @@ export interface FirebaseAuthSetup {
   app: FirebaseApp;
   auth: Auth;
   gateway: AuthGateway;
+  /** Resolves once the saved session is restored. */
+  sessions(): Promise<PageSessions>;
 }
 
 let setup: FirebaseAuthSetup | undefined;
@@ -53,8 +55,11 @@ function createFirebaseAuth(config: AppConfig): FirebaseAuthSetup {
     projectId: config.firebase.projectId,
     ...(config.firebase.appId ? { appId: config.firebase.appId } : {}),
   });
-  // Sessions survive reloads: IndexedDB first, localStorage where IndexedDB is unavailable.
-  const auth = initializeAuth(app, { persistence: [indexedDBLocalPersistence, browserLocalPersistence] });
+  // Sessions survive reloads: in localStorage, whose change the browser tells the other tabs at once
+  // (a storage event), so every tab follows a sign-out in any of them (session.tsx); IndexedDB
+  // only where localStorage is refused (its cross-tab sync polls). A session saved in IndexedDB by
+  // an earlier build moves to localStorage at the next load (the SDK migrates it).
+  const auth = initializeAuth(app, { persistence: [browserLocalPersistence, indexedDBLocalPersistence] });
   if (config.authEmulatorHost) {
     connectAuthEmulator(auth, `http://${config.authEmulatorHost}`, { disableWarnings: true });
   }
@@ -66,7 +71,32 @@ function createFirebaseAuth(config: AppConfig): FirebaseAuthSetup {
     known = user;
     for (const listener of listeners) listener(user);
   };
-  onAuthStateChanged(auth, (user) => publish(user ? toAuthUser(user) : null));
+  // Whose offline data the browser may hold, as far as this page can tell (page-backend.ts): the
+  // session restored as the page started (the SDK's first report), then whoever signs in from
+  // another tab. Not a sign-in made here: that person's backend deletes anyone else's data first.
+  let owner: string | null = null;
+  let restored: () => void = () => {};
+  const restoring = new Promise<void>((resolve) => {
+    restored = resolve;
+  });
+  let signingInHere = 0;
+  let started = false;
+  onAuthStateChanged(auth, (user) => {
+    const uid = user?.uid ?? null;
+    if (!started || (uid !== null && signingInHere === 0)) owner = uid;
+    started = true;
+    restored();
+    publish(user ? toAuthUser(user) : null);
+  });
+  /** Runs a sign-in of this page; the SDK reports its new user before the sign-in resolves. */
+  async function here<T>(signIn: () => Promise<T>): Promise<T> {
+    signingInHere++;
+    try {
+      return await signIn();
+    } finally {
+      setTimeout(() => signingInHere--, 0);
+    }
+  }
 
   const requireUser = (): User => {
     const user = auth.currentUser;
@@ -81,16 +111,16 @@ function createFirebaseAuth(config: AppConfig): FirebaseAuthSetup {
       return () => listeners.delete(listener);
     },
     async signIn(email, password) {
-      const { user } = await signInWithEmailAndPassword(auth, email, password);
+      const { user } = await here(() => signInWithEmailAndPassword(auth, email, password));
       return toAuthUser(user);
     },
     async signUp(email, password) {
-      const { user } = await createUserWithEmailAndPassword(auth, email, password);
+      const { user } = await here(() => createUserWithEmailAndPassword(auth, email, password));
       return toAuthUser(user);
     },
     async signInWithGoogle() {
       const { googleSignIn } = await import('./google-popup.ts');
-      return googleSignIn(auth);
+      return here(() => googleSignIn(auth));
     },
     async sendVerificationEmail() {
       await sendEmailVerification(requireUser());
@@ -119,5 +149,9 @@ function createFirebaseAuth(config: AppConfig): FirebaseAuthSetup {
       return googleReauthenticate(user);
     },
   };
-  return { app, auth, gateway };
+  const sessions = async (): Promise<PageSessions> => {
+    await restoring;
+    return { owner, now: auth.currentUser?.uid ?? null };
+  };
+  return { app, auth, gateway, sessions };
 }

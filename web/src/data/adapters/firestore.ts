@@ -96,23 +96,54 @@ function snapshotOf(snap: DocumentSnapshot): DocSnapshot | null {
 export interface FirestoreStore extends LiveDocumentStore {
   deleteAccount(): Promise<void>;
   /**
-   * Stops this instance and deletes its offline cache (documents and unsent writes) from the
-   * browser. The store is unusable afterwards: the next session makes a new one.
+   * Stops this instance (`terminate`): its listeners, its connection and its hold on the offline
+   * cache. Calls afterwards fail as loads do (`failed-precondition`); the next session makes a new one.
    */
-  eraseFromDevice(): Promise<void>;
+  stop(): Promise<void>;
   /** Whether the SDK holds writes the server has not confirmed: this tab's, another's, an earlier load's. */
   hasUnsentWrites(): Promise<boolean>;
   /** Whether every running listener is in sync with the server (`false` offline or unreachable). */
   watchLive(listener: (live: boolean) => void): Unsubscribe;
 }
 
-export function createFirestoreStore(app: FirebaseApp, config: AppConfig): FirestoreStore {
+/**
+ * The SDK's tabs tell each other about unsent writes in localStorage, under keys ending in the
+ * writer's uid (`firestore_mutations_<database>_<batch>_<uid>`), removed as each write reaches the
+ * server. Writes erased with the cache (Logout anyway) never do: their keys go with the cache.
+ */
+function forgetUnsentWriteMarks(): void {
+  try {
+    const keys = Object.keys(localStorage).filter((key) => key.startsWith('firestore_mutations_'));
+    for (const key of keys) localStorage.removeItem(key);
+  } catch {
+    // storage refused: the SDK could not have written them either
+  }
+}
+
+/**
+ * `eraseFirst`: the offline cache in this browser is not the person's to use (see
+ * data/page-backend.ts) and is deleted before anything else runs on this instance:
+ * `clearIndexedDbPersistence` goes first in the instance's queue, ahead of its start, and the
+ * other tabs' instances let go of the database when its deletion asks them to (the SDK stops
+ * them). The deletion waits for that, however long; nothing of this instance runs before it.
+ */
+export function createFirestoreStore(
+  app: FirebaseApp,
+  config: AppConfig,
+  { eraseFirst = false }: { eraseFirst?: boolean } = {},
+): FirestoreStore {
   const db: Firestore = initializeFirestore(app, {
     localCache: persistentLocalCache({ tabManager: persistentMultipleTabManager() }),
   });
   if (config.firestoreEmulatorHost) {
     const [host = '127.0.0.1', port = '8080'] = config.firestoreEmulatorHost.split(':');
     connectFirestoreEmulator(db, host, Number(port));
+  }
+  if (eraseFirst) {
+    clearIndexedDbPersistence(db).then(forgetUnsentWriteMarks, (error: unknown) => {
+      // Nothing the person can do about it here; the next signed-out page tries again.
+      console.error('Could not erase the offline data this browser kept', error);
+    });
   }
 
   // The Functions SDK loads only when someone deletes their account.
@@ -231,7 +262,13 @@ export function createFirestoreStore(app: FirebaseApp, config: AppConfig): Fires
       stop();
       onError(toStoreError(error));
     };
-    const stop = start({ next, error: fail });
+    let stop: Unsubscribe = () => {};
+    try {
+      stop = start({ next, error: fail });
+    } catch (error) {
+      // A stopped instance throws at once (its session ended while a page was still asking).
+      queueMicrotask(() => fail(error));
+    }
     const timer = setTimeout(() => {
       if (answered || stopped) return;
       probe().then(
@@ -326,12 +363,7 @@ export function createFirestoreStore(app: FirebaseApp, config: AppConfig): Fires
           onError,
         ),
     }),
-    async eraseFromDevice() {
-      // terminate() first: persistence can only be cleared by a stopped instance. The deletion also
-      // stops this cache in the app's other tabs (the SDK shuts down on the database's deletion).
-      await terminate(db);
-      await clearIndexedDbPersistence(db);
-    },
+    stop: () => terminate(db),
     async deleteAccount() {
       deleteCallable ??= loadDeleteCallable();
       const callable = await deleteCallable;

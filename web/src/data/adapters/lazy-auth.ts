@@ -1,23 +1,29 @@
 /**
- * An `AuthGateway` that loads the Firebase Auth SDK on first use. The landing page never touches the
- * session, so it ships no Firebase code; the sign-in pages start the import as they mount.
+ * An `AuthGateway` that loads the Firebase Auth SDK on first use. The landing page does not touch the
+ * session, so it ships no Firebase code (it loads the SDK after the page only when an offline cache
+ * is listed: page-backend.ts); the sign-in pages start the import as they mount.
  */
-import type { AuthGateway } from '../auth.ts';
+import type { AuthGateway, PageSessions } from '../auth.ts';
 import type { AppConfig } from '../config.ts';
+import type { FirebaseAuthSetup } from './firebase-auth.ts';
 
-/** The gateway, plus `warm()`: start loading the SDK now (a signed-in page is opening). */
-export type LazyAuthGateway = AuthGateway & { warm(): void };
+/**
+ * The gateway, plus `warm()`: start loading the SDK now (a signed-in page is opening); and
+ * `sessions()`: who was signed in as the page started and who is now (loads the SDK).
+ */
+export type LazyAuthGateway = AuthGateway & { warm(): void; sessions(): Promise<PageSessions> };
 
 export function lazyFirebaseAuth(config: AppConfig): LazyAuthGateway {
-  let loading: Promise<AuthGateway> | undefined;
-  const load = (): Promise<AuthGateway> => {
-    loading ??= import('./firebase-auth.ts').then((m) => m.firebaseAuth(config).gateway);
+  let setup: Promise<FirebaseAuthSetup> | undefined;
+  const loadSetup = (): Promise<FirebaseAuthSetup> => {
+    setup ??= import('./firebase-auth.ts').then((m) => m.firebaseAuth(config));
     // A failed chunk load (flaky network) may be retried by the next call.
-    loading.catch(() => {
-      loading = undefined;
+    setup.catch(() => {
+      setup = undefined;
     });
-    return loading;
+    return setup;
   };
+  const load = (): Promise<AuthGateway> => loadSetup().then((s) => s.gateway);
 
   return {
     subscribe(listener) {
@@ -47,6 +53,7 @@ export function lazyFirebaseAuth(config: AppConfig): LazyAuthGateway {
     warm() {
       load().catch(() => {}); // a failure is reported by the call that needs the SDK
     },
+    sessions: async () => (await loadSetup()).sessions(),
     preload() {
       // The Google popup code too, so the popup opens straight from the click.
       load()
