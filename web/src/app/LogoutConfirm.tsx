@@ -1,6 +1,6 @@
 /**
  * The question Logout asks while changes made offline wait to sync: logging out erases the offline
- * cache with them (data/backend-session.ts). A chunk of its own, loaded only when asked.
+ * cache with them (data/backend-session.ts).
  */
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 

@@ -2,21 +2,11 @@ import { validateDocument } from '@fit/shared/documents';
 import { paths } from '@fit/shared/model';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toDateTimeLocal } from '../../components/DateTimeInput.tsx';
-import {
-  activityDoc,
-  at,
-  freezeClock,
-  NOW,
-  renderDashboard,
-  seedStore,
-  UID,
-  warmDashboardChunks,
-} from './test-utils.tsx';
+import { activityDoc, at, freezeClock, NOW, renderDashboard, seedStore, UID } from './test-utils.tsx';
 
 vi.setConfig({ testTimeout: 45_000 });
-beforeAll(warmDashboardChunks);
 beforeEach(() => freezeClock());
 afterEach(() => vi.useRealTimers());
 

@@ -1,19 +1,10 @@
 /** Issue 11: the dashboard in the viewer's units; storage stays lbs and inches. */
 import { paths } from '@fit/shared/model';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  activityDoc,
-  at,
-  freezeClock,
-  renderDashboard,
-  seedStore,
-  UID,
-  warmDashboardChunks,
-} from './test-utils.tsx';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { activityDoc, at, freezeClock, renderDashboard, seedStore, UID } from './test-utils.tsx';
 
 vi.setConfig({ testTimeout: 45_000 });
-beforeAll(warmDashboardChunks);
 beforeEach(() => freezeClock());
 afterEach(() => vi.useRealTimers());
 

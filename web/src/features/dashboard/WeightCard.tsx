@@ -8,26 +8,22 @@ import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Component, type FormEvent, lazy, type ReactNode, Suspense, useState } from 'react';
+import { Component, type FormEvent, type ReactNode, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { DateTimeInput, type WhenValue, whenToTimestamp } from '../../components/DateTimeInput.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { ShowAllButton } from '../../components/ShowAllButton.tsx';
 import { StatusAlert } from '../../components/StatusAlert.tsx';
-import { WhenNearViewport } from '../../components/WhenNearViewport.tsx';
 import { keys } from '../../data/queries.ts';
 import { useSave } from '../../data/save.ts';
 import { useUnits } from '../../data/units.ts';
 import { logWeight, RECENT_WEIGHTS, type StoredWeight } from '../../data/weights.ts';
 import { MSG } from './messages.ts';
+import { WeightChart } from './WeightChart.tsx';
 import { WeightInput } from './WeightInput.tsx';
 import { WeightList } from './WeightList.tsx';
 import { checkWeightForm } from './weight-form.ts';
-
-// Fetched and drawn only once the card's chart area comes near the viewport.
-const WeightChart = lazy(() => import('./WeightChart.tsx'));
-const CHART_PLACEHOLDER = <Skeleton variant="rounded" height={280} />;
 
 /** A chart that fails to draw (an old browser, a library bug) must not take the dashboard with it. */
 class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -160,11 +156,7 @@ export function WeightCard(props: {
         {chart ? (
           <Box data-testid="weight-chart" sx={{ minWidth: 0 }}>
             <ChartBoundary>
-              <WhenNearViewport placeholder={CHART_PLACEHOLDER}>
-                <Suspense fallback={CHART_PLACEHOLDER}>
-                  <WeightChart records={props.records} height={props.height as number} units={units} />
-                </Suspense>
-              </WhenNearViewport>
+              <WeightChart records={props.records} height={props.height as number} units={units} />
             </ChartBoundary>
           </Box>
         ) : (

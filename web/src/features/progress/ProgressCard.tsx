@@ -25,16 +25,11 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Columns } from '../../components/Columns.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
-import { lazyPart } from '../../components/lazy-part.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
-import { WhenNearViewport } from '../../components/WhenNearViewport.tsx';
 import type { Progress } from '../../data/progress.ts';
 import { formatMeasureWithUnit, useUnits } from '../../data/units.ts';
 import type { ProgressState } from './useProgress.ts';
-
-// Fetched and drawn only once the chart's place comes near the viewport.
-const WeeklyChart = lazyPart(() => import('./WeeklyChart.tsx').then((m) => m.default));
-const CHART_PLACEHOLDER = <Skeleton variant="rounded" height={200} />;
+import { WeeklyChart } from './WeeklyChart.tsx';
 
 const dateOnly = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', year: 'numeric' });
 const integer = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
@@ -178,9 +173,7 @@ export function ProgressCard({ state }: { state: ProgressState }) {
                   <ToggleButton value="calories">Calories</ToggleButton>
                 </ToggleButtonGroup>
               </Stack>
-              <WhenNearViewport placeholder={CHART_PLACEHOLDER}>
-                <WeeklyChart fallback={CHART_PLACEHOLDER} weeks={weeks} metric={metric} />
-              </WhenNearViewport>
+              <WeeklyChart weeks={weeks} metric={metric} />
             </Box>
 
             <Box>
