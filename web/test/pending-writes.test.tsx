@@ -1,8 +1,4 @@
-/**
- * While writes made offline wait in Firestore's queue for the server, the top bar says so; the
- * marker is a chunk of its own (fetched after the first paint), so this also holds that it still
- * arrives.
- */
+/** While writes made offline wait in Firestore's queue for the server, the top bar says so. */
 import { paths } from '@fit/shared/model';
 import { MemoryStore } from '@fit/shared/testing/memory-store';
 import { act, screen, waitFor, within } from '@testing-library/react';

@@ -38,6 +38,8 @@ function Frame() {
 export const routes: RouteObject[] = [
   {
     element: <Frame />,
+    // While the first page's route modules load, nothing renders: index.html's splash shows.
+    HydrateFallback: () => null,
     // A crash or a missing chunk outside a signed-in page shows alone (the frame may be what failed).
     errorElement: <RouteError />,
     children: [

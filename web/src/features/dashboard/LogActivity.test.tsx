@@ -13,7 +13,7 @@ afterEach(() => vi.useRealTimers());
 async function chooseActivity(name: string) {
   const user = userEvent.setup({ delay: null });
   const form = await screen.findByRole('form', { name: 'Log activity' });
-  // The picker is a chunk of its own (read-only stand-in until then): the first import takes a while.
+  // The page's first render takes a while on a loaded machine.
   const input = await within(form).findByRole('combobox', { name: 'Activity' }, { timeout: 10_000 });
   fireEvent.focus(input);
   fireEvent.change(input, { target: { value: '' } });

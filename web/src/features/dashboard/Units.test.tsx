@@ -8,7 +8,7 @@ vi.setConfig({ testTimeout: 45_000 });
 beforeEach(() => freezeClock());
 afterEach(() => vi.useRealTimers());
 
-// The cards come from lazy chunks: on a loaded machine they take longer than the default wait.
+// The dashboard's first render: on a loaded machine it takes longer than the default wait.
 const section = (name: string) => screen.findByRole('region', { name }, { timeout: 15_000 });
 const weights = (store: ReturnType<typeof seedStore>) =>
   Object.values(store.collection(paths.weightRecords(UID))).map((d) => d.weight);

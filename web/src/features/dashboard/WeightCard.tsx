@@ -8,8 +8,9 @@ import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Component, type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, lazy, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { ChartArea } from '../../components/ChartArea.tsx';
 import { DateTimeInput, type WhenValue, whenToTimestamp } from '../../components/DateTimeInput.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
@@ -20,30 +21,13 @@ import { useSave } from '../../data/save.ts';
 import { useUnits } from '../../data/units.ts';
 import { logWeight, RECENT_WEIGHTS, type StoredWeight } from '../../data/weights.ts';
 import { MSG } from './messages.ts';
-import { WeightChart } from './WeightChart.tsx';
 import { WeightInput } from './WeightInput.tsx';
 import { WeightList } from './WeightList.tsx';
 import { checkWeightForm } from './weight-form.ts';
 
-/** A chart that fails to draw (an old browser, a library bug) must not take the dashboard with it. */
-class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override componentDidCatch(error: unknown) {
-    console.error('Weight chart failed', error);
-  }
-  override render() {
-    return this.state.failed ? (
-      <Typography variant="body2" color="textSecondary">
-        The chart could not be drawn.
-      </Typography>
-    ) : (
-      this.props.children
-    );
-  }
-}
+// The charts library (MUI X Charts and d3, some 100 KB gzip: two thirds of /user's code) draws
+// below the fold: a chunk of its own keeps it off the way to the page's first paint.
+const WeightChart = lazy(() => import('./WeightChart.tsx').then((m) => ({ default: m.WeightChart })));
 
 /** The chart needs at least 2 records and a known height (for BMI). */
 export function showsWeightChart(records: readonly unknown[], height: number | undefined): boolean {
@@ -155,9 +139,9 @@ export function WeightCard(props: {
         </div>
         {chart ? (
           <Box data-testid="weight-chart" sx={{ minWidth: 0 }}>
-            <ChartBoundary>
+            <ChartArea height={280}>
               <WeightChart records={props.records} height={props.height as number} units={units} />
-            </ChartBoundary>
+            </ChartArea>
           </Box>
         ) : (
           props.loaded &&
