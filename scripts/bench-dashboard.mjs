@@ -7,12 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** The source modules whose chunks /user's first render needs (see web/src/app/preload.ts). */
+/** The source modules whose chunks /user's first render needs: the entry and the routes' `lazy` it matches. */
 const FIRST_RENDER_ROOTS = [
   'index.html',
   'src/app/guards.tsx',
   'src/app/AppLayout.tsx',
-  'src/features/dashboard/DashboardPage.tsx',
+  'src/app/UserPage.tsx',
 ];
 /**
  * Started once the page has drawn (or at once, for a session this device does not remember): the

@@ -65,8 +65,8 @@ export async function logActivity(page: Page, name: string, minutes: number): Pr
 }
 
 /**
- * /user draws its charts only once their place comes near the viewport (WhenNearViewport): scrolls
- * to each asked for and waits until it is drawn. `weight`: the weight chart (a figure named by its
+ * /user draws its charts once the charts library's chunk has arrived (ChartArea): scrolls to each
+ * asked for and waits until it is drawn. `weight`: the weight chart (a figure named by its
  * summary of the weigh-ins); `weekly`: the progress cards' weekly chart.
  */
 export async function showCharts(page: Page, which: { weight?: boolean; weekly?: boolean }): Promise<void> {

@@ -56,7 +56,10 @@ function pngSize(bytes: Buffer): { width: number; height: number } | undefined {
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }
 
-/** What the page's caches hold: cache name to the paths (or foreign URLs) of its entries. */
+/**
+ * What the page's caches hold: cache name to the paths (or foreign URLs) of its entries, without
+ * Workbox's revision query (`?__WB_REVISION__=` on files whose name has no hash).
+ */
 const cachedPaths = (p: Page) =>
   p.evaluate(async () => {
     const out: Record<string, string[]> = {};
@@ -64,6 +67,7 @@ const cachedPaths = (p: Page) =>
       const requests = await (await caches.open(name)).keys();
       out[name] = requests.map((r) => {
         const url = new URL(r.url);
+        url.searchParams.delete('__WB_REVISION__');
         return url.origin === location.origin ? url.pathname + url.search : r.url;
       });
     }

@@ -3,8 +3,8 @@
  * (/, /login, /user, /community, /account) and a popup render dark and axe-core finds no colour
  * contrast failure, nor in light, at 390 and 1280 px (screenshots of each); the keyboard focus ring
  * is 2-3 px and stands out >= 3:1 in both schemes; the Account page's toggle switches the theme and
- * the browser's bar colour (meta theme-color) and is remembered across a reload, already in the
- * loading shell before the app's code arrives (the inline boot script, under the page's real CSP).
+ * the browser's bar colour (meta theme-color) and is remembered across a reload, already on the
+ * page before the app's code arrives (MUI's inline InitColorSchemeScript, under the page's real CSP).
  * Signed in as the seeded demo account (read only: charts, boards and posts on every page).
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -21,7 +21,7 @@ const errors: string[] = [];
 
 /**
  * A context as a phone or a desktop. axe is injected into pages, so the CSP is bypassed, except where
- * the page's own CSP is under test (`enforceCsp`: the inline boot script must run under it).
+ * the page's own CSP is under test (`enforceCsp`: the inline colour-scheme script must run under it).
  */
 async function openContext(
   width: number,
@@ -33,7 +33,7 @@ async function openContext(
     colorScheme: 'dark',
     bypassCSP: !enforceCsp,
     // The service worker would serve the app's code from its cache, past the route that holds it
-    // back to show the loading shell alone (and Playwright's routes do not see its requests).
+    // back to show the page before the app (and Playwright's routes do not see its requests).
     serviceWorkers: 'block',
   });
   const page = await context.newPage();
@@ -75,8 +75,8 @@ const opaque = (css: string) => !/^rgba\(/.test(css) || /,\s*1\)$/.test(css);
 
 async function expectScheme(page: Page, scheme: Scheme): Promise<void> {
   await expect.poll(async () => (await shown(page)).scheme).toBe(scheme);
-  // The app's own background: until the app has drawn (a signed-in page waits for its chunks),
-  // the loading shell covers the page in the scheme's colours and the body has none yet.
+  // The app's own background: until the app has drawn (a page waits for its route's chunks), the
+  // page's background is index.html's, in the scheme's colours, and the body has none yet.
   await expect
     .poll(async () => {
       const { background } = await shown(page);
@@ -150,9 +150,9 @@ describe('dark theme', () => {
   for (const width of [1280, 390]) {
     it(`every route is dark with the system dark, and AA in both schemes, at ${width} px`, async () => {
       const { context, page } = await openContext(width);
-      // The very first paint: the loading shell already follows the system (before the app runs).
+      // The very first paint: the page already follows the system (before the app runs).
       await page.goto('/', { waitUntil: 'commit' });
-      await page.waitForSelector('#boot', { state: 'attached' });
+      await page.waitForSelector('#root', { state: 'attached' });
       expect(
         luminance(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)),
       ).toBeLessThan(0.05);
@@ -244,16 +244,19 @@ describe('dark theme', () => {
     await expect
       .poll(() => theme.getByRole('button', { name: 'Dark' }).getAttribute('aria-pressed'))
       .toBe('true');
+    await expect.poll(() => barColour(page)).toBe(BAR.dark);
 
-    // No flash of the light theme: with the app's code held back, the loading shell is dark already
-    // (the inline boot script ran under the page's real CSP), and so is the bar.
+    // No flash of the light theme: with the app's code held back, the page is dark already (MUI's
+    // inline script ran under the page's real CSP).
     await page.route('**/assets/**', (route) => route.abort());
     await page.goto('/user');
-    await page.waitForSelector('#boot', { state: 'visible' });
+    await page.waitForSelector('#root', { state: 'attached' });
+    expect(await page.evaluate(() => document.documentElement.getAttribute('data-mui-color-scheme'))).toBe(
+      'dark',
+    );
     expect(
-      luminance(await page.locator('#boot').evaluate((e) => getComputedStyle(e).backgroundColor)),
+      luminance(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)),
     ).toBeLessThan(0.05);
-    expect(await barColour(page)).toBe(BAR.dark);
     await page.unroute('**/assets/**');
 
     // Back to the system's setting (light here).

@@ -47,8 +47,9 @@ function setup(
   return { ...app, auth, store };
 }
 
+/** A section of the page, once drawn: the whole page draws at once, slowly on a loaded machine. */
 async function section(name: string) {
-  return within(await screen.findByRole('region', { name }));
+  return within(await screen.findByRole('region', { name }, { timeout: 15_000 }));
 }
 
 const change = (element: HTMLElement, value: string) => fireEvent.change(element, { target: { value } });

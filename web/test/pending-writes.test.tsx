@@ -1,7 +1,6 @@
 /**
  * Saves that wait to sync (data/save.ts): offline, a save is let go of at once; the form is usable
- * again and says so, the top bar counts it (its marker is a chunk fetched after the first paint, so
- * this also holds that it arrives), and Logout asks before erasing it. When the server later
+ * again and says so, the top bar counts it, and Logout asks before erasing it. When the server later
  * refuses it, the frame says the form's spec message; a refusal the form is still waiting for
  * shows in the form, not the frame.
  */

@@ -1,11 +1,10 @@
 /** Renders the whole app (real routes, guards and providers) at a path, over MemoryStore and FakeAuth. */
 import { MemoryStore } from '@fit/shared/testing/memory-store';
 import { render } from '@testing-library/react';
-import { MemoryRouter, type NavigateFunction, useLocation, useNavigate } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
 import { AppProviders } from '../src/app/AppProviders.tsx';
-import { CHUNKS, SIGNED_IN_PAGES } from '../src/app/preload.ts';
-import { AppRoutes } from '../src/app/routes.tsx';
+import { routes } from '../src/app/routes.tsx';
 import type { Backend } from '../src/data/repositories.ts';
 import { FakeAuth } from './fake-auth.ts';
 
@@ -17,21 +16,6 @@ export interface TestApp {
   router: { navigate: (to: string) => Promise<void> };
   path: () => string;
   search: () => string;
-}
-
-/** What the router shows, read from inside it (the declarative router has no object to ask). */
-interface RouterProbe {
-  pathname: string;
-  search: string;
-  navigate: NavigateFunction | undefined;
-}
-
-function Probe({ into }: { into: RouterProbe }) {
-  const location = useLocation();
-  into.pathname = location.pathname;
-  into.search = location.search;
-  into.navigate = useNavigate();
-  return null;
 }
 
 export function renderApp(
@@ -51,47 +35,47 @@ export function renderApp(
     deleteAccount: vi.fn(async () => {}),
     ...options.backend,
   };
-  const probe: RouterProbe = { pathname: path, search: '', navigate: undefined };
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
     <AppProviders auth={auth} loadBackend={async () => backend} onSessionEnd={options.onSessionEnd}>
-      <MemoryRouter initialEntries={[path]}>
-        <AppRoutes />
-        <Probe into={probe} />
-      </MemoryRouter>
+      <RouterProvider router={router} />
     </AppProviders>,
   );
-  const router = {
-    navigate: async (to: string) => {
-      if (!probe.navigate) throw new Error('the router has not rendered');
-      await probe.navigate(to);
-    },
+  return {
+    auth,
+    store,
+    backend,
+    router: { navigate: (to: string) => router.navigate(to) },
+    path: () => router.state.location.pathname,
+    search: () => router.state.location.search,
   };
-  return { auth, store, backend, router, path: () => probe.pathname, search: () => probe.search };
 }
 
-/** What `routes.tsx` loads lazily for each path (a file's `vi.mock` stand-ins where it has them). */
-const ROUTE_CHUNKS: Record<string, () => Promise<unknown>[]> = {
+const FRAME = () => [import('../src/app/guards.tsx'), import('../src/app/AppLayout.tsx')];
+
+/** What the routes' `lazy` loads for each path (a file's `vi.mock` stand-ins where it has them). */
+const ROUTE_MODULES: Record<string, () => Promise<unknown>[]> = {
   '/login': () => [import('../src/features/auth/LoginPage.tsx')],
   '/signup': () => [import('../src/features/auth/SignUpPage.tsx')],
   '/verify-email': () => [import('../src/features/auth/VerifyEmailPage.tsx')],
-  '/user': () => [import('../src/features/onboarding/DisplayNamePrompt.tsx')],
+  '/user': () => [...FRAME(), import('../src/app/UserPage.tsx')],
+  '/community': () => [...FRAME(), import('../src/features/community/CommunityPage.tsx')],
+  '/account': () => [...FRAME(), import('../src/features/account/AccountPage.tsx')],
 };
 
 /**
- * Imports the chunks of these paths (and of the signed-in frame) ahead of a file's tests:
- * `beforeAll(() => warmRoutes('/login', '/account'))`, under the hook time limit. A chunk's first
+ * Imports the route modules of these paths ahead of a file's tests:
+ * `beforeAll(() => warmRoutes('/login', '/account'))`, under the hook time limit. A module's first
  * import in a test worker transforms and evaluates it (MUI included): on a loaded 2-core machine
- * that took most of the first test's wait for a page (8 s, against a 5 s wait). The app still loads
- * them through `React.lazy`; only the cost moves out of the waits.
+ * that took most of the first test's wait for a page (8 s, against a 5 s wait). The router still
+ * loads them through the routes' `lazy`; only the cost moves out of the waits.
  */
 export async function warmRoutes(...paths: string[]): Promise<void> {
-  const chunks: Promise<unknown>[] = [];
-  for (const path of paths) {
-    const page = SIGNED_IN_PAGES[path];
-    if (page) chunks.push(CHUNKS.guards(), CHUNKS.layout(), ...page.map((load) => load()));
-    const own = ROUTE_CHUNKS[path];
-    if (own) chunks.push(...own());
-    if (!page && !own) throw new Error(`warmRoutes: no lazy chunks known for ${path}`);
-  }
-  await Promise.all(chunks);
+  await Promise.all(
+    paths.flatMap((path) => {
+      const modules = ROUTE_MODULES[path];
+      if (!modules) throw new Error(`warmRoutes: no route modules known for ${path}`);
+      return modules();
+    }),
+  );
 }

@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { act, screen, waitFor } from '@testing-library/react';
+import type { RouteObject } from 'react-router-dom';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { titleFor } from '../src/app/routes.tsx';
+import { routes, titleFor } from '../src/app/routes.tsx';
 import { renderApp, warmRoutes } from './render.tsx';
 
 beforeAll(() => warmRoutes('/login', '/signup'));
@@ -24,8 +23,9 @@ describe('route titles and announcements', () => {
   });
 
   it('has a title for every path of the route table, whatever its case or trailing slash', () => {
-    const routes = readFileSync(join(import.meta.dirname, '../src/app/routes.tsx'), 'utf8');
-    const paths = [...routes.matchAll(/path="([^"*]+)"/g)].map((m) => m[1] ?? '');
+    const pathsOf = (list: RouteObject[]): string[] =>
+      list.flatMap((route) => [...(route.path ? [route.path] : []), ...pathsOf(route.children ?? [])]);
+    const paths = pathsOf(routes).filter((path) => path !== '*');
     expect(paths.length).toBeGreaterThanOrEqual(7);
     for (const path of paths) expect(titleFor(path), path).toBeTruthy();
     expect(titleFor('/User/')).toBe('Dashboard');

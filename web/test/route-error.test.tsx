@@ -1,7 +1,7 @@
 /**
- * The app's own error boundaries (in place of the data router's `errorElement`): a page that
- * crashes shows the page error under the top bar, whose nav still works and leaves the error
- * behind; a page whose code cannot be loaded says so (offline: no reload, Retry waits).
+ * The routes' `errorElement`: a page that crashes shows the page error under the top bar, whose
+ * nav still works and leaves the error behind; a page whose code cannot be loaded says so
+ * (offline: no reload, Retry waits).
  */
 import { paths } from '@fit/shared/model';
 import { MemoryStore } from '@fit/shared/testing/memory-store';
@@ -19,8 +19,8 @@ vi.mock('../src/features/community/CommunityPage.tsx', () => ({
     throw new Error('test: the community page crashed');
   },
 }));
-// What a lazy import that could not fetch its chunk throws where the page renders (the real chunk
-// failure is the failures journey's; vitest wraps an error thrown by a mock factory).
+// What a route's lazy import that could not fetch its chunk fails with (the real chunk failure is
+// the failures journey's; vitest wraps an error thrown by a mock factory, so the page throws it).
 vi.mock('../src/features/account/AccountPage.tsx', () => ({
   AccountPage: () => {
     throw new TypeError('Failed to fetch dynamically imported module: /assets/AccountPage-x.js');

@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-// Screens load on demand (React.lazy): the first visit of a route in a test file transforms its module.
+// Screens load on demand (the routes' lazy): the first visit of a route in a test file transforms its module.
 // defaultHidden skips the per-element visibility check (getComputedStyle up the tree), the slowest part of
 // role queries in jsdom; closed dialogs and collapsed sections are unmounted, so nothing hidden is matched.
 configure({ asyncUtilTimeout: 20_000, defaultHidden: true });

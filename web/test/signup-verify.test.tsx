@@ -95,6 +95,13 @@ describe('/verify-email', () => {
     verifyPolling.intervalMs = 3000;
   });
 
+  /** The resend button, once it can be used (the session has loaded). */
+  async function resendButton() {
+    const button = await screen.findByRole('button', { name: 'Resend verification email' });
+    await waitFor(() => expect(button).toBeEnabled());
+    return button;
+  }
+
   function unverified() {
     const auth = new FakeAuth();
     auth.addUser('new@example.com', { verified: false, signedIn: true, uid: 'new' });
@@ -107,7 +114,7 @@ describe('/verify-email', () => {
   it('resends the verification email', async () => {
     const { auth, store } = unverified();
     renderApp('/verify-email', { auth, store });
-    await userEvent.click(await screen.findByRole('button', { name: 'Resend verification email' }));
+    await userEvent.click(await resendButton());
     expect(
       await screen.findByText('Verification email resent. Please check your inbox.'),
     ).toBeInTheDocument();
@@ -118,7 +125,7 @@ describe('/verify-email', () => {
     const { auth, store } = unverified();
     auth.failNext('sendVerificationEmail', 'auth/internal-error');
     renderApp('/verify-email', { auth, store });
-    await userEvent.click(await screen.findByRole('button', { name: 'Resend verification email' }));
+    await userEvent.click(await resendButton());
     expect(
       await screen.findByText('Failed to resend verification email. Please try again.'),
     ).toBeInTheDocument();
@@ -128,7 +135,7 @@ describe('/verify-email', () => {
     const { auth, store } = unverified();
     auth.failNext('sendVerificationEmail', 'auth/too-many-requests');
     renderApp('/verify-email', { auth, store });
-    await userEvent.click(await screen.findByRole('button', { name: 'Resend verification email' }));
+    await userEvent.click(await resendButton());
     expect(
       await screen.findByText('Too many attempts. Please wait a few minutes and try again.'),
     ).toBeInTheDocument();

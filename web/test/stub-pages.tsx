@@ -13,5 +13,3 @@ export function CommunityPage() {
 export function ProgressSection() {
   return null;
 }
-
-export default ProgressSection;

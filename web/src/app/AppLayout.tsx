@@ -15,16 +15,15 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Toolbar from '@mui/material/Toolbar';
-import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { NavLink, Outlet, Link as RouterLink } from 'react-router-dom';
-import { AfterFirstPaint } from '../components/AfterFirstPaint.tsx';
 import { Brand } from '../components/Brand.tsx';
-import { Loading } from '../components/Loading.tsx';
-import { lazyOptional } from '../components/lazy-optional.ts';
+import { ErrorToast } from '../components/ErrorToast.tsx';
 import { OfflineNotice } from '../components/OfflineNotice.tsx';
 import { useAuthGateway, useBackend } from '../data/context.tsx';
 import { useRefusedSaves, useWaitingToSync } from '../data/save.ts';
-import type { LogoutConfirmProps } from './LogoutConfirm.tsx';
+import { LogoutConfirm } from './LogoutConfirm.tsx';
+import { PendingChip } from './PendingChip.tsx';
 
 const LINKS: { to: string; label: string; icon: ReactNode }[] = [
   { to: '/user', label: 'User', icon: <InsightsOutlined fontSize="small" /> },
@@ -33,57 +32,6 @@ const LINKS: { to: string; label: string; icon: ReactNode }[] = [
 ];
 
 export const LOGOUT_FAILED = ALERT_LOG_OUT;
-
-const PendingChip = lazyOptional('The pending-writes marker', () =>
-  import('./PendingChip.tsx').then((m) => m.PendingChip),
-);
-
-/**
- * Only when logging out would lose writes made offline: its Dialog stays out of the frame's first
- * render. Such writes mean the network is gone, and the chunk with it unless the offline shell kept
- * it: then the browser's own confirm asks the same question.
- */
-const LogoutConfirm = lazyOptional(
-  'The logout confirmation',
-  () => import('./LogoutConfirm.tsx').then((m) => m.LogoutConfirm),
-  ConfirmByBrowser,
-);
-
-function ConfirmByBrowser({ onConfirm, onCancel }: LogoutConfirmProps) {
-  const asked = useRef(false);
-  useEffect(() => {
-    if (asked.current) return; // once, StrictMode's second effect run included
-    asked.current = true;
-    const sure = window.confirm(
-      'Changes made offline have not reached the server yet. Log out anyway, and lose them?',
-    );
-    (sure ? onConfirm : onCancel)();
-  }, [onConfirm, onCancel]);
-  return null;
-}
-
-/**
- * Only when a logout fails: Snackbar stays out of the frame's first render. Offline (the usual
- * reason a logout fails) its chunk may not load either: the message then shows as a plain alert.
- */
-const ErrorToast = lazyOptional(
-  'The error toast',
-  () => import('../components/ErrorToast.tsx').then((m) => m.ErrorToast),
-  PlainErrorToast,
-);
-
-function PlainErrorToast({ message, onClose }: { message: string; onClose: () => void }) {
-  return (
-    <Alert
-      severity="error"
-      variant="filled"
-      onClose={onClose}
-      sx={{ position: 'fixed', bottom: 24, left: 16, right: 16, zIndex: 'snackbar' }}
-    >
-      {message}
-    </Alert>
-  );
-}
 
 function NavLinks() {
   return (
@@ -113,17 +61,6 @@ function NavLinks() {
         </Box>
       ))}
     </Box>
-  );
-}
-
-/** The "saved offline" marker: its chunk (Chip) is fetched after the first paint. */
-function PendingWrites({ pending }: { pending: number }) {
-  return (
-    <AfterFirstPaint>
-      <Suspense fallback={null}>
-        <PendingChip pending={pending} />
-      </Suspense>
-    </AfterFirstPaint>
   );
 }
 
@@ -217,7 +154,7 @@ export function AppLayout() {
               <NavLinks />
             </Box>
             <Box sx={{ flex: 1 }} />
-            <PendingWrites pending={pending} />
+            <PendingChip pending={pending} />
             <Button
               variant="outlined"
               color="inherit"
@@ -234,20 +171,12 @@ export function AppLayout() {
       <Container component="main" maxWidth="lg" sx={{ py: { xs: 3, sm: 4.5 } }}>
         <OfflineNotice />
         <RefusedSaves />
-        <Suspense fallback={<Loading />}>
-          <Outlet />
-        </Suspense>
+        <Outlet />
       </Container>
       {confirming && (
-        <Suspense fallback={null}>
-          <LogoutConfirm pending={pending} onConfirm={() => void logout()} onCancel={() => setAsking(null)} />
-        </Suspense>
+        <LogoutConfirm pending={pending} onConfirm={() => void logout()} onCancel={() => setAsking(null)} />
       )}
-      {error !== null && (
-        <Suspense fallback={null}>
-          <ErrorToast message={error} onClose={() => setError(null)} />
-        </Suspense>
-      )}
+      {error !== null && <ErrorToast message={error} onClose={() => setError(null)} />}
     </Box>
   );
 }

@@ -1,14 +1,26 @@
 /** Theme, the sign-in port, the backend loader and the session: everything above the router. */
-import type { EmotionCache } from '@emotion/cache';
-import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
-import type { ReactNode } from 'react';
+import { ThemeProvider, useColorScheme } from '@mui/material/styles';
+import { type ReactNode, useEffect } from 'react';
 import type { AuthGateway } from '../data/auth.ts';
 import { AuthGatewayContext, BackendLoaderContext } from '../data/context.tsx';
 import type { Backend } from '../data/repositories.ts';
 import { SessionProvider } from '../data/session.tsx';
 import { theme } from './theme.ts';
+
+/**
+ * The browser's bar colour (index.html's `theme-color`, one per scheme, picked by the system's
+ * setting) follows the scheme shown, also one chosen against the system's on the Account page.
+ */
+function BarColour() {
+  const { colorScheme } = useColorScheme();
+  useEffect(() => {
+    if (!colorScheme) return;
+    for (const meta of document.querySelectorAll<HTMLMetaElement>('meta[name="theme-color"][data-scheme]'))
+      meta.media = meta.dataset.scheme === colorScheme ? 'all' : 'not all';
+  }, [colorScheme]);
+  return null;
+}
 
 export function AppProviders(props: {
   auth: AuthGateway;
@@ -16,22 +28,14 @@ export function AppProviders(props: {
   loadBackend: (uid: string) => Promise<Backend>;
   /** `uid`'s session ended (SessionProvider): its backend stops and the cache goes (main.tsx). */
   onSessionEnd?: (uid: string) => unknown;
-  /** Emotion's cache with this device's compiled styles (style-snapshot.ts); tests go without. */
-  styles?: EmotionCache;
   children: ReactNode;
 }) {
-  const app = (
+  return (
     // noSsr: a client-only app reads the remembered scheme in its first render (no second pass);
-    // the boot script (web/build/boot-script.ts) set the same scheme on <html> before the first paint.
-    // The theme's CSS variables are in index.html already, made at build time (build/theme-vars.ts).
-    <ThemeProvider
-      theme={theme}
-      defaultMode="system"
-      noSsr
-      disableTransitionOnChange
-      disableStyleSheetGeneration
-    >
+    // InitColorSchemeScript (web/vite.config.ts) set the same scheme on <html> before the first paint.
+    <ThemeProvider theme={theme} defaultMode="system" noSsr disableTransitionOnChange>
       <CssBaseline enableColorScheme />
+      <BarColour />
       <AuthGatewayContext.Provider value={props.auth}>
         <BackendLoaderContext.Provider value={props.loadBackend}>
           <SessionProvider onSessionEnd={props.onSessionEnd}>{props.children}</SessionProvider>
@@ -39,5 +43,4 @@ export function AppProviders(props: {
       </AuthGatewayContext.Provider>
     </ThemeProvider>
   );
-  return props.styles ? <CacheProvider value={props.styles}>{app}</CacheProvider> : app;
 }

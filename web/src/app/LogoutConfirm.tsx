@@ -1,6 +1,6 @@
 /**
  * The question Logout asks while changes made offline wait to sync: logging out erases the offline
- * cache with them (data/page-backend.ts). A chunk of its own, loaded only when asked.
+ * cache with them (data/page-backend.ts).
  */
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 

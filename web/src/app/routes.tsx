@@ -1,42 +1,13 @@
 /**
- * The route table (spec section 2), as declarative routes: `BrowserRouter` + `Routes` cost about
- * half of the data router (`createBrowserRouter`, loaders, `errorElement`, `handle`) in the entry
- * chunk, and the app uses none of the data APIs. Errors are caught by `RouteErrorBoundary`; titles
- * come from `TITLES`. The landing page ships in the entry chunk; every other screen loads on
- * demand, so `/` and `/login` stay small and the dashboard, community and account code arrive only
- * when visited (or opened: preload.ts).
+ * The route table (spec section 2), for React Router's data router. The landing page ships in the
+ * entry chunk; every other screen is a chunk of its own, loaded by its route's `lazy` (the router
+ * fetches the chunks of all the routes a path matches at once: the signed-in frame and its page).
+ * Errors, a chunk that failed to load included, show in the routes' `errorElement`.
  */
-import { lazy, type ReactNode, Suspense } from 'react';
-import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
-import { AfterFirstPaint } from '../components/AfterFirstPaint.tsx';
-import { lazyFrom } from '../components/chunk.ts';
-import { Loading } from '../components/Loading.tsx';
-import { lazyPart } from '../components/lazy-part.tsx';
+import { Navigate, Outlet, type RouteObject, useLocation } from 'react-router-dom';
 import { RouteAnnouncer } from '../components/RouteAnnouncer.tsx';
-import { RouteErrorBoundary } from '../components/RouteError.tsx';
+import { RouteError } from '../components/RouteError.tsx';
 import { LandingPage } from '../features/auth/LandingPage.tsx';
-import { CHUNKS } from './preload.ts';
-
-// The signed-in frame (guards, top bar), its pages and the sign-in pages are chunks of their own
-// (preload.ts).
-const SignedInArea = lazyFrom(CHUNKS.guards, 'SignedInArea');
-const RequireVerified = lazyFrom(CHUNKS.guards, 'RequireVerified');
-const AppLayout = lazyFrom(CHUNKS.layout, 'AppLayout');
-const DashboardPage = lazyFrom(CHUNKS.dashboard, 'DashboardPage');
-const CommunityPage = lazyFrom(CHUNKS.community, 'CommunityPage');
-const AccountPage = lazyFrom(CHUNKS.account, 'AccountPage');
-const LoginPage = lazyFrom(CHUNKS.login, 'LoginPage');
-const SignUpPage = lazyFrom(CHUNKS.signup, 'SignUpPage');
-const VerifyEmailPage = lazy(() =>
-  import('../features/auth/VerifyEmailPage.tsx').then((m) => ({ default: m.VerifyEmailPage })),
-);
-const ProgressSection = lazyPart(
-  () => import('../features/progress/ProgressSection.tsx').then((m) => m.ProgressSection),
-  { sx: { mt: { xs: 2, md: 3 } } }, // a failure keeps the section's gap to the cards above
-);
-const DisplayNamePrompt = lazy(() =>
-  import('../features/onboarding/DisplayNamePrompt.tsx').then((m) => ({ default: m.DisplayNamePrompt })),
-);
 
 /** Each path's name, for the document title and the screen-reader announcement. */
 export const TITLES: Readonly<Record<string, string>> = {
@@ -54,95 +25,79 @@ export function titleFor(pathname: string): string | undefined {
   return TITLES[pathname.replace(/\/+$/, '').toLowerCase() || '/'];
 }
 
-/**
- * Everything: a crash or a missing chunk anywhere shows the error alone (the frame itself may be
- * what failed). The boundary clears when the path changes, as the data router's errors did.
- */
 function Frame() {
   const { pathname } = useLocation();
   return (
-    <RouteErrorBoundary resetKey={pathname}>
-      <RouteAnnouncer title={titleFor(pathname)} />
-      <Suspense fallback={<Loading />}>
-        <Outlet />
-      </Suspense>
-    </RouteErrorBoundary>
-  );
-}
-
-/** A signed-in page that fails shows so under the top bar and nav, which stay. */
-function InLayout({ children }: { children: ReactNode }) {
-  const { pathname } = useLocation();
-  return (
-    <RouteErrorBoundary inLayout resetKey={pathname}>
-      {children}
-    </RouteErrorBoundary>
-  );
-}
-
-/**
- * `/user`: the display-name prompt while the profile has none, the spec's dashboard, then the
- * progress cards (each a feature of its own).
- */
-function UserPage() {
-  return (
     <>
-      {/* The prompt's gate shows nothing before the profile has loaded: fetched after the first paint,
-          beside that load, so that the dashboard's first render does without it. */}
-      <AfterFirstPaint>
-        <Suspense fallback={null}>
-          <DisplayNamePrompt />
-        </Suspense>
-      </AfterFirstPaint>
-      <DashboardPage />
-      {/* Below the dashboard's cards: fetched and drawn once the cards above have painted. */}
-      <AfterFirstPaint>
-        <ProgressSection fallback={null} />
-      </AfterFirstPaint>
+      <RouteAnnouncer title={titleFor(pathname)} />
+      <Outlet />
     </>
   );
 }
 
-export function AppRoutes() {
-  return (
-    <Routes>
-      <Route element={<Frame />}>
-        <Route path="/" element={<LandingPage />} />
-        <Route path="/login" element={<LoginPage />} />
-        <Route path="/signup" element={<SignUpPage />} />
-        <Route path="/verify-email" element={<VerifyEmailPage />} />
-        <Route element={<SignedInArea />}>
-          <Route element={<AppLayout />}>
-            <Route
-              path="/user"
-              element={
-                <InLayout>
-                  <RequireVerified />
-                </InLayout>
-              }
-            >
-              <Route index element={<UserPage />} />
-            </Route>
-            <Route
-              path="/community"
-              element={
-                <InLayout>
-                  <CommunityPage />
-                </InLayout>
-              }
-            />
-            <Route
-              path="/account"
-              element={
-                <InLayout>
-                  <AccountPage />
-                </InLayout>
-              }
-            />
-          </Route>
-        </Route>
-      </Route>
-      <Route path="*" element={<Navigate to="/" replace />} />
-    </Routes>
-  );
-}
+export const routes: RouteObject[] = [
+  {
+    element: <Frame />,
+    // While the first page's route modules load, nothing renders: index.html's splash shows.
+    HydrateFallback: () => null,
+    // A crash or a missing chunk outside a signed-in page shows alone (the frame may be what failed).
+    errorElement: <RouteError />,
+    children: [
+      { path: '/', element: <LandingPage /> },
+      {
+        path: '/login',
+        lazy: () => import('../features/auth/LoginPage.tsx').then((m) => ({ Component: m.LoginPage })),
+      },
+      {
+        path: '/signup',
+        lazy: () => import('../features/auth/SignUpPage.tsx').then((m) => ({ Component: m.SignUpPage })),
+      },
+      {
+        path: '/verify-email',
+        lazy: () =>
+          import('../features/auth/VerifyEmailPage.tsx').then((m) => ({ Component: m.VerifyEmailPage })),
+      },
+      {
+        lazy: () => import('./guards.tsx').then((m) => ({ Component: m.SignedInArea })),
+        children: [
+          {
+            lazy: () => import('./AppLayout.tsx').then((m) => ({ Component: m.AppLayout })),
+            children: [
+              {
+                // A signed-in page that fails shows so under the top bar and nav, which stay.
+                errorElement: <RouteError inLayout />,
+                children: [
+                  {
+                    path: '/user',
+                    lazy: () => import('./guards.tsx').then((m) => ({ Component: m.RequireVerified })),
+                    children: [
+                      {
+                        index: true,
+                        lazy: () => import('./UserPage.tsx').then((m) => ({ Component: m.UserPage })),
+                      },
+                    ],
+                  },
+                  {
+                    path: '/community',
+                    lazy: () =>
+                      import('../features/community/CommunityPage.tsx').then((m) => ({
+                        Component: m.CommunityPage,
+                      })),
+                  },
+                  {
+                    path: '/account',
+                    lazy: () =>
+                      import('../features/account/AccountPage.tsx').then((m) => ({
+                        Component: m.AccountPage,
+                      })),
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];

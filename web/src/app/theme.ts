@@ -4,9 +4,9 @@
  * WCAG AA contrast (checked by axe in e2e/tests/theme.test.ts).
  *
  * Light and dark are MUI `colorSchemes` emitted as CSS variables (`cssVariables`): the browser
- * switches schemes by the `data-mui-color-scheme` attribute on <html>, which the boot script (web/build/boot-script.ts)
- * sets before the first paint (from the remembered choice or the system preference), so the page
- * never flashes the other scheme. `sx` tokens (`bgcolor: 'tint.primary'`) resolve to the variables;
+ * switches schemes by the `data-mui-color-scheme` attribute on <html>, which MUI's
+ * InitColorSchemeScript (web/vite.config.ts) sets before the first paint (from the remembered choice
+ * or the system preference), so the page never flashes the other scheme. `sx` tokens (`bgcolor: 'tint.primary'`) resolve to the variables;
  * in callbacks use `theme.vars.palette` (or `theme.palette`, which the provider swaps per scheme).
  */
 import { alpha, createTheme, type PaletteOptions, type ThemeOptions } from '@mui/material/styles';
@@ -283,9 +283,9 @@ const FOCUS_RING = 'var(--fit-focus-ring, var(--mui-palette-primary-main))';
 /** Spread into the `sx` of a brand-gradient surface: focus rings inside it turn white. */
 export const onBrandSurface = { '--fit-focus-ring': 'var(--mui-palette-onBrand-main)' } as const;
 
-/** Where the chosen scheme is remembered (MUI's own key; the boot script (web/build/boot-script.ts) reads the same). */
+/** Where the chosen scheme is remembered (MUI's own key, which InitColorSchemeScript reads too). */
 export const MODE_STORAGE_KEY = 'mui-mode';
-/** The attribute on <html> naming the scheme in use (the boot script (web/build/boot-script.ts) sets it first). */
+/** The attribute on <html> naming the scheme in use (InitColorSchemeScript's default: it sets it first). */
 export const SCHEME_ATTRIBUTE = 'data-mui-color-scheme';
 
 /** The theme's options (tests derive a theme without transitions from them). */

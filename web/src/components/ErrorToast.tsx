@@ -1,4 +1,4 @@
-/** A failure said in a toast at the bottom of the screen (its own chunk: shown only on failure). */
+/** A failure said in a toast at the bottom of the screen. */
 import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
 

@@ -1,10 +1,6 @@
 import HelpOutlineOutlined from '@mui/icons-material/HelpOutlineOutlined';
 import IconButton from '@mui/material/IconButton';
-import { lazy, Suspense } from 'react';
-
-// MUI's Tooltip brings Popper (about 8 KB gzip): the button works and is named without it, so the
-// hover hint arrives just after the first render instead of delaying it.
-const Tooltip = lazy(() => import('@mui/material/Tooltip'));
+import Tooltip from '@mui/material/Tooltip';
 
 /** The small '?' that opens an explainer popup. */
 export function HelpButton({ label, onClick }: { label: string; onClick: () => void }) {
@@ -21,9 +17,5 @@ export function HelpButton({ label, onClick }: { label: string; onClick: () => v
       <HelpOutlineOutlined sx={{ fontSize: 18 }} />
     </IconButton>
   );
-  return (
-    <Suspense fallback={button}>
-      <Tooltip title={label}>{button}</Tooltip>
-    </Suspense>
-  );
+  return <Tooltip title={label}>{button}</Tooltip>;
 }

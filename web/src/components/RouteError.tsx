@@ -2,7 +2,8 @@ import Refresh from '@mui/icons-material/Refresh';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import { Component, type ErrorInfo, type ReactNode, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useRouteError } from 'react-router-dom';
 import { isChunkLoadError } from './chunk-error.ts';
 import { Loading } from './Loading.tsx';
 
@@ -33,16 +34,20 @@ function reloadNow() {
 }
 
 /**
- * Shown instead of a screen that crashed or whose code failed to load. `inLayout`: in place of the
- * page, under the top bar and nav (which stay usable); otherwise (the frame itself failed) alone.
- * A missing chunk while online reloads the page once (a deploy); offline, Retry reloads once the
- * connection is back (a reload offline would lose the whole app to the browser's error page).
+ * The routes' error boundary (React Router's `errorElement`): what a screen threw while rendering,
+ * or its route's code that failed to load. `inLayout`: in place of the page, under the top bar and
+ * nav (which stay usable); otherwise (the frame itself failed) alone. The router clears it when the
+ * path changes. A missing chunk while online reloads the page once (a deploy); offline, Retry
+ * reloads once the connection is back (a reload offline would lose the app to the browser's error page).
  */
-export function RouteError({ error, inLayout = false }: { error: unknown; inLayout?: boolean }) {
+export function RouteError({ inLayout = false }: { inLayout?: boolean }) {
+  const error = useRouteError();
   const chunk = isChunkLoadError(error);
-  // Decided in the first render, so the error never shows before the reload (it did for a moment).
+  // Decided in the first render, so the error never shows before the reload.
   const [reloading] = useState(() => chunk && navigator.onLine && !reloadedRecently());
   const [waiting, setWaiting] = useState(false);
+
+  useEffect(() => console.error(error), [error]);
 
   useEffect(() => {
     if (reloading) reloadNow();
@@ -81,46 +86,4 @@ export function RouteError({ error, inLayout = false }: { error: unknown; inLayo
       {alert}
     </Container>
   );
-}
-
-interface BoundaryProps {
-  children: ReactNode;
-  /** Under the top bar (a page) or alone (the frame). */
-  inLayout?: boolean;
-  /** A new value (the next path) clears a shown error, so navigating away leaves it behind. */
-  resetKey: string;
-}
-
-interface BoundaryState {
-  /** Apart from `error`: anything, even undefined, can be thrown. */
-  caught: boolean;
-  error: unknown;
-  /** The resetKey the shown error belongs to. */
-  key: string;
-}
-
-/**
- * Catches what its screens throw while rendering, including a lazy chunk that failed to load, and
- * shows `RouteError` in their place (what the data router's `errorElement` did, without its weight).
- */
-export class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
-  override state: BoundaryState = { caught: false, error: null, key: this.props.resetKey };
-
-  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
-    return { caught: true, error };
-  }
-
-  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
-    if (props.resetKey === state.key) return null;
-    return { caught: false, error: null, key: props.resetKey };
-  }
-
-  override componentDidCatch(error: unknown, info: ErrorInfo) {
-    console.error(error, info.componentStack);
-  }
-
-  override render() {
-    if (this.state.caught) return <RouteError error={this.state.error} inLayout={this.props.inLayout} />;
-    return this.props.children;
-  }
 }

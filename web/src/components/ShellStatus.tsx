@@ -1,9 +1,8 @@
 /**
- * Two notices about the app itself rather than a section's data: the browser is offline, or this
- * page is the shell the service worker kept because the network failed (navigator.onLine can
- * still say online then), and what is logged meanwhile waits in Firestore's offline queue; and a
- * new version has been deployed and taken over (web/src/sw/register.ts): a Reload button, never a
- * forced reload that would lose what is being typed.
+ * Two notices about the app itself rather than a section's data: the browser is offline, and what
+ * is logged meanwhile waits in Firestore's offline queue; and a new version has been deployed and
+ * waits (web/src/sw/register.ts): a Reload button, never a forced reload that would lose what is
+ * being typed.
  *
  * Placed as MUI's Snackbar places its messages (bottom left; across the bottom on phones), but not
  * a Snackbar: that brings its transition and click-away machinery (3.5 KB gzip) into the entry of
@@ -16,7 +15,7 @@ import Button from '@mui/material/Button';
 import { keyframes } from '@mui/material/styles';
 import { useEffect, useState } from 'react';
 import { useBrowserOnline } from '../data/connection.ts';
-import { watchAppUpdate, watchOfflineShell } from '../sw/register.ts';
+import { updateApp, watchAppUpdate } from '../sw/register.ts';
 
 const rise = keyframes`
   from { opacity: 0; transform: translateY(8px); }
@@ -38,25 +37,22 @@ const REGION = {
 
 export function ShellStatus() {
   const online = useBrowserOnline();
-  const [offlineShell, setOfflineShell] = useState(false);
-  useEffect(() => watchOfflineShell(setOfflineShell), []);
   const [updateReady, setUpdateReady] = useState(false);
   useEffect(() => watchAppUpdate(setUpdateReady), []);
-  const offline = !online || offlineShell;
 
   return (
     <Box aria-live="polite" sx={REGION}>
-      {offline && (
+      {!online && (
         <Alert severity="warning" variant="filled">
           You are offline. What you log is kept on this device and sent when you are back online.
         </Alert>
       )}
-      {!offline && updateReady && (
+      {online && updateReady && (
         <Alert
           severity="info"
           variant="filled"
           action={
-            <Button color="inherit" size="small" onClick={() => window.location.reload()}>
+            <Button color="inherit" size="small" onClick={updateApp}>
               Reload
             </Button>
           }

@@ -10,8 +10,7 @@
  * Firestore's offline cache is deleted by the /login page that a session's end loads (page-backend.ts).
  *
  * Per device, not per person, and so not listed here: the Appearance choice (theme.ts's
- * MODE_STORAGE_KEY, applied before the first paint), the compiled styles of the last visit
- * (app/style-snapshot.ts: CSS, nobody's data) and RouteError's per-tab reload guard.
+ * MODE_STORAGE_KEY, applied before the first paint) and RouteError's per-tab reload guard.
  */
 
 type Area = 'local' | 'session';

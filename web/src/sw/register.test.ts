@@ -1,64 +1,54 @@
 /**
- * The page's side of an update: a worker of another build taking over offers a reload; the worker of
- * the page's own build (first install, or a page loaded after the deploy) offers nothing.
+ * The page's side of an update: a new version waiting offers a reload, which activates it; nothing
+ * is offered before that.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RegisterSW } from './register.ts';
 
-class FakeContainer extends EventTarget {
-  register = vi.fn(async () => ({ update: vi.fn(async () => undefined) }));
-  deliver(data: unknown) {
-    this.dispatchEvent(new MessageEvent('message', { data }));
-  }
-}
-
-let container: FakeContainer;
+type Options = Parameters<RegisterSW>[0];
 
 beforeEach(() => {
   vi.resetModules();
-  container = new FakeContainer();
-  Object.defineProperty(navigator, 'serviceWorker', { value: container, configurable: true });
-  document.head.innerHTML = '<script type="module" crossorigin src="/assets/index-NEW.js"></script>';
-  document.documentElement.removeAttribute('data-offline-shell');
-});
-afterEach(() => {
-  Reflect.deleteProperty(navigator, 'serviceWorker');
-  document.head.innerHTML = '';
 });
 
 async function started() {
   const module = await import('./register.ts');
-  module.registerServiceWorker();
+  let options: Options = {};
+  const activate = vi.fn(async () => undefined);
+  module.registerServiceWorker((given) => {
+    options = given;
+    return activate;
+  });
   const seen: boolean[] = [];
   module.watchAppUpdate((ready) => seen.push(ready));
-  return { module, seen };
+  return { module, options, activate, seen };
 }
 
-describe('service worker registration and updates', () => {
-  it('registers /sw.js for the whole origin', async () => {
-    await started();
-    expect(container.register).toHaveBeenCalledWith('/sw.js', { scope: '/' });
-  });
-
-  it('offers a reload when a worker of another build takes over, once', async () => {
-    const { seen } = await started();
-    container.deliver({ type: 'fittrack-sw-activated', entry: '/assets/index-NEWER.js' });
-    container.deliver({ type: 'fittrack-sw-activated', entry: '/assets/index-NEWEST.js' });
-    expect(seen).toEqual([false, true]);
-  });
-
-  it('offers nothing for its own build, or for messages that are not the worker’s', async () => {
-    const { seen } = await started();
-    container.deliver({ type: 'fittrack-sw-activated', entry: '/assets/index-NEW.js' });
-    container.deliver({ type: 'something-else', entry: '/assets/index-OTHER.js' });
-    container.deliver({ type: 'fittrack-sw-activated' });
-    container.deliver(null);
+describe('service worker updates', () => {
+  it('offers nothing until a new version is waiting', async () => {
+    const { options, seen } = await started();
+    options.onOfflineReady?.();
     expect(seen).toEqual([false]);
   });
 
-  it('knows it is offline from the offline shell mark even when navigator.onLine says online', async () => {
-    const { module } = await started();
-    expect(module.browserOffline()).toBe(false);
-    document.documentElement.setAttribute(module.OFFLINE_SHELL, '');
-    expect(module.browserOffline()).toBe(true);
+  it('offers a reload once a new version waits, and the reload activates it', async () => {
+    const { module, options, activate, seen } = await started();
+    options.onNeedRefresh?.();
+    expect(seen).toEqual([false, true]);
+    module.updateApp();
+    expect(activate).toHaveBeenCalledTimes(1);
+  });
+
+  it('checks for a new deploy every hour', async () => {
+    vi.useFakeTimers();
+    try {
+      const { options } = await started();
+      const registration = { update: vi.fn(async () => undefined) };
+      options.onRegisteredSW?.('/sw.js', registration as unknown as ServiceWorkerRegistration);
+      vi.advanceTimersByTime(60 * 60 * 1000);
+      expect(registration.update).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -8,11 +8,9 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useDeferredValue, useState } from 'react';
-import { AfterFirstPaint } from '../../components/AfterFirstPaint.tsx';
 import { Columns } from '../../components/Columns.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { PAGE_HEADINGS } from '../../components/page-headings.ts';
 import { hasDisplayName } from '../../data/profile.ts';
 import { useActivityPreferences, useGoal, useProfile } from '../../data/queries.ts';
 import { ActivitiesSection } from './ActivitiesSection.tsx';
@@ -38,7 +36,9 @@ export function AccountPage() {
     void Promise.all(reads.map((read) => read.refetch())).then(() => setVersion((v) => v + 1));
   };
 
-  const header = <PageHeader {...PAGE_HEADINGS.account} />;
+  const header = (
+    <PageHeader title="Account" subtitle="Your details, your daily goal and the activities you track." />
+  );
 
   if (failed) {
     return (
@@ -84,17 +84,13 @@ export function AccountPage() {
         <Box sx={{ order: { xs: 1, md: 0 } }}>
           <DeleteAccountSection />
         </Box>
-        {/* Below the fold on every screen: drawn once the sections above have painted (Manage
-            Activities alone is some 80 checkboxes), so the page is not one long task. */}
-        <AfterFirstPaint>
-          <AppearanceSection />
-          <Box sx={{ gridColumn: '1 / -1' }}>
-            <ActivitiesSection key={version} saved={preferences.data} />
-          </Box>
-          <Box sx={{ gridColumn: '1 / -1' }}>
-            <DataSection onImported={reloadForms} />
-          </Box>
-        </AfterFirstPaint>
+        <AppearanceSection />
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <ActivitiesSection key={version} saved={preferences.data} />
+        </Box>
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <DataSection onImported={reloadForms} />
+        </Box>
       </Columns>
     </>
   );

@@ -1,7 +1,7 @@
 /**
  * The Account page's theme toggle: System is the default, a choice applies at once (the scheme
  * attribute on <html> that the CSS variables follow) and is kept in localStorage under the key
- * the boot script (web/build/boot-script.ts) reads before the next first paint.
+ * MUI's InitColorSchemeScript (web/vite.config.ts) reads before the next first paint.
  */
 import { ThemeProvider } from '@mui/material/styles';
 import { render, screen } from '@testing-library/react';

@@ -4,9 +4,9 @@
  * A device preference, not an account setting, so it lives in this browser's localStorage (MUI's
  * `useColorScheme` keeps it under `mui-mode`) rather than in the profile: a dark phone and a bright
  * office screen signed in to the same account each keep their own; it applies on the sign-in page
- * and the loading shell too, before any account or data is there; and the boot script (web/build/boot-script.ts) can
- * read it synchronously before the first paint, so the page never flashes the other scheme. Other
- * tabs follow through the storage event MUI listens to.
+ * too, before any account or data is there; and MUI's InitColorSchemeScript (web/vite.config.ts)
+ * reads it before the first paint, so the page never flashes the other scheme. Other tabs follow
+ * through the storage event MUI listens to.
  */
 import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
 import LightModeOutlined from '@mui/icons-material/LightModeOutlined';

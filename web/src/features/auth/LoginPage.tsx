@@ -12,7 +12,6 @@ import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import { type FormEvent, useState } from 'react';
 import { GoogleButton } from '../../components/GoogleButton.tsx';
-import { SIGN_IN_HEADINGS } from '../../components/page-headings.ts';
 import { TextInput } from '../../components/TextInput.tsx';
 import { authErrorMessage } from '../../data/auth.ts';
 import { destinationAfterLogin, destinationFor } from '../../data/post-login.ts';
@@ -70,7 +69,8 @@ export function LoginPage() {
 
   return (
     <AuthForm
-      {...SIGN_IN_HEADINGS.login}
+      title="Welcome back"
+      subtitle="Log in to log workouts and see your progress."
       form={form}
       onSubmit={submit}
       messages={

@@ -5,7 +5,6 @@
 import { INLINE_SIGN_UP } from '@fit/shared/messages';
 import { validateSignUp } from '@fit/shared/validation';
 import { type FormEvent, useState } from 'react';
-import { SIGN_IN_HEADINGS } from '../../components/page-headings.ts';
 import { TextInput } from '../../components/TextInput.tsx';
 import { authErrorMessage } from '../../data/auth.ts';
 import { withNext } from '../../data/post-login.ts';
@@ -55,7 +54,8 @@ export function SignUpPage() {
 
   return (
     <AuthForm
-      {...SIGN_IN_HEADINGS.signup}
+      title="Create your account"
+      subtitle="Start tracking in under a minute."
       form={form}
       onSubmit={submit}
       messages={<AuthError message={error?.message} />}

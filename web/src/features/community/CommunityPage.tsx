@@ -4,7 +4,6 @@
  */
 import Grid from '@mui/material/Grid';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { PAGE_HEADINGS } from '../../components/page-headings.ts';
 import { useRefreshed } from '../../components/useRefreshed.ts';
 import { useSessionUser } from '../../data/context.tsx';
 import { ActivitiesCard } from './ActivitiesCard.tsx';
@@ -33,7 +32,10 @@ export function CommunityPage({ clock = systemClock, tickMs = 30_000 }: Communit
 
   return (
     <>
-      <PageHeader {...PAGE_HEADINGS.community} />
+      <PageHeader
+        title="Community"
+        subtitle="Cheer each other on: this period's leaders, posts and fresh workouts."
+      />
       <Grid container spacing={{ xs: 2, md: 3 }}>
         <Grid size={12}>
           <LeaderboardsCard boards={boards} uid={uid} now={now} error={errors.boards} />

@@ -1,8 +1,4 @@
-/**
- * The searchable activity select, grouped by category. A chunk of its own: MUI's Autocomplete
- * brings Popper (about 8 KB gzip), which the dashboard's first render does without (see
- * `ActivityPicker`).
- */
+/** The searchable activity select, grouped by category. */
 import { findActivity } from '@fit/shared/catalogue';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
@@ -17,7 +13,7 @@ export interface ActivityPickerProps {
   disabled?: boolean;
 }
 
-export default function ActivityAutocomplete(props: ActivityPickerProps) {
+export function ActivityAutocomplete(props: ActivityPickerProps) {
   return (
     <Autocomplete
       options={props.options as string[]}

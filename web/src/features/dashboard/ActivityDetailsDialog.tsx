@@ -7,13 +7,8 @@ import { deleteActivity, type StoredActivity, updateActivity } from '../../data/
 import { useRequiredUser } from '../../data/context.tsx';
 import { keys } from '../../data/queries.ts';
 import { useUnits } from '../../data/units.ts';
-import {
-  ActivityFields,
-  type ActivityInputs,
-  ActivityPicker,
-  EMPTY_INPUTS,
-  inputsOf,
-} from './ActivityFields.tsx';
+import { ActivityAutocomplete } from './ActivityAutocomplete.tsx';
+import { ActivityFields, type ActivityInputs, EMPTY_INPUTS, inputsOf } from './ActivityFields.tsx';
 import { validateActivityInUnits } from './activity-units.ts';
 import { formatDateTime } from './format.ts';
 import { MSG } from './messages.ts';
@@ -109,7 +104,7 @@ export function ActivityDetailsDialog(props: {
         )
       }
     >
-      <ActivityPicker
+      <ActivityAutocomplete
         options={options}
         value={activityType}
         onChange={editor.edit(setActivityType)}

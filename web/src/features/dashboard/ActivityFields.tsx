@@ -5,10 +5,8 @@ import { parseNumberInput } from '@fit/shared/validation';
 import LocalFireDepartment from '@mui/icons-material/LocalFireDepartment';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { lazyPart } from '../../components/lazy-part.tsx';
 import { TextField } from '../../components/OutlinedField.tsx';
 import { useUnits } from '../../data/units.ts';
-import type { ActivityPickerProps } from './ActivityAutocomplete.tsx';
 import { liftedText } from './activity-units.ts';
 
 export interface ActivityInputs {
@@ -23,30 +21,6 @@ const fieldLabel = (field: keyof ActivityInputs, units: UnitSystem) =>
   field === 'weightLifted' ? `Weight lifted (${unitLabel('weightLifted', units)})` : FIELD_LABELS[field];
 
 const FIELD_LABELS = { count: 'Reps', time: 'Time (min)' } as const;
-
-const ActivityAutocomplete = lazyPart(() => import('./ActivityAutocomplete.tsx').then((m) => m.default));
-
-/**
- * Searchable activity select, grouped by category. Until its chunk arrives (just after the
- * dashboard's first render), a read-only field of the same size and label stands in, so nothing
- * moves when it is swapped.
- */
-export function ActivityPicker(props: ActivityPickerProps) {
-  return (
-    <ActivityAutocomplete
-      {...props}
-      fallback={
-        <TextField
-          label="Activity"
-          value={props.value ?? ''}
-          disabled={props.disabled ?? false}
-          fullWidth
-          slotProps={{ htmlInput: { readOnly: true } }}
-        />
-      }
-    />
-  );
-}
 
 /** The inputs the chosen activity accepts (and only those), with a live calorie estimate. */
 /** The inputs' layout: one row from sm up, stacked on a phone (the Log form's placeholder shares it). */

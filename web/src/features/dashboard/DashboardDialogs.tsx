@@ -1,9 +1,7 @@
 /**
  * The dashboard's popups (goal, MET values, calories help, BMI, BMR, the show-all lists and the
- * record details), in a chunk of their own: Dialog, Modal, FocusTrap and the popups' contents stay
- * out of the dashboard's first render. `DashboardPage` loads this once the page is idle (or when a
- * popup opens first) and keeps it mounted from the first opening on, so each popup opens, closes
- * and returns focus as before.
+ * record details). `DashboardPage` mounts them from the first opening on, so each popup opens,
+ * closes and returns focus on its own.
  */
 import type { StoredActivity } from '../../data/activities.ts';
 import type { StoredWeight } from '../../data/weights.ts';
@@ -32,7 +30,7 @@ export interface DashboardDialogsProps {
   setWeightDetails: (record: StoredWeight | null) => void;
 }
 
-export default function DashboardDialogs(props: DashboardDialogsProps) {
+export function DashboardDialogs(props: DashboardDialogsProps) {
   const { body, open, setOpen } = props;
   const { weight } = body;
   return (

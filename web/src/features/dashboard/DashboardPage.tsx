@@ -1,19 +1,13 @@
 /**
  * `/user`: the main dashboard. Log Activity, Recent Activities, Your Stats, Your Profile and Weight
  * Tracking, each its own card, plus the popups (goal, MET values, calories help, BMI, BMR, show-all
- * lists and record details, in `DashboardDialogs`: a chunk loaded when idle), each opening and
- * closing on its own.
+ * lists and record details, in `DashboardDialogs`), each opening and closing on its own.
  */
 
 import { totalsFromSums } from '@fit/shared/totals';
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
-import Skeleton from '@mui/material/Skeleton';
-import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { AfterFirstPaint } from '../../components/AfterFirstPaint.tsx';
-import { lazyPart } from '../../components/lazy-part.tsx';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { SectionCard } from '../../components/SectionCard.tsx';
 import { lastLoggedActivityType, type StoredActivity } from '../../data/activities.ts';
 import { usePeriodSums, useRecentActivities, useWeightHistory } from '../../data/activity-queries.ts';
 import { useRequiredUser } from '../../data/context.tsx';
@@ -21,15 +15,16 @@ import { recall, remember } from '../../data/device-memory.ts';
 import { useActivityPreferences, useGoal, useProfile } from '../../data/queries.ts';
 import { UnitsProvider } from '../../data/units.ts';
 import type { StoredWeight } from '../../data/weights.ts';
+import { DashboardDialogs } from './DashboardDialogs.tsx';
 import { formatCalendarDay } from './format.ts';
 import { bodyFigures, useToday } from './hooks.ts';
 import { LogActivityCard } from './LogActivityCard.tsx';
 import { MSG } from './messages.ts';
+import { ProfileCard } from './ProfileCard.tsx';
 import { NO_POPUPS, type OpenPopups, type Popup } from './popups.ts';
 import { RecentActivitiesCard } from './RecentActivitiesCard.tsx';
 import { StatsCard } from './StatsCard.tsx';
-
-const loadDialogs = () => import('./DashboardDialogs.tsx');
+import { WeightCard } from './WeightCard.tsx';
 
 // Each card re-renders only when its own props change: a query that answers (five of them, one
 // after another, as the page loads) redraws its card, not the whole page. The page keeps the props
@@ -37,47 +32,9 @@ const loadDialogs = () => import('./DashboardDialogs.tsx');
 const LogActivity = memo(LogActivityCard);
 const Stats = memo(StatsCard);
 const RecentActivities = memo(RecentActivitiesCard);
+const Profile = memo(ProfileCard);
+const Weight = memo(WeightCard);
 const NONE: never[] = [];
-
-// Weight Tracking is below the fold on every screen: a chunk of its own, fetched and drawn after
-// the cards above have painted, in a space of about its size.
-const Weight = memo(
-  lazyPart(() => import('./WeightCard.tsx').then((m) => m.WeightCard), {
-    frame: (failure) => <SectionCard title="Weight Tracking">{failure}</SectionCard>,
-  }),
-);
-const WEIGHT_PLACEHOLDER = <Skeleton variant="rounded" aria-hidden height={560} />;
-
-// Your Profile is below the fold too (under Log Activity: from 913 px down at 1280 px wide, further
-// on phones), so it loads the same way; its space is its usual height, so nothing under it moves.
-const Profile = memo(
-  lazyPart(() => import('./ProfileCard.tsx').then((m) => m.ProfileCard), {
-    frame: (failure) => <SectionCard title="Your Profile">{failure}</SectionCard>,
-  }),
-);
-const PROFILE_PLACEHOLDER = (
-  <Skeleton variant="rounded" aria-hidden sx={{ height: { xs: 650, sm: 548, md: 568 } }} />
-);
-const DashboardDialogs = lazy(loadDialogs);
-
-/** Runs `task` once the browser is idle (a timer where requestIdleCallback is missing: Safari). */
-function whenIdle(task: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(task, { timeout: 3000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(task, 1000);
-  return () => window.clearTimeout(id);
-}
-
-/** While the popups' chunk loads (only if one is opened before the page went idle). */
-function DialogLoading() {
-  return (
-    <Box sx={{ position: 'fixed', inset: 0, display: 'grid', placeItems: 'center', zIndex: 'modal' }}>
-      <CircularProgress aria-label="Loading" />
-    </Box>
-  );
-}
 
 const GAP = { xs: 2, md: 3 };
 const COLUMN = {
@@ -114,9 +71,7 @@ export function DashboardPage() {
   const [activityDetails, setActivityDetails] = useState<StoredActivity | null>(null);
   const [weightDetails, setWeightDetails] = useState<StoredWeight | null>(null);
 
-  // The popups' chunk: fetched once the page is idle, so a popup opens at once; mounted from the
-  // first opening on (before that nothing of it renders).
-  useEffect(() => whenIdle(() => void loadDialogs().catch(() => {})), []);
+  // The popups mount from the first opening on (before that nothing of them renders).
   const anyOpen = Object.values(open).some(Boolean) || activityDetails !== null || weightDetails !== null;
   const [dialogsMounted, setDialogsMounted] = useState(false);
   if (anyOpen && !dialogsMounted) setDialogsMounted(true);
@@ -186,18 +141,15 @@ export function DashboardPage() {
             />
           </Box>
           <Box sx={{ minWidth: 0 }}>
-            <AfterFirstPaint fallback={PROFILE_PLACEHOLDER}>
-              <Profile
-                fallback={PROFILE_PLACEHOLDER}
-                profile={profile}
-                body={body}
-                loaded={profileQuery.isSuccess || profileError !== null}
-                error={profileError}
-                today={today}
-                onShowBmi={show.bmi}
-                onShowBmr={show.bmr}
-              />
-            </AfterFirstPaint>
+            <Profile
+              profile={profile}
+              body={body}
+              loaded={profileQuery.isSuccess || profileError !== null}
+              error={profileError}
+              today={today}
+              onShowBmi={show.bmi}
+              onShowBmr={show.bmr}
+            />
           </Box>
         </Box>
         <Box sx={COLUMN}>
@@ -216,37 +168,30 @@ export function DashboardPage() {
             />
           </Box>
           <Box sx={{ minWidth: 0 }}>
-            <AfterFirstPaint fallback={WEIGHT_PLACEHOLDER}>
-              <Weight
-                fallback={WEIGHT_PLACEHOLDER}
-                records={weights.data ?? NONE}
-                loaded={!weights.isPending}
-                error={weights.isError ? MSG.fetchWeights : null}
-                height={body.height}
-                onOpen={setWeightDetails}
-                onShowAll={show.allWeights}
-              />
-            </AfterFirstPaint>
+            <Weight
+              records={weights.data ?? NONE}
+              loaded={!weights.isPending}
+              error={weights.isError ? MSG.fetchWeights : null}
+              height={body.height}
+              onOpen={setWeightDetails}
+              onShowAll={show.allWeights}
+            />
           </Box>
         </Box>
       </Box>
 
       {dialogsMounted && (
-        <Suspense fallback={<DialogLoading />}>
-          <DashboardDialogs
-            body={body}
-            open={open}
-            setOpen={setOpen}
-            closeGoal={closeGoal}
-            activityDetails={activityDetails}
-            setActivityDetails={setActivityDetails}
-            weightDetails={weightDetails}
-            setWeightDetails={setWeightDetails}
-          />
-        </Suspense>
+        <DashboardDialogs
+          body={body}
+          open={open}
+          setOpen={setOpen}
+          closeGoal={closeGoal}
+          activityDetails={activityDetails}
+          setActivityDetails={setActivityDetails}
+          weightDetails={weightDetails}
+          setWeightDetails={setWeightDetails}
+        />
       )}
     </UnitsProvider>
   );
 }
-
-export default DashboardPage;

@@ -2,28 +2,18 @@ import { validateDocument } from '@fit/shared/documents';
 import { paths } from '@fit/shared/model';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toDateTimeLocal } from '../../components/DateTimeInput.tsx';
-import {
-  activityDoc,
-  at,
-  freezeClock,
-  NOW,
-  renderDashboard,
-  seedStore,
-  UID,
-  warmDashboardChunks,
-} from './test-utils.tsx';
+import { activityDoc, at, freezeClock, NOW, renderDashboard, seedStore, UID } from './test-utils.tsx';
 
 vi.setConfig({ testTimeout: 45_000 });
-beforeAll(warmDashboardChunks);
 beforeEach(() => freezeClock());
 afterEach(() => vi.useRealTimers());
 
 async function chooseActivity(name: string) {
   const user = userEvent.setup({ delay: null });
   const form = await screen.findByRole('form', { name: 'Log activity' });
-  // The picker is a chunk of its own (read-only stand-in until then): the first import takes a while.
+  // The page's first render takes a while on a loaded machine.
   const input = await within(form).findByRole('combobox', { name: 'Activity' }, { timeout: 30_000 });
   fireEvent.focus(input);
   fireEvent.change(input, { target: { value: '' } });

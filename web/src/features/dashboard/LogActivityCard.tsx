@@ -21,13 +21,8 @@ import { recall, remember } from '../../data/device-memory.ts';
 import { keys } from '../../data/queries.ts';
 import { useSave } from '../../data/save.ts';
 import { useUnits } from '../../data/units.ts';
-import {
-  ActivityFields,
-  type ActivityInputs,
-  ActivityPicker,
-  EMPTY_INPUTS,
-  fieldsGrid,
-} from './ActivityFields.tsx';
+import { ActivityAutocomplete } from './ActivityAutocomplete.tsx';
+import { ActivityFields, type ActivityInputs, EMPTY_INPUTS, fieldsGrid } from './ActivityFields.tsx';
 import { validateActivityInUnits } from './activity-units.ts';
 import { GoalWidget } from './GoalWidget.tsx';
 import { MSG } from './messages.ts';
@@ -257,7 +252,7 @@ const LogForm = memo(function LogActivityForm(props: LogFormProps) {
         <FormPlaceholder fields={placeholderFields} />
       ) : (
         <Stack spacing={2}>
-          <ActivityPicker
+          <ActivityAutocomplete
             options={offered ?? []}
             value={activityType}
             onChange={(name) => {

@@ -1,12 +1,11 @@
 import { paths } from '@fit/shared/model';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toDateTimeLocal } from '../../components/DateTimeInput.tsx';
 import { BMI_ENCOURAGEMENT } from './ProfileCard.tsx';
-import { at, freezeClock, NOW, renderDashboard, seedStore, UID, warmDashboardChunks } from './test-utils.tsx';
+import { at, freezeClock, NOW, renderDashboard, seedStore, UID } from './test-utils.tsx';
 
 vi.setConfig({ testTimeout: 45_000 });
-beforeAll(warmDashboardChunks);
 beforeEach(() => freezeClock());
 afterEach(() => vi.useRealTimers());
 

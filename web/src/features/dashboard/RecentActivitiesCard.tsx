@@ -3,18 +3,11 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
-import { lazyPart } from '../../components/lazy-part.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { ShowAllButton } from '../../components/ShowAllButton.tsx';
 import type { StoredActivity } from '../../data/activities.ts';
-
-// The table (MUI's Table parts, about 4 KB gzip) is a chunk of its own: it only shows once the
-// activities have loaded, and is fetched as the card mounts, beside the session check and the
-// data it waits for, instead of being part of the page's first render.
-const loadTable = () => import('./ActivitiesTable.tsx');
-const ActivitiesTable = lazyPart(() => loadTable().then((m) => m.ActivitiesTable));
+import { ActivitiesTable } from './ActivitiesTable.tsx';
 
 const ROWS_LOADING = (
   <Stack spacing={1}>
@@ -34,9 +27,6 @@ export function RecentActivitiesCard(props: {
   onShowAll: () => void;
   onCaloriesHelp: () => void;
 }) {
-  useEffect(() => {
-    loadTable().catch(() => {}); // a failure shows where the table renders, with Retry (lazyPart)
-  }, []);
   return (
     <SectionCard title="Recent Activities" action={<ShowAllButton onClick={props.onShowAll} />}>
       {props.error && <LoadFailed message={props.error} />}
@@ -68,7 +58,6 @@ export function RecentActivitiesCard(props: {
         )
       ) : (
         <ActivitiesTable
-          fallback={ROWS_LOADING}
           label="Recent activities"
           activities={props.activities}
           weight={props.weight}

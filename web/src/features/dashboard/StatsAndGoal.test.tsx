@@ -1,7 +1,7 @@
 import { caloriesFromUnits, calorieUnits } from '@fit/shared/formulas';
 import { paths } from '@fit/shared/model';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   activityDoc,
   at,
@@ -10,11 +10,9 @@ import {
   renderDashboard,
   seedStore,
   UID,
-  warmDashboardChunks,
 } from './test-utils.tsx';
 
 vi.setConfig({ testTimeout: 45_000 });
-beforeAll(warmDashboardChunks);
 beforeEach(() => {
   freezeClock();
   sessionStorage.clear();

@@ -1,23 +1,14 @@
 /** Issue 11: the dashboard in the viewer's units; storage stays lbs and inches. */
 import { paths } from '@fit/shared/model';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  activityDoc,
-  at,
-  freezeClock,
-  renderDashboard,
-  seedStore,
-  UID,
-  warmDashboardChunks,
-} from './test-utils.tsx';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { activityDoc, at, freezeClock, renderDashboard, seedStore, UID } from './test-utils.tsx';
 
 vi.setConfig({ testTimeout: 45_000 });
-beforeAll(warmDashboardChunks);
 beforeEach(() => freezeClock());
 afterEach(() => vi.useRealTimers());
 
-// The cards come from lazy chunks: on a loaded machine they take longer than the default wait.
+// The dashboard's first render: on a loaded machine it takes longer than the default wait.
 const section = (name: string) => screen.findByRole('region', { name }, { timeout: 15_000 });
 const weights = (store: ReturnType<typeof seedStore>) =>
   Object.values(store.collection(paths.weightRecords(UID))).map((d) => d.weight);

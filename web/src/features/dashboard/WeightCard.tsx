@@ -8,14 +8,14 @@ import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Component, type FormEvent, lazy, type ReactNode, Suspense, useState } from 'react';
+import { type FormEvent, lazy, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { ChartArea } from '../../components/ChartArea.tsx';
 import { DateTimeInput, type WhenValue, whenToTimestamp } from '../../components/DateTimeInput.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { ShowAllButton } from '../../components/ShowAllButton.tsx';
 import { StatusAlert } from '../../components/StatusAlert.tsx';
-import { WhenNearViewport } from '../../components/WhenNearViewport.tsx';
 import { keys } from '../../data/queries.ts';
 import { useSave } from '../../data/save.ts';
 import { useUnits } from '../../data/units.ts';
@@ -25,29 +25,9 @@ import { WeightInput } from './WeightInput.tsx';
 import { WeightList } from './WeightList.tsx';
 import { checkWeightForm } from './weight-form.ts';
 
-// Fetched and drawn only once the card's chart area comes near the viewport.
-const WeightChart = lazy(() => import('./WeightChart.tsx'));
-const CHART_PLACEHOLDER = <Skeleton variant="rounded" height={280} />;
-
-/** A chart that fails to draw (an old browser, a library bug) must not take the dashboard with it. */
-class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override componentDidCatch(error: unknown) {
-    console.error('Weight chart failed', error);
-  }
-  override render() {
-    return this.state.failed ? (
-      <Typography variant="body2" color="textSecondary">
-        The chart could not be drawn.
-      </Typography>
-    ) : (
-      this.props.children
-    );
-  }
-}
+// The charts library (MUI X Charts and d3, some 100 KB gzip: two thirds of /user's code) draws
+// below the fold: a chunk of its own keeps it off the way to the page's first paint.
+const WeightChart = lazy(() => import('./WeightChart.tsx').then((m) => ({ default: m.WeightChart })));
 
 /** The chart needs at least 2 records and a known height (for BMI). */
 export function showsWeightChart(records: readonly unknown[], height: number | undefined): boolean {
@@ -161,13 +141,9 @@ export function WeightCard(props: {
         </div>
         {chart ? (
           <Box data-testid="weight-chart" sx={{ minWidth: 0 }}>
-            <ChartBoundary>
-              <WhenNearViewport placeholder={CHART_PLACEHOLDER}>
-                <Suspense fallback={CHART_PLACEHOLDER}>
-                  <WeightChart records={props.records} height={props.height as number} units={units} />
-                </Suspense>
-              </WhenNearViewport>
-            </ChartBoundary>
+            <ChartArea height={280}>
+              <WeightChart records={props.records} height={props.height as number} units={units} />
+            </ChartArea>
           </Box>
         ) : (
           props.loaded &&

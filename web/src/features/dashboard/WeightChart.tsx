@@ -1,7 +1,7 @@
 /**
- * Weight and BMI over time (loaded on demand: the charts library is only fetched when shown), in two
- * panels on one real time axis, so BMI (which moves with weight) never hides under the weight line,
- * and points minutes apart sit minutes apart. Screen readers get a summary and a table instead.
+ * Weight and BMI over time, in two panels on one real time axis, so BMI (which moves with weight)
+ * never hides under the weight line, and points minutes apart sit minutes apart. Screen readers
+ * get a summary and a table instead.
  */
 import { bmi } from '@fit/shared/formulas';
 import { displayValue, type UnitSystem, unitLabel } from '@fit/shared/units';
@@ -66,11 +66,7 @@ const VISUALLY_HIDDEN = {
   border: 0,
 } as const;
 
-export default function WeightChart(props: {
-  records: readonly StoredWeight[];
-  height: number;
-  units: UnitSystem;
-}) {
+export function WeightChart(props: { records: readonly StoredWeight[]; height: number; units: UnitSystem }) {
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('sm'));
   const points = chartPoints(props.records, props.height, props.units);

@@ -1,6 +1,6 @@
 /**
- * The dashboard's popups that open by a flag, apart from their chunk (`DashboardDialogs`), so the page
- * can hold their state without importing the popups. Several may be open at once: one opens another
+ * The dashboard's popups that open by a flag (`DashboardDialogs`), so the page can hold their state
+ * apart from the popups. Several may be open at once: one opens another
  * on top (calories help over All Activities, MET values over calories help).
  */
 export type Popup = 'goal' | 'met' | 'caloriesHelp' | 'allActivities' | 'bmi' | 'bmr' | 'allWeights';

@@ -1,6 +1,5 @@
 /**
- * The motivational quotes, one a day in this order (quotes.ts). Data only, no imports: the build
- * reads them too, for /user's loading shell (web/build/dashboard-shell.ts).
+ * The motivational quotes, one a day in this order (quotes.ts). Data only, no imports.
  */
 export interface Quote {
   text: string;

@@ -184,20 +184,6 @@ export function freezeClock(now = NOW) {
   vi.setSystemTime(now);
 }
 
-/**
- * The dashboard's lazy chunks (its popups, the activity picker, the weight chart), imported ahead of
- * a file's tests (`beforeAll(warmDashboardChunks)`, under the hook time limit). The first import of a
- * chunk in a test worker transforms and evaluates it: seconds on a loaded 2-core machine, which ran
- * past the wait of the first test to open a popup. The page still loads them through `React.lazy`.
- */
-export async function warmDashboardChunks(): Promise<void> {
-  await Promise.all([
-    import('./DashboardDialogs.tsx'),
-    import('./ActivityAutocomplete.tsx'),
-    import('./WeightChart.tsx'),
-  ]);
-}
-
 export function renderDashboard(store: TestStore) {
   return render(
     <Providers store={store}>

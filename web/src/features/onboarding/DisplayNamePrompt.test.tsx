@@ -5,17 +5,11 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SessionUserContext, StoreContext } from '../../data/context.tsx';
 import { useProfile } from '../../data/queries.ts';
 import { createQueryClient } from '../../data/query-client.ts';
 import { DisplayNamePrompt } from './DisplayNamePrompt.tsx';
-
-// The prompt's own chunk, imported before the tests: a first import in a worker took seconds of a
-// 5 s wait on a loaded machine (the page still loads it through React.lazy).
-beforeAll(async () => {
-  await import('./PromptCard.tsx');
-});
 
 let uidCounter = 0;
 

@@ -4,28 +4,16 @@
  * path (`saveAccountProfile`, merged) with the spec's display-name validation, can be put off for
  * this visit, and, when the person came from a deep link (`/user?next=/community` after sign-up and
  * verification), goes on to that page once the name is saved.
- *
- * This module is only the gate, in /user's first render; the prompt's form (TextField and save) is
- * its own chunk (`PromptCard.tsx`), fetched only for a profile without a name.
  */
-import { Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { lazyOptional } from '../../components/lazy-optional.ts';
 import { useRequiredUser } from '../../data/context.tsx';
 import { safeNextPath } from '../../data/post-login.ts';
 import { hasDisplayName } from '../../data/profile.ts';
 import { useProfile } from '../../data/queries.ts';
 import { dismiss, isDismissed } from './dismissal.ts';
 import { focusPageHeading } from './focus.ts';
-
-// An invitation the page can do without: if its chunk cannot load (a flaky network), the dashboard
-// stays and the name can still be set on /account.
-const PromptCard = lazyOptional('The display-name prompt', () =>
-  import('./PromptCard.tsx').then((m) => m.PromptCard),
-);
-const SavedNotice = lazyOptional('The display-name notice', () =>
-  import('./PromptCard.tsx').then((m) => m.SavedNotice),
-);
+import { PromptCard, SavedNotice } from './PromptCard.tsx';
 
 export function DisplayNamePrompt() {
   const user = useRequiredUser();
@@ -41,27 +29,20 @@ export function DisplayNamePrompt() {
     if (named && next) navigate(next, { replace: true });
   }, [named, next, navigate]);
 
-  if (saved)
-    return (
-      <Suspense fallback={null}>
-        <SavedNotice name={saved} onClose={() => setSaved(null)} />
-      </Suspense>
-    );
+  if (saved) return <SavedNotice name={saved} onClose={() => setSaved(null)} />;
   if (hidden || !profile.isSuccess || named) return null;
   return (
-    <Suspense fallback={null}>
-      <PromptCard
-        exists={profile.data != null}
-        email={user.email ?? ''}
-        onSaved={(name) => {
-          if (!next) setSaved(name);
-        }}
-        onDismiss={() => {
-          dismiss(user.uid);
-          setHidden(true);
-          focusPageHeading();
-        }}
-      />
-    </Suspense>
+    <PromptCard
+      exists={profile.data != null}
+      email={user.email ?? ''}
+      onSaved={(name) => {
+        if (!next) setSaved(name);
+      }}
+      onDismiss={() => {
+        dismiss(user.uid);
+        setHidden(true);
+        focusPageHeading();
+      }}
+    />
   );
 }

@@ -12,23 +12,17 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { type Theme, useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import { lazy, memo, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { faded } from '../../app/theme.ts';
-import { FallbackOnError } from '../../components/FallbackOnError.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
-import { TextField } from '../../components/OutlinedField.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { useRequiredUser, useStore } from '../../data/context.tsx';
 import { activityHistory } from '../../data/progress.ts';
+import { HistoryDayDialog } from './HistoryDayDialog.tsx';
+import { HistoryFilter } from './HistoryFilter.tsx';
 import type { ProgressState } from './useProgress.ts';
 
-// The day popup and the filter's menu (Dialog, Select, Menu, Popover: about 10 KB gzip) load after
-// the first render: the filter shows as a read-only field of the same size until then.
-const HistoryDayDialog = lazy(() => import('./HistoryDayDialog.tsx'));
-const HistoryFilter = lazy(() => import('./HistoryFilter.tsx'));
-
 const ALL = '';
-const FILTER_SX = { minWidth: 170, maxWidth: 240, flex: '0 1 240px' };
 /** A day's square and the gap between squares: 24 px apart, WCAG 2.2's minimum target spacing. */
 const CELL = 20;
 const GAP = 4;
@@ -59,19 +53,6 @@ function shade(theme: Theme, level: number): string {
 }
 
 export const HISTORY_FAILED = ALERT_FETCH_ACTIVITIES;
-
-/** The filter as it first paints, before its menu's code arrives. */
-function FilterPlaceholder({ value }: { value: string }) {
-  return (
-    <TextField
-      size="small"
-      label="Filter by activity"
-      value={value === ALL ? 'All activities' : value}
-      slotProps={{ htmlInput: { readOnly: true }, inputLabel: { shrink: true } }}
-      sx={FILTER_SX}
-    />
-  );
-}
 
 export function HistoryCard({ state }: { state: ProgressState }) {
   const { progress, today, timeZone, weight } = state;
@@ -124,13 +105,7 @@ export function HistoryCard({ state }: { state: ProgressState }) {
       subtitle={
         days ? `${activeDays} active ${activeDays === 1 ? 'day' : 'days'} in the last 12 months` : undefined
       }
-      action={
-        <FallbackOnError fallback={<FilterPlaceholder value={filter} />}>
-          <Suspense fallback={<FilterPlaceholder value={filter} />}>
-            <HistoryFilter value={filter} activities={activities} onChange={setFilter} />
-          </Suspense>
-        </FallbackOnError>
-      }
+      action={<HistoryFilter value={filter} activities={activities} onChange={setFilter} />}
     >
       {filterError && <LoadFailed message={filterError} onRetry={() => setAttempt((n) => n + 1)} sx={{}} />}
       {!filterError && filter === ALL && state.error && !days && (
@@ -162,16 +137,14 @@ export function HistoryCard({ state }: { state: ProgressState }) {
         </>
       )}
       {openDay && (
-        <Suspense fallback={null}>
-          <HistoryDayDialog
-            title={longDate.format(dateOf(openDay))}
-            date={openDay}
-            timeZone={timeZone}
-            weight={weight}
-            onlyActivity={filter === ALL ? null : filter}
-            onClose={() => setOpenDay(null)}
-          />
-        </Suspense>
+        <HistoryDayDialog
+          title={longDate.format(dateOf(openDay))}
+          date={openDay}
+          timeZone={timeZone}
+          weight={weight}
+          onlyActivity={filter === ALL ? null : filter}
+          onClose={() => setOpenDay(null)}
+        />
       )}
     </SectionCard>
   );

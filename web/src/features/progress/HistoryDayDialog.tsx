@@ -1,4 +1,4 @@
-/** The History card's popup: one day's entries, read when it opens (a chunk of its own). */
+/** The History card's popup: one day's entries, read when it opens. */
 import { caloriesFromUnits } from '@fit/shared/formulas';
 import { ALERT_FETCH_ACTIVITIES } from '@fit/shared/messages';
 import { addDays, startOfLocalDay } from '@fit/shared/periods';
@@ -19,7 +19,7 @@ import { formatMeasureWithUnit, useUnits } from '../../data/units.ts';
 
 const time = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
 
-export default function HistoryDayDialog(props: {
+export function HistoryDayDialog(props: {
   /** The day, written out ('Monday, November 23, 2026'). */
   title: string;
   date: string;

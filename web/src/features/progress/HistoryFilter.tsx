@@ -1,11 +1,8 @@
-/**
- * The History card's activity filter: a select (MUI's Select brings Menu, Popover and Modal), in a
- * chunk of its own so that the card's first render does not wait for it.
- */
+/** The History card's activity filter: a select of the activities logged. */
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 
-export default function HistoryFilter(props: {
+export function HistoryFilter(props: {
   value: string;
   activities: string[];
   onChange: (value: string) => void;

@@ -22,19 +22,17 @@ import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, useEffect, useMemo, useRef, useState } from 'react';
+import { ChartArea } from '../../components/ChartArea.tsx';
 import { Columns } from '../../components/Columns.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
-import { lazyPart } from '../../components/lazy-part.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
-import { WhenNearViewport } from '../../components/WhenNearViewport.tsx';
 import type { Progress } from '../../data/progress.ts';
 import { formatMeasureWithUnit, useUnits } from '../../data/units.ts';
 import type { ProgressState } from './useProgress.ts';
 
-// Fetched and drawn only once the chart's place comes near the viewport.
-const WeeklyChart = lazyPart(() => import('./WeeklyChart.tsx').then((m) => m.default));
-const CHART_PLACEHOLDER = <Skeleton variant="rounded" height={200} />;
+// The charts library in a chunk of its own, as for the weight chart (docs/decisions.md: Loading).
+const WeeklyChart = lazy(() => import('./WeeklyChart.tsx').then((m) => ({ default: m.WeeklyChart })));
 
 const dateOnly = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', year: 'numeric' });
 const integer = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
@@ -182,9 +180,9 @@ export function ProgressCard({ state }: { state: ProgressState }) {
                   <ToggleButton value="calories">Calories</ToggleButton>
                 </ToggleButtonGroup>
               </Stack>
-              <WhenNearViewport placeholder={CHART_PLACEHOLDER}>
-                <WeeklyChart fallback={CHART_PLACEHOLDER} weeks={weeks} metric={metric} />
-              </WhenNearViewport>
+              <ChartArea height={200}>
+                <WeeklyChart weeks={weeks} metric={metric} />
+              </ChartArea>
             </Box>
 
             <Box>

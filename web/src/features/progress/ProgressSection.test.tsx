@@ -20,14 +20,10 @@ import { SessionUserContext, StoreContext } from '../../data/context.tsx';
 import { createQueryClient } from '../../data/query-client.ts';
 import { ProgressSection } from './ProgressSection.tsx';
 
-// The section's lazy chunks (the day's popup, the filter, the weekly chart), imported before the
-// tests: a chunk's first import in a worker took most of a 5 s wait on a loaded machine.
+// The weekly chart's lazy chunk (the charts library), imported before the tests: a chunk's first
+// import in a worker took most of a 5 s wait on a loaded machine.
 beforeAll(async () => {
-  await Promise.all([
-    import('./HistoryDayDialog.tsx'),
-    import('./HistoryFilter.tsx'),
-    import('./WeeklyChart.tsx'),
-  ]);
+  await import('./WeeklyChart.tsx');
 });
 
 const UID = 'u1';

@@ -28,5 +28,3 @@ export function ProgressSection() {
     </UnitsProvider>
   );
 }
-
-export default ProgressSection;

@@ -1,4 +1,4 @@
-/** Weekly minutes or calories of the last 12 weeks (loaded on demand with the charts library). */
+/** Weekly minutes or calories of the last 12 weeks. */
 import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import { BarChart } from '@mui/x-charts/BarChart';
@@ -10,7 +10,7 @@ function weekLabel(weekStart: string): string {
   return shortDate.format(new Date(y, m - 1, d));
 }
 
-export default function WeeklyChart(props: {
+export function WeeklyChart(props: {
   weeks: readonly { weekStart: string; minutes: number; calories: number }[];
   metric: 'minutes' | 'calories';
 }) {
