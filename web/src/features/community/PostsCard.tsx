@@ -9,41 +9,25 @@ import { FEED_SHOWN } from '@fit/shared/community';
 import { ALERT_ADD_POST } from '@fit/shared/messages';
 import type { FeedPost, Post } from '@fit/shared/model';
 import { LIMITS, MESSAGES, validatePostForm } from '@fit/shared/validation';
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import Send from '@mui/icons-material/Send';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
-import {
-  type KeyboardEvent,
-  memo,
-  type RefObject,
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { useRemovalFocus } from '../../components/removal-focus.ts';
-import { ShownName } from '../../components/ShownText.tsx';
 import { useSessionUser, useStore } from '../../data/context.tsx';
 import { newDocId } from '../../data/ids.ts';
 import { addPost, deletePost } from '../../data/posts.ts';
 import { beginSave, letGo, saveMeta } from '../../data/save.ts';
 import { isSessionOver } from '../../data/session-end.ts';
-import { RelativeTime, UserAvatar } from './bits.tsx';
 import { CommunityCard } from './CommunityCard.tsx';
-import { MessageText } from './MessageText.tsx';
+import { PostField } from './PostField.tsx';
+import { PostList, type ShownPost } from './PostList.tsx';
 
 export const POST_FAILED = ALERT_ADD_POST;
 export const DELETE_POST_FAILED = 'Failed to delete post. Please try again.';
@@ -63,18 +47,6 @@ interface PendingPost {
   timestamp: number;
   /** The write is confirmed; the feed item is still on its way. */
   sent: boolean;
-}
-
-interface ShownPost {
-  key: string;
-  /** The post's id under `users/{uid}/posts`. */
-  postId: string;
-  uid: string;
-  userName: string;
-  message: string;
-  timestamp: number;
-  own: boolean;
-  sending: boolean;
 }
 
 const feedKey = (uid: string, postId: string) => `${uid}_${postId}`;
@@ -273,194 +245,5 @@ export function PostsCard(props: {
         onCancel={() => setToDelete(null)}
       />
     </CommunityCard>
-  );
-}
-
-/**
- * The composer's text field (Enter posts, Shift+Enter starts a new line). Memoized: a multiline
- * field measures its own height at every render (a forced layout of the page), and the card
- * renders again at every feed change and clock tick.
- */
-const PostField = memo(function PostField(props: {
-  value: string;
-  onChange: (value: string) => void;
-  onSubmit: () => void;
-  disabled: boolean;
-  error: boolean;
-  helperText: string | undefined;
-}) {
-  const { onChange, onSubmit } = props;
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      onSubmit();
-    }
-  }
-  return (
-    <TextField
-      value={props.value}
-      onChange={(e) => onChange(e.target.value)}
-      onKeyDown={onKeyDown}
-      placeholder="Write a post…"
-      disabled={props.disabled}
-      multiline
-      maxRows={4}
-      size="small"
-      error={props.error}
-      helperText={props.helperText}
-      slotProps={{ htmlInput: { 'aria-label': 'Post message' } }}
-    />
-  );
-});
-
-function PostList(props: {
-  posts: ShownPost[] | null;
-  now: number;
-  listRef: RefObject<HTMLUListElement | null>;
-  onDelete: (post: ShownPost) => void;
-}) {
-  const { posts, now, listRef, onDelete } = props;
-  if (posts === null) {
-    return (
-      <Stack sx={{ gap: 2, px: { xs: 2, sm: 3 }, pb: 3 }} aria-busy="true" aria-label="Loading posts">
-        {[0, 1, 2].map((i) => (
-          <Stack key={i} direction="row" sx={{ gap: 1.5 }}>
-            <Skeleton variant="circular" width={36} height={36} />
-            <Skeleton variant="rounded" height={56} sx={{ flex: 1 }} />
-          </Stack>
-        ))}
-      </Stack>
-    );
-  }
-  if (posts.length === 0) {
-    return (
-      <Box sx={{ px: 3, pb: 4, pt: 2, textAlign: 'center', color: 'text.secondary' }}>
-        <ForumOutlined sx={{ fontSize: 40, opacity: 0.4 }} />
-        <Typography>No posts yet. Be the first to say hello!</Typography>
-      </Box>
-    );
-  }
-  return (
-    <Box
-      component="ul"
-      ref={listRef}
-      aria-label="Posts"
-      sx={{
-        listStyle: 'none',
-        m: 0,
-        px: { xs: 2, sm: 3 },
-        py: 1,
-        display: 'flex',
-        flexDirection: 'column',
-        gap: 1.5,
-        flex: 1,
-        maxHeight: 520,
-        minHeight: 160,
-        overflowY: 'auto',
-        borderTop: 1,
-        borderColor: 'divider',
-        bgcolor: 'surface.subtle',
-      }}
-    >
-      {posts.map((post) => (
-        <PostItem key={post.key} post={post} now={now} onDelete={onDelete} />
-      ))}
-    </Box>
-  );
-}
-
-function PostItem({
-  post,
-  now,
-  onDelete,
-}: {
-  post: ShownPost;
-  now: number;
-  onDelete: (post: ShownPost) => void;
-}) {
-  return (
-    <Box
-      component="li"
-      data-own={post.own ? 'true' : 'false'}
-      data-pending={post.sending ? 'true' : undefined}
-      sx={{
-        display: 'flex',
-        flexDirection: post.own ? 'row-reverse' : 'row',
-        alignItems: 'flex-end',
-        gap: 1,
-        opacity: post.sending ? 0.7 : 1,
-        transition: 'opacity 200ms',
-        '&:first-of-type': { mt: 1 },
-        '&:last-of-type': { mb: 1 },
-      }}
-    >
-      {!post.own && <UserAvatar uid={post.uid} name={post.userName} size={34} />}
-      {post.own && !post.sending && (
-        <IconButton
-          size="small"
-          aria-label="Delete post"
-          onClick={() => onDelete(post)}
-          sx={{ color: 'text.secondary', alignSelf: 'center' }}
-        >
-          <DeleteOutlined fontSize="small" />
-        </IconButton>
-      )}
-      <Box
-        sx={{
-          maxWidth: { xs: '88%', sm: '82%' },
-          px: 1.75,
-          py: 1.1,
-          borderRadius: 3,
-          ...(post.own
-            ? {
-                borderBottomRightRadius: 6,
-                color: 'onBrand.main',
-                background: (t) => t.vars.palette.gradient.bubble,
-                boxShadow: (t) => t.vars.palette.shadow.bubble,
-              }
-            : {
-                borderBottomLeftRadius: 6,
-                bgcolor: 'background.paper',
-                border: 1,
-                borderColor: 'divider',
-              }),
-        }}
-      >
-        <Stack
-          direction="row"
-          sx={{
-            gap: 1,
-            alignItems: 'baseline',
-            justifyContent: 'space-between',
-            mb: 0.25,
-            color: post.own ? 'onBrand.muted' : 'text.secondary',
-          }}
-        >
-          <Typography
-            variant="subtitle2"
-            component="span"
-            sx={{ color: post.own ? 'onBrand.main' : 'text.primary' }}
-          >
-            <ShownName name={post.userName} />
-            {post.own && post.userName !== 'You' && (
-              <Chip
-                label="You"
-                size="small"
-                sx={{ ml: 0.75, height: 18, fontSize: 11, color: 'onBrand.main', bgcolor: 'onBrand.faint' }}
-              />
-            )}
-          </Typography>
-          <Typography variant="caption" component="span" sx={{ color: 'inherit', whiteSpace: 'nowrap' }}>
-            {post.sending ? 'Sending…' : <RelativeTime timestamp={post.timestamp} now={now} />}
-          </Typography>
-        </Stack>
-        <Typography
-          variant="body2"
-          sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', lineHeight: 1.5 }}
-        >
-          <MessageText message={post.message} />
-        </Typography>
-      </Box>
-    </Box>
   );
 }
