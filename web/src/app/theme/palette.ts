@@ -1,0 +1,271 @@
+/**
+ * The two colour schemes' palettes, with FitTrack's own tokens (medals, tints, shadows, gradients,
+ * text on the brand) added to MUI's palette type, and the system font stack.
+ */
+import { alpha, type PaletteOptions } from '@mui/material/styles';
+
+/** A leaderboard place's look: the medal, its text, the bar and the row tint. */
+export interface MedalColors {
+  medal: string;
+  ink: string;
+  bar: string;
+  tint: string;
+}
+
+/**
+ * FitTrack's own palette entries (typed by module augmentation, as MUI's templates do): features
+ * name these tokens in `sx` (`bgcolor: 'tint.primary'`) and never write a colour themselves (Biome
+ * refuses colour literals in web/src: web/lint/no-colour-literals.grit), so each scheme is a
+ * palette in this file.
+ */
+interface FitPalette {
+  /** Soft fills behind highlighted content. */
+  tint: {
+    primary: string;
+    primaryStrong: string;
+    primaryFaint: string;
+    success: string;
+    successBorder: string;
+    track: string;
+  };
+  /** Quiet surfaces inside cards (rows, panels), the segmented control's groove, the top bar. */
+  surface: { subtle: string; muted: string; accent: string; accentBorder: string; bar: string };
+  /** Text and icons on the brand gradients and coloured chips. */
+  onBrand: {
+    main: string;
+    muted: string;
+    faint: string;
+    soft: string;
+    softer: string;
+    outline: string;
+    hover: string;
+    dot: string;
+    ink: string;
+    raised: string;
+  };
+  /** The logo's square and its stroke. */
+  brand: { mark: string; markInk: string };
+  gradient: { hero: string; bubble: string; brand: string };
+  shadow: { raised: string; bubble: string; medal: string; card: string; panel: string; soft: string };
+  medal: { gold: MedalColors; silver: MedalColors; bronze: MedalColors };
+  /** Backgrounds behind white metric icons (leaderboards). */
+  metric: { reps: string; minutes: string; calories: string };
+  /** Activity category icons, drawn on the card's surface. */
+  category: { weightlifting: string; cardio: string; bodyweight: string; flexibility: string };
+  /** BMI category text (and faint fills of it). */
+  bmi: { Underweight: string; Healthy: string; Overweight: string; Obese: string };
+  chart: { weight: string; bmi: string };
+  /** Avatar backgrounds (white initials keep AA contrast on each, in both schemes). */
+  avatar: readonly string[];
+}
+
+declare module '@mui/material/styles' {
+  interface Palette extends FitPalette {}
+  interface PaletteOptions extends Partial<FitPalette> {}
+}
+
+// `theme.vars` (the CSS variables) is always there: every theme of the app is built with them.
+declare module '@mui/material/styles' {
+  interface CssThemeVariables {
+    enabled: true;
+  }
+}
+
+export const FONT = [
+  'Inter',
+  'system-ui',
+  '-apple-system',
+  '"Segoe UI"',
+  'Roboto',
+  '"Helvetica Neue"',
+  'Arial',
+  'sans-serif',
+].join(',');
+
+// The light scheme's anchors.
+const PRIMARY = '#4338ca';
+const INK = '#151a2d';
+const SUCCESS = '#157a3a';
+// The dark scheme's anchors: lighter tints of the same hues, so text and icons keep AA on the dark
+// surfaces (indigo 300 is 8.6:1 on the dark paper); brand gradients stay deep so white text keeps AA.
+const PRIMARY_DARK = '#a5b4fc';
+const INK_DARK = '#e8eaf4';
+const PAPER_DARK = '#161a2e';
+const SUCCESS_DARK = '#4ade80';
+const SHADE = '#000000';
+
+/** White text and icons on the brand gradients and coloured chips (the same in both schemes). */
+const ON_BRAND = {
+  main: '#ffffff',
+  muted: 'rgba(255, 255, 255, 0.85)',
+  faint: 'rgba(255, 255, 255, 0.2)',
+  soft: '#e0e7ff',
+  softer: '#c7d2fe',
+  outline: 'rgba(255, 255, 255, 0.6)',
+  hover: 'rgba(255, 255, 255, 0.08)',
+  dot: '#fdba74',
+  /** A white button on a gradient: its label and its hover fill. */
+  ink: '#3730a3',
+  raised: '#eef2ff',
+};
+
+/** Avatar backgrounds: mid-tone hues under white initials, readable on light and dark pages. */
+const AVATARS = [
+  PRIMARY,
+  '#0e7490',
+  SUCCESS,
+  '#b45309',
+  '#be185d',
+  '#7c3aed',
+  '#0369a1',
+  '#c2410c',
+  '#4d7c0f',
+  '#9f1239',
+];
+
+const MEDAL_INKS = { gold: '#78350f', silver: '#1e293b', bronze: '#431407' };
+
+/** `N` opacities, in the order of the names the function taking them gives them. */
+type Opacities<N extends number, Acc extends number[] = []> = Acc['length'] extends N
+  ? Readonly<Acc>
+  : Opacities<N, [...Acc, number]>;
+
+/**
+ * The medals of both schemes: the same metal and ink (the ink sits on the metal, never on the
+ * page); only the row's tint is stronger on a dark page. `tint` is each row tint's opacity.
+ */
+function medals(tint: { gold: number; silver: number; bronze: number }) {
+  const medal = (from: string, to: string, ink: string, rgb: string, opacity: number) => ({
+    medal: `linear-gradient(135deg, ${from} 0%, ${to} 100%)`,
+    ink,
+    bar: to,
+    tint: `rgba(${rgb}, ${opacity})`,
+  });
+  return {
+    gold: medal('#fde68a', '#f59e0b', MEDAL_INKS.gold, '245, 158, 11', tint.gold),
+    silver: medal('#f1f5f9', '#94a3b8', MEDAL_INKS.silver, '148, 163, 184', tint.silver),
+    bronze: medal('#fed7aa', '#c2773b', MEDAL_INKS.bronze, '194, 119, 59', tint.bronze),
+  };
+}
+
+/**
+ * The washes of a scheme's own colours, by opacity: primary, primaryStrong, primaryFaint,
+ * success, successBorder and the progress track (ink).
+ */
+function tints(
+  colors: { primary: string; success: string; ink: string },
+  [primary, primaryStrong, primaryFaint, success, successBorder, track]: Opacities<6>,
+) {
+  return {
+    primary: alpha(colors.primary, primary),
+    primaryStrong: alpha(colors.primary, primaryStrong),
+    primaryFaint: alpha(colors.primary, primaryFaint),
+    success: alpha(colors.success, success),
+    successBorder: alpha(colors.success, successBorder),
+    track: alpha(colors.ink, track),
+  };
+}
+
+/**
+ * A scheme's shadows, by opacity: `raised`, the primary `bubble`, `medal`, the edge line under
+ * cards, panels and soft surfaces, then the `card`, `panel` and `soft` drop shadows.
+ */
+function shadows(
+  colors: { ink: string; bubble: string },
+  [raised, bubble, medal, edge, card, panel, soft]: Opacities<7>,
+) {
+  const under = (drop: string, opacity: number) =>
+    `0 1px 2px ${alpha(colors.ink, edge)}, ${drop} ${alpha(colors.ink, opacity)}`;
+  return {
+    raised: `0 1px 4px ${alpha(colors.ink, raised)}`,
+    bubble: `0 4px 14px ${alpha(colors.bubble, bubble)}`,
+    medal: `0 1px 3px ${alpha(colors.ink, medal)}, inset 0 1px 0 rgba(255, 255, 255, 0.6)`,
+    card: under('0 12px 32px', card),
+    panel: under('0 16px 40px', panel),
+    soft: under('0 8px 24px', soft),
+  };
+}
+
+export const lightPalette = {
+  mode: 'light',
+  primary: { main: PRIMARY, light: '#6366f1', dark: '#3730a3', contrastText: '#ffffff' },
+  secondary: { main: '#c2410c', light: '#f97316', dark: '#9a3412', contrastText: '#ffffff' },
+  success: { main: SUCCESS },
+  error: { main: '#b91c1c' },
+  background: { default: '#f5f6fb', paper: '#ffffff' },
+  text: { primary: INK, secondary: '#4b5368' },
+  divider: '#e3e6ef',
+  tint: tints({ primary: PRIMARY, success: SUCCESS, ink: INK }, [0.06, 0.1, 0.04, 0.08, 0.35, 0.07]),
+  surface: {
+    subtle: '#f8f9fd',
+    muted: '#eef0f8',
+    accent: '#eef2ff',
+    accentBorder: '#c7d2fe',
+    bar: 'rgba(255, 255, 255, 0.92)',
+  },
+  onBrand: ON_BRAND,
+  brand: { mark: PRIMARY, markInk: '#ffffff' },
+  gradient: {
+    hero: `linear-gradient(135deg, ${PRIMARY} 0%, #5f63f0 60%, #f97316 140%)`,
+    bubble: `linear-gradient(135deg, ${PRIMARY} 0%, #5f63f0 100%)`,
+    brand: `linear-gradient(150deg, #312e81 0%, ${PRIMARY} 55%, #6d28d9 100%)`,
+  },
+  shadow: shadows({ ink: INK, bubble: PRIMARY }, [0.12, 0.25, 0.25, 0.04, 0.06, 0.06, 0.04]),
+  medal: medals({ gold: 0.09, silver: 0.1, bronze: 0.08 }),
+  metric: { reps: PRIMARY, minutes: '#0e7490', calories: '#c2410c' },
+  category: { weightlifting: PRIMARY, cardio: '#c2410c', bodyweight: '#0e7490', flexibility: SUCCESS },
+  bmi: { Underweight: '#0369a1', Healthy: SUCCESS, Overweight: '#c2410c', Obese: '#b91c1c' },
+  chart: { weight: PRIMARY, bmi: '#f97316' },
+  avatar: AVATARS,
+} satisfies PaletteOptions;
+
+export const darkPalette = {
+  mode: 'dark',
+  primary: { main: PRIMARY_DARK, light: '#c7d2fe', dark: '#818cf8', contrastText: '#10132a' },
+  secondary: { main: '#fb923c', light: '#fdba74', dark: '#f97316', contrastText: '#1c0d02' },
+  success: { main: SUCCESS_DARK },
+  error: { main: '#f87171' },
+  warning: { main: '#fbbf24' },
+  info: { main: '#38bdf8' },
+  background: { default: '#0d1020', paper: PAPER_DARK },
+  text: { primary: INK_DARK, secondary: '#a3aac2' },
+  divider: '#2b3150',
+  tint: tints(
+    { primary: PRIMARY_DARK, success: SUCCESS_DARK, ink: INK_DARK },
+    [0.08, 0.14, 0.05, 0.1, 0.4, 0.1],
+  ),
+  surface: {
+    subtle: '#1b2036',
+    muted: '#22283f',
+    accent: '#232a52',
+    accentBorder: '#3d4785',
+    bar: alpha(PAPER_DARK, 0.92),
+  },
+  onBrand: ON_BRAND,
+  brand: { mark: '#4f46e5', markInk: '#ffffff' },
+  gradient: {
+    hero: `linear-gradient(135deg, #3730a3 0%, ${PRIMARY} 60%, #9a3412 140%)`,
+    bubble: `linear-gradient(135deg, #3730a3 0%, ${PRIMARY} 100%)`,
+    brand: 'linear-gradient(150deg, #1e1b4b 0%, #312e81 55%, #4c1d95 100%)',
+  },
+  shadow: shadows({ ink: SHADE, bubble: SHADE }, [0.5, 0.4, 0.5, 0.3, 0.35, 0.4, 0.2]),
+  medal: medals({ gold: 0.12, silver: 0.12, bronze: 0.14 }),
+  metric: { reps: '#4f46e5', minutes: '#0e7490', calories: '#c2410c' },
+  category: {
+    weightlifting: PRIMARY_DARK,
+    cardio: '#fb923c',
+    bodyweight: '#22d3ee',
+    flexibility: SUCCESS_DARK,
+  },
+  bmi: { Underweight: '#38bdf8', Healthy: SUCCESS_DARK, Overweight: '#fb923c', Obese: '#f87171' },
+  chart: { weight: PRIMARY_DARK, bmi: '#fb923c' },
+  avatar: AVATARS,
+} satisfies PaletteOptions;
+
+/**
+ * `color` at `opacity` over whatever is beneath. Unlike MUI's `alpha`, it works on the CSS variables
+ * (`theme.vars.palette.x`), so one style serves both schemes.
+ */
+export function faded(color: string, opacity: number): string {
+  return `color-mix(in srgb, ${color} ${Math.round(opacity * 100)}%, transparent)`;
+}
