@@ -285,7 +285,3 @@ export function importBatches(plan: ImportPlan, now: number): WriteOp[][] {
     batches.push(writes.slice(i, i + MAX_WRITES_PER_COMMIT));
   return batches;
 }
-
-export function nothingToWrite(plan: ImportPlan): boolean {
-  return plan.docs.length === 0;
-}

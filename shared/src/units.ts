@@ -48,12 +48,6 @@ export function unitLabel(measure: Measure, system: UnitSystem): string {
   return system === 'metric' ? 'kg' : 'lbs';
 }
 
-/** Short unit symbol for compact figures ('kg', 'lbs', 'cm', 'in'). */
-export function unitSymbol(measure: Measure, system: UnitSystem): string {
-  if (measure === 'height') return system === 'metric' ? 'cm' : 'in';
-  return system === 'metric' ? 'kg' : 'lbs';
-}
-
 /** A value typed in the user's system, converted to storage units (lbs or inches). */
 export function toStorage(measure: Measure, value: number, system: UnitSystem): number {
   if (system === 'imperial') return value;
@@ -75,12 +69,6 @@ export const PLAUSIBLE: Readonly<Record<'bodyWeight' | 'height', { min: number; 
   height: { min: 36, max: 108 },
   bodyWeight: { min: 40, max: 1100 },
 };
-
-/** Shown with at most `digits` decimals, no trailing zeros, '.' as separator (input values). */
-export function roundForInput(value: number, digits = 1): string {
-  const factor = 10 ** digits;
-  return String(Math.round(value * factor) / factor);
-}
 
 /** The plausible range of a body measure in the user's system, rounded inward to whole units. */
 export function plausibleRange(
@@ -105,12 +93,6 @@ export function implausibleMessage(
 ): string {
   const { min, max } = plausibleRange(measure, system);
   return `${what} must be between ${min} and ${max} ${unitLabel(measure, system)}.`;
-}
-
-/** Whether a stored body measure (lbs or inches) lies in its plausible range; 0 (unknown) does not. */
-export function isPlausible(measure: 'bodyWeight' | 'height', stored: number): boolean {
-  const { min, max } = PLAUSIBLE[measure];
-  return stored >= min && stored <= max;
 }
 
 /**

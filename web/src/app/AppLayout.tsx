@@ -31,7 +31,7 @@ const LINKS: { to: string; label: string; icon: ReactNode }[] = [
   { to: '/account', label: 'Account', icon: <AccountCircleOutlined fontSize="small" /> },
 ];
 
-export const LOGOUT_FAILED = ALERT_LOG_OUT;
+const LOGOUT_FAILED = ALERT_LOG_OUT;
 
 function NavLinks() {
   return (

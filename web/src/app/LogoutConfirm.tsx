@@ -4,7 +4,7 @@
  */
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 
-export interface LogoutConfirmProps {
+interface LogoutConfirmProps {
   /** This tab's count of unsent writes; 0 when only the SDK knows of them. */
   pending: number;
   onConfirm: () => void;

@@ -15,7 +15,7 @@ import { type SxProps, styled, type Theme, useThemeProps } from '@mui/material/s
 import type { ChangeEvent, FocusEvent, HTMLInputTypeAttribute, ReactNode, Ref } from 'react';
 import { useId } from 'react';
 
-export interface OutlinedFieldProps {
+interface OutlinedFieldProps {
   label?: ReactNode;
   id?: string;
   name?: string;

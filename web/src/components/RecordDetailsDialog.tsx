@@ -24,7 +24,7 @@ interface LoggedRecord {
   timestamp: number;
 }
 
-export interface RecordEditor<R extends LoggedRecord, U> {
+interface RecordEditor<R extends LoggedRecord, U> {
   /** The record on show: the last one opened, kept while the popup animates closed. */
   shown: R | null;
   open: boolean;

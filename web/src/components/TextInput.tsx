@@ -8,7 +8,7 @@ import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import { type ChangeEvent, type FocusEvent, type HTMLInputTypeAttribute, type ReactNode, useId } from 'react';
 
-export interface TextInputProps {
+interface TextInputProps {
   label: string;
   value: string;
   onChange: (value: string) => void;

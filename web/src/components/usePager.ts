@@ -18,7 +18,7 @@ export interface PagerState<T> {
   previous: () => void;
 }
 
-export interface PagerSource<T> {
+interface PagerSource<T> {
   /** The prefix of the count's and the pages' keys (a save under it re-reads them). */
   queryKey: QueryKey;
   pageSize: number;

@@ -24,8 +24,8 @@ import type {
 import { newDocId } from './ids.ts';
 import { finiteNumber, NEWEST_FIRST, type RecordKind, type Stored } from './records.ts';
 
-export const RECENT_ACTIVITIES = 5;
-export const ACTIVITIES_PAGE_SIZE = 50;
+const RECENT_ACTIVITIES = 5;
+const ACTIVITIES_PAGE_SIZE = 50;
 
 /** An activity as the dashboard shows it: display-cased name, calorie units always present. */
 export type StoredActivity = Stored<ActivityRecord>;
@@ -68,7 +68,7 @@ export function lastLoggedActivityType(recent: readonly StoredActivity[]): strin
   return last?.activityType;
 }
 
-export function recentActivitiesQuery(uid: string, limit = RECENT_ACTIVITIES): QuerySpec {
+function recentActivitiesQuery(uid: string, limit = RECENT_ACTIVITIES): QuerySpec {
   return { collection: paths.reps(uid), orderBy: NEWEST_FIRST, limit };
 }
 

@@ -20,7 +20,7 @@ export function useRecentActivities() {
   );
 }
 
-export interface PeriodSums {
+interface PeriodSums {
   count: number;
   time: number;
   calorieUnits: number;
@@ -29,7 +29,7 @@ export interface PeriodSums {
 export type PeriodSumsByKind = Record<BoardKind, PeriodSums>;
 
 /** Today's, this week's (Sunday to Saturday) and this month's sums of a user's day totals. */
-export function periodSumsOf(days: ReadonlyMap<string, DayTotal>, today: string): PeriodSumsByKind {
+function periodSumsOf(days: ReadonlyMap<string, DayTotal>, today: string): PeriodSumsByKind {
   const sums = (): PeriodSums => ({ count: 0, time: 0, calorieUnits: 0 });
   const out: PeriodSumsByKind = { daily: sums(), weekly: sums(), monthly: sums() };
   const week = weekStartOf(today);

@@ -14,10 +14,10 @@ import { readGoal } from './goal.ts';
 import { readProfile } from './profile.ts';
 import { toWeight } from './weights.ts';
 
-export const READ_PAGE_SIZE = 500;
+const READ_PAGE_SIZE = 500;
 
 /** Every document of a collection, oldest first, one bounded page at a time. */
-export async function readAllPages(
+async function readAllPages(
   store: DocumentStore,
   collection: string,
   pageSize = READ_PAGE_SIZE,
@@ -51,7 +51,7 @@ async function readPreferences(store: DocumentStore, uid: string): Promise<strin
   return Array.isArray(list) ? list.filter((n): n is string => typeof n === 'string') : null;
 }
 
-export interface AccountData {
+interface AccountData {
   /** What an export writes. */
   exportData: ExportData;
   /** What an import compares with (with document ids). */

@@ -48,7 +48,7 @@ function name(value: unknown): string {
   return s === '' ? UNKNOWN_USER_NAME : s;
 }
 
-export function toFeedPost(id: string, data: DocData): FeedPost {
+function toFeedPost(id: string, data: DocData): FeedPost {
   return {
     uid: text(data.uid),
     postId: text(data.postId, id),
@@ -58,7 +58,7 @@ export function toFeedPost(id: string, data: DocData): FeedPost {
   };
 }
 
-export function toFeedActivity(id: string, data: DocData): FeedActivity {
+function toFeedActivity(id: string, data: DocData): FeedActivity {
   return {
     uid: text(data.uid),
     repId: text(data.repId, id),
@@ -79,7 +79,7 @@ function toPlaces(value: unknown): BoardPlace[] {
     .slice(0, BOARD_PLACES);
 }
 
-export function toBoard(kind: BoardKind, data: DocData): Board {
+function toBoard(kind: BoardKind, data: DocData): Board {
   return {
     kind,
     periodKey: text(data.periodKey),

@@ -29,7 +29,7 @@ const REFUSALS = new Set([
 ]);
 
 /** A failure for want of the server (network, 5xx, timeout), as opposed to a refusal. */
-export function isConnectionFailure(error: unknown): boolean {
+function isConnectionFailure(error: unknown): boolean {
   return !(error instanceof StoreError && REFUSALS.has(error.code));
 }
 
@@ -38,7 +38,7 @@ export function isConnectionFailure(error: unknown): boolean {
  * that failed for want of the server when the page recovers by itself (a refusal would only be
  * refused again).
  */
-export function retryFailedLoads(client: QueryClient, which: 'all' | 'connection'): Promise<void> {
+function retryFailedLoads(client: QueryClient, which: 'all' | 'connection'): Promise<void> {
   const predicate = (query: Query) =>
     query.state.status === 'error' && (which === 'all' || isConnectionFailure(query.state.error));
   return client.refetchQueries({ type: 'active', predicate });

@@ -11,7 +11,7 @@
 import type { LiveDocumentStore, Unsubscribe } from '@fit/shared/store';
 import type { Backend } from './repositories.ts';
 
-export interface DeferredBackend {
+interface DeferredBackend {
   readonly backend: Backend;
   /** Hands every waiting and later call to `real`; only the first call counts. */
   resolve(real: Backend): void;

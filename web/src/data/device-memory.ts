@@ -46,7 +46,7 @@ export const PER_USER_MEMORY = {
   },
 } as const satisfies Record<string, PerUserEntry>;
 
-export type MemoryName = keyof typeof PER_USER_MEMORY;
+type MemoryName = keyof typeof PER_USER_MEMORY;
 
 const ENTRIES: readonly PerUserEntry[] = Object.values(PER_USER_MEMORY);
 

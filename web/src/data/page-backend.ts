@@ -22,7 +22,7 @@
 import type { PageSessions } from './auth.ts';
 import type { Backend } from './repositories.ts';
 
-export interface PageBackend {
+interface PageBackend {
   /**
    * `uid`'s backend, loaded once per session (a failed load is tried again on the next call). The
    * next person's pages may ask before the last session's end is reported (after their render):
@@ -48,7 +48,7 @@ export const keepsCache = ({ owner, now }: PageSessions): boolean => now !== nul
  * `firestore/...`): a page where nobody signs in loads the SDK only to delete one. True when the
  * browser cannot list its databases.
  */
-export async function offlineCacheListed(): Promise<boolean> {
+async function offlineCacheListed(): Promise<boolean> {
   try {
     if (typeof indexedDB?.databases !== 'function') return true;
     return (await indexedDB.databases()).some((db) => db.name?.startsWith('firestore/') === true);

@@ -13,7 +13,7 @@ import { browserOffline } from '../sw/register.ts';
  */
 export const UNCONFIRMED_AFTER_MS = 3000;
 
-export interface WaitOptions {
+interface WaitOptions {
   /** When the write started; unknown: now. */
   since?: number | undefined;
   offline?: boolean;

@@ -43,14 +43,6 @@ export interface Progress {
   records: Map<string, Partial<Record<RecordKind, PersonalBest>>>;
 }
 
-export const EMPTY_PROGRESS: Progress = {
-  timeZone: 'UTC',
-  days: new Map(),
-  years: [],
-  runs: {},
-  records: new Map(),
-};
-
 function toProgress(
   summary: Partial<ProgressSummary> | undefined,
   years: readonly [number, Partial<ProgressYear> | undefined][],
@@ -176,9 +168,9 @@ export async function saveTimeZone(store: DocumentStore, uid: string, timeZone: 
 }
 
 /** At most this many entries of one activity on the heat map (a year of twice-daily sessions). */
-export const ACTIVITY_HISTORY_LIMIT = 800;
+const ACTIVITY_HISTORY_LIMIT = 800;
 
-export function activityHistoryQuery(uid: string, activityType: string, since: number): QuerySpec {
+function activityHistoryQuery(uid: string, activityType: string, since: number): QuerySpec {
   return {
     collection: paths.reps(uid),
     where: [
@@ -200,7 +192,7 @@ export async function activityHistory(
   return (await store.query(activityHistoryQuery(uid, activityType, since))).map(toActivity);
 }
 
-export function dayActivitiesQuery(uid: string, start: number, end: number): QuerySpec {
+function dayActivitiesQuery(uid: string, start: number, end: number): QuerySpec {
   return {
     collection: paths.reps(uid),
     where: [

@@ -60,7 +60,7 @@ export function rereadUnder(client: QueryClient, prefix: QueryKey): Promise<void
  * recovery and its placeholder come back. Screens read `isError`: here it stays true while a
  * failed query with nothing to show is being loaded again, until data or a refusal arrives.
  */
-export function keepFailure<R extends UseQueryResult<unknown, unknown>>(result: R): R {
+function keepFailure<R extends UseQueryResult<unknown, unknown>>(result: R): R {
   if (result.isError || result.data !== undefined || result.errorUpdateCount === 0 || !result.isFetching)
     return result;
   return { ...result, isError: true, isPending: false, isLoading: false, status: 'error' } as R;

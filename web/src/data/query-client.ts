@@ -11,7 +11,7 @@ import { LoadTimeoutError, loadLimits } from './load-limits.ts';
 import { isSessionOver } from './session-end.ts';
 
 /** Refusals and timeouts would only fail again (or wait again): one quick retry for the rest. */
-export function isRetryable(error: unknown): boolean {
+function isRetryable(error: unknown): boolean {
   if (error instanceof LoadTimeoutError || isSessionOver(error)) return false;
   return !(error instanceof StoreError && error.code === 'permission-denied');
 }

@@ -20,7 +20,7 @@ export function finiteNumber(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
 
-export interface RecordPage<T> {
+interface RecordPage<T> {
   items: T[];
   /** Continue after this to read the next page (null when this page is short). */
   next: Cursor | null;

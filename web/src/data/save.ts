@@ -36,7 +36,7 @@ export type Status = {
 export const WAITING_TO_SYNC = 'Saved on this device. Waiting to sync…';
 
 /** Every save's mutation context (its `onMutate` result), read by the frame through the cache. */
-export interface SaveContext {
+interface SaveContext {
   startedAt: number;
   /** The browser was offline when it started (it waits to sync from the start). */
   offline: boolean;
@@ -202,7 +202,7 @@ export function useWaitingToSync(): number {
   return known.filter(waits).length;
 }
 
-export interface RefusedSave {
+interface RefusedSave {
   id: number;
   message: string;
 }

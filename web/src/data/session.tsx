@@ -23,12 +23,12 @@ import { keepOnlyMemoryOf, recallAnyone, remember } from './device-memory.ts';
  * verified: the signed-in pages draw for them at once, and read or write nothing until the session
  * is `ready` as the same person (guards.tsx).
  */
-export type AuthState =
+type AuthState =
   | { status: 'loading'; user: undefined; assumed: AuthUser | null }
   | { status: 'ready'; user: AuthUser | null };
 
 /** The remembered user, if it is a well-formed, verified one (anything else is ignored). */
-export function assumedUser(): AuthUser | null {
+function assumedUser(): AuthUser | null {
   const saved = recallAnyone('signedIn');
   if (!saved) return null;
   try {

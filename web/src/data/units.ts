@@ -22,7 +22,7 @@ import { recall, remember } from './device-memory.ts';
 import { useDataScope, useProfile } from './queries.ts';
 
 /** The browser's preferred locale's system (metric unless a US-style region). */
-export function browserUnitSystem(): UnitSystem {
+function browserUnitSystem(): UnitSystem {
   const locale =
     typeof navigator === 'undefined' ? undefined : (navigator.languages?.[0] ?? navigator.language);
   return defaultUnitSystem(locale);

@@ -21,13 +21,13 @@ import type { Listen } from './live-query.ts';
 import { finiteNumber, NEWEST_FIRST, type RecordKind, type Stored } from './records.ts';
 
 export const RECENT_WEIGHTS = 5;
-export const WEIGHTS_PAGE_SIZE = 50;
+const WEIGHTS_PAGE_SIZE = 50;
 /**
  * How many records the live history (latest list + chart) holds: what the chart can show (about
  * 3 px a point on a phone's chart; over three months of daily weigh-ins). The dashboard's first
  * paint reads no more than this whatever the history's length; Show All pages through the rest.
  */
-export const WEIGHT_HISTORY_LIMIT = 100;
+const WEIGHT_HISTORY_LIMIT = 100;
 
 export type StoredWeight = Stored<WeightRecord>;
 

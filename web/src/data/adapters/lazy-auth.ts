@@ -11,7 +11,7 @@ import type { FirebaseAuthSetup } from './firebase-auth.ts';
  * The gateway, plus `warm()`: start loading the SDK now (a signed-in page is opening); and
  * `sessions()`: who was signed in as the page started and who is now (loads the SDK).
  */
-export type LazyAuthGateway = AuthGateway & { warm(): void; sessions(): Promise<PageSessions> };
+type LazyAuthGateway = AuthGateway & { warm(): void; sessions(): Promise<PageSessions> };
 
 export function lazyFirebaseAuth(config: AppConfig): LazyAuthGateway {
   let setup: Promise<FirebaseAuthSetup> | undefined;

@@ -30,7 +30,7 @@ export function checkWrites(writes: readonly WriteOp[]): void {
  * A listen whose path is refused: the error arrives through `onError` like any refusal from the
  * backend (asynchronously, so callers see the same order of events), and nothing is opened.
  */
-export function refusedListen(error: unknown, onError: (error: StoreError) => void): Unsubscribe {
+function refusedListen(error: unknown, onError: (error: StoreError) => void): Unsubscribe {
   let active = true;
   queueMicrotask(() => {
     if (active)

@@ -25,9 +25,9 @@ import { endSessionIfOver } from '../../data/session-end.ts';
 import { browserOffline } from '../../sw/register.ts';
 import { ImportPreviewDialog, importParts } from './ImportPreviewDialog.tsx';
 
-export const EXPORT_FAILED = 'Failed to export your data. Please try again.';
-export const IMPORT_READ_FAILED = 'Failed to read your data for the import. Please try again.';
-export const IMPORT_FILE_UNREADABLE = 'This file could not be read.';
+const EXPORT_FAILED = 'Failed to export your data. Please try again.';
+const IMPORT_READ_FAILED = 'Failed to read your data for the import. Please try again.';
+const IMPORT_FILE_UNREADABLE = 'This file could not be read.';
 /**
  * An import offline would read only this device's cache (missing entries it would then add twice)
  * and queue its writes, whose `importedAt` the server refuses once they arrive minutes later.

@@ -29,8 +29,8 @@ import { CommunityCard } from './CommunityCard.tsx';
 import { PostField } from './PostField.tsx';
 import { PostList, type ShownPost } from './PostList.tsx';
 
-export const POST_FAILED = ALERT_ADD_POST;
-export const DELETE_POST_FAILED = 'Failed to delete post. Please try again.';
+const POST_FAILED = ALERT_ADD_POST;
+const DELETE_POST_FAILED = 'Failed to delete post. Please try again.';
 
 /** Every post is its own mutation under this key: the list shows those under way from the cache. */
 const SEND_POST = ['posts', 'add'] as const;

@@ -61,7 +61,7 @@ export function avatarColor(uid: string, count: number): string {
   return `avatar.${hash % Math.max(1, count)}`;
 }
 
-export type MessagePart = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string };
+type MessagePart = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string };
 
 const URL_CANDIDATE = /\b(?:https?:\/\/|www\.)[^\s<>"'`]+/gi;
 const TRAILING = /[.,!?;:'"*_~]+$/;

@@ -4,9 +4,9 @@ import { useDeferredValue } from 'react';
 import type { Boards } from '../../data/community.ts';
 import { useBoards, useFeedActivities, useFeedPosts } from '../../data/community-queries.ts';
 
-export const FETCH_FAILED = ALERT_FETCH_COMMUNITY;
+const FETCH_FAILED = ALERT_FETCH_COMMUNITY;
 
-export interface CommunityData {
+interface CommunityData {
   /** null until the first answer. */
   posts: FeedPost[] | null;
   activities: FeedActivity[] | null;

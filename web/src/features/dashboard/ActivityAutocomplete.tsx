@@ -4,7 +4,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { CATEGORY_LABELS } from './MetValuesDialog.tsx';
 
-export interface ActivityPickerProps {
+interface ActivityPickerProps {
   options: readonly string[];
   value: string | null;
   onChange: (name: string | null) => void;

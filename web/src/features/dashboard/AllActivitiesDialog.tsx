@@ -7,7 +7,7 @@ import { MSG } from './messages.ts';
 import { useRecordPager } from './useRecordPager.ts';
 
 /** The pager behind "Show All" activities: 50 per page. */
-export function useActivityPager(open: boolean): PagerState<StoredActivity> {
+function useActivityPager(open: boolean): PagerState<StoredActivity> {
   return useRecordPager(open, ACTIVITY_RECORDS, {
     key: keys.activities,
     errorMessage: MSG.fetchActivities,

@@ -7,7 +7,7 @@ import { MSG } from './messages.ts';
 import { useRecordPager } from './useRecordPager.ts';
 import { WeightList } from './WeightList.tsx';
 
-export function useWeightPager(open: boolean): PagerState<StoredWeight> {
+function useWeightPager(open: boolean): PagerState<StoredWeight> {
   return useRecordPager(open, WEIGHT_RECORDS, { key: keys.weights, errorMessage: MSG.fetchWeights });
 }
 

@@ -18,7 +18,7 @@ import type { OpenPopups, Popup } from './popups.ts';
 import { WeightDetailsDialog } from './WeightDetailsDialog.tsx';
 
 /** Which popups are open, and how each opens or closes (the page holds the state). */
-export interface DashboardDialogsProps {
+interface DashboardDialogsProps {
   body: BodyFigures;
   open: OpenPopups;
   setOpen: (popup: Popup, open: boolean) => void;

@@ -30,7 +30,7 @@ import { checkWeightForm } from './weight-form.ts';
 const WeightChart = lazy(() => import('./WeightChart.tsx').then((m) => ({ default: m.WeightChart })));
 
 /** The chart needs at least 2 records and a known height (for BMI). */
-export function showsWeightChart(records: readonly unknown[], height: number | undefined): boolean {
+function showsWeightChart(records: readonly unknown[], height: number | undefined): boolean {
   return records.length >= 2 && isKnownMeasure(height);
 }
 

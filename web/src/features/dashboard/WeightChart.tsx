@@ -22,7 +22,7 @@ interface Point {
 }
 
 /** Oldest first, weight in the viewer's unit, BMI to a tenth. */
-export function chartPoints(records: readonly StoredWeight[], height: number, units: UnitSystem): Point[] {
+function chartPoints(records: readonly StoredWeight[], height: number, units: UnitSystem): Point[] {
   return [...records]
     .sort((a, b) => a.timestamp - b.timestamp)
     .map((r) => {
@@ -36,7 +36,7 @@ export function chartPoints(records: readonly StoredWeight[], height: number, un
 }
 
 /** One sentence for screen readers: first and last weigh-in, weight and BMI. */
-export function chartSummary(points: readonly Point[], units: UnitSystem): string {
+function chartSummary(points: readonly Point[], units: UnitSystem): string {
   const first = points[0];
   const last = points[points.length - 1];
   if (!first || !last) return '';

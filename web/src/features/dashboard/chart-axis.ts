@@ -14,7 +14,7 @@ const CLOCK_STEPS = [MINUTE, 5 * MINUTE, 15 * MINUTE, 30 * MINUTE, HOUR, 3 * HOU
 const DAY_STEPS = [1, 2, 7, 14];
 const MONTH_STEPS = [1, 2, 3, 6, 12];
 
-export interface TimeAxis {
+interface TimeAxis {
   /** Domain edges (ms), a little wider than the data so end points are not on the frame. */
   min: number;
   max: number;

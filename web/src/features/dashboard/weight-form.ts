@@ -3,9 +3,7 @@ import type { UnitSystem } from '@fit/shared/units';
 import { MESSAGES, validateWeightForm } from '@fit/shared/validation';
 import { typedBodyMeasure } from '../../data/units.ts';
 
-export type WeightFormCheck =
-  | { ok: true; value: WeightRecord }
-  | { ok: false; message: string; field: string };
+type WeightFormCheck = { ok: true; value: WeightRecord } | { ok: false; message: string; field: string };
 
 /**
  * A weigh-in as typed, by the Log weight form and the Weight Record Details popup alike: the

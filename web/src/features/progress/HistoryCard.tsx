@@ -52,7 +52,7 @@ function shade(theme: Theme, level: number): string {
     : faded(theme.vars.palette.primary.main, 0.2 + level * 0.2);
 }
 
-export const HISTORY_FAILED = ALERT_FETCH_ACTIVITIES;
+const HISTORY_FAILED = ALERT_FETCH_ACTIVITIES;
 
 export function HistoryCard({ state }: { state: ProgressState }) {
   const { progress, today, timeZone, weight } = state;

@@ -44,7 +44,7 @@ const KIND_LABEL: Record<RecordKind, string> = {
   calories: 'Most calories',
 };
 
-export function recordText(
+function recordText(
   kind: RecordKind,
   best: PersonalBest,
   weight: number | undefined,

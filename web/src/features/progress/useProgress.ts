@@ -4,7 +4,7 @@ import { daysZoneOf, type Progress, saveTimeZone } from '../../data/progress.ts'
 import { useProfile, useProgressDoc } from '../../data/queries.ts';
 import { useToday } from '../../data/today.ts';
 
-export const PROGRESS_FAILED = 'Failed to fetch your progress. Please try again.';
+const PROGRESS_FAILED = 'Failed to fetch your progress. Please try again.';
 
 export interface ProgressState {
   progress: Progress | null;
