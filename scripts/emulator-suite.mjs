@@ -22,8 +22,9 @@ import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findFirestoreEmulator, startCloudSdkFirestore } from './firestore-emulator.mjs';
+import { startFirestoreGuard } from './firestore-guard.mjs';
 import { createExporter, importPaths } from './persistence.mjs';
-import { isPortFree } from './ports.mjs';
+import { freePort, isPortFree } from './ports.mjs';
 
 export const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const FIREBASE_BIN = join(ROOT, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
@@ -164,6 +165,7 @@ export async function startSuite(o) {
   };
 
   let exporter;
+  let firestoreGuard;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
@@ -204,6 +206,7 @@ export async function startSuite(o) {
     }, 15_000);
     await Promise.all(gone);
     clearTimeout(hard);
+    await firestoreGuard?.close();
     rmSync(dir, { recursive: true, force: true });
   };
 
@@ -215,6 +218,8 @@ export async function startSuite(o) {
     FIREBASE_CLI_DISABLE_ANALYTICS: '1',
   };
   const origin = (port) => `http://${host}:${port}`;
+  // The app's pages, and the Auth emulator's own (its sign-in handler), may call the emulators.
+  const allowedOrigins = [ports.hosting, ports.auth].flatMap((p) => [origin(p), `http://localhost:${p}`]);
   const hosts = {
     firestore: `${host}:${ports.firestore}`,
     auth: `${host}:${ports.auth}`,
@@ -257,11 +262,21 @@ export async function startSuite(o) {
       },
     };
     const imported = o.dataDir ? importPaths(o.dataDir) : {};
+    // Either Firestore emulator answers any Origin: it listens here, behind firestore-guard.mjs.
+    const upstreamPort = await freePort();
+    const guardFirestore = async () => {
+      firestoreGuard = await startFirestoreGuard({
+        host,
+        port: ports.firestore,
+        upstreamPort,
+        allowedOrigins: new Set(allowedOrigins),
+      });
+    };
     let only = 'auth,functions,hosting';
     if (firestore.kind === 'firebase-tools') {
       // firebase-tools starts it and registers the triggers itself.
       config.firestore = { rules: relative(dir, join(ROOT, 'firestore.rules')) };
-      config.emulators.firestore = { host, port: ports.firestore };
+      config.emulators.firestore = { host, port: upstreamPort };
       only = `firestore,${only}`;
     }
     writeFileSync(join(dir, 'firebase.json'), JSON.stringify(config, null, 2));
@@ -272,7 +287,7 @@ export async function startSuite(o) {
       await startCloudSdkFirestore({
         path: firestore.path,
         host,
-        port: ports.firestore,
+        port: upstreamPort,
         rules: join(ROOT, 'firestore.rules'),
         functionsHost: hosts.functions,
         seedFromExport: imported.firestore,
@@ -280,6 +295,7 @@ export async function startSuite(o) {
         onOutput: emulatorOutput,
         onSpawn: (child) => track(child, 'the Firestore emulator'),
       });
+      await guardFirestore();
     }
 
     // 4. Auth, Functions, Hosting. The functions reach Firestore through FIRESTORE_EMULATOR_HOST,
@@ -307,9 +323,7 @@ export async function startSuite(o) {
           FIRESTORE_EMULATOR_HOST: hosts.firestore,
           ...o.functionsEnv,
           NODE_OPTIONS: `--import=${join(ROOT, 'scripts', 'emulator-guard.mjs')}`,
-          FITTRACK_ALLOWED_ORIGINS: [ports.hosting, ports.auth]
-            .flatMap((p) => [origin(p), `http://localhost:${p}`])
-            .join(','),
+          FITTRACK_ALLOWED_ORIGINS: allowedOrigins.join(','),
         },
       },
     );
@@ -336,6 +350,7 @@ export async function startSuite(o) {
         fail(new Error(`firebase emulators:start exited (${code}):\n${cliOutput}`));
       });
     });
+    if (firestore.kind === 'firebase-tools') await guardFirestore();
 
     // 5. Before the triggers exist: the demo, and after an import the projections rebuilt (a crash
     // drops deliveries in flight), by the reactions the functions run, not a storm of trigger calls.

@@ -119,29 +119,28 @@ describe('npm start', () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root"');
 
-    // A page of another site cannot read accounts (the Auth emulator takes `Bearer owner` as admin).
+    // A page of another site cannot read accounts or documents (both emulators take `Bearer owner`
+    // as admin), nor can a foreign name rebound to 127.0.0.1 (fetch cannot set Host).
     const batchGet = `http://127.0.0.1:${ports.auth}/identitytoolkit.googleapis.com/v1/projects/${PROJECT}/accounts:batchGet`;
-    const foreign = await fetch(batchGet, {
-      headers: { origin: 'http://evil.example', authorization: 'Bearer owner' },
-    });
-    expect(foreign.status).toBe(403);
-    // DNS rebinding: a foreign name resolved to 127.0.0.1 (fetch cannot set Host).
-    const rebound = await new Promise<number | undefined>((done, fail) =>
-      request(
-        { host: '127.0.0.1', port: ports.auth, path: '/', headers: { host: 'evil.example' } },
-        (res) => {
+    const listDocs = `http://127.0.0.1:${ports.firestore}/v1/projects/${PROJECT}/databases/(default)/documents/users`;
+    for (const resource of [batchGet, listDocs]) {
+      const foreign = await fetch(resource, {
+        headers: { origin: 'http://evil.example', authorization: 'Bearer owner' },
+      });
+      expect(foreign.status).toBe(403);
+      const { port, pathname } = new URL(resource);
+      const rebound = await new Promise<number | undefined>((done, fail) =>
+        request({ host: '127.0.0.1', port, path: pathname, headers: { host: 'evil.example' } }, (res) => {
           res.resume();
           done(res.statusCode);
-        },
-      )
-        .once('error', fail)
-        .end(),
-    );
-    expect(rebound).toBe(403);
-    const own = await fetch(`${batchGet}?maxResults=1`, {
-      headers: { origin: url, authorization: 'Bearer owner' },
-    });
-    expect(own.status).toBe(200);
+        })
+          .once('error', fail)
+          .end(),
+      );
+      expect(rebound).toBe(403);
+      const own = await fetch(resource, { headers: { origin: url, authorization: 'Bearer owner' } });
+      expect(own.status).toBe(200);
+    }
 
     const signUp = await fetch(
       `http://127.0.0.1:${ports.auth}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-api-key`,
