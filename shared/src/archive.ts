@@ -7,8 +7,8 @@
  *   (ISO 8601, for people). Stored-only fields (calorieUnits, importedAt) are left out: they are
  *   derived again on import.
  * - CSV: activities (Date, Activity, Reps, Minutes, Weight lifted (lbs), and Calories as a
- *   read-only column import ignores) and weights (Date, Weight (lbs)); dates `YYYY-MM-DD HH:mm` in
- *   the viewer's zone. Both are read back (told apart by their header; ',' or ';' between cells;
+ *   read-only column import ignores) and weights (Date, Weight (lbs)), in kg for a metric user
+ *   (`Weight lifted (kg)`, `Weight (kg)`); dates `YYYY-MM-DD HH:mm` in the viewer's zone. Both are read back (told apart by their header; ',' or ';' between cells;
  *   weights also in kg with `Weight lifted (kg)` / `Weight (kg)` columns).
  *
  * Reading checks the size first (before any parsing), then every entry with the shared form
@@ -20,7 +20,7 @@ import { type CsvCell, type CsvRow, formatCsv, parseCsv, unguardCell } from './c
 import { caloriesFromUnits, calorieUnits } from './formulas.ts';
 import type { ActivityRecord, DailyGoal, Post, UserProfile, WeightRecord } from './model.ts';
 import { instantOfLocalTime, isCalendarDate, localDate, wallTime } from './periods.ts';
-import { isUnitSystem, parseDecimal, storedValue } from './units.ts';
+import { exportValue, isUnitSystem, parseDecimal, storedValue, type UnitSystem } from './units.ts';
 import {
   LIMITS,
   MESSAGES,
@@ -52,6 +52,10 @@ export const IMPORT_MESSAGES = {
   notAList: (what: string) => `${what} must be a list.`,
   notAnEntry: 'This entry is not an object.',
   nothing: 'This file holds nothing to import.',
+  // A bare Weight in an activities CSV could be a weigh-in or a load, in kg or lbs: never guessed.
+  ambiguousWeight:
+    'Weight is ambiguous in an activities CSV (body weight or weight lifted, kg or lbs): name the column Weight lifted (kg) or Weight lifted (lbs), or import weigh-ins as a weights CSV.',
+  liftedTwice: 'Weight lifted is given in both kg and lbs: keep one of the two columns.',
 } as const;
 
 export interface ArchiveActivity {
@@ -143,29 +147,50 @@ export function parseLocalDateTime(
 export const ACTIVITY_CSV_HEADER = ['Date', 'Activity', 'Reps', 'Minutes', 'Weight lifted (lbs)', 'Calories'];
 export const WEIGHT_CSV_HEADER = ['Date', 'Weight (lbs)'];
 
-/** Activities, oldest first; Calories at the body weight given (as the dashboard shows them). */
+/** The activities CSV's header in a unit system: the weight lifted column names its unit. */
+export function activityCsvHeader(system: UnitSystem = 'imperial'): string[] {
+  return system === 'imperial'
+    ? ACTIVITY_CSV_HEADER
+    : ACTIVITY_CSV_HEADER.map((c) => (c === 'Weight lifted (lbs)' ? 'Weight lifted (kg)' : c));
+}
+
+/** The weights CSV's header in a unit system. */
+export function weightCsvHeader(system: UnitSystem = 'imperial'): string[] {
+  return system === 'imperial' ? WEIGHT_CSV_HEADER : ['Date', 'Weight (kg)'];
+}
+
+/**
+ * Activities, oldest first; Calories at the body weight given (as the dashboard shows them); the
+ * weight lifted in the user's system (kg for metric, named in the header; an import reads it back).
+ */
 export function activitiesCsv(
   activities: readonly ActivityRecord[],
   bodyWeight: number | undefined,
   timeZone: string,
+  system: UnitSystem = 'imperial',
 ): string {
-  const rows: CsvCell[][] = [ACTIVITY_CSV_HEADER];
+  const rows: CsvCell[][] = [activityCsvHeader(system)];
   for (const a of byTime(activities)) {
     rows.push([
       formatLocalMinute(a.timestamp, timeZone),
       a.activityType,
       a.count,
       a.time,
-      a.weightLifted,
+      a.weightLifted === undefined ? undefined : exportValue('weightLifted', a.weightLifted, system),
       caloriesFromUnits(a.calorieUnits ?? calorieUnits(a), bodyWeight),
     ]);
   }
   return formatCsv(rows);
 }
 
-export function weightsCsv(weights: readonly WeightRecord[], timeZone: string): string {
-  const rows: CsvCell[][] = [WEIGHT_CSV_HEADER];
-  for (const w of byTime(weights)) rows.push([formatLocalMinute(w.timestamp, timeZone), w.weight]);
+export function weightsCsv(
+  weights: readonly WeightRecord[],
+  timeZone: string,
+  system: UnitSystem = 'imperial',
+): string {
+  const rows: CsvCell[][] = [weightCsvHeader(system)];
+  for (const w of byTime(weights))
+    rows.push([formatLocalMinute(w.timestamp, timeZone), exportValue('bodyWeight', w.weight, system)]);
   return formatCsv(rows);
 }
 
@@ -291,6 +316,16 @@ function lbsFromKg(text: string, measure: 'weightLifted' | 'bodyWeight'): string
   return text === '' || !Number.isFinite(kg) ? text : storedValue(measure, kg, 'metric');
 }
 
+/**
+ * Why an activities CSV row's weights cannot be read, or null: a bare Weight (body weight or load?
+ * kg or lbs?) is never guessed, nor a load given in both units.
+ */
+function weightColumnProblem(cell: (name: ColumnName) => string): string | null {
+  if (cell('weight') !== '' || cell('weightKg') !== '') return IMPORT_MESSAGES.ambiguousWeight;
+  if (cell('weightLifted') !== '' && cell('weightLiftedKg') !== '') return IMPORT_MESSAGES.liftedTwice;
+  return null;
+}
+
 /** Whether a header names the columns of the activities CSV or of the weights CSV. */
 const csvKind = (columns: readonly (ColumnName | undefined)[]): 'activities' | 'weights' | null =>
   !columns.includes('date')
@@ -335,7 +370,7 @@ function readCsv(text: string, ctx: ReadContext): ReadImport {
   const refused: Refusal[] = [];
   for (const row of rows) {
     const where = `line ${row.line}`;
-    const cell = (name: string) => {
+    const cell = (name: ColumnName) => {
       const i = at(name);
       return i < 0 ? '' : unguardCell((row.cells[i] ?? '').trim());
     };
@@ -363,13 +398,18 @@ function readCsv(text: string, ctx: ReadContext): ReadImport {
       else refused.push({ where, message: message ?? MESSAGES.timestampInvalid });
       continue;
     }
+    const problem = weightColumnProblem(cell);
+    if (problem) {
+      refused.push({ where, message: problem });
+      continue;
+    }
+    const lbs = cell('weightLifted');
     const checked = activityRow(
       {
         activityType: cell('activity'),
         count: cell('count'),
         time: cell('time'),
-        weightLifted:
-          at('weightLifted') < 0 ? lbsFromKg(cell('weightLiftedKg'), 'weightLifted') : cell('weightLifted'),
+        weightLifted: lbs === '' ? lbsFromKg(cell('weightLiftedKg'), 'weightLifted') : lbs,
         timestamp: when.timestamp,
       },
       ctx,

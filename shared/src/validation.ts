@@ -43,6 +43,8 @@ export const MESSAGES = {
   emailInvalid: 'Please enter a valid email address.',
   passwordRequired: 'Password is required.',
   unknownActivity: 'Unknown activity.',
+  // The spec's sentence, then why a positive 1.5 is refused: minutes are whole (as the rules hold).
+  timeWholeMinutes: 'Time must be a positive number. Enter whole minutes (no decimals).',
   // Stored values (lbs, inches) outside the plausible ranges of units.ts; the browser names the
   // user's own unit (units.ts parseBodyMeasure), imports and the server these.
   weightImplausible: implausibleMessage('bodyWeight', 'imperial'),
@@ -208,8 +210,8 @@ export function validateActivityForm(input: {
 
   if (acceptsField(activity, 'time')) {
     const time = parseNumberInput(input.time);
-    if (time === undefined || !Number.isInteger(time) || time <= 0)
-      return fail(MESSAGES.timePositive, 'time');
+    if (time === undefined || Number.isNaN(time) || time <= 0) return fail(MESSAGES.timePositive, 'time');
+    if (!Number.isInteger(time)) return fail(MESSAGES.timeWholeMinutes, 'time');
     if (time > activity.limits.minutes) return fail(activityLimitMessage(activity, 'time'), 'time');
     record.time = time;
   }

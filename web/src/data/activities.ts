@@ -128,3 +128,20 @@ export async function updateActivity(
 export async function deleteActivity(store: DocumentStore, uid: string, id: string) {
   await store.commit([{ kind: 'delete', path: paths.rep(uid, id) }]);
 }
+
+/**
+ * Puts a deleted activity back under its own id (Undo). The rules check it as a new entry: a past
+ * time needs `loggedAt` (kept, or now), an imported one a fresh `importedAt` (its import time must
+ * be near the server's, and the entry keeps the past date an import allows).
+ */
+export async function restoreActivity(
+  store: DocumentStore,
+  uid: string,
+  deleted: StoredActivity,
+  now = Date.now(),
+): Promise<void> {
+  const { id, path: _path, pending: _pending, loggedAt, importedAt, ...record } = deleted;
+  const data: Record<string, unknown> = { ...record, loggedAt: loggedAt ?? now };
+  if (importedAt !== undefined) data.importedAt = now;
+  await store.commit([{ kind: 'set', path: paths.rep(uid, id), data }]);
+}

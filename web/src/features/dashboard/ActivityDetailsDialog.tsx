@@ -27,6 +27,8 @@ export function ActivityDetailsDialog(props: {
   activity: StoredActivity | null;
   weight: number | undefined;
   onClose: () => void;
+  /** The activity was deleted: the page offers to undo it. */
+  onDeleted?: (activity: StoredActivity) => void;
 }) {
   const [values, setValues] = useState<ActivityInputs>(EMPTY_INPUTS);
   const units = useUnits();
@@ -55,6 +57,7 @@ export function ActivityDetailsDialog(props: {
       log: 'Activity delete failed',
     },
     removed: 'Activity deleted.',
+    ...(props.onDeleted ? { onRemoved: props.onDeleted } : {}),
     onClose: props.onClose,
   });
   const { shown, busy, status } = editor;
