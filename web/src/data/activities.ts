@@ -46,6 +46,8 @@ export function toActivity(doc: DocSnapshot): StoredActivity {
   if (count !== undefined) out.count = count;
   if (time !== undefined) out.time = time;
   if (weightLifted !== undefined) out.weightLifted = weightLifted;
+  const distance = finiteNumber(d.distance);
+  if (distance !== undefined) out.distance = distance;
   out.calorieUnits = finiteNumber(d.calorieUnits) ?? calorieUnits(out);
   // When it was written (kept by edits: the rules check them only where they change).
   const loggedAt = finiteNumber(d.loggedAt);

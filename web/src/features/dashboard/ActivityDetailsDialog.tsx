@@ -15,7 +15,7 @@ import {
   inputsOf,
 } from './ActivityFields.tsx';
 import { validateActivityInUnits } from './activity-units.ts';
-import { formatDateTime } from './format.ts';
+import { distanceAndPace, formatDateTime } from './format.ts';
 import { MSG } from './messages.ts';
 
 /**
@@ -79,10 +79,12 @@ export function ActivityDetailsDialog(props: {
         count: values.count,
         time: values.time,
         weightLifted: values.weightLifted,
+        distance: values.distance,
         timestamp,
         ...(moved ? { now: Date.now() } : {}),
       },
       stored.weightLifted,
+      stored.distance,
     );
     if (!checked.ok) {
       editor.refuse(checked.message, checked.field);
@@ -108,6 +110,11 @@ export function ActivityDetailsDialog(props: {
             <Typography variant="body2" color="textSecondary">
               {formatDateTime(shown.timestamp)}
             </Typography>
+            {shown.distance !== undefined && (
+              <Typography variant="body2" sx={{ fontWeight: 600, mt: 0.5 }}>
+                {distanceAndPace(shown, units)}
+              </Typography>
+            )}
           </>
         )
       }
