@@ -129,6 +129,7 @@ export function ActivityDetailsDialog(props: {
         <ActivityFields
           idPrefix="edit"
           activity={activity}
+          storedDistance={shown?.distance}
           values={values}
           onChange={editor.edit(setValues)}
           weight={props.weight}

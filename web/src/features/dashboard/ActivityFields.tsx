@@ -38,11 +38,13 @@ export function inputsFor(activity: Activity): (keyof ActivityInputs)[] {
 }
 
 /** The pace of what the form holds ('5:00 /km'), or null until minutes and a distance are typed. */
-function typedPace(values: ActivityInputs, units: UnitSystem): string | null {
+function typedPace(values: ActivityInputs, units: UnitSystem, stored?: number): string | null {
   const time = parseNumberInput(values.time);
   const typed = values.distance.trim() === '' ? Number.NaN : parseDecimal(values.distance);
   if (time === undefined || !Number.isInteger(time) || !(typed > 0)) return null;
-  return formatPace(metresFromTyped(typed, units), time, units);
+  // Left as shown, the stored metres count (3.11 mi shown is 5000 m, not 5005 m).
+  const kept = stored !== undefined && values.distance === distanceInputText(stored, units);
+  return formatPace(kept ? stored : metresFromTyped(typed, units), time, units);
 }
 
 const FIELD_LABELS = { count: 'Reps', time: 'Time (min)' } as const;
@@ -90,12 +92,14 @@ export function ActivityFields(props: {
   /** Field to highlight as invalid. */
   errorField?: string | undefined;
   idPrefix: string;
+  /** The stored distance (metres) of the entry being edited. */
+  storedDistance?: number | undefined;
 }) {
   const { activity, values } = props;
   const units = useUnits();
   if (!activity) return null;
   const fields = inputsFor(activity);
-  const pace = coversGround(activity) ? typedPace(values, units) : null;
+  const pace = coversGround(activity) ? typedPace(values, units, props.storedDistance) : null;
   const time = parseNumberInput(values.time);
   const typedLifted = values.weightLifted.trim() === '' ? undefined : parseDecimal(values.weightLifted);
   const lifted =

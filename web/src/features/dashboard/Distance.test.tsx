@@ -103,19 +103,21 @@ describe('distance and pace', () => {
   it('Activity Details shows the pace, edits the distance, and keeps it exact when left as shown', async () => {
     const run = {
       ...activityDoc({ activityType: 'Running', time: 25, timestamp: at(2026, 3, 11, 8) }),
-      distance: 4989,
+      distance: 5000,
     };
     const store = seedStore({ profile: { unitSystem: 'imperial' }, activities: { r: run } });
     renderDashboard(store);
     const table = await recentTable();
     fireEvent.click(await within(table).findByRole('button', { name: /Running/ }));
     let dialog = await screen.findByRole('dialog', { name: 'Activity Details' });
-    expect(within(dialog).getByText('3.1 mi · 8:04 /mi')).toBeInTheDocument();
-    expect(within(dialog).getByLabelText('Distance (mi)')).toHaveValue('3.1');
+    expect(within(dialog).getByText('3.11 mi · 8:03 /mi')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Distance (mi)')).toHaveValue('3.11');
+    // The preview counts the stored 5000 m while the distance is left as shown (3.11 mi typed is 5005 m).
+    expect(within(dialog).getByText(/About/)).toHaveTextContent('pace 8:03 /mi');
     fireEvent.change(within(dialog).getByLabelText('Time (min)'), { target: { value: '26' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(store.doc(paths.rep(UID, 'r'))?.time).toBe(26));
-    expect(store.doc(paths.rep(UID, 'r'))?.distance).toBe(4989);
+    expect(store.doc(paths.rep(UID, 'r'))?.distance).toBe(5000);
 
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Activity Details' })).toBeNull());
     fireEvent.click(await within(table).findByRole('button', { name: /Running/ }));
