@@ -11,7 +11,6 @@ import {
   streaksAcross,
   weeklyTotals,
 } from '@fit/shared/progress';
-import type { UnitSystem } from '@fit/shared/units';
 import EmojiEvents from '@mui/icons-material/EmojiEvents';
 import LocalFireDepartment from '@mui/icons-material/LocalFireDepartment';
 import Alert from '@mui/material/Alert';
@@ -29,7 +28,8 @@ import { lazyPart } from '../../components/lazy-part.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { WhenNearViewport } from '../../components/WhenNearViewport.tsx';
 import type { Progress } from '../../data/progress.ts';
-import { formatMeasureWithUnit, useUnits } from '../../data/units.ts';
+import { useUnits } from '../../data/units.ts';
+import { KIND_LABEL, recordText, shownKinds } from './record-text.ts';
 import type { ProgressState } from './useProgress.ts';
 
 // Fetched and drawn only once the chart's place comes near the viewport.
@@ -37,33 +37,6 @@ const WeeklyChart = lazyPart(() => import('./WeeklyChart.tsx').then((m) => m.def
 const CHART_PLACEHOLDER = <Skeleton variant="rounded" height={200} />;
 
 const dateOnly = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', year: 'numeric' });
-const integer = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
-
-const KIND_LABEL: Record<RecordKind, string> = {
-  reps: 'Most reps',
-  minutes: 'Longest time',
-  weightLifted: 'Heaviest weight',
-  calories: 'Most calories',
-};
-
-export function recordText(
-  kind: RecordKind,
-  best: PersonalBest,
-  weight: number | undefined,
-  units: UnitSystem,
-): string {
-  switch (kind) {
-    case 'reps':
-      return `${integer.format(best.value)} reps`;
-    case 'minutes':
-      return `${integer.format(best.value)} min`;
-    case 'weightLifted':
-      return formatMeasureWithUnit('weightLifted', best.value, units);
-    case 'calories':
-      return `${integer.format(caloriesFromUnits(best.value, weight))} cal`;
-  }
-}
-
 interface NewRecord {
   activityType: string;
   kinds: RecordKind[];
@@ -211,22 +184,29 @@ export function ProgressCard({ state }: { state: ProgressState }) {
                         {type}
                       </Typography>
                       <Stack direction="row" sx={{ flexWrap: 'wrap', columnGap: 2, rowGap: 0.25 }}>
-                        {RECORD_KINDS.filter((k) => r[k]).map((k) => {
-                          const best = r[k] as PersonalBest;
-                          const isNew = freshKinds(type).includes(k);
-                          return (
-                            <Typography key={k} variant="caption" color="textSecondary" component="span">
-                              {KIND_LABEL[k]}:{' '}
-                              <Box component="span" sx={{ color: 'text.primary', fontWeight: 600 }}>
-                                {recordText(k, best, weight, units)}
-                              </Box>{' '}
-                              ({dateOnly.format(best.timestamp)})
-                              {isNew && (
-                                <Chip label="New" size="small" color="success" sx={{ ml: 0.5, height: 18 }} />
-                              )}
-                            </Typography>
-                          );
-                        })}
+                        {shownKinds(units)
+                          .filter((k) => r[k])
+                          .map((k) => {
+                            const best = r[k] as PersonalBest;
+                            const isNew = freshKinds(type).includes(k);
+                            return (
+                              <Typography key={k} variant="caption" color="textSecondary" component="span">
+                                {KIND_LABEL[k]}:{' '}
+                                <Box component="span" sx={{ color: 'text.primary', fontWeight: 600 }}>
+                                  {recordText(k, best, weight, units)}
+                                </Box>{' '}
+                                ({dateOnly.format(best.timestamp)})
+                                {isNew && (
+                                  <Chip
+                                    label="New"
+                                    size="small"
+                                    color="success"
+                                    sx={{ ml: 0.5, height: 18 }}
+                                  />
+                                )}
+                              </Typography>
+                            );
+                          })}
                       </Stack>
                     </Box>
                   ))}
