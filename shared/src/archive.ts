@@ -17,6 +17,7 @@
  */
 import { findActivity } from './catalogue.ts';
 import { type CsvCell, type CsvRow, formatCsv, parseCsv, unguardCell } from './csv.ts';
+import { distanceExportValue, distanceUnit } from './distance.ts';
 import { caloriesFromUnits, calorieUnits } from './formulas.ts';
 import type { ActivityRecord, DailyGoal, Post, UserProfile, WeightRecord } from './model.ts';
 import { instantOfLocalTime, isCalendarDate, localDate, wallTime } from './periods.ts';
@@ -56,6 +57,8 @@ export const IMPORT_MESSAGES = {
   ambiguousWeight:
     'Weight is ambiguous in an activities CSV (body weight or weight lifted, kg or lbs): name the column Weight lifted (kg) or Weight lifted (lbs), or import weigh-ins as a weights CSV.',
   liftedTwice: 'Weight lifted is given in both kg and lbs: keep one of the two columns.',
+  distanceUnit: 'Distance has no unit: name the column Distance (km) or Distance (mi).',
+  distanceTwice: 'Distance is given in both km and mi: keep one of the two columns.',
 } as const;
 
 export interface ArchiveActivity {
@@ -63,6 +66,8 @@ export interface ArchiveActivity {
   count?: number;
   time?: number;
   weightLifted?: number;
+  /** Whole metres. */
+  distance?: number;
   timestamp: number;
 }
 
@@ -93,6 +98,7 @@ function activityOut(a: ActivityRecord): ArchiveActivity {
   if (a.count !== undefined) out.count = a.count;
   if (a.time !== undefined) out.time = a.time;
   if (a.weightLifted !== undefined) out.weightLifted = a.weightLifted;
+  if (a.distance !== undefined) out.distance = a.distance;
   return out;
 }
 
@@ -147,11 +153,16 @@ export function parseLocalDateTime(
 export const ACTIVITY_CSV_HEADER = ['Date', 'Activity', 'Reps', 'Minutes', 'Weight lifted (lbs)', 'Calories'];
 export const WEIGHT_CSV_HEADER = ['Date', 'Weight (lbs)'];
 
-/** The activities CSV's header in a unit system: the weight lifted column names its unit. */
+/**
+ * The activities CSV's header in a unit system: the weight lifted and distance columns name their
+ * unit (the distance last, after the columns exports have always had).
+ */
 export function activityCsvHeader(system: UnitSystem = 'imperial'): string[] {
-  return system === 'imperial'
-    ? ACTIVITY_CSV_HEADER
-    : ACTIVITY_CSV_HEADER.map((c) => (c === 'Weight lifted (lbs)' ? 'Weight lifted (kg)' : c));
+  const weights =
+    system === 'imperial'
+      ? ACTIVITY_CSV_HEADER
+      : ACTIVITY_CSV_HEADER.map((c) => (c === 'Weight lifted (lbs)' ? 'Weight lifted (kg)' : c));
+  return [...weights, `Distance (${distanceUnit(system)})`];
 }
 
 /** The weights CSV's header in a unit system. */
@@ -178,6 +189,7 @@ export function activitiesCsv(
       a.time,
       a.weightLifted === undefined ? undefined : exportValue('weightLifted', a.weightLifted, system),
       caloriesFromUnits(a.calorieUnits ?? calorieUnits(a), bodyWeight),
+      a.distance === undefined ? undefined : distanceExportValue(a.distance, system),
     ]);
   }
   return formatCsv(rows);
@@ -259,16 +271,33 @@ function futureRefusal(timestamp: number, now: number): string | null {
 
 /** One activity through the dashboard's validator (and no dates in the future). */
 function activityRow(
-  input: { activityType: unknown; count: unknown; time: unknown; weightLifted: unknown; timestamp: unknown },
+  input: {
+    activityType: unknown;
+    count: unknown;
+    time: unknown;
+    weightLifted: unknown;
+    timestamp: unknown;
+    /** Typed in `distanceUnits` (a CSV), or stored metres (`metres`: an archive). */
+    distance?: unknown;
+    distanceUnits?: UnitSystem | 'metres';
+  },
   ctx: ReadContext,
 ): { ok: true; value: ActivityRecord } | { ok: false; message: string } {
   const asInput = (v: unknown) => (typeof v === 'number' || typeof v === 'string' ? v : undefined);
+  // Stored metres are checked as they are (not a number: refused as not a positive number).
+  const distance =
+    input.distance === undefined || input.distance === ''
+      ? {}
+      : input.distanceUnits === 'metres'
+        ? { distanceMetres: typeof input.distance === 'number' ? input.distance : Number.NaN }
+        : { distance: asInput(input.distance), distanceUnits: input.distanceUnits ?? 'metric' };
   const checked = validateActivityForm({
     userId: ctx.uid,
     activityType: typeof input.activityType === 'string' ? input.activityType : '',
     count: asInput(input.count),
     time: asInput(input.time),
     weightLifted: asInput(input.weightLifted),
+    ...distance,
     timestamp: typeof input.timestamp === 'number' ? input.timestamp : Number.NaN,
   } as Parameters<typeof validateActivityForm>[0]);
   if (!checked.ok) return checked;
@@ -287,7 +316,10 @@ type ColumnName =
   | 'weightLiftedKg'
   | 'calories'
   | 'weight'
-  | 'weightKg';
+  | 'weightKg'
+  | 'distanceKm'
+  | 'distanceMi'
+  | 'distance';
 
 const COLUMN_NAMES: Record<string, ColumnName> = {
   date: 'date',
@@ -308,6 +340,10 @@ const COLUMN_NAMES: Record<string, ColumnName> = {
   weight: 'weight',
   'weight (lbs)': 'weight',
   'weight (kg)': 'weightKg',
+  'distance (km)': 'distanceKm',
+  'distance (mi)': 'distanceMi',
+  // No unit: refused where a row has a value (never guessed: km or miles?).
+  distance: 'distance',
 };
 
 /** A weight in kg as lbs (the forms' rounding); anything not a number is left for the validator. */
@@ -323,6 +359,8 @@ function lbsFromKg(text: string, measure: 'weightLifted' | 'bodyWeight'): string
 function weightColumnProblem(cell: (name: ColumnName) => string): string | null {
   if (cell('weight') !== '' || cell('weightKg') !== '') return IMPORT_MESSAGES.ambiguousWeight;
   if (cell('weightLifted') !== '' && cell('weightLiftedKg') !== '') return IMPORT_MESSAGES.liftedTwice;
+  if (cell('distance') !== '') return IMPORT_MESSAGES.distanceUnit;
+  if (cell('distanceKm') !== '' && cell('distanceMi') !== '') return IMPORT_MESSAGES.distanceTwice;
   return null;
 }
 
@@ -410,6 +448,8 @@ function readCsv(text: string, ctx: ReadContext): ReadImport {
         count: cell('count'),
         time: cell('time'),
         weightLifted: lbs === '' ? lbsFromKg(cell('weightLiftedKg'), 'weightLifted') : lbs,
+        distance: cell('distanceKm') || cell('distanceMi'),
+        distanceUnits: cell('distanceKm') === '' ? 'imperial' : 'metric',
         timestamp: when.timestamp,
       },
       ctx,
@@ -530,6 +570,8 @@ function readArchive(text: string, ctx: ReadContext): ReadImport {
         count: entry.count,
         time: entry.time,
         weightLifted: entry.weightLifted,
+        distance: entry.distance,
+        distanceUnits: 'metres',
         timestamp: entry.timestamp,
       },
       ctx,

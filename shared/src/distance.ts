@@ -92,3 +92,17 @@ export function fastestPaceText(metresPerMinute: number, system: UnitSystem): st
 export function distanceLimitIn(limitMetres: number, system: UnitSystem): number {
   return Math.floor(distanceIn(limitMetres, system) * 10) / 10;
 }
+
+/**
+ * Stored metres as an export writes them in the person's unit: km to the metre; miles with the
+ * fewest places (2 to 4) that an import turns back into the same metres (0.0001 mi < 0.5 m).
+ */
+export function distanceExportValue(metres: number, system: UnitSystem): number {
+  if (system === 'metric') return metres / METRES_PER_KM;
+  const exact = distanceIn(metres, system);
+  for (let digits = 2; digits < 4; digits++) {
+    const shown = Math.round(exact * 10 ** digits) / 10 ** digits;
+    if (metresFromTyped(shown, system) === metres) return shown;
+  }
+  return Math.round(exact * 10_000) / 10_000;
+}

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   activitiesCsv,
+  buildArchive,
   IMPORT_MESSAGES,
   type ImportSource,
   type ReadImport,
@@ -57,7 +58,7 @@ const ACTIVITIES = [
     NOW - DAY,
   ),
   act('Bench Press', { count: 8, time: 5, weightLifted: 135 }, NOW - 2 * DAY),
-  act('Running', { time: 30 }, NOW - 3 * DAY),
+  act('Running', { time: 30, distance: 5123 }, NOW - 3 * DAY),
 ];
 const WEIGHTS: WeightRecord[] = [
   { weight: storedValue('bodyWeight', 80.4, 'metric'), timestamp: NOW - DAY },
@@ -67,8 +68,17 @@ const WEIGHTS: WeightRecord[] = [
 describe('a metric person exports in kg', () => {
   it('the activities CSV names kg in its header and writes kg', () => {
     const rows = rowsOf(activitiesCsv(ACTIVITIES, 180, TZ, 'metric'));
-    expect(rows[0]).toEqual(['Date', 'Activity', 'Reps', 'Minutes', 'Weight lifted (kg)', 'Calories']);
+    expect(rows[0]).toEqual([
+      'Date',
+      'Activity',
+      'Reps',
+      'Minutes',
+      'Weight lifted (kg)',
+      'Calories',
+      'Distance (km)',
+    ]);
     expect(rows.slice(1).map((r) => r[4])).toEqual(['', '61.235', '100']);
+    expect(rows.slice(1).map((r) => r[6])).toEqual(['5.123', '', '']);
   });
 
   it('the weights CSV names kg in its header and writes kg', () => {
@@ -97,6 +107,69 @@ describe('a metric person exports in kg', () => {
     const weights = plan(weightsCsv(WEIGHTS, TZ, 'metric'));
     expect(weights.add.weights).toBe(0);
     expect(weights.alreadyThere.weights).toBe(2);
+  });
+});
+
+describe('distances in exports and imports', () => {
+  const runs = [
+    act('Running', { time: 25, distance: 5000 }, NOW - DAY),
+    act('Cycling', { time: 90, distance: 40_234 }, NOW - 2 * DAY),
+    act('Walking', { time: 30 }, NOW - 3 * DAY),
+  ];
+  const plan = (text: string) =>
+    planImport(sourceOf(readImportFile(text, ctx)), existing(runs, []), {
+      uid: 'u1',
+      email: '',
+      now: NOW,
+      timeZone: TZ,
+    });
+
+  it('an imperial CSV writes miles that import back to the same metres; a second import adds nothing', () => {
+    const text = activitiesCsv(runs, 180, TZ, 'imperial');
+    expect(rowsOf(text).map((r) => r[6])).toEqual(['Distance (mi)', '', '25', '3.107']);
+    const again = plan(text);
+    expect(again.refused).toEqual([]);
+    expect(again.add.activities).toBe(0);
+    expect(again.alreadyThere.activities).toBe(3);
+  });
+
+  it('the JSON archive keeps metres and reads them back', () => {
+    const archive = buildArchive(
+      { profile: null, activities: runs, weights: [], goal: null, preferences: null, posts: [] },
+      NOW,
+    );
+    expect(archive.activities.map((a) => a.distance)).toEqual([undefined, 40_234, 5000]);
+    const source = sourceOf(readImportFile(JSON.stringify(archive), ctx));
+    expect(source.activities.map((r) => r.value.distance)).toEqual([undefined, 40_234, 5000]);
+    expect(plan(JSON.stringify(archive)).add.activities).toBe(0);
+  });
+
+  it('refuses a bad distance, a Distance without a unit, and one given in both units, with reasons', () => {
+    const text = [
+      'Date,Activity,Minutes,Distance (km),Distance (mi),Distance',
+      '2026-11-20 07:00,Running,25,5,,',
+      '2026-11-20 08:00,Running,25,-5,,',
+      '2026-11-20 09:00,Running,1,42.2,,',
+      '2026-11-20 10:00,Running,25,5,3.1,',
+      '2026-11-20 11:00,Running,25,,,5',
+      '2026-11-20 12:00,Running,25,,3.1,',
+    ].join('\n');
+    const source = sourceOf(readImportFile(text, ctx));
+    expect(source.refused).toEqual([
+      { where: 'line 3', message: 'Distance must be a positive number if provided.' },
+      { where: 'line 4', message: 'Pace cannot be faster than 2:14 /km for Running.' },
+      { where: 'line 5', message: IMPORT_MESSAGES.distanceTwice },
+      { where: 'line 6', message: IMPORT_MESSAGES.distanceUnit },
+    ]);
+    expect(source.activities.map((r) => r.value.distance)).toEqual([5000, 4989]);
+    const archive = JSON.stringify({
+      format: 'fittrack-archive',
+      version: 1,
+      activities: [{ activityType: 'Running', time: 25, distance: '5000', timestamp: NOW - DAY }],
+    });
+    expect(sourceOf(readImportFile(archive, ctx)).refused).toEqual([
+      { where: 'activity 1', message: 'Distance must be a positive number if provided.' },
+    ]);
   });
 });
 

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ACTIVITIES, coversGround, findActivity } from '../src/catalogue.ts';
 import {
+  distanceExportValue,
   distanceInputText,
   distanceLimitIn,
   fastestPaceText,
@@ -126,6 +127,22 @@ describe('distance units', () => {
         expect(distanceInputText(metres, 'imperial')).toBe(String(miles));
       }),
     );
+  });
+});
+
+describe('distances in exports', () => {
+  it('any metres, written in km or mi, import back as the same metres (miles with 2 to 4 places)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 400_000 }), (metres) => {
+        for (const system of ['metric', 'imperial'] as const) {
+          const written = distanceExportValue(metres, system);
+          expect(metresFromTyped(Number(String(written)), system)).toBe(metres);
+        }
+        expect(String(distanceExportValue(metres, 'imperial'))).toMatch(/^\d+(\.\d{1,4})?$/);
+      }),
+    );
+    expect(distanceExportValue(5000, 'imperial')).toBe(3.107);
+    expect(distanceExportValue(5000, 'metric')).toBe(5);
   });
 });
 

@@ -250,11 +250,11 @@ export function DataSection(props: { onImported?: () => void }) {
             onChange={chooseFile}
           />
           <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
-            A FitTrack JSON archive, an activities CSV with the columns Date, Activity, Reps, Minutes and
-            Weight lifted (lbs) or Weight lifted (kg) (a bare Weight lifted is read in lbs; a bare Weight is
-            refused as ambiguous), or a weights CSV with the columns Date and Weight (lbs) or Weight (kg).
-            Dates are YYYY-MM-DD or YYYY-MM-DD HH:mm. You see what will be added first; entries you already
-            have are never added twice.
+            A FitTrack JSON archive, an activities CSV with the columns Date, Activity, Reps, Minutes, Weight
+            lifted (lbs) or Weight lifted (kg) (a bare Weight lifted is read in lbs; a bare Weight is refused
+            as ambiguous) and Distance (km) or Distance (mi), or a weights CSV with the columns Date and
+            Weight (lbs) or Weight (kg). Dates are YYYY-MM-DD or YYYY-MM-DD HH:mm. You see what will be added
+            first; entries you already have are never added twice.
           </Typography>
         </div>
         <StatusAlert status={status} onClose={() => setStatus(null)} />
