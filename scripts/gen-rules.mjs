@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Generates the constant maps of firestore.rules from shared/ (catalogue names, accepted fields,
-// rate x 10 for the exact calorieUnits check, per-activity limits, other limits, genders, goal
+// rate x 10 for the exact calorieUnits check, per-activity limits, the distance limits of the
+// activities that cover ground, other limits, genders, goal
 // types, the blank-text and bidi-control patterns of shared/src/text.ts, the calendar-date pattern
 // of shared/src/periods.ts), between the markers
 // below. `node scripts/gen-rules.mjs` rewrites the block; `--check` exits 1 when it is stale.
@@ -52,6 +53,15 @@ export function generateBlock({
     '  function catalogue() {',
     '    return {',
     entries.join(',\n'),
+    '    };',
+    '  }',
+    '  // shared/src/catalogue.ts: the activities that cover ground (they alone take a distance, in',
+    '  // whole metres): [most metres in one entry, most metres a minute on average]',
+    '  function distanceLimits() {',
+    '    return {',
+    ACTIVITIES.filter((a) => a.distance)
+      .map((a) => `      ${q(a.name)}: [${a.distance.metres}, ${a.distance.metresPerMinute}]`)
+      .join(',\n'),
     '    };',
     '  }',
     '  function activityNames() {',

@@ -108,7 +108,9 @@ describe('your data: export, import into a fresh account, import again', () => {
     expect(demoArchive.goal).not.toBeNull();
 
     const csv = await downloadText(page, 'Export activities CSV');
-    expect(csv.text.split('\r\n')[0]).toBe('\uFEFFDate,Activity,Reps,Minutes,Weight lifted (lbs),Calories');
+    expect(csv.text.split('\r\n')[0]).toBe(
+      '\uFEFFDate,Activity,Reps,Minutes,Weight lifted (lbs),Calories,Distance (mi)',
+    );
     expect(csv.text.trim().split('\r\n')).toHaveLength(demoArchive.activities.length + 1);
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(/\/(login)?$/);

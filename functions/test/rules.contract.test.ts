@@ -145,6 +145,20 @@ function ruleSpecificCases(owner: string, now: number): ContractCase[] {
         }),
       ),
     ),
+    // Every activity that covers ground at its distance limit, in the fewest minutes its top speed allows.
+    ...ACTIVITIES.filter((x) => x.distance !== null).map((x, i) =>
+      allow(
+        `reps: ${x.name} at its distance limit`,
+        rep(`distance${i}`),
+        activity({
+          userId: owner,
+          activityType: x.name,
+          timestamp: now,
+          time: String(Math.ceil((x.distance?.metres ?? 0) / (x.distance?.metresPerMinute ?? 1))),
+          distanceMetres: x.distance?.metres ?? 0,
+        }),
+      ),
+    ),
     deny('reps: lifted tens left out of calorieUnits', rep('f'), benchWrongUnits),
     deny('reps: Leg Curl with time', rep('g'), { ...a('Leg Curl', { count: '12' }), time: 5 }),
     allow('weight: a fraction of a pound', `users/${owner}/weightRecords/w`, {

@@ -7,8 +7,8 @@
  *   (ISO 8601, for people). Stored-only fields (calorieUnits, importedAt) are left out: they are
  *   derived again on import.
  * - CSV: activities (Date, Activity, Reps, Minutes, Weight lifted (lbs), and Calories as a
- *   read-only column import ignores) and weights (Date, Weight (lbs)); dates `YYYY-MM-DD HH:mm` in
- *   the viewer's zone. Both are read back (told apart by their header; ',' or ';' between cells;
+ *   read-only column import ignores) and weights (Date, Weight (lbs)), in kg for a metric user
+ *   (`Weight lifted (kg)`, `Weight (kg)`); dates `YYYY-MM-DD HH:mm` in the viewer's zone. Both are read back (told apart by their header; ',' or ';' between cells;
  *   weights also in kg with `Weight lifted (kg)` / `Weight (kg)` columns).
  *
  * Reading checks the size first (before any parsing), then every entry with the shared form
@@ -17,10 +17,11 @@
  */
 import { findActivity } from './catalogue.ts';
 import { type CsvCell, type CsvRow, formatCsv, parseCsv, unguardCell } from './csv.ts';
+import { distanceExportValue, distanceUnit } from './distance.ts';
 import { caloriesFromUnits, calorieUnits } from './formulas.ts';
 import type { ActivityRecord, DailyGoal, Post, UserProfile, WeightRecord } from './model.ts';
 import { instantOfLocalTime, isCalendarDate, localDate, wallTime } from './periods.ts';
-import { isUnitSystem, parseDecimal, storedValue } from './units.ts';
+import { exportValue, isUnitSystem, parseDecimal, storedValue, type UnitSystem } from './units.ts';
 import {
   LIMITS,
   MESSAGES,
@@ -52,6 +53,12 @@ export const IMPORT_MESSAGES = {
   notAList: (what: string) => `${what} must be a list.`,
   notAnEntry: 'This entry is not an object.',
   nothing: 'This file holds nothing to import.',
+  // A bare Weight in an activities CSV could be a weigh-in or a load, in kg or lbs: never guessed.
+  ambiguousWeight:
+    'Weight is ambiguous in an activities CSV (body weight or weight lifted, kg or lbs): name the column Weight lifted (kg) or Weight lifted (lbs), or import weigh-ins as a weights CSV.',
+  liftedTwice: 'Weight lifted is given in both kg and lbs: keep one of the two columns.',
+  distanceUnit: 'Distance has no unit: name the column Distance (km) or Distance (mi).',
+  distanceTwice: 'Distance is given in both km and mi: keep one of the two columns.',
 } as const;
 
 export interface ArchiveActivity {
@@ -59,6 +66,8 @@ export interface ArchiveActivity {
   count?: number;
   time?: number;
   weightLifted?: number;
+  /** Whole metres. */
+  distance?: number;
   timestamp: number;
 }
 
@@ -89,6 +98,7 @@ function activityOut(a: ActivityRecord): ArchiveActivity {
   if (a.count !== undefined) out.count = a.count;
   if (a.time !== undefined) out.time = a.time;
   if (a.weightLifted !== undefined) out.weightLifted = a.weightLifted;
+  if (a.distance !== undefined) out.distance = a.distance;
   return out;
 }
 
@@ -143,29 +153,56 @@ export function parseLocalDateTime(
 export const ACTIVITY_CSV_HEADER = ['Date', 'Activity', 'Reps', 'Minutes', 'Weight lifted (lbs)', 'Calories'];
 export const WEIGHT_CSV_HEADER = ['Date', 'Weight (lbs)'];
 
-/** Activities, oldest first; Calories at the body weight given (as the dashboard shows them). */
+/**
+ * The activities CSV's header in a unit system: the weight lifted and distance columns name their
+ * unit (the distance last, after the columns exports have always had).
+ */
+export function activityCsvHeader(system: UnitSystem = 'imperial'): string[] {
+  const weights =
+    system === 'imperial'
+      ? ACTIVITY_CSV_HEADER
+      : ACTIVITY_CSV_HEADER.map((c) => (c === 'Weight lifted (lbs)' ? 'Weight lifted (kg)' : c));
+  return [...weights, `Distance (${distanceUnit(system)})`];
+}
+
+/** The weights CSV's header in a unit system. */
+export function weightCsvHeader(system: UnitSystem = 'imperial'): string[] {
+  return system === 'imperial' ? WEIGHT_CSV_HEADER : ['Date', 'Weight (kg)'];
+}
+
+/**
+ * Activities, oldest first; Calories at the body weight given (as the dashboard shows them); the
+ * weight lifted in the user's system (kg for metric, named in the header; an import reads it back).
+ */
 export function activitiesCsv(
   activities: readonly ActivityRecord[],
   bodyWeight: number | undefined,
   timeZone: string,
+  system: UnitSystem = 'imperial',
 ): string {
-  const rows: CsvCell[][] = [ACTIVITY_CSV_HEADER];
+  const rows: CsvCell[][] = [activityCsvHeader(system)];
   for (const a of byTime(activities)) {
     rows.push([
       formatLocalMinute(a.timestamp, timeZone),
       a.activityType,
       a.count,
       a.time,
-      a.weightLifted,
+      a.weightLifted === undefined ? undefined : exportValue('weightLifted', a.weightLifted, system),
       caloriesFromUnits(a.calorieUnits ?? calorieUnits(a), bodyWeight),
+      a.distance === undefined ? undefined : distanceExportValue(a.distance, system),
     ]);
   }
   return formatCsv(rows);
 }
 
-export function weightsCsv(weights: readonly WeightRecord[], timeZone: string): string {
-  const rows: CsvCell[][] = [WEIGHT_CSV_HEADER];
-  for (const w of byTime(weights)) rows.push([formatLocalMinute(w.timestamp, timeZone), w.weight]);
+export function weightsCsv(
+  weights: readonly WeightRecord[],
+  timeZone: string,
+  system: UnitSystem = 'imperial',
+): string {
+  const rows: CsvCell[][] = [weightCsvHeader(system)];
+  for (const w of byTime(weights))
+    rows.push([formatLocalMinute(w.timestamp, timeZone), exportValue('bodyWeight', w.weight, system)]);
   return formatCsv(rows);
 }
 
@@ -234,16 +271,33 @@ function futureRefusal(timestamp: number, now: number): string | null {
 
 /** One activity through the dashboard's validator (and no dates in the future). */
 function activityRow(
-  input: { activityType: unknown; count: unknown; time: unknown; weightLifted: unknown; timestamp: unknown },
+  input: {
+    activityType: unknown;
+    count: unknown;
+    time: unknown;
+    weightLifted: unknown;
+    timestamp: unknown;
+    /** Typed in `distanceUnits` (a CSV), or stored metres (`metres`: an archive). */
+    distance?: unknown;
+    distanceUnits?: UnitSystem | 'metres';
+  },
   ctx: ReadContext,
 ): { ok: true; value: ActivityRecord } | { ok: false; message: string } {
   const asInput = (v: unknown) => (typeof v === 'number' || typeof v === 'string' ? v : undefined);
+  // Stored metres are checked as they are (not a number: refused as not a positive number).
+  const distance =
+    input.distance === undefined || input.distance === ''
+      ? {}
+      : input.distanceUnits === 'metres'
+        ? { distanceMetres: typeof input.distance === 'number' ? input.distance : Number.NaN }
+        : { distance: asInput(input.distance), distanceUnits: input.distanceUnits ?? 'metric' };
   const checked = validateActivityForm({
     userId: ctx.uid,
     activityType: typeof input.activityType === 'string' ? input.activityType : '',
     count: asInput(input.count),
     time: asInput(input.time),
     weightLifted: asInput(input.weightLifted),
+    ...distance,
     timestamp: typeof input.timestamp === 'number' ? input.timestamp : Number.NaN,
   } as Parameters<typeof validateActivityForm>[0]);
   if (!checked.ok) return checked;
@@ -262,7 +316,10 @@ type ColumnName =
   | 'weightLiftedKg'
   | 'calories'
   | 'weight'
-  | 'weightKg';
+  | 'weightKg'
+  | 'distanceKm'
+  | 'distanceMi'
+  | 'distance';
 
 const COLUMN_NAMES: Record<string, ColumnName> = {
   date: 'date',
@@ -283,12 +340,28 @@ const COLUMN_NAMES: Record<string, ColumnName> = {
   weight: 'weight',
   'weight (lbs)': 'weight',
   'weight (kg)': 'weightKg',
+  'distance (km)': 'distanceKm',
+  'distance (mi)': 'distanceMi',
+  // No unit: refused where a row has a value (never guessed: km or miles?).
+  distance: 'distance',
 };
 
 /** A weight in kg as lbs (the forms' rounding); anything not a number is left for the validator. */
 function lbsFromKg(text: string, measure: 'weightLifted' | 'bodyWeight'): string | number {
   const kg = parseDecimal(text);
   return text === '' || !Number.isFinite(kg) ? text : storedValue(measure, kg, 'metric');
+}
+
+/**
+ * Why an activities CSV row's weights cannot be read, or null: a bare Weight (body weight or load?
+ * kg or lbs?) is never guessed, nor a load given in both units.
+ */
+function weightColumnProblem(cell: (name: ColumnName) => string): string | null {
+  if (cell('weight') !== '' || cell('weightKg') !== '') return IMPORT_MESSAGES.ambiguousWeight;
+  if (cell('weightLifted') !== '' && cell('weightLiftedKg') !== '') return IMPORT_MESSAGES.liftedTwice;
+  if (cell('distance') !== '') return IMPORT_MESSAGES.distanceUnit;
+  if (cell('distanceKm') !== '' && cell('distanceMi') !== '') return IMPORT_MESSAGES.distanceTwice;
+  return null;
 }
 
 /** Whether a header names the columns of the activities CSV or of the weights CSV. */
@@ -335,7 +408,7 @@ function readCsv(text: string, ctx: ReadContext): ReadImport {
   const refused: Refusal[] = [];
   for (const row of rows) {
     const where = `line ${row.line}`;
-    const cell = (name: string) => {
+    const cell = (name: ColumnName) => {
       const i = at(name);
       return i < 0 ? '' : unguardCell((row.cells[i] ?? '').trim());
     };
@@ -363,13 +436,20 @@ function readCsv(text: string, ctx: ReadContext): ReadImport {
       else refused.push({ where, message: message ?? MESSAGES.timestampInvalid });
       continue;
     }
+    const problem = weightColumnProblem(cell);
+    if (problem) {
+      refused.push({ where, message: problem });
+      continue;
+    }
+    const lbs = cell('weightLifted');
     const checked = activityRow(
       {
         activityType: cell('activity'),
         count: cell('count'),
         time: cell('time'),
-        weightLifted:
-          at('weightLifted') < 0 ? lbsFromKg(cell('weightLiftedKg'), 'weightLifted') : cell('weightLifted'),
+        weightLifted: lbs === '' ? lbsFromKg(cell('weightLiftedKg'), 'weightLifted') : lbs,
+        distance: cell('distanceKm') || cell('distanceMi'),
+        distanceUnits: cell('distanceKm') === '' ? 'imperial' : 'metric',
         timestamp: when.timestamp,
       },
       ctx,
@@ -490,6 +570,8 @@ function readArchive(text: string, ctx: ReadContext): ReadImport {
         count: entry.count,
         time: entry.time,
         weightLifted: entry.weightLifted,
+        distance: entry.distance,
+        distanceUnits: 'metres',
         timestamp: entry.timestamp,
       },
       ctx,

@@ -20,12 +20,24 @@ export interface ActivityLimits {
   readonly weightLifted: number;
 }
 
+/**
+ * An activity that covers ground takes an optional distance (stored in whole metres): at most
+ * `metres` in one entry, and never faster on average than `metresPerMinute` (just above the world
+ * records over such a distance), so neither a typo nor a record-chaser's 42 km in 1 minute passes.
+ */
+export interface DistanceLimits {
+  readonly metres: number;
+  readonly metresPerMinute: number;
+}
+
 export interface Activity {
   readonly name: string;
   readonly category: ActivityCategory;
   readonly rate: number;
   readonly fields: readonly ActivityField[];
   readonly limits: ActivityLimits;
+  /** Set for activities that cover ground (running, cycling, ...): they take a distance. */
+  readonly distance: DistanceLimits | null;
 }
 
 export const ACTIVITY_CATEGORIES: readonly ActivityCategory[] = [
@@ -225,6 +237,25 @@ const LIMIT_OVERRIDES: Readonly<Record<string, Partial<ActivityLimits>>> = {
   'Butterfly Stretch': { minutes: 30 },
 };
 
+/**
+ * The activities that cover ground, with their coach-set limits (docs/limits.md): a long day's
+ * distance within the activity's minutes limit, and a top average speed a little above the world
+ * records (marathon and mile for running, the hour record and descents for cycling, 50 m for
+ * swimming, 2 km for rowing). Treadmill-like machines (Stationary Bike, Elliptical) go nowhere.
+ */
+const DISTANCE_LIMITS: Readonly<Record<string, DistanceLimits>> = {
+  Running: { metres: 100_000, metresPerMinute: 450 },
+  Sprinting: { metres: 10_000, metresPerMinute: 600 },
+  Jogging: { metres: 60_000, metresPerMinute: 450 },
+  Walking: { metres: 80_000, metresPerMinute: 300 },
+  Hiking: { metres: 80_000, metresPerMinute: 300 },
+  Cycling: { metres: 400_000, metresPerMinute: 1_200 },
+  Swimming: { metres: 25_000, metresPerMinute: 150 },
+  Rowing: { metres: 60_000, metresPerMinute: 400 },
+  'Inline Skating': { metres: 150_000, metresPerMinute: 800 },
+  'Cross-Country Skiing': { metres: 100_000, metresPerMinute: 600 },
+};
+
 function limitsOf(
   name: string,
   category: ActivityCategory,
@@ -244,7 +275,15 @@ export const ACTIVITIES: readonly Activity[] = Object.freeze(
       const fields = REPS_AND_WEIGHT_ONLY.has(name)
         ? (['count', 'weightLifted'] as const)
         : FIELDS_BY_CATEGORY[category];
-      return Object.freeze({ name, category, rate, fields, limits: limitsOf(name, category, fields) });
+      const distance = DISTANCE_LIMITS[name];
+      return Object.freeze({
+        name,
+        category,
+        rate,
+        fields,
+        limits: limitsOf(name, category, fields),
+        distance: distance ? Object.freeze({ ...distance }) : null,
+      });
     }),
   ),
 );
@@ -284,4 +323,9 @@ export function normalizeActivityName(name: string): string {
 
 export function acceptsField(activity: Activity, field: ActivityField): boolean {
   return activity.fields.includes(field);
+}
+
+/** Whether an activity covers ground: it takes a distance (and shows a pace). */
+export function coversGround(activity: Activity): activity is Activity & { distance: DistanceLimits } {
+  return activity.distance !== null;
 }

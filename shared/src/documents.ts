@@ -22,6 +22,7 @@ import { UNIT_SYSTEMS } from './units.ts';
 import {
   activityLimit,
   activityLimitMessage,
+  distanceProblem,
   LIMITS,
   MESSAGES,
   serverDateBounds,
@@ -75,6 +76,7 @@ const DOCUMENT_SCHEMAS: Record<SourceCollection, z.ZodType<Record<string, unknow
     count: positiveInt.optional(),
     time: positiveInt.optional(),
     weightLifted: z.number().min(0).optional(),
+    distance: positiveInt.optional(),
     timestamp,
     calorieUnits: z.number().int().nonnegative(),
     importedAt: timestamp.optional(),
@@ -236,6 +238,11 @@ export function validateDocument(
       const value = doc[field];
       if (typeof value === 'number' && value > activityLimit(activity, field))
         return fail(activityLimitMessage(activity, field), field);
+    }
+    if (typeof doc.distance === 'number') {
+      // Stored metres; the message names km (the server knows no person's units).
+      const problem = distanceProblem(activity, doc.distance, doc.time as number | undefined, 'metric');
+      if (problem) return fail(problem, 'distance');
     }
     const expected = calorieUnits(doc as unknown as ActivityRecord);
     if (doc.calorieUnits !== expected)

@@ -99,8 +99,9 @@ function matchKey(timestamp: number, granularity: Granularity, timeZone: string)
     : timeKey(timestamp, granularity, timeZone);
 }
 
+// A distance adds to the key only when there is one: the ids earlier imports wrote stay theirs.
 const activityValues = (a: ActivityRecord) =>
-  `a|${a.activityType}|${a.count ?? ''}|${a.time ?? ''}|${a.weightLifted ?? ''}`;
+  `a|${a.activityType}|${a.count ?? ''}|${a.time ?? ''}|${a.weightLifted ?? ''}${a.distance === undefined ? '' : `|d${a.distance}`}`;
 const weightValues = (w: WeightRecord) => `w|${w.weight}`;
 const postValues = (p: Post) => `p|${p.message}`;
 

@@ -48,6 +48,8 @@ export interface ActivityRecord {
   count?: number;
   time?: number;
   weightLifted?: number;
+  /** Whole metres, for an activity that covers ground (catalogue `distance`); shown in km or mi. */
+  distance?: number;
   timestamp: number;
   /**
    * Exact integer calorie units (see formulas `calorieUnits`): lets period calories be a plain

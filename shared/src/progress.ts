@@ -9,8 +9,30 @@
  */
 import { addDays, dayOfWeek, localDate } from './periods.ts';
 
-export const RECORD_KINDS = ['reps', 'minutes', 'weightLifted', 'calories'] as const;
+export const RECORD_KINDS = [
+  'reps',
+  'minutes',
+  'weightLifted',
+  'calories',
+  'distance',
+  'paceKm',
+  'paceMi',
+] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
+
+/** The kinds read as the top entry of an ordered query (a stored field, highest first). */
+export const QUERIED_RECORD_KINDS = ['reps', 'minutes', 'weightLifted', 'calories', 'distance'] as const;
+export type QueriedRecordKind = (typeof QUERIED_RECORD_KINDS)[number];
+
+/**
+ * Fastest pace, over at least 1 km (paceKm) or at least 1 mile (paceMi): each person reads the
+ * one of their units. Its value is the average speed in metres a minute (higher is faster, as
+ * every record's value is "higher is better"); a ratio no query can order by, so the progress
+ * reaction keeps it as entries change (reactions/progress.ts).
+ */
+export const PACE_RECORD_KINDS = ['paceKm', 'paceMi'] as const;
+export type PaceRecordKind = (typeof PACE_RECORD_KINDS)[number];
+export const PACE_MIN_METRES: Readonly<Record<PaceRecordKind, number>> = { paceKm: 1000, paceMi: 1609.344 };
 
 /** An entry as progress reads it (an activity record with its id). */
 export interface ProgressEntry {
@@ -19,13 +41,18 @@ export interface ProgressEntry {
   count?: number;
   time?: number;
   weightLifted?: number;
+  /** Whole metres. */
+  distance?: number;
   calorieUnits?: number;
   timestamp: number;
 }
 
 /** The best value of one kind for one activity: the entry that set it, and when. */
 export interface PersonalBest {
-  /** Reps, minutes, lbs lifted, or calorie units (calories: shown with the user's weight). */
+  /**
+   * Reps, minutes, lbs lifted, calorie units (calories: shown with the user's weight), metres, or
+   * metres a minute (pace).
+   */
   value: number;
   timestamp: number;
   id: string;
@@ -48,11 +75,21 @@ export function recordValue(kind: RecordKind, entry: ProgressEntry): number | un
       return positive(entry.weightLifted);
     case 'calories':
       return positive(entry.calorieUnits);
+    case 'distance':
+      return positive(entry.distance);
+    case 'paceKm':
+    case 'paceMi': {
+      const metres = positive(entry.distance);
+      const minutes = positive(entry.time);
+      return metres !== undefined && minutes !== undefined && metres >= PACE_MIN_METRES[kind]
+        ? metres / minutes
+        : undefined;
+    }
   }
 }
 
 /** Whether `a` holds a record over `b`: higher, or equal and set first (the first to reach it keeps it). */
-function beats(a: PersonalBest, b: PersonalBest | undefined): boolean {
+export function beats(a: PersonalBest, b: PersonalBest | undefined): boolean {
   if (!b) return true;
   if (a.value !== b.value) return a.value > b.value;
   if (a.timestamp !== b.timestamp) return a.timestamp < b.timestamp;

@@ -133,3 +133,18 @@ export function parseBodyMeasure(
   if (typed < range.min || typed > range.max) return { message: implausibleMessage(measure, system) };
   return { value: storedValue(measure, typed, system) };
 }
+
+/**
+ * A stored value (lbs or inches) as an export writes it in the user's system: in metric, the
+ * shortest decimal (1 to 3 places) that an import turns back into the same stored value, so 80 kg
+ * typed reads 80 and 135 lbs reads 61.235 (three places always come back: 0.0005 kg < 0.005 lbs).
+ */
+export function exportValue(measure: Measure, stored: number, system: UnitSystem): number {
+  if (system === 'imperial') return stored;
+  const exact = fromStorage(measure, stored, system);
+  for (let digits = 1; digits < 3; digits++) {
+    const shown = Math.round(exact * 10 ** digits) / 10 ** digits;
+    if (storedValue(measure, shown, system) === stored) return shown;
+  }
+  return Math.round(exact * 1000) / 1000;
+}

@@ -7,7 +7,8 @@
  * Form validators take what a form holds (strings or numbers) and return either the document to
  * write (only fields with values; Firestore refuses undefined) or the first problem's message.
  */
-import { type Activity, acceptsField, findActivity } from './catalogue.ts';
+import { type Activity, acceptsField, coversGround, findActivity } from './catalogue.ts';
+import { distanceLimitIn, distanceUnit, fastestPaceText, metresFromTyped } from './distance.ts';
 import { calorieUnits } from './formulas.ts';
 import {
   type ActivityRecord,
@@ -21,7 +22,7 @@ import {
 } from './model.ts';
 import { addDays, isCalendarDate, localDate } from './periods.ts';
 import { hasBidiControl, isBlank } from './text.ts';
-import { implausibleMessage, PLAUSIBLE, parseDecimal } from './units.ts';
+import { implausibleMessage, PLAUSIBLE, parseDecimal, type UnitSystem } from './units.ts';
 
 export const MESSAGES = {
   timePositive: 'Time must be a positive number.',
@@ -43,6 +44,9 @@ export const MESSAGES = {
   emailInvalid: 'Please enter a valid email address.',
   passwordRequired: 'Password is required.',
   unknownActivity: 'Unknown activity.',
+  // The spec's sentence, then why a positive 1.5 is refused: minutes are whole (as the rules hold).
+  timeWholeMinutes: 'Time must be a positive number. Enter whole minutes (no decimals).',
+  distancePositive: 'Distance must be a positive number if provided.',
   // Stored values (lbs, inches) outside the plausible ranges of units.ts; the browser names the
   // user's own unit (units.ts parseBodyMeasure), imports and the server these.
   weightImplausible: implausibleMessage('bodyWeight', 'imperial'),
@@ -89,6 +93,37 @@ export function activityLimit(activity: Activity, field: 'count' | 'time' | 'wei
 /** 'Reps cannot exceed 300 reps for Bench Press.': names the limit and its unit. */
 export function activityLimitMessage(activity: Activity, field: 'count' | 'time' | 'weightLifted'): string {
   return `${LIMIT_WORDING[field](activityLimit(activity, field))} for ${activity.name}.`;
+}
+
+/** 'Distance cannot exceed 100 km for Running.': the limit in the person's unit. */
+export function distanceLimitMessage(activity: Activity, system: UnitSystem): string {
+  const limit = activity.distance ? distanceLimitIn(activity.distance.metres, system) : 0;
+  return `Distance cannot exceed ${limit} ${distanceUnit(system)} for ${activity.name}.`;
+}
+
+/** 'Pace cannot be faster than 2:14 /km for Running.': distance too far for the minutes. */
+export function paceLimitMessage(activity: Activity, system: UnitSystem): string {
+  const speed = activity.distance?.metresPerMinute ?? 0;
+  return `Pace cannot be faster than ${fastestPaceText(speed, system)} for ${activity.name}.`;
+}
+
+/**
+ * Why stored metres cannot go with an activity and its minutes, or null (the forms, the import and
+ * documents.ts alike; firestore.rules hold the same): whole and positive, within the activity's
+ * limit, and no faster than its top speed.
+ */
+export function distanceProblem(
+  activity: Activity,
+  metres: number,
+  minutes: number | undefined,
+  system: UnitSystem,
+): string | null {
+  if (!coversGround(activity)) return `${activity.name} does not take a distance.`;
+  if (!Number.isInteger(metres) || metres <= 0) return MESSAGES.distancePositive;
+  if (metres > activity.distance.metres) return distanceLimitMessage(activity, system);
+  if (minutes !== undefined && metres > activity.distance.metresPerMinute * minutes)
+    return paceLimitMessage(activity, system);
+  return null;
 }
 
 /**
@@ -194,6 +229,11 @@ export function validateActivityForm(input: {
   count?: string | number;
   time?: string | number;
   weightLifted?: string | number;
+  /** Typed in the person's unit: km (metric, the default) or miles (imperial). */
+  distance?: string | number;
+  distanceUnits?: UnitSystem;
+  /** The stored metres, when the distance is not typed (an edit that left it as shown, an archive). */
+  distanceMetres?: number;
   timestamp: number;
   /** Given when the person chose the time: it is then checked against now (`entryTimeProblem`). */
   now?: number;
@@ -208,8 +248,8 @@ export function validateActivityForm(input: {
 
   if (acceptsField(activity, 'time')) {
     const time = parseNumberInput(input.time);
-    if (time === undefined || !Number.isInteger(time) || time <= 0)
-      return fail(MESSAGES.timePositive, 'time');
+    if (time === undefined || Number.isNaN(time) || time <= 0) return fail(MESSAGES.timePositive, 'time');
+    if (!Number.isInteger(time)) return fail(MESSAGES.timeWholeMinutes, 'time');
     if (time > activity.limits.minutes) return fail(activityLimitMessage(activity, 'time'), 'time');
     record.time = time;
   }
@@ -230,8 +270,35 @@ export function validateActivityForm(input: {
       record.weightLifted = lifted;
     }
   }
+  if (coversGround(activity)) {
+    const problem = distanceOf(activity, input, record);
+    if (problem) return fail(problem, 'distance');
+  }
   record.calorieUnits = calorieUnits(record);
   return { ok: true, value: orderedRecord(record) };
+}
+
+/** Sets `record.distance` from the form's distance (typed, or stored metres), or says what is wrong. */
+function distanceOf(
+  activity: Activity & { distance: NonNullable<Activity['distance']> },
+  input: { distance?: string | number; distanceUnits?: UnitSystem; distanceMetres?: number },
+  record: ActivityRecord,
+): string | null {
+  const system = input.distanceUnits ?? 'metric';
+  let metres = input.distanceMetres;
+  if (metres === undefined) {
+    const typed = parseMeasureInput(input.distance);
+    if (typed === undefined) return null;
+    if (Number.isNaN(typed) || typed <= 0) return MESSAGES.distancePositive;
+    // Compared in the person's unit first, as the message states the limit.
+    if (typed > distanceLimitIn(activity.distance.metres, system))
+      return distanceLimitMessage(activity, system);
+    metres = metresFromTyped(typed, system);
+  }
+  const problem = distanceProblem(activity, metres, record.time, system);
+  if (problem) return problem;
+  record.distance = metres;
+  return null;
 }
 
 /** Stable key order (display and snapshot friendliness only). */
@@ -244,6 +311,7 @@ function orderedRecord(r: ActivityRecord): ActivityRecord {
   if (r.count !== undefined) out.count = r.count;
   if (r.time !== undefined) out.time = r.time;
   if (r.weightLifted !== undefined) out.weightLifted = r.weightLifted;
+  if (r.distance !== undefined) out.distance = r.distance;
   return out;
 }
 

@@ -290,9 +290,9 @@ describe('the activities CSV', () => {
     expect(text.startsWith(BOM)).toBe(true);
     const parsed = parseCsv(text);
     if (!parsed.ok) throw new Error(parsed.message);
-    expect(parsed.rows[0]?.cells).toEqual(ACTIVITY_CSV_HEADER);
+    expect(parsed.rows[0]?.cells).toEqual([...ACTIVITY_CSV_HEADER, 'Distance (mi)']);
     // 3 days before 15:30 UTC = 10:30 in New York (EST, UTC-5).
-    expect(parsed.rows[1]?.cells).toEqual(['2026-11-19 10:30', 'Running', '', '30', '', '279']);
+    expect(parsed.rows[1]?.cells).toEqual(['2026-11-19 10:30', 'Running', '', '30', '', '279', '']);
     expect(parsed.rows[4]?.cells.slice(0, 5)).toEqual(['2026-11-21 10:30', 'Leg Curl', '12', '', '60']);
   });
 

@@ -1,12 +1,15 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bmi, roundBmi } from '../src/formulas.ts';
 import {
   defaultUnitSystem,
+  exportValue,
   fromStorage,
   implausibleMessage,
   parseBodyMeasure,
   parseDecimal,
   plausibleRange,
+  storedValue,
   toStorage,
 } from '../src/units.ts';
 
@@ -94,5 +97,34 @@ describe('parseBodyMeasure', () => {
 
   it("accepts a German user's comma decimal", () => {
     expect(parseBodyMeasure('bodyWeight', '81,5', 'metric', 'x')).toEqual({ value: 179.68 });
+  });
+});
+
+describe('exportValue (a metric export reads back as the value stored)', () => {
+  it('writes what a metric person typed, and lbs typed by an imperial person with up to 3 places', () => {
+    expect(exportValue('weightLifted', storedValue('weightLifted', 80, 'metric'), 'metric')).toBe(80);
+    expect(exportValue('bodyWeight', storedValue('bodyWeight', 72.5, 'metric'), 'metric')).toBe(72.5);
+    expect(exportValue('weightLifted', 135, 'metric')).toBe(61.235);
+    expect(exportValue('weightLifted', 135, 'imperial')).toBe(135);
+  });
+
+  it('any stored hundredth of a lb, exported in kg and typed back, is stored exactly again', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 250_000 }), (hundredths) => {
+        const stored = hundredths / 100;
+        const kg = exportValue('weightLifted', stored, 'metric');
+        expect(storedValue('weightLifted', parseDecimal(String(kg)), 'metric')).toBe(stored);
+        expect(String(kg)).toMatch(/^\d+(\.\d{1,3})?$/);
+      }),
+    );
+  });
+
+  it('any kg a metric person types (a tenth) comes back as typed', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000 }), (tenths) => {
+        const typed = tenths / 10;
+        expect(exportValue('bodyWeight', storedValue('bodyWeight', typed, 'metric'), 'metric')).toBe(typed);
+      }),
+    );
   });
 });

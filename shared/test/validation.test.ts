@@ -70,11 +70,21 @@ describe('parseNumberInput', () => {
 describe('activity log and edit', () => {
   const base = { userId: 'u1', timestamp: NOW };
 
-  it.each(['', '0', '-5', '2.5', 'abc', undefined])('time %j -> time message', (time) => {
+  it.each(['', '0', '-5', 'abc', undefined])('time %j -> time message', (time) => {
     const v = validateActivityForm({ ...base, activityType: 'Running', time });
     expect(messageOf(v)).toBe('Time must be a positive number.');
     expect(v.ok === false && v.field).toBe('time');
   });
+
+  it.each(['1.5', '2.5', '0.5', 1.5])(
+    'time %j: positive, but minutes are whole (the message says so)',
+    (time) => {
+      const v = validateActivityForm({ ...base, activityType: 'Running', time });
+      expect(messageOf(v)).toBe('Time must be a positive number. Enter whole minutes (no decimals).');
+      expect(messageOf(v)).toContain(MESSAGES.timePositive);
+      expect(v.ok === false && v.field).toBe('time');
+    },
+  );
 
   it.each(['0', '-1', '2.5', 'ten'])('reps %j -> reps message', (count) => {
     const v = validateActivityForm({ ...base, activityType: 'Push Ups', time: '10', count });

@@ -574,7 +574,116 @@ export function accessContract({ owner, other, now }: ContractParams): ContractC
   );
 
   datedEntryCases(cases, { owner, other, now });
+  distanceCases(cases, { owner, other, now });
+  undoCases(cases, { owner, other, now });
   return cases;
+}
+
+/**
+ * Issue 26: a distance in whole metres, only on an activity that covers ground, within its limit
+ * and its top speed over the entry's minutes (catalogue.ts DISTANCE_LIMITS); each denial is read
+ * back by the runner (nothing written).
+ */
+function distanceCases(cases: ContractCase[], { owner, other, now }: ContractParams): void {
+  const path = `users/${owner}/reps/dist`;
+  const running = findActivity('Running')?.distance;
+  if (!running) throw new Error('Running covers ground');
+  const run = (time: number, distance: unknown) => ({ ...rep('Running', { time }, now), distance });
+  const seed = { [path]: run(25, 5000) };
+  const add = (
+    name: string,
+    op: 'create' | 'update',
+    data: DocData,
+    expect: 'allow' | 'deny',
+    auth = owner,
+  ) =>
+    cases.push({
+      name: `distance: ${name}`,
+      auth,
+      op,
+      path,
+      data,
+      expect,
+      ...(op === 'update' ? { seed } : {}),
+    });
+  add('a 5 km run in 25 minutes', 'create', run(25, 5000), 'allow');
+  add(
+    'a run at its distance limit, at its top speed',
+    'create',
+    run(Math.ceil(running.metres / running.metresPerMinute), running.metres),
+    'allow',
+  );
+  add('over the limit', 'create', run(360, running.metres + 1), 'deny');
+  add('faster than the top speed', 'create', run(1, running.metresPerMinute + 1), 'deny');
+  add('42 km in 1 minute', 'create', run(1, 42_195), 'deny');
+  add('zero', 'create', run(25, 0), 'deny');
+  add('negative', 'create', run(25, -5000), 'deny');
+  add('a fraction of a metre', 'create', run(25, 5000.5), 'deny');
+  add('as text', 'create', run(25, '5000'), 'deny');
+  add(
+    'on an activity that covers no ground (Yoga)',
+    'create',
+    {
+      ...rep('Yoga', { time: 30 }, now),
+      distance: 1000,
+    },
+    'deny',
+  );
+  add(
+    'on Stationary Bike (goes nowhere)',
+    'create',
+    { ...rep('Stationary Bike', { time: 30 }, now), distance: 10_000 },
+    'deny',
+  );
+  add('by another user', 'create', run(25, 5000), 'deny', other);
+  add('an edit to 10 km', 'update', { distance: 10_000 }, 'allow');
+  add('an edit past the top speed', 'update', { distance: 20_000 }, 'deny');
+  add(
+    'an edit that shortens the time below the pace',
+    'update',
+    {
+      time: 5,
+      calorieUnits: calorieUnits({ activityType: 'Running', time: 5 }),
+    },
+    'deny',
+  );
+}
+
+/**
+ * Issue 26: Undo puts a deleted entry back under its id as a new document: a past time with its
+ * `loggedAt`, an imported one with a fresh `importedAt`.
+ */
+function undoCases(cases: ContractCase[], { owner, now }: ContractParams): void {
+  const DAY = 24 * 60 * MINUTE;
+  const entry = { ...rep('Running', { time: 30 }, now - 3 * DAY), distance: 6000 };
+  const put = (name: string, path: string, data: DocData, expect: 'allow' | 'deny') =>
+    cases.push({ name: `undo a delete: ${name}`, auth: owner, op: 'create', path, data, expect });
+  put(
+    'an activity with its loggedAt',
+    `users/${owner}/reps/u1`,
+    { ...entry, loggedAt: now - 3 * DAY },
+    'allow',
+  );
+  put('an activity logged again now', `users/${owner}/reps/u2`, { ...entry, loggedAt: now }, 'allow');
+  put('an activity without loggedAt', `users/${owner}/reps/u3`, entry, 'deny');
+  put(
+    'an import of two years ago, imported again now',
+    `users/${owner}/reps/u4`,
+    { ...entry, timestamp: now - 730 * DAY, importedAt: now, loggedAt: now },
+    'allow',
+  );
+  put(
+    'an import with its old importedAt',
+    `users/${owner}/reps/u5`,
+    { ...entry, timestamp: now - 730 * DAY, importedAt: now - 3 * DAY, loggedAt: now },
+    'deny',
+  );
+  put(
+    'a weigh-in with its loggedAt',
+    `users/${owner}/weightRecords/u6`,
+    { weight: 180, timestamp: now - 3 * DAY, loggedAt: now - 3 * DAY },
+    'allow',
+  );
 }
 
 /**

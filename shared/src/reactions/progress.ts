@@ -22,14 +22,19 @@ import { paths } from '../model.ts';
 import { addDays, isValidTimeZone, localDate, startOfLocalDay } from '../periods.ts';
 import {
   type ActivityRecords,
+  beats,
   type DayTotal,
   dayTotalsOf,
+  PACE_RECORD_KINDS,
+  type PersonalBest,
   type ProgressEntry,
   type ProgressSummary,
   type ProgressYear,
   personalRecords,
+  QUERIED_RECORD_KINDS,
   RECORD_KINDS,
   type RecordKind,
+  recordValue,
   type StoredBest,
   type StoredDay,
   type YearRuns,
@@ -58,6 +63,7 @@ export function entryOf(doc: DocSnapshot): ProgressEntry | null {
     count: numberOr0(d.count),
     time: numberOr0(d.time),
     weightLifted: numberOr0(d.weightLifted),
+    distance: numberOr0(d.distance),
     calorieUnits: numberOr0(d.calorieUnits),
   };
 }
@@ -174,14 +180,53 @@ async function readRecords(
 ): Promise<Partial<Record<RecordKind, StoredBest>>> {
   const out: Partial<Record<RecordKind, StoredBest>> = {};
   const tops = await Promise.all(
-    RECORD_KINDS.map((kind) => tx.query(progressQueries.topOf(uid, activityType, kind))),
+    QUERIED_RECORD_KINDS.map((kind) => tx.query(progressQueries.topOf(uid, activityType, kind))),
   );
-  RECORD_KINDS.forEach((kind, i) => {
+  QUERIED_RECORD_KINDS.forEach((kind, i) => {
     const top = tops[i]?.[0];
     const entry = top ? entryOf(top) : null;
     const value = entry ? numberOr0(top?.data[RECORD_FIELDS[kind]]) : 0;
     if (entry && value > 0) out[kind] = [value, entry.timestamp, entry.id];
   });
+  return out;
+}
+
+/** An activity written in this batch, as it is now (null: deleted), by its id. */
+export interface ChangedRep {
+  id: string;
+  data: DocData | null | undefined;
+}
+
+/**
+ * The fastest-pace records of one activity type (no query orders by a ratio): the stored best,
+ * beaten by any entry changed now; when the entry holding a record changed (edited, deleted), that
+ * record is counted again from all of the type's entries (`all`, read once, only then).
+ */
+async function paceRecords(
+  type: string,
+  held: Partial<Record<RecordKind, StoredBest>>,
+  changed: readonly ChangedRep[],
+  all: () => Promise<ProgressEntry[]>,
+): Promise<Partial<Record<RecordKind, StoredBest>>> {
+  const out: Partial<Record<RecordKind, StoredBest>> = {};
+  const ids = new Set(changed.map((c) => c.id));
+  for (const kind of PACE_RECORD_KINDS) {
+    const stored = held[kind];
+    let best: PersonalBest | undefined;
+    if (stored && ids.has(stored[2])) {
+      best = personalRecords((await all()).filter((e) => e.activityType === type)).get(type)?.[kind];
+    } else {
+      best = stored ? { value: stored[0], timestamp: stored[1], id: stored[2] } : undefined;
+      for (const c of changed) {
+        const entry = c.data ? entryOf({ id: c.id, path: '', data: c.data }) : null;
+        const value = entry?.activityType === type ? recordValue(kind, entry) : undefined;
+        if (!entry || value === undefined) continue;
+        const candidate = { value, timestamp: entry.timestamp, id: entry.id };
+        if (beats(candidate, best)) best = candidate;
+      }
+    }
+    if (best) out[kind] = [best.value, best.timestamp, best.id];
+  }
   return out;
 }
 
@@ -247,6 +292,8 @@ export async function progressWrite(
   profile: DocData | null | undefined,
   sources: readonly (DocData | null | undefined)[],
   plan: PlanDocs = planEach(env),
+  /** The batch's activities as they are now, with their ids (the pace records need them). */
+  changed: readonly ChangedRep[] = [],
 ): Promise<WriteOp[]> {
   const summaryPath = paths.progress(uid);
   const existing = await tx.get(summaryPath);
@@ -269,8 +316,16 @@ export async function progressWrite(
     Promise.all([...dates].map((date) => readDay(tx, uid, date, timeZone))),
     Promise.all([...types].map((type) => readRecords(tx, uid, type))),
   ]);
+  let allEntries: Promise<ProgressEntry[]> | undefined;
+  const all = () => {
+    allEntries ??= readAllEntries(tx, uid);
+    return allEntries;
+  };
+  const paces = await Promise.all(
+    [...types].map((type) => paceRecords(type, records[type] ?? {}, changed, all)),
+  );
   [...types].forEach((type, i) => {
-    const r = recordReads[i] ?? {};
+    const r = { ...recordReads[i], ...paces[i] };
     if (Object.keys(r).length > 0) records[type] = r;
     else delete records[type];
   });

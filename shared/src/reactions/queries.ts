@@ -9,7 +9,7 @@
  */
 import { BOARD_PLACES } from '../community.ts';
 import { type BoardKind, type BoardMetric, paths } from '../model.ts';
-import { RECORD_KINDS, type RecordKind } from '../progress.ts';
+import { QUERIED_RECORD_KINDS, type QueriedRecordKind } from '../progress.ts';
 import type { Cursor, QuerySpec } from '../store.ts';
 
 /** Items each feed keeps (the page shows the newest 30); older ones expire. */
@@ -122,18 +122,19 @@ export const reactionQueries = {
   }),
 } as const;
 
-/** The activity field each personal-record kind is ordered by. */
-export const RECORD_FIELDS: Record<RecordKind, string> = {
+/** The activity field each queried personal-record kind is ordered by. */
+export const RECORD_FIELDS: Record<QueriedRecordKind, string> = {
   reps: 'count',
   minutes: 'time',
   weightLifted: 'weightLifted',
   calories: 'calorieUnits',
+  distance: 'distance',
 };
 
 /** The progress reaction's queries (shared/src/reactions/progress.ts). */
 export const progressQueries = {
   /** The best entry of one activity type by one record field (ties: set first, then id). */
-  topOf: (uid: string, activityType: string, kind: RecordKind): QuerySpec => ({
+  topOf: (uid: string, activityType: string, kind: QueriedRecordKind): QuerySpec => ({
     collection: paths.reps(uid),
     where: [{ field: 'activityType', op: '==', value: activityType }],
     orderBy: [
@@ -180,7 +181,7 @@ export const REACTION_QUERY_SHAPES: readonly QuerySpec[] = [
   reactionQueries.page('progress'),
   reactionQueries.groupPage(paths.progressYearsId),
   progressQueries.years('u'),
-  ...RECORD_KINDS.map((kind) => progressQueries.topOf('u', 'Running', kind)),
+  ...QUERIED_RECORD_KINDS.map((kind) => progressQueries.topOf('u', 'Running', kind)),
   progressQueries.allReps('u'),
 ];
 

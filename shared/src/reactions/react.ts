@@ -256,8 +256,14 @@ async function recomputeEntries(
     const entries = await readEntries(tx, uid, [...windows.values()], person.weight, env.timeZone);
     const progressOps =
       ids.length > 0
-        ? await progressWrite(tx, env, uid, profile, [...reps.map((r) => r?.data), ...befores], (docs) =>
-            pacer.planTogether(docs),
+        ? await progressWrite(
+            tx,
+            env,
+            uid,
+            profile,
+            [...reps.map((r) => r?.data), ...befores],
+            (docs) => pacer.planTogether(docs),
+            ids.map((id, i) => ({ id, data: reps[i]?.data ?? null })),
           )
         : [];
     const touched: CurrentEntry[] = [];

@@ -60,6 +60,8 @@ function randomRep(r: ReturnType<typeof prng>, timestamp: number): DocData {
   if ((a.fields as readonly string[]).includes('count') && r.chance(0.8)) doc.count = r.int(1, 200);
   if ((a.fields as readonly string[]).includes('weightLifted') && r.chance(0.7))
     doc.weightLifted = r.int(0, 300);
+  // Runs with a distance, some under 1 km or 1 mile: the longest-distance and fastest-pace records.
+  if (a.activityType === 'Running' && r.chance(0.7)) doc.distance = r.int(200, 200 * (doc.time as number));
   doc.calorieUnits = calorieUnits(doc as { activityType: string });
   return doc;
 }

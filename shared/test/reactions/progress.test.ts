@@ -63,6 +63,40 @@ describe('progress projection', () => {
     expect(doc.records['Bench Press']?.weightLifted).toEqual([135, T0, 'a']);
   });
 
+  it('keeps the longest run and the fastest pace over 1 km and over 1 mile, and moves them on delete', async () => {
+    const h = harness();
+    const run = (id: string, metres: number, minutes: number, at: number) => ({
+      kind: 'set' as const,
+      path: paths.rep('u1', id),
+      data: { ...rep('Running', { time: minutes }, at), distance: metres },
+    });
+    await h.store.commit([
+      { kind: 'set', path: paths.user('u1'), data: profile('u1') },
+      run('easy', 10_000, 60, T0), // 166.7 m a minute
+      run('tempo', 5000, 25, T0 + DAY), // 200 m a minute
+      run('strides', 1200, 4, T0 + 2 * DAY), // 300 m a minute, but under a mile
+      run('dash', 800, 2, T0 + 3 * DAY), // 400 m a minute, under 1 km: no pace record
+    ]);
+    await drain(h, T0 + 4 * DAY);
+    let records = stored(h, 'u1').summary.records.Running;
+    expect(records?.distance).toEqual([10_000, T0, 'easy']);
+    expect(records?.paceKm).toEqual([300, T0 + 2 * DAY, 'strides']);
+    expect(records?.paceMi).toEqual([200, T0 + DAY, 'tempo']);
+
+    // The record holders deleted: each record falls back to the next best entry.
+    await h.store.commit([
+      { kind: 'delete', path: paths.rep('u1', 'strides') },
+      { kind: 'delete', path: paths.rep('u1', 'tempo') },
+    ]);
+    await drain(h, T0 + 4 * DAY + 1000);
+    records = stored(h, 'u1').summary.records.Running;
+    expect(records?.paceKm).toEqual([10_000 / 60, T0, 'easy']);
+    expect(records?.paceMi).toEqual([10_000 / 60, T0, 'easy']);
+    // What a rebuild from scratch computes: the same.
+    const { differences } = await rebuildProjections(h.env(T0 + 4 * DAY + 2000), { apply: false });
+    expect(differences.filter((d) => d.includes('progress/'))).toEqual([]);
+  });
+
   it('counts days in the profile zone and recomputes them all when the zone changes', async () => {
     const h = harness();
     const lateUtc = Date.UTC(2026, 10, 21, 3); // 22:00 on the 20th in New York

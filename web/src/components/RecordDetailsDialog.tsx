@@ -13,7 +13,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { type SaveOptions, type Status, useSave } from '../data/save.ts';
 import { DateTimeInput, fromDateTimeLocal, toDateTimeLocal } from './DateTimeInput.tsx';
 import { useRemovalFocus } from './removal-focus.ts';
@@ -56,10 +56,14 @@ export function useRecordEditor<R extends LoggedRecord, U>(options: {
   remove: Omit<SaveOptions<string, unknown>, 'onSaved'>;
   /** What the status says once the record is deleted ('Activity deleted.'). */
   removed: string;
+  /** Once the record is deleted (or its delete waits to sync): what an Undo puts back. */
+  onRemoved?: (record: R) => void;
   onClose: () => void;
 }): RecordEditor<R, U> {
   const { record, onClose, load } = options;
   const [shown, setShown] = useState<R | null>(record);
+  const shownRef = useRef(shown);
+  shownRef.current = shown;
   const [when, setWhen] = useState('');
   const update = useSave<U>({ ...options.update, onSaved: onClose });
   // The record's row goes with it: the focus then moves to the next row, not to <body>.
@@ -68,6 +72,7 @@ export function useRecordEditor<R extends LoggedRecord, U>(options: {
     ...options.remove,
     onSaved: () => {
       removed(options.removed);
+      if (shownRef.current) options.onRemoved?.(shownRef.current);
       onClose();
     },
   });

@@ -46,6 +46,8 @@ export function toActivity(doc: DocSnapshot): StoredActivity {
   if (count !== undefined) out.count = count;
   if (time !== undefined) out.time = time;
   if (weightLifted !== undefined) out.weightLifted = weightLifted;
+  const distance = finiteNumber(d.distance);
+  if (distance !== undefined) out.distance = distance;
   out.calorieUnits = finiteNumber(d.calorieUnits) ?? calorieUnits(out);
   // When it was written (kept by edits: the rules check them only where they change).
   const loggedAt = finiteNumber(d.loggedAt);
@@ -127,4 +129,21 @@ export async function updateActivity(
 
 export async function deleteActivity(store: DocumentStore, uid: string, id: string) {
   await store.commit([{ kind: 'delete', path: paths.rep(uid, id) }]);
+}
+
+/**
+ * Puts a deleted activity back under its own id (Undo). The rules check it as a new entry: a past
+ * time needs `loggedAt` (kept, or now), an imported one a fresh `importedAt` (its import time must
+ * be near the server's, and the entry keeps the past date an import allows).
+ */
+export async function restoreActivity(
+  store: DocumentStore,
+  uid: string,
+  deleted: StoredActivity,
+  now = Date.now(),
+): Promise<void> {
+  const { id, path: _path, pending: _pending, loggedAt, importedAt, ...record } = deleted;
+  const data: Record<string, unknown> = { ...record, loggedAt: loggedAt ?? now };
+  if (importedAt !== undefined) data.importedAt = now;
+  await store.commit([{ kind: 'set', path: paths.rep(uid, id), data }]);
 }

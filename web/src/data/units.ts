@@ -29,7 +29,7 @@ function browserUnitSystem(): UnitSystem {
 }
 
 /** The profile's saved system, else the browser's. */
-export function unitSystemOf(profile: UserProfile | null | undefined): UnitSystem {
+export function unitSystemOf(profile: Pick<UserProfile, 'unitSystem'> | null | undefined): UnitSystem {
   return profile?.unitSystem ?? browserUnitSystem();
 }
 

@@ -37,6 +37,9 @@ export function toWeight(doc: DocSnapshot): StoredWeight {
     path: doc.path,
     weight: finiteNumber(doc.data.weight) ?? 0,
     timestamp: finiteNumber(doc.data.timestamp) ?? 0,
+    // When it was written: kept so an Undo of its delete can write it back as it was.
+    ...(finiteNumber(doc.data.loggedAt) !== undefined ? { loggedAt: doc.data.loggedAt as number } : {}),
+    ...(finiteNumber(doc.data.importedAt) !== undefined ? { importedAt: doc.data.importedAt as number } : {}),
     ...(doc.pending ? { pending: true } : {}),
   };
 }
@@ -138,6 +141,32 @@ export async function deleteWeight(
     currentWeightWrite(uid, current),
   ]);
   return current;
+}
+
+/**
+ * Puts a deleted record back under its own id (Undo), with `loggedAt` (kept, or now) and, for an
+ * imported one, a fresh `importedAt` (as `restoreActivity`); the current weight follows it again
+ * when it is newer than every record left (`newest`: the records now, newest first).
+ */
+export async function restoreWeight(
+  store: DocumentStore,
+  uid: string,
+  deleted: StoredWeight,
+  newest: readonly StoredWeight[] | undefined,
+  now = Date.now(),
+): Promise<void> {
+  const [latest] = (await newestTwo(store, uid, newest)).filter((r) => r.id !== deleted.id);
+  const data: Record<string, unknown> = {
+    weight: deleted.weight,
+    timestamp: deleted.timestamp,
+    loggedAt: deleted.loggedAt ?? now,
+  };
+  if (deleted.importedAt !== undefined) data.importedAt = now;
+  const isNewest = !latest || deleted.timestamp >= latest.timestamp;
+  await store.commit([
+    { kind: 'set', path: paths.weightRecord(uid, deleted.id), data },
+    ...(isNewest ? [currentWeightWrite(uid, deleted.weight)] : []),
+  ]);
 }
 
 /** The dashboard's profile form: target weight and date (validated by `validateDashboardProfile`). */

@@ -22,6 +22,7 @@ import { type Status, StatusAlert } from '../../components/StatusAlert.tsx';
 import { commitImport, readAccountData } from '../../data/archive.ts';
 import { useAuthGateway, useRequiredUser, useStore } from '../../data/context.tsx';
 import { endSessionIfOver } from '../../data/session-end.ts';
+import { unitSystemOf } from '../../data/units.ts';
 import { browserOffline } from '../../sw/register.ts';
 import { ImportPreviewDialog, importParts } from './ImportPreviewDialog.tsx';
 
@@ -98,6 +99,8 @@ export function DataSection(props: { onImported?: () => void }) {
       const now = Date.now();
       const timeZone = browserTimeZone();
       const day = localDate(now, timeZone);
+      // Weights in the person's own unit (kg for metric), named in the CSV's header.
+      const units = unitSystemOf(exportData.profile);
       if (kind === 'json')
         download(
           `fittrack-${day}.json`,
@@ -107,13 +110,13 @@ export function DataSection(props: { onImported?: () => void }) {
       else if (kind === 'activities')
         download(
           `fittrack-activities-${day}.csv`,
-          activitiesCsv(exportData.activities, exportData.profile?.currentWeight, timeZone),
+          activitiesCsv(exportData.activities, exportData.profile?.currentWeight, timeZone, units),
           'text/csv;charset=utf-8',
         );
       else
         download(
           `fittrack-weights-${day}.csv`,
-          weightsCsv(exportData.weights, timeZone),
+          weightsCsv(exportData.weights, timeZone, units),
           'text/csv;charset=utf-8',
         );
     } catch (e) {
@@ -247,10 +250,11 @@ export function DataSection(props: { onImported?: () => void }) {
             onChange={chooseFile}
           />
           <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
-            A FitTrack JSON archive, an activities CSV with the columns Date, Activity, Reps, Minutes and
-            Weight lifted (in lbs; a column named Weight lifted (kg) is read in kg), or a weights CSV with the
-            columns Date and Weight (lbs) or Weight (kg). Dates are YYYY-MM-DD or YYYY-MM-DD HH:mm. You see
-            what will be added first; entries you already have are never added twice.
+            A FitTrack JSON archive, an activities CSV with the columns Date, Activity, Reps, Minutes, Weight
+            lifted (lbs) or Weight lifted (kg) (a bare Weight lifted is read in lbs; a bare Weight is refused
+            as ambiguous) and Distance (km) or Distance (mi), or a weights CSV with the columns Date and
+            Weight (lbs) or Weight (kg). Dates are YYYY-MM-DD or YYYY-MM-DD HH:mm. You see what will be added
+            first; entries you already have are never added twice.
           </Typography>
         </div>
         <StatusAlert status={status} onClose={() => setStatus(null)} />

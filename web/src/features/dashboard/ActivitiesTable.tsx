@@ -10,7 +10,8 @@ import TableRow from '@mui/material/TableRow';
 import { HelpButton } from '../../components/HelpButton.tsx';
 import { PendingSyncMark } from '../../components/PendingSyncMark.tsx';
 import type { StoredActivity } from '../../data/activities.ts';
-import { formatDateTime, formatInt, formatShortDate, TABULAR } from './format.ts';
+import { useUnits } from '../../data/units.ts';
+import { distanceAndPace, formatDateTime, formatInt, formatShortDate, TABULAR } from './format.ts';
 
 /**
  * Date, Activity, Reps, Time, Calories; a row opens its details. The activity's name is the row's
@@ -25,6 +26,14 @@ export function ActivitiesTable(props: {
   label: string;
 }) {
   const num = { ...TABULAR, textAlign: 'right', whiteSpace: 'nowrap' } as const;
+  const units = useUnits();
+  const small = {
+    ...TABULAR,
+    display: 'block',
+    fontWeight: 400,
+    color: 'text.secondary',
+    fontSize: '0.75rem',
+  };
   return (
     <TableContainer>
       <Table
@@ -100,17 +109,14 @@ export function ActivitiesTable(props: {
                   {a.activityType}
                 </ButtonBase>
                 {a.pending && <PendingSyncMark />}
+                {/* Distance and pace under the name: the spec's columns stay as they are. */}
+                {a.distance !== undefined && (
+                  <Box component="span" sx={small}>
+                    {distanceAndPace(a, units)}
+                  </Box>
+                )}
                 {/* Phones show the date here (the Date column is hidden): read it there too. */}
-                <Box
-                  component="span"
-                  sx={{
-                    ...TABULAR,
-                    display: { xs: 'block', sm: 'none' },
-                    fontWeight: 400,
-                    color: 'text.secondary',
-                    fontSize: '0.75rem',
-                  }}
-                >
+                <Box component="span" sx={{ ...small, display: { xs: 'block', sm: 'none' } }}>
                   {formatShortDate(a.timestamp)}
                 </Box>
               </TableCell>

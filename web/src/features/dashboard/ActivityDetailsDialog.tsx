@@ -10,7 +10,7 @@ import { useUnits } from '../../data/units.ts';
 import { ActivityAutocomplete } from './ActivityAutocomplete.tsx';
 import { ActivityFields, type ActivityInputs, EMPTY_INPUTS, inputsOf } from './ActivityFields.tsx';
 import { validateActivityInUnits } from './activity-units.ts';
-import { formatDateTime } from './format.ts';
+import { distanceAndPace, formatDateTime } from './format.ts';
 import { MSG } from './messages.ts';
 
 /**
@@ -22,6 +22,8 @@ export function ActivityDetailsDialog(props: {
   activity: StoredActivity | null;
   weight: number | undefined;
   onClose: () => void;
+  /** The activity was deleted: the page offers to undo it. */
+  onDeleted?: (activity: StoredActivity) => void;
 }) {
   const [values, setValues] = useState<ActivityInputs>(EMPTY_INPUTS);
   const units = useUnits();
@@ -50,6 +52,7 @@ export function ActivityDetailsDialog(props: {
       log: 'Activity delete failed',
     },
     removed: 'Activity deleted.',
+    ...(props.onDeleted ? { onRemoved: props.onDeleted } : {}),
     onClose: props.onClose,
   });
   const { shown, busy, status } = editor;
@@ -71,10 +74,12 @@ export function ActivityDetailsDialog(props: {
         count: values.count,
         time: values.time,
         weightLifted: values.weightLifted,
+        distance: values.distance,
         timestamp,
         ...(moved ? { now: Date.now() } : {}),
       },
       stored.weightLifted,
+      stored.distance,
     );
     if (!checked.ok) {
       editor.refuse(checked.message, checked.field);
@@ -100,6 +105,11 @@ export function ActivityDetailsDialog(props: {
             <Typography variant="body2" color="textSecondary">
               {formatDateTime(shown.timestamp)}
             </Typography>
+            {shown.distance !== undefined && (
+              <Typography variant="body2" sx={{ fontWeight: 600, mt: 0.5 }}>
+                {distanceAndPace(shown, units)}
+              </Typography>
+            )}
           </>
         )
       }
@@ -114,6 +124,7 @@ export function ActivityDetailsDialog(props: {
         <ActivityFields
           idPrefix="edit"
           activity={activity}
+          storedDistance={shown?.distance}
           values={values}
           onChange={editor.edit(setValues)}
           weight={props.weight}

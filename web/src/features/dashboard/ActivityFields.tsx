@@ -1,4 +1,5 @@
-import { type Activity, acceptsField } from '@fit/shared/catalogue';
+import { type Activity, acceptsField, coversGround } from '@fit/shared/catalogue';
+import { distanceInputText, distanceUnit, formatPace, metresFromTyped } from '@fit/shared/distance';
 import { activityCalories } from '@fit/shared/formulas';
 import { parseDecimal, storedValue, type UnitSystem, unitLabel } from '@fit/shared/units';
 import { parseNumberInput } from '@fit/shared/validation';
@@ -13,12 +14,36 @@ export interface ActivityInputs {
   count: string;
   time: string;
   weightLifted: string;
+  /** In the person's unit (km or mi), for an activity that covers ground. */
+  distance: string;
 }
 
-export const EMPTY_INPUTS: ActivityInputs = { count: '', time: '', weightLifted: '' };
+export const EMPTY_INPUTS: ActivityInputs = { count: '', time: '', weightLifted: '', distance: '' };
 
 const fieldLabel = (field: keyof ActivityInputs, units: UnitSystem) =>
-  field === 'weightLifted' ? `Weight lifted (${unitLabel('weightLifted', units)})` : FIELD_LABELS[field];
+  field === 'weightLifted'
+    ? `Weight lifted (${unitLabel('weightLifted', units)})`
+    : field === 'distance'
+      ? `Distance (${distanceUnit(units)})`
+      : FIELD_LABELS[field];
+
+/** The inputs an activity takes, in the form's order. */
+export function inputsFor(activity: Activity): (keyof ActivityInputs)[] {
+  const fields: (keyof ActivityInputs)[] = (['count', 'time', 'weightLifted'] as const).filter((f) =>
+    acceptsField(activity, f),
+  );
+  return coversGround(activity) ? [...fields, 'distance'] : fields;
+}
+
+/** The pace of what the form holds ('5:00 /km'), or null until minutes and a distance are typed. */
+function typedPace(values: ActivityInputs, units: UnitSystem, stored?: number): string | null {
+  const time = parseNumberInput(values.time);
+  const typed = values.distance.trim() === '' ? Number.NaN : parseDecimal(values.distance);
+  if (time === undefined || !Number.isInteger(time) || !(typed > 0)) return null;
+  // Left as shown, the stored metres count (3.11 mi shown is 5000 m, not 5005 m).
+  const kept = stored !== undefined && values.distance === distanceInputText(stored, units);
+  return formatPace(kept ? stored : metresFromTyped(typed, units), time, units);
+}
 
 const FIELD_LABELS = { count: 'Reps', time: 'Time (min)' } as const;
 
@@ -41,11 +66,14 @@ export function ActivityFields(props: {
   /** Field to highlight as invalid. */
   errorField?: string | undefined;
   idPrefix: string;
+  /** The stored distance (metres) of the entry being edited. */
+  storedDistance?: number | undefined;
 }) {
   const { activity, values } = props;
   const units = useUnits();
   if (!activity) return null;
-  const fields = (['count', 'time', 'weightLifted'] as const).filter((f) => acceptsField(activity, f));
+  const fields = inputsFor(activity);
+  const pace = coversGround(activity) ? typedPace(values, units, props.storedDistance) : null;
   const time = parseNumberInput(values.time);
   const typedLifted = values.weightLifted.trim() === '' ? undefined : parseDecimal(values.weightLifted);
   const lifted =
@@ -78,7 +106,7 @@ export function ActivityFields(props: {
             placeholder={field === 'time' ? undefined : 'Optional'}
             slotProps={{
               htmlInput: {
-                inputMode: field === 'weightLifted' ? 'decimal' : 'numeric',
+                inputMode: field === 'weightLifted' || field === 'distance' ? 'decimal' : 'numeric',
                 style: { fontVariantNumeric: 'tabular-nums' },
               },
               inputLabel: { shrink: true },
@@ -96,6 +124,11 @@ export function ActivityFields(props: {
           <>
             <LocalFireDepartment sx={{ fontSize: 18, color: 'secondary.light' }} />
             About <strong>{preview}</strong> calories
+            {pace && (
+              <>
+                {' · '}pace <strong>{pace}</strong>
+              </>
+            )}
           </>
         ) : acceptsField(activity, 'time') ? (
           'Enter the minutes to see the calories.'
@@ -109,12 +142,13 @@ export function ActivityFields(props: {
 
 /** The form's values for a stored activity. */
 export function inputsOf(
-  rec: { count?: number; time?: number; weightLifted?: number },
+  rec: { count?: number; time?: number; weightLifted?: number; distance?: number },
   units: UnitSystem,
 ): ActivityInputs {
   return {
     count: rec.count === undefined ? '' : String(rec.count),
     time: rec.time === undefined ? '' : String(rec.time),
     weightLifted: liftedText(rec.weightLifted, units),
+    distance: distanceInputText(rec.distance, units),
   };
 }

@@ -3,6 +3,7 @@
  * record details). `DashboardPage` mounts them from the first opening on, so each popup opens,
  * closes and returns focus on its own.
  */
+import { useState } from 'react';
 import type { StoredActivity } from '../../data/activities.ts';
 import type { StoredWeight } from '../../data/weights.ts';
 import { ActivityDetailsDialog } from './ActivityDetailsDialog.tsx';
@@ -15,6 +16,7 @@ import { GoalDialog } from './GoalDialog.tsx';
 import type { BodyFigures } from './hooks.ts';
 import { MetValuesDialog } from './MetValuesDialog.tsx';
 import type { OpenPopups, Popup } from './popups.ts';
+import { type Deleted, UndoDeleteSnackbar } from './UndoDeleteSnackbar.tsx';
 import { WeightDetailsDialog } from './WeightDetailsDialog.tsx';
 
 /** Which popups are open, and how each opens or closes (the page holds the state). */
@@ -33,6 +35,8 @@ interface DashboardDialogsProps {
 export function DashboardDialogs(props: DashboardDialogsProps) {
   const { body, open, setOpen } = props;
   const { weight } = body;
+  // A delete from a details popup can be undone for a while (the Snackbar's Undo).
+  const [deleted, setDeleted] = useState<Deleted | null>(null);
   return (
     <>
       <GoalDialog open={open.goal} onClose={props.closeGoal} onSaved={props.closeGoal} />
@@ -54,6 +58,7 @@ export function DashboardDialogs(props: DashboardDialogsProps) {
         activity={props.activityDetails}
         weight={weight}
         onClose={() => props.setActivityDetails(null)}
+        onDeleted={(record) => setDeleted({ kind: 'activity', record })}
       />
       <BmiDialog
         open={open.bmi}
@@ -67,7 +72,12 @@ export function DashboardDialogs(props: DashboardDialogsProps) {
         onClose={() => setOpen('allWeights', false)}
         onOpen={props.setWeightDetails}
       />
-      <WeightDetailsDialog record={props.weightDetails} onClose={() => props.setWeightDetails(null)} />
+      <WeightDetailsDialog
+        record={props.weightDetails}
+        onClose={() => props.setWeightDetails(null)}
+        onDeleted={(record) => setDeleted({ kind: 'weight', record })}
+      />
+      <UndoDeleteSnackbar deleted={deleted} onDone={() => setDeleted(null)} />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { offeredActivities } from '@fit/shared/activity-preferences';
-import { type ActivityField, findActivity } from '@fit/shared/catalogue';
+import { findActivity } from '@fit/shared/catalogue';
 import type { ActivityRecord, DailyGoal } from '@fit/shared/model';
 import type { Totals } from '@fit/shared/totals';
 import Add from '@mui/icons-material/Add';
@@ -22,7 +22,13 @@ import { keys } from '../../data/queries.ts';
 import { useSave } from '../../data/save.ts';
 import { useUnits } from '../../data/units.ts';
 import { ActivityAutocomplete } from './ActivityAutocomplete.tsx';
-import { ActivityFields, type ActivityInputs, EMPTY_INPUTS, fieldsGrid } from './ActivityFields.tsx';
+import {
+  ActivityFields,
+  type ActivityInputs,
+  EMPTY_INPUTS,
+  fieldsGrid,
+  inputsFor,
+} from './ActivityFields.tsx';
 import { validateActivityInUnits } from './activity-units.ts';
 import { GoalWidget } from './GoalWidget.tsx';
 import { MSG } from './messages.ts';
@@ -34,14 +40,15 @@ import { quoteOfTheDay } from './quotes.ts';
  * one, and a form that grows when its data arrives moves every card below it (CLS). Only the field
  * set is kept; with nothing remembered (or no storage) the most common shape, one input.
  */
-const FIELD_SETS: readonly (readonly ActivityField[])[] = [
+const FIELD_SETS: readonly (readonly string[])[] = [
   ['time'],
+  ['time', 'distance'],
   ['count', 'time'],
   ['count', 'weightLifted'],
   ['count', 'time', 'weightLifted'],
 ];
 
-function rememberedFields(uid: string): readonly ActivityField[] {
+function rememberedFields(uid: string): readonly string[] {
   const saved = recall('logFields', uid);
   return FIELD_SETS.find((set) => set.join(',') === saved) ?? ['time'];
 }
@@ -50,7 +57,7 @@ function rememberedFields(uid: string): readonly ActivityField[] {
  * The form's shape while its data loads: the picker, the activity's inputs (one row from sm up,
  * stacked on a phone, as ActivityFields lays them out), the calories line and the date with its hint.
  */
-function FormPlaceholder({ fields }: { fields: readonly ActivityField[] }) {
+function FormPlaceholder({ fields }: { fields: readonly string[] }) {
   return (
     <Stack spacing={2} aria-busy="true">
       <Skeleton variant="rounded" height={56} />
@@ -223,7 +230,7 @@ const LogForm = memo(function LogActivityForm(props: LogFormProps) {
     setReady(true);
   const [placeholderFields] = useState(() => rememberedFields(uid));
   useEffect(() => {
-    if (activity) remember('logFields', uid, activity.fields.join(','));
+    if (activity) remember('logFields', uid, inputsFor(activity).join(','));
   }, [uid, activity]);
 
   function submit(e: FormEvent) {
@@ -235,6 +242,7 @@ const LogForm = memo(function LogActivityForm(props: LogFormProps) {
       count: values.count,
       time: values.time,
       weightLifted: values.weightLifted,
+      distance: values.distance,
       timestamp: whenToTimestamp(when, now),
       now,
     });

@@ -11,7 +11,12 @@ import { WeightInput } from './WeightInput.tsx';
 import { checkWeightForm } from './weight-form.ts';
 
 /** One weight record: change its weight or time (Save), Delete it, or Close. */
-export function WeightDetailsDialog(props: { record: StoredWeight | null; onClose: () => void }) {
+export function WeightDetailsDialog(props: {
+  record: StoredWeight | null;
+  onClose: () => void;
+  /** The record was deleted: the page offers to undo it. */
+  onDeleted?: (record: StoredWeight) => void;
+}) {
   const units = useUnits();
   const [weight, setWeight] = useState('');
   // The records the dashboard shows say which one is the newest (weights.ts reads nothing first).
@@ -36,6 +41,7 @@ export function WeightDetailsDialog(props: { record: StoredWeight | null; onClos
       log: 'Weight delete failed',
     },
     removed: 'Weight record deleted.',
+    ...(props.onDeleted ? { onRemoved: props.onDeleted } : {}),
     onClose: props.onClose,
   });
 

@@ -3,6 +3,7 @@
  * validator and the stored record stay in lbs.
  */
 import { findActivity } from '@fit/shared/catalogue';
+import { distanceInputText } from '@fit/shared/distance';
 import type { ActivityRecord } from '@fit/shared/model';
 import { displayValue, type UnitSystem } from '@fit/shared/units';
 import { type Validation, validateActivityForm } from '@fit/shared/validation';
@@ -19,9 +20,18 @@ export function liftedText(stored: number | undefined, units: UnitSystem): strin
  */
 export function validateActivityInUnits(
   units: UnitSystem,
-  input: Parameters<typeof validateActivityForm>[0],
+  form: Parameters<typeof validateActivityForm>[0],
   storedLifted?: number,
+  storedDistance?: number,
 ): Validation<ActivityRecord> {
+  // The distance is typed in km or mi; left as shown, the stored metres are kept exactly.
+  const keepDistance =
+    storedDistance !== undefined && form.distance === distanceInputText(storedDistance, units);
+  const input = {
+    ...form,
+    distanceUnits: units,
+    ...(keepDistance ? { distanceMetres: storedDistance } : {}),
+  };
   const activity = findActivity(input.activityType);
   const text =
     typeof input.weightLifted === 'number' ? String(input.weightLifted) : (input.weightLifted ?? '');

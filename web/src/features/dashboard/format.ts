@@ -1,4 +1,6 @@
 /** Display formatting for the dashboard, in the viewer's locale and zone. */
+import { formatDistance, formatPace } from '@fit/shared/distance';
+import type { UnitSystem } from '@fit/shared/units';
 
 const dateTime = new Intl.DateTimeFormat(undefined, {
   month: 'short',
@@ -38,3 +40,14 @@ export function formatCalendarDay(date: string, withWeekday = false): string {
 
 /** Sx for figures that line up in columns. */
 export const TABULAR = { fontVariantNumeric: 'tabular-nums' } as const;
+
+/** An entry's distance and pace as lists show them: '5 km · 5:00 /km', or null without a distance. */
+export function distanceAndPace(
+  entry: { distance?: number | undefined; time?: number | undefined },
+  units: UnitSystem,
+): string | null {
+  if (entry.distance === undefined) return null;
+  const pace = formatPace(entry.distance, entry.time, units);
+  const distance = formatDistance(entry.distance, units);
+  return pace ? `${distance} · ${pace}` : distance;
+}

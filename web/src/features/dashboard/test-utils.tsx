@@ -110,7 +110,7 @@ export interface Seed {
   goal?: DailyGoal | null;
   preferences?: string[];
   activities?: Record<string, DocData>;
-  weights?: Record<string, { weight: number; timestamp: number }>;
+  weights?: Record<string, { weight: number; timestamp: number; loggedAt?: number }>;
 }
 
 /**

@@ -1,4 +1,5 @@
 /** The History card's popup: one day's entries, read when it opens. */
+import { formatDistance, formatPace } from '@fit/shared/distance';
 import { caloriesFromUnits } from '@fit/shared/formulas';
 import { ALERT_FETCH_ACTIVITIES } from '@fit/shared/messages';
 import { addDays, startOfLocalDay } from '@fit/shared/periods';
@@ -74,6 +75,8 @@ export function HistoryDayDialog(props: {
                       e.count ? `${e.count} reps` : null,
                       e.time ? `${e.time} min` : null,
                       e.weightLifted ? formatMeasureWithUnit('weightLifted', e.weightLifted, units) : null,
+                      e.distance ? formatDistance(e.distance, units) : null,
+                      formatPace(e.distance, e.time, units),
                       `${caloriesFromUnits(e.calorieUnits, props.weight)} cal`,
                     ]
                       .filter(Boolean)

@@ -11,7 +11,6 @@ import {
   streaksAcross,
   weeklyTotals,
 } from '@fit/shared/progress';
-import type { UnitSystem } from '@fit/shared/units';
 import EmojiEvents from '@mui/icons-material/EmojiEvents';
 import LocalFireDepartment from '@mui/icons-material/LocalFireDepartment';
 import Alert from '@mui/material/Alert';
@@ -28,40 +27,14 @@ import { Columns } from '../../components/Columns.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import type { Progress } from '../../data/progress.ts';
-import { formatMeasureWithUnit, useUnits } from '../../data/units.ts';
+import { useUnits } from '../../data/units.ts';
+import { KIND_LABEL, recordText, shownKinds } from './record-text.ts';
 import type { ProgressState } from './useProgress.ts';
 
 // The charts library in a chunk of its own, as for the weight chart (docs/decisions.md: Loading).
 const WeeklyChart = lazy(() => import('./WeeklyChart.tsx').then((m) => ({ default: m.WeeklyChart })));
 
 const dateOnly = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', year: 'numeric' });
-const integer = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
-
-const KIND_LABEL: Record<RecordKind, string> = {
-  reps: 'Most reps',
-  minutes: 'Longest time',
-  weightLifted: 'Heaviest weight',
-  calories: 'Most calories',
-};
-
-function recordText(
-  kind: RecordKind,
-  best: PersonalBest,
-  weight: number | undefined,
-  units: UnitSystem,
-): string {
-  switch (kind) {
-    case 'reps':
-      return `${integer.format(best.value)} reps`;
-    case 'minutes':
-      return `${integer.format(best.value)} min`;
-    case 'weightLifted':
-      return formatMeasureWithUnit('weightLifted', best.value, units);
-    case 'calories':
-      return `${integer.format(caloriesFromUnits(best.value, weight))} cal`;
-  }
-}
-
 interface NewRecord {
   activityType: string;
   kinds: RecordKind[];
@@ -209,22 +182,29 @@ export function ProgressCard({ state }: { state: ProgressState }) {
                         {type}
                       </Typography>
                       <Stack direction="row" sx={{ flexWrap: 'wrap', columnGap: 2, rowGap: 0.25 }}>
-                        {RECORD_KINDS.filter((k) => r[k]).map((k) => {
-                          const best = r[k] as PersonalBest;
-                          const isNew = freshKinds(type).includes(k);
-                          return (
-                            <Typography key={k} variant="caption" color="textSecondary" component="span">
-                              {KIND_LABEL[k]}:{' '}
-                              <Box component="span" sx={{ color: 'text.primary', fontWeight: 600 }}>
-                                {recordText(k, best, weight, units)}
-                              </Box>{' '}
-                              ({dateOnly.format(best.timestamp)})
-                              {isNew && (
-                                <Chip label="New" size="small" color="success" sx={{ ml: 0.5, height: 18 }} />
-                              )}
-                            </Typography>
-                          );
-                        })}
+                        {shownKinds(units)
+                          .filter((k) => r[k])
+                          .map((k) => {
+                            const best = r[k] as PersonalBest;
+                            const isNew = freshKinds(type).includes(k);
+                            return (
+                              <Typography key={k} variant="caption" color="textSecondary" component="span">
+                                {KIND_LABEL[k]}:{' '}
+                                <Box component="span" sx={{ color: 'text.primary', fontWeight: 600 }}>
+                                  {recordText(k, best, weight, units)}
+                                </Box>{' '}
+                                ({dateOnly.format(best.timestamp)})
+                                {isNew && (
+                                  <Chip
+                                    label="New"
+                                    size="small"
+                                    color="success"
+                                    sx={{ ml: 0.5, height: 18 }}
+                                  />
+                                )}
+                              </Typography>
+                            );
+                          })}
                       </Stack>
                     </Box>
                   ))}

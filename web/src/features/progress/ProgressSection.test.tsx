@@ -115,6 +115,36 @@ describe('progress on the dashboard', () => {
     expect(within(records).queryByText('135 lbs')).toBeNull();
   });
 
+  it.each([
+    ['metric', '5 km', 'Fastest pace (1 km+)', '5:00 /km', 'Fastest pace (1 mi+)'],
+    ['imperial', '3.11 mi', 'Fastest pace (1 mi+)', '8:03 /mi', 'Fastest pace (1 km+)'],
+  ] as const)(
+    'shows the longest distance and the fastest pace of a %s person',
+    async (units, far, label, pace, other) => {
+      const store = new MemoryStore({
+        [paths.user(UID)]: { userId: UID, displayName: 'Sam', timeZone: zone, unitSystem: units },
+        ...progressDocs(
+          zone,
+          { [yesterday]: [25, 0, 2000, 1] },
+          // A 5 km run in 25 minutes: 200 m a minute, the fastest over both 1 km and 1 mile.
+          {
+            Running: {
+              distance: [5000, now - DAY, 'r'],
+              paceKm: [200, now - DAY, 'r'],
+              paceMi: [200, now - DAY, 'r'],
+            },
+          },
+        ),
+      });
+      renderSection(store);
+      const records = await screen.findByRole('list', { name: 'Personal records' });
+      expect(await within(records).findByText(far)).toBeInTheDocument();
+      expect(within(records).getByText(pace)).toBeInTheDocument();
+      expect(within(records).getByText(new RegExp(label.replace(/[()+]/g, '\\$&')))).toBeInTheDocument();
+      expect(within(records).queryByText(new RegExp(other.replace(/[()+]/g, '\\$&')))).toBeNull();
+    },
+  );
+
   it('shows the streak, the records, and marks a record set as it is logged', async () => {
     const store = new MemoryStore({
       [paths.user(UID)]: { userId: UID, displayName: 'Sam', timeZone: zone, currentWeight: 180 },
