@@ -74,6 +74,8 @@ const ROUTE_CHUNKS: Record<string, () => Promise<unknown>[]> = {
   '/login': () => [import('../src/features/auth/LoginPage.tsx')],
   '/signup': () => [import('../src/features/auth/SignUpPage.tsx')],
   '/verify-email': () => [import('../src/features/auth/VerifyEmailPage.tsx')],
+  '/forgot-password': () => [import('../src/features/auth/ForgotPasswordPage.tsx')],
+  '/reset-password': () => [import('../src/features/auth/ResetPasswordPage.tsx')],
   '/user': () => [import('../src/features/onboarding/DisplayNamePrompt.tsx')],
 };
 

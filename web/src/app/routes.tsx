@@ -30,6 +30,12 @@ const SignUpPage = lazyFrom(CHUNKS.signup, 'SignUpPage');
 const VerifyEmailPage = lazy(() =>
   import('../features/auth/VerifyEmailPage.tsx').then((m) => ({ default: m.VerifyEmailPage })),
 );
+const ForgotPasswordPage = lazy(() =>
+  import('../features/auth/ForgotPasswordPage.tsx').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('../features/auth/ResetPasswordPage.tsx').then((m) => ({ default: m.ResetPasswordPage })),
+);
 const ProgressSection = lazyPart(
   () => import('../features/progress/ProgressSection.tsx').then((m) => m.ProgressSection),
   { sx: { mt: { xs: 2, md: 3 } } }, // a failure keeps the section's gap to the cards above
@@ -44,6 +50,8 @@ export const TITLES: Readonly<Record<string, string>> = {
   '/login': 'Log in',
   '/signup': 'Sign up',
   '/verify-email': 'Verify your email',
+  '/forgot-password': 'Forgot password',
+  '/reset-password': 'Reset password',
   '/user': 'Dashboard',
   '/community': 'Community',
   '/account': 'Account',
@@ -111,6 +119,8 @@ export function AppRoutes() {
         <Route path="/login" element={<LoginPage />} />
         <Route path="/signup" element={<SignUpPage />} />
         <Route path="/verify-email" element={<VerifyEmailPage />} />
+        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="/reset-password" element={<ResetPasswordPage />} />
         <Route element={<SignedInArea />}>
           <Route element={<AppLayout />}>
             <Route
