@@ -146,12 +146,19 @@ describe('/reset-password', () => {
     expect(await screen.findByText(LINK_USED)).toBeInTheDocument();
   });
 
-  it('says a link without a code is incomplete', async () => {
-    renderApp('/reset-password?mode=resetPassword');
-    expect(
-      await screen.findByText(
-        'This link has no reset code. Open the link in the email again, or request a new one.',
-      ),
-    ).toBeInTheDocument();
-  });
+  it.each(['/reset-password?mode=resetPassword', '/reset-password?mode=verifyEmail&oobCode=code-1'])(
+    'says %s is no complete reset link, and checks nothing',
+    async (path) => {
+      const { auth } = withCode();
+      const check = vi.spyOn(auth, 'checkPasswordResetCode');
+      renderApp(path, { auth });
+      expect(
+        await screen.findByText(
+          'This is not a complete password reset link. Open the link in the email again, or request a new one.',
+        ),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: 'Reset link not valid' })).toBeInTheDocument();
+      expect(check).not.toHaveBeenCalled();
+    },
+  );
 });

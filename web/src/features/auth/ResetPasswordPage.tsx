@@ -30,7 +30,9 @@ export function ResetPasswordPage() {
   const gateway = useAuthGateway();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const code = params.get('oobCode') ?? '';
+  const mode = params.get('mode');
+  // A link of another kind (say a verification link) is no reset link, whatever its code.
+  const code = mode === null || mode === 'resetPassword' ? (params.get('oobCode') ?? '') : '';
   const [state, setState] = useState<CodeState>(() =>
     code ? { kind: 'checking' } : { kind: 'bad', message: RESET_LINK_MISSING },
   );
@@ -60,7 +62,7 @@ export function ResetPasswordPage() {
   };
 
   return (
-    <AuthShell title="Choose a new password">
+    <AuthShell title={state.kind === 'bad' ? 'Reset link not valid' : 'Choose a new password'}>
       {state.kind === 'checking' && (
         <Box sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
           <CircularProgress aria-label="Checking your reset link" />

@@ -13,6 +13,6 @@ export const resetEmailSent = (email: string) =>
 export const RESET_LINK_INVALID =
   'This password reset link has expired or was already used. Request a new one.';
 export const RESET_LINK_MISSING =
-  'This link has no reset code. Open the link in the email again, or request a new one.';
+  'This is not a complete password reset link. Open the link in the email again, or request a new one.';
 export const RESET_FAILED = 'Failed to reset password. Please try again.';
 export const PASSWORD_CHANGED = 'Your password has been changed. Log in with your new password.';
