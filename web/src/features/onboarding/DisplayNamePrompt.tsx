@@ -12,10 +12,11 @@ import { Suspense, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { lazyOptional } from '../../components/lazy-optional.ts';
 import { useRequiredUser } from '../../data/context.tsx';
+import { isNamePromptPutOff, putOffNamePrompt } from '../../data/first-run.ts';
 import { safeNextPath } from '../../data/post-login.ts';
 import { hasDisplayName } from '../../data/profile.ts';
 import { useProfile } from '../../data/queries.ts';
-import { dismiss, isDismissed } from './dismissal.ts';
+import { unitSystemOf } from '../../data/units.ts';
 import { focusPageHeading } from './focus.ts';
 
 // An invitation the page can do without: if its chunk cannot load (a flaky network), the dashboard
@@ -32,7 +33,7 @@ export function DisplayNamePrompt() {
   const profile = useProfile();
   const navigate = useNavigate();
   const next = safeNextPath(useSearchParams()[0].get('next'));
-  const [hidden, setHidden] = useState(() => isDismissed(user.uid));
+  const [hidden, setHidden] = useState(() => isNamePromptPutOff(user.uid));
   const [saved, setSaved] = useState<string | null>(null);
   const named = profile.isSuccess && hasDisplayName(profile.data ?? null);
 
@@ -53,11 +54,13 @@ export function DisplayNamePrompt() {
       <PromptCard
         exists={profile.data != null}
         email={user.email ?? ''}
+        units={unitSystemOf(profile.data)}
+        gender={profile.data?.gender}
         onSaved={(name) => {
           if (!next) setSaved(name);
         }}
         onDismiss={() => {
-          dismiss(user.uid);
+          putOffNamePrompt(user.uid);
           setHidden(true);
           focusPageHeading();
         }}
