@@ -49,8 +49,13 @@ describe('the first run: one prompt at a time', () => {
     const prompt = await namePrompt();
     fireEvent.change(within(prompt).getByLabelText(/Display Name/), { target: { value: 'Kim' } });
     fireEvent.click(within(prompt).getByRole('button', { name: 'Save Name' }));
-    expect(await screen.findByRole('dialog', { name: 'Set a daily goal' })).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Set a daily goal' });
     expect(store.snapshot()[paths.user(uid)]).toMatchObject({ displayName: 'Kim' });
+    // The saved notice had the focus when the popup opened: "Maybe Later" gives it back.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Maybe Later' }));
+    await waitFor(() => expect(goalDialog()).toBeNull());
+    const notice = screen.getByText('Display name saved. Others now see you as Kim.');
+    await waitFor(() => expect(notice.closest('[role="status"]')).toHaveFocus());
   });
 
   it('after "Maybe Later" on the popup that opened by itself, focus is on "Set a goal"', async () => {

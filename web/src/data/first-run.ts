@@ -10,6 +10,8 @@ import { useSyncExternalStore } from 'react';
 import { hasDisplayName } from './profile.ts';
 
 const putOff = new Set<string>();
+/** Whose name prompt is on screen or saving: the next prompt waits for it to be done. */
+const active = new Set<string>();
 const listeners = new Set<() => void>();
 
 export function isNamePromptPutOff(uid: string): boolean {
@@ -21,20 +23,30 @@ export function putOffNamePrompt(uid: string): void {
   for (const listener of listeners) listener();
 }
 
+/** The name prompt says whether it is on screen (or its save still running). */
+export function setNamePromptActive(uid: string, on: boolean): void {
+  if (active.has(uid) === on) return;
+  if (on) active.add(uid);
+  else active.delete(uid);
+  for (const listener of listeners) listener();
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
 /**
- * Whether the name prompt is done with, so the next prompt may open: the profile has a name, or
- * the person put the prompt off, or the profile cannot be read (the prompt never shows then).
+ * Whether the name prompt is done with, so the next prompt may open: the person put it off, or the
+ * profile has a name and the prompt has finished saving it (its notice has the focus by then), or
+ * the profile cannot be read (the prompt never shows then).
  */
 export function useNamePromptSettled(
   uid: string,
   profile: { isSuccess: boolean; isError: boolean; data?: UserProfile | null | undefined },
 ): boolean {
   const off = useSyncExternalStore(subscribe, () => putOff.has(uid));
-  if (profile.isError) return true;
-  return profile.isSuccess && (off || hasDisplayName(profile.data ?? null));
+  const asking = useSyncExternalStore(subscribe, () => active.has(uid));
+  if (profile.isError || off) return true;
+  return profile.isSuccess && hasDisplayName(profile.data ?? null) && !asking;
 }

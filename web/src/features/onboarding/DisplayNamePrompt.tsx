@@ -12,7 +12,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { lazyOptional } from '../../components/lazy-optional.ts';
 import { useRequiredUser } from '../../data/context.tsx';
-import { isNamePromptPutOff, putOffNamePrompt } from '../../data/first-run.ts';
+import { isNamePromptPutOff, putOffNamePrompt, setNamePromptActive } from '../../data/first-run.ts';
 import { safeNextPath } from '../../data/post-login.ts';
 import { hasDisplayName } from '../../data/profile.ts';
 import { useProfile } from '../../data/queries.ts';
@@ -35,7 +35,15 @@ export function DisplayNamePrompt() {
   const next = safeNextPath(useSearchParams()[0].get('next'));
   const [hidden, setHidden] = useState(() => isNamePromptPutOff(user.uid));
   const [saved, setSaved] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
   const named = profile.isSuccess && hasDisplayName(profile.data ?? null);
+  const showing = !hidden && profile.isSuccess && !named;
+
+  // One prompt at a time: the goal popup waits while this one shows or saves (data/first-run.ts).
+  useEffect(() => {
+    setNamePromptActive(user.uid, showing || saving);
+  }, [user.uid, showing, saving]);
+  useEffect(() => () => setNamePromptActive(user.uid, false), [user.uid]);
 
   // A deep link asked for before sign-up goes on once the profile is named (now, or already).
   useEffect(() => {
@@ -56,7 +64,9 @@ export function DisplayNamePrompt() {
         email={user.email ?? ''}
         units={unitSystemOf(profile.data)}
         gender={profile.data?.gender}
+        onSaving={() => setSaving(true)}
         onSaved={(name) => {
+          setSaving(false);
           if (!next) setSaved(name);
         }}
         onDismiss={() => {

@@ -40,6 +40,8 @@ export function PromptCard(props: {
   units: UnitSystem;
   /** The profile's gender, if one was ever chosen. */
   gender: Gender | undefined;
+  /** The answers passed the checks and are being saved. */
+  onSaving: () => void;
   onSaved: (name: string) => void;
   onDismiss: () => void;
 }) {
@@ -71,6 +73,7 @@ export function PromptCard(props: {
       return;
     }
     const { displayName = '', gender: chosen } = checked.value;
+    props.onSaving();
     save.run({ displayName, unitSystem: units, ...(chosen ? { gender: chosen } : {}) });
   }
 
