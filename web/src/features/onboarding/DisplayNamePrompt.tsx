@@ -37,7 +37,8 @@ export function DisplayNamePrompt() {
   const [saved, setSaved] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const named = profile.isSuccess && hasDisplayName(profile.data ?? null);
-  const showing = !hidden && profile.isSuccess && !named;
+  // The form stays while its save runs: the name shows in the profile before the server confirms it.
+  const showing = !hidden && profile.isSuccess && (!named || saving);
 
   // One prompt at a time: the goal popup waits while this one shows or saves (data/first-run.ts).
   useEffect(() => {
@@ -56,7 +57,7 @@ export function DisplayNamePrompt() {
         <SavedNotice name={saved} onClose={() => setSaved(null)} />
       </Suspense>
     );
-  if (hidden || !profile.isSuccess || named) return null;
+  if (!showing) return null;
   return (
     <Suspense fallback={null}>
       <PromptCard
@@ -64,7 +65,7 @@ export function DisplayNamePrompt() {
         email={user.email ?? ''}
         units={unitSystemOf(profile.data)}
         gender={profile.data?.gender}
-        onSaving={() => setSaving(true)}
+        onSaving={setSaving}
         onSaved={(name) => {
           setSaving(false);
           if (!next) setSaved(name);

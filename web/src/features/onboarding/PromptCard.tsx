@@ -40,8 +40,8 @@ export function PromptCard(props: {
   units: UnitSystem;
   /** The profile's gender, if one was ever chosen. */
   gender: Gender | undefined;
-  /** The answers passed the checks and are being saved. */
-  onSaving: () => void;
+  /** True: the answers passed the checks and are being saved; false: that save failed. */
+  onSaving: (saving: boolean) => void;
   onSaved: (name: string) => void;
   onDismiss: () => void;
 }) {
@@ -62,6 +62,10 @@ export function PromptCard(props: {
     log: 'Saving the display name failed',
   });
   const { busy, status, setStatus } = save;
+  const { onSaving } = props;
+  useEffect(() => {
+    if (status?.kind === 'error') onSaving(false);
+  }, [status, onSaving]);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -73,7 +77,7 @@ export function PromptCard(props: {
       return;
     }
     const { displayName = '', gender: chosen } = checked.value;
-    props.onSaving();
+    props.onSaving(true);
     save.run({ displayName, unitSystem: units, ...(chosen ? { gender: chosen } : {}) });
   }
 
