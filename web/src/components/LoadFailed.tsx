@@ -1,12 +1,31 @@
-import { useRetryFailedLoads } from '../data/connection.ts';
+import { useBrowserOnline, useRetryFailedLoads, useServerReachable } from '../data/connection.ts';
 import { FailedAlert, type FailedProps } from './FailedAlert.tsx';
+
+/** Said under a load's failure while the app-wide notice says why (offline, or unreachable). */
+export const LOAD_WAITS_OFFLINE = 'No connection: this loads again by itself when you are back online.';
+export const LOAD_WAITS_UNREACHABLE =
+  'FitTrack cannot be reached: this loads again by itself as soon as it answers.';
 
 /**
  * A section's load failed: the spec's message in place of its content, with Retry. Retry loads
  * again every load that failed for want of the server (they failed together, and come back
  * together); `onRetry` replaces that where a section loads outside the query cache.
+ *
+ * It never contradicts the app's connection notice (ShellStatus offline, OfflineNotice
+ * unreachable): it says the same, that the section loads again by itself; offline it has no Retry,
+ * which could not load anything until the connection is back.
  */
 export function LoadFailed(props: FailedProps & { onRetry?: () => void }) {
   const retryAll = useRetryFailedLoads();
-  return <FailedAlert message={props.message} sx={props.sx} onRetry={props.onRetry ?? retryAll} />;
+  const online = useBrowserOnline();
+  const reachable = useServerReachable();
+  const note = !online ? LOAD_WAITS_OFFLINE : !reachable ? LOAD_WAITS_UNREACHABLE : undefined;
+  return (
+    <FailedAlert
+      message={props.message}
+      sx={props.sx}
+      note={note}
+      {...(online ? { onRetry: props.onRetry ?? retryAll } : {})}
+    />
+  );
 }
