@@ -99,6 +99,8 @@ console.log(
     ? `\n  Demo account: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}\n`
     : '\n') +
     `  Verification and password-reset links (no mail leaves the machine): ${oobCodes}\n` +
+    // The emulator's own reset link only takes the password in its URL: the app's page asks for it.
+    `  Reset a password: take the oobCode of a PASSWORD_RESET there and open ${suite.appUrl}/reset-password?oobCode=<oobCode>\n` +
     `  Data: ${dataDir} (saved every ${exportEveryMs / 1000} s and at Ctrl-C)\n` +
     `  Started in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`,
 );

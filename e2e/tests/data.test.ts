@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dismissGoalPopup } from './people.ts';
 import { launchBrowser, newPage, screenshot, verifyEmail } from './stack.ts';
 
 const PASSWORD = 'correct-horse-7';
@@ -125,9 +126,7 @@ describe('your data: export, import into a fresh account, import again', () => {
     await page.waitForURL('**/verify-email');
     await verifyEmail(fresh.email);
     await page.waitForURL('**/user', { timeout: 30_000 });
-    const later = page.getByRole('button', { name: 'Maybe Later' });
-    await later.waitFor({ timeout: 15_000 });
-    await later.click();
+    await dismissGoalPopup(page); // the name prompt, then the goal popup
     await goToAccount(page);
     await page.getByLabel('Display Name').fill(fresh.name);
     await page.getByRole('button', { name: 'Save Profile' }).click();

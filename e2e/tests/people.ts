@@ -6,7 +6,15 @@ import { verifyEmail } from './stack.ts';
 
 export const PASSWORD = 'correct-horse-7';
 
-export async function signUpAndVerify(page: Page, who: { email: string; name: string }): Promise<void> {
+/**
+ * Signs up and verifies; then, unless `firstRun: 'leave'`, puts off the first run's prompts (the
+ * display-name prompt, then the goal popup), so the person is on /user with no name and no goal.
+ */
+export async function signUpAndVerify(
+  page: Page,
+  who: { email: string; name: string },
+  { firstRun = 'put off' }: { firstRun?: 'put off' | 'leave' } = {},
+): Promise<void> {
   await page.goto('/signup');
   await page.getByLabel('Email').fill(who.email);
   await page.getByLabel(/^Password/).fill(PASSWORD);
@@ -16,7 +24,7 @@ export async function signUpAndVerify(page: Page, who: { email: string; name: st
   await verifyEmail(who.email);
   // The verify page polls and reloads the user, then moves on by itself.
   await page.waitForURL('**/user', { timeout: 30_000 });
-  await dismissGoalPopup(page);
+  if (firstRun === 'put off') await dismissGoalPopup(page);
 }
 
 /** Each top-bar link's page, by its document title (routes.tsx's TITLES). */
@@ -35,9 +43,17 @@ export async function nav(page: Page, label: keyof typeof PAGE_TITLES): Promise<
   await page.waitForFunction((title) => document.title === title, `${PAGE_TITLES[label]} · FitTrack`);
 }
 
-/** A new user on /user is offered to set a daily goal: 'Maybe Later' closes the offer. */
+/**
+ * A new user on /user is asked one thing at a time: the display-name prompt ('Not now' puts it
+ * off), then the daily-goal popup ('Maybe Later' closes it). A named user gets the popup alone.
+ */
 export async function dismissGoalPopup(page: Page): Promise<void> {
   const later = page.getByRole('button', { name: 'Maybe Later' });
+  const notNow = page
+    .getByRole('region', { name: 'Choose your display name' })
+    .getByRole('button', { name: 'Not now' });
+  await later.or(notNow).first().waitFor({ timeout: 15_000 });
+  if (await notNow.isVisible()) await notNow.click();
   await later.waitFor({ timeout: 15_000 });
   await later.click();
   await later.waitFor({ state: 'detached' });

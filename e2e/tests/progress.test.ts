@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { showCharts } from './people.ts';
+import { dismissGoalPopup, showCharts } from './people.ts';
 import { launchBrowser, newPage, screenshot, verifyEmail } from './stack.ts';
 
 const PASSWORD = 'correct-horse-7';
@@ -49,9 +49,7 @@ describe('progress: records, calendar, weekly volume', () => {
     await page.waitForURL('**/verify-email');
     await verifyEmail(email);
     await page.waitForURL('**/user', { timeout: 30_000 });
-    const later = page.getByRole('button', { name: 'Maybe Later' });
-    await later.waitFor({ timeout: 15_000 });
-    await later.click();
+    await dismissGoalPopup(page); // the name prompt, then the goal popup
 
     await logBench(page, '8', '10', '135');
     const records = page.getByRole('list', { name: 'Personal records' });

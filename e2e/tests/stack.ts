@@ -56,6 +56,40 @@ interface OobCode {
   oobLink: string;
 }
 
+/** The newest out-of-band code of `requestType` the Auth emulator "sent" to `email` (waits for it). */
+export async function oobCodeFor(
+  email: string,
+  requestType: 'PASSWORD_RESET' | 'VERIFY_EMAIL',
+): Promise<string> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const res = await fetch(`http://${AUTH_HOST}/emulator/v1/projects/${PROJECT_ID}/oobCodes`);
+    const { oobCodes } = (await res.json()) as { oobCodes: (OobCode & { oobCode: string })[] };
+    const code = oobCodes.filter((c) => c.email === email && c.requestType === requestType).at(-1);
+    if (code) return code.oobCode;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`No ${requestType} email for ${email}`);
+}
+
+/** Creates a verified email account in the Auth emulator directly (no profile, no app). */
+export async function createAccount(email: string, password: string): Promise<void> {
+  const base = `http://${AUTH_HOST}/identitytoolkit.googleapis.com/v1`;
+  const res = await fetch(`${base}/accounts:signUp?key=fake-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, returnSecureToken: true }),
+  });
+  if (!res.ok) throw new Error(`Creating ${email}: HTTP ${res.status} ${await res.text()}`);
+  const { localId } = (await res.json()) as { localId: string };
+  const update = await fetch(`${base}/projects/${PROJECT_ID}/accounts:update`, {
+    method: 'POST',
+    headers: { authorization: 'Bearer owner', 'content-type': 'application/json' },
+    body: JSON.stringify({ localId, emailVerified: true }),
+  });
+  if (!update.ok) throw new Error(`Verifying ${email}: HTTP ${update.status}`);
+}
+
 /** Opens the newest verification link the emulator "sent" to `email`, as the person would. */
 export async function verifyEmail(email: string): Promise<void> {
   const deadline = Date.now() + 20_000;

@@ -490,15 +490,35 @@ export function validatePostForm(input: {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** An email typed into a sign-in form: trimmed, required, and shaped like an address. */
+export function validateEmail(input: string): Validation<string> {
+  const email = (input ?? '').trim();
+  if (email === '') return fail(MESSAGES.emailRequired, 'email');
+  if (!EMAIL.test(email) || email.length > LIMITS.maxEmailLength) return fail(MESSAGES.emailInvalid, 'email');
+  return { ok: true, value: email };
+}
+
+/**
+ * A new password and its confirmation: the rules of sign-up and of the password reset alike (the
+ * auth service's own policy, such as its minimum length, is checked by the service).
+ */
+export function validateNewPassword(input: {
+  password: string;
+  confirmPassword: string;
+}): Validation<string> {
+  if (!input.password) return fail(MESSAGES.passwordRequired, 'password');
+  if (input.password !== input.confirmPassword) return fail(MESSAGES.passwordsMismatch, 'confirmPassword');
+  return { ok: true, value: input.password };
+}
+
 export function validateSignUp(input: {
   email: string;
   password: string;
   confirmPassword: string;
 }): Validation<{ email: string; password: string }> {
-  const email = (input.email ?? '').trim();
-  if (email === '') return fail(MESSAGES.emailRequired, 'email');
-  if (!EMAIL.test(email) || email.length > LIMITS.maxEmailLength) return fail(MESSAGES.emailInvalid, 'email');
-  if (!input.password) return fail(MESSAGES.passwordRequired, 'password');
-  if (input.password !== input.confirmPassword) return fail(MESSAGES.passwordsMismatch, 'confirmPassword');
-  return { ok: true, value: { email, password: input.password } };
+  const email = validateEmail(input.email);
+  if (!email.ok) return email;
+  const password = validateNewPassword(input);
+  if (!password.ok) return password;
+  return { ok: true, value: { email: email.value, password: password.value } };
 }

@@ -12,7 +12,9 @@ import {
   validateAccountProfile,
   validateActivityForm,
   validateDashboardProfile,
+  validateEmail,
   validateGoalForm,
+  validateNewPassword,
   validatePostForm,
   validateSignUp,
   validateWeightForm,
@@ -359,6 +361,26 @@ describe('sign-up', () => {
       email: 'a@b.co',
       password: 'secret1',
     });
+  });
+});
+
+describe('password reset', () => {
+  it('the email is checked as at sign-up', () => {
+    expect(messageOf(validateEmail('  '))).toBe(MESSAGES.emailRequired);
+    expect(messageOf(validateEmail('nope'))).toBe(MESSAGES.emailInvalid);
+    expect(okValue(validateEmail(' a@b.co '))).toBe('a@b.co');
+  });
+
+  it('the new password follows the sign-up rules: required, and confirmed', () => {
+    expect(messageOf(validateNewPassword({ password: '', confirmPassword: '' }))).toBe(
+      MESSAGES.passwordRequired,
+    );
+    expect(messageOf(validateNewPassword({ password: 'secret1', confirmPassword: 'secret2' }))).toBe(
+      'Passwords do not match.',
+    );
+    expect(okValue(validateNewPassword({ password: ' secret1', confirmPassword: ' secret1' }))).toBe(
+      ' secret1',
+    );
   });
 });
 

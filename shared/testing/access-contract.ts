@@ -444,6 +444,10 @@ export function accessContract({ owner, other, now }: ContractParams): ContractC
   bad('profile: negative height', userPath, { ...profile, height: -70 });
   bad('profile: height as a string', userPath, { ...profile, height: '70' });
   bad('profile: unknown gender', userPath, { ...profile, gender: 'Other' });
+  // Issue 27: an unchosen gender is an absent field, never an empty or null one.
+  bad('profile: gender empty', userPath, { ...profile, gender: '' });
+  bad('profile: gender null', userPath, { ...profile, gender: null });
+  bad('profile: gender emptied on update', userPath, { gender: '' }, 'update', existingProfile);
   bad('profile: time zone with spaces and quotes', userPath, { ...profile, timeZone: "Europe/Berlin' or 1" });
   bad('profile: time zone over 64 characters', userPath, { ...profile, timeZone: `A/${'b'.repeat(63)}` });
   bad('profile: time zone not a string', userPath, { ...profile, timeZone: 60 });
@@ -504,6 +508,16 @@ export function accessContract({ owner, other, now }: ContractParams): ContractC
     });
   goodProfile('metric units chosen', { unitSystem: 'metric' });
   goodProfile('imperial units chosen', { unitSystem: 'imperial' });
+  // Issue 27's first run: name, units and gender in one write; a gender may stay unchosen (absent).
+  goodProfile('first run: name, units and gender', {
+    displayName: 'Pat',
+    unitSystem: 'metric',
+    gender: 'Female',
+  });
+  goodProfile('first run: name and units, gender left unchosen', {
+    displayName: 'Pat',
+    unitSystem: 'imperial',
+  });
   // 180 cm and 80 kg as the browser stores them; the plausible edges; 0 still means unknown.
   goodProfile('180 cm and 80 kg, stored in inches and lbs', { height: 70.87, targetWeight: 176.37 });
   goodProfile('height and weight at the plausible edges', {

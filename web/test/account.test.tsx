@@ -55,7 +55,7 @@ async function section(name: string) {
 const change = (element: HTMLElement, value: string) => fireEvent.change(element, { target: { value } });
 
 describe('/account: Your Information', () => {
-  it('shows the profile with the email read-only and gender defaulting to Male', async () => {
+  it('shows the profile with the email read-only and no gender preset', async () => {
     setup({ profile: { firstName: 'Ann', lastName: 'Lee', height: 65 } });
     const info = await section('Your Information');
     expect(info.getByRole('textbox', { name: 'Display Name' })).toHaveValue('Ann');
@@ -64,7 +64,8 @@ describe('/account: Your Information', () => {
     const email = info.getByRole('textbox', { name: 'Email' });
     expect(email).toHaveValue('ann@example.com');
     expect(email).toHaveAttribute('readonly');
-    expect(info.getByRole('combobox', { name: 'Gender' })).toHaveTextContent('Male');
+    // Issue 27: not preset to Male (BMR depends on it).
+    expect(info.getByRole('combobox', { name: 'Gender' })).toHaveTextContent('Not chosen');
     expect(info.getByRole('textbox', { name: 'Height (inches)' })).toHaveValue('65');
     expect(
       info.getByText('prevents your exercises from appearing on the Community page'),
@@ -134,8 +135,29 @@ describe('/account: Your Information', () => {
       userId: UID,
       email: 'ann@example.com',
       displayName: 'Ann',
-      gender: 'Male',
     });
+    expect((await store.get(paths.user(UID)))?.data).not.toHaveProperty('gender');
+  });
+
+  it('saves a chosen gender, and then no longer offers "Not chosen"', async () => {
+    const { store } = setup();
+    const info = await section('Your Information');
+    fireEvent.mouseDown(info.getByRole('combobox', { name: 'Gender' }));
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['Not chosen', 'Male', 'Female']);
+    fireEvent.click(options[2] as HTMLElement);
+    fireEvent.click(info.getByRole('button', { name: 'Save Profile' }));
+    expect(await info.findByText('Profile saved successfully!')).toBeInTheDocument();
+    expect((await store.get(paths.user(UID)))?.data.gender).toBe('Female');
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+    fireEvent.mouseDown(info.getByRole('combobox', { name: 'Gender' }));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('listbox'))
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Male', 'Female']),
+    );
   });
 
   it('says so when saving fails', async () => {

@@ -21,6 +21,9 @@ export class FakeAuth implements AuthGateway {
   googleResult: GoogleSignIn | null = null;
   verificationEmails = 0;
   reloads = 0;
+  /** The reset links "sent": code -> email, until used. */
+  readonly resetCodes = new Map<string, string>();
+  resetEmails: string[] = [];
   reauthentications: (string | null)[] = [];
   private readonly failures = new Map<Method, Error[]>();
   private readonly listeners = new Set<(user: AuthUser | null) => void>();
@@ -122,6 +125,35 @@ export class FakeAuth implements AuthGateway {
     this.check('sendVerificationEmail');
     if (!this.current) throw authError('auth/no-current-user');
     this.verificationEmails++;
+  }
+
+  async sendPasswordReset(email: string) {
+    this.check('sendPasswordReset');
+    // As the real service with email enumeration protection: no error for an unknown address.
+    this.resetEmails.push(email);
+    if (this.accounts.has(email)) this.resetCodes.set(`code-${this.resetCodes.size + 1}`, email);
+  }
+
+  /** The newest reset code sent to `email` (the link in the email). */
+  resetCodeFor(email: string): string | undefined {
+    return [...this.resetCodes].filter(([, to]) => to === email).at(-1)?.[0];
+  }
+
+  async checkPasswordResetCode(code: string) {
+    this.check('checkPasswordResetCode');
+    const email = this.resetCodes.get(code);
+    if (!email) throw authError('auth/invalid-action-code');
+    return email;
+  }
+
+  async resetPassword(code: string, newPassword: string) {
+    this.check('resetPassword');
+    const email = this.resetCodes.get(code);
+    const account = email ? this.accounts.get(email) : undefined;
+    if (!account) throw authError('auth/invalid-action-code');
+    if (newPassword.length < 6) throw authError('auth/weak-password');
+    this.resetCodes.delete(code);
+    account.password = newPassword;
   }
 
   async reload() {

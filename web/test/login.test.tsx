@@ -96,13 +96,6 @@ describe('/login: errors', () => {
     expect(signIn).not.toHaveBeenCalled();
   });
 
-  it('Forgot Password only says it is coming soon', async () => {
-    const app = renderApp('/login');
-    await userEvent.click(await screen.findByRole('button', { name: 'Forgot Password?' }));
-    expect(await screen.findByText(/coming soon/)).toBeInTheDocument();
-    expect(app.path()).toBe('/login');
-  });
-
   it('links to sign-up', async () => {
     const app = renderApp('/login');
     await userEvent.click(await screen.findByRole('link', { name: 'Sign up' }));

@@ -58,6 +58,8 @@ const ROUTE_MODULES: Record<string, () => Promise<unknown>[]> = {
   '/login': () => [import('../src/features/auth/LoginPage.tsx')],
   '/signup': () => [import('../src/features/auth/SignUpPage.tsx')],
   '/verify-email': () => [import('../src/features/auth/VerifyEmailPage.tsx')],
+  '/forgot-password': () => [import('../src/features/auth/ForgotPasswordPage.tsx')],
+  '/reset-password': () => [import('../src/features/auth/ResetPasswordPage.tsx')],
   '/user': () => [...FRAME(), import('../src/app/UserPage.tsx')],
   '/community': () => [...FRAME(), import('../src/features/community/CommunityPage.tsx')],
   '/account': () => [...FRAME(), import('../src/features/account/AccountPage.tsx')],

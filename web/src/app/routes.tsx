@@ -15,6 +15,8 @@ export const TITLES: Readonly<Record<string, string>> = {
   '/login': 'Log in',
   '/signup': 'Sign up',
   '/verify-email': 'Verify your email',
+  '/forgot-password': 'Forgot password',
+  '/reset-password': 'Reset password',
   '/user': 'Dashboard',
   '/community': 'Community',
   '/account': 'Account',
@@ -56,6 +58,18 @@ export const routes: RouteObject[] = [
         path: '/verify-email',
         lazy: () =>
           import('../features/auth/VerifyEmailPage.tsx').then((m) => ({ Component: m.VerifyEmailPage })),
+      },
+      {
+        path: '/forgot-password',
+        lazy: () =>
+          import('../features/auth/ForgotPasswordPage.tsx').then((m) => ({
+            Component: m.ForgotPasswordPage,
+          })),
+      },
+      {
+        path: '/reset-password',
+        lazy: () =>
+          import('../features/auth/ResetPasswordPage.tsx').then((m) => ({ Component: m.ResetPasswordPage })),
       },
       {
         lazy: () => import('./guards.tsx').then((m) => ({ Component: m.SignedInArea })),

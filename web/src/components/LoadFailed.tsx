@@ -1,13 +1,23 @@
 import Refresh from '@mui/icons-material/Refresh';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { useRetryFailedLoads } from '../data/connection.ts';
+import { useBrowserOnline, useRetryFailedLoads, useServerReachable } from '../data/connection.ts';
+
+/** Said under a load's failure while the app-wide notice says why (offline, or unreachable). */
+export const LOAD_WAITS_OFFLINE = 'No connection: this loads again by itself when you are back online.';
+export const LOAD_WAITS_UNREACHABLE =
+  'FitTrack cannot be reached: this loads again by itself as soon as it answers.';
 
 /**
  * A section's load failed: the spec's message in place of its content, with Retry. Retry loads
  * again every load that failed for want of the server (they failed together, and come back
  * together); `onRetry` replaces that where a section loads outside the query cache.
+ *
+ * It never contradicts the app's connection notice (ShellStatus offline, OfflineNotice
+ * unreachable): it says the same, that the section loads again by itself; offline it has no Retry,
+ * which could not load anything until the connection is back.
  */
 export function LoadFailed(props: {
   message: string;
@@ -15,18 +25,24 @@ export function LoadFailed(props: {
   onRetry?: () => void;
 }) {
   const retryAll = useRetryFailedLoads();
+  const online = useBrowserOnline();
+  const reachable = useServerReachable();
+  const note = !online ? LOAD_WAITS_OFFLINE : !reachable ? LOAD_WAITS_UNREACHABLE : undefined;
   return (
     <Alert
       severity="error"
       role="alert"
       sx={props.sx ?? { mb: 2 }}
       action={
-        <Button color="inherit" size="small" startIcon={<Refresh />} onClick={props.onRetry ?? retryAll}>
-          Retry
-        </Button>
+        online && (
+          <Button color="inherit" size="small" startIcon={<Refresh />} onClick={props.onRetry ?? retryAll}>
+            Retry
+          </Button>
+        )
       }
     >
       {props.message}
+      {note && <Box sx={{ mt: 0.5, fontSize: '0.8125rem' }}>{note}</Box>}
     </Alert>
   );
 }

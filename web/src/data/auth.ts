@@ -46,6 +46,12 @@ export interface AuthGateway {
   /** Resolves null when the person closed the popup: that is a choice, not an error. */
   signInWithGoogle(): Promise<GoogleSignIn | null>;
   sendVerificationEmail(): Promise<void>;
+  /** Emails a password reset link to `email` (signed in or not). */
+  sendPasswordReset(email: string): Promise<void>;
+  /** Checks a reset link's code; resolves the email of its account. */
+  checkPasswordResetCode(code: string): Promise<string>;
+  /** Sets the new password with a reset link's code (which is then used up). */
+  resetPassword(code: string, newPassword: string): Promise<void>;
   /** Re-reads the signed-in user from the server (and refreshes its token when it changed). */
   reload(): Promise<AuthUser | null>;
   signOut(): Promise<void>;

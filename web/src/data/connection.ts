@@ -94,7 +94,10 @@ export function useLiveConnection(): boolean {
  */
 export function useServerReachable(): boolean {
   const client = useQueryClient();
-  const [reachable, setReachable] = useState(true);
+  // Mounted after a failure (a section's alert), it starts from what the cache holds now.
+  const [reachable, setReachable] = useState(
+    () => !client.getQueryCache().getAll().some(failedForWantOfServer),
+  );
   useEffect(
     () =>
       client.getQueryCache().subscribe((event) => {

@@ -8,6 +8,7 @@ import { type FirebaseApp, initializeApp } from 'firebase/app';
 import {
   type Auth,
   browserLocalPersistence,
+  confirmPasswordReset,
   connectAuthEmulator,
   createUserWithEmailAndPassword,
   EmailAuthProvider,
@@ -16,9 +17,11 @@ import {
   onAuthStateChanged,
   reauthenticateWithCredential,
   sendEmailVerification,
+  sendPasswordResetEmail,
   signInWithEmailAndPassword,
   signOut,
   type User,
+  verifyPasswordResetCode,
 } from 'firebase/auth';
 import type { AuthGateway, AuthUser, PageSessions } from '../auth.ts';
 import type { AppConfig } from '../config.ts';
@@ -124,6 +127,13 @@ function createFirebaseAuth(config: AppConfig): FirebaseAuthSetup {
     },
     async sendVerificationEmail() {
       await sendEmailVerification(requireUser());
+    },
+    async sendPasswordReset(email) {
+      await sendPasswordResetEmail(auth, email);
+    },
+    checkPasswordResetCode: (code) => verifyPasswordResetCode(auth, code),
+    async resetPassword(code, newPassword) {
+      await confirmPasswordReset(auth, code, newPassword);
     },
     async reload() {
       const user = auth.currentUser;

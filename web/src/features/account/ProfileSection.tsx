@@ -26,7 +26,8 @@ interface Fields {
   firstName: string;
   lastName: string;
   phoneNumber: string;
-  gender: Gender;
+  /** '' until chosen: never assumed (BMR depends on it). */
+  gender: Gender | '';
   dateOfBirth: string;
   /** In the unit of `unitSystem`. */
   height: string;
@@ -46,7 +47,7 @@ function fieldsOf(profile: UserProfile | null): Fields {
     firstName: profile?.firstName ?? '',
     lastName: profile?.lastName ?? '',
     phoneNumber: profile?.phoneNumber ?? '',
-    gender: profile?.gender === 'Female' ? 'Female' : 'Male',
+    gender: profile?.gender === 'Female' || profile?.gender === 'Male' ? profile.gender : '',
     dateOfBirth: profile?.dateOfBirth ?? '',
     height: inputText('height', profile?.height, unitSystem),
     hideExerciseInfo: profile?.hideExerciseInfo === true,
@@ -156,7 +157,11 @@ export function ProfileSection(props: { profile: UserProfile | null }) {
             label="Gender"
             value={fields.gender}
             onChange={(e) => set('gender')(e.target.value as Gender)}
+            helperText="For your BMR."
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           >
+            {/* Offered only while none is stored: a save cannot take a stored gender back. */}
+            {!props.profile?.gender && <MenuItem value="">Not chosen</MenuItem>}
             {GENDERS.map((gender) => (
               <MenuItem key={gender} value={gender}>
                 {gender}

@@ -15,8 +15,8 @@ import { useAuthGateway, useBackendLoader } from '../../data/context.tsx';
 import { safeNextPath, withNext } from '../../data/post-login.ts';
 import { AuthShell } from './AuthShell.tsx';
 
-export function useAuthForm() {
-  const [email, setEmail] = useState('');
+export function useAuthForm(initialEmail = '') {
+  const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   return {

@@ -1,6 +1,6 @@
 /**
- * `/login`: email + password, Google sign-in, a Forgot Password link (coming soon) and a link to
- * sign-up. After sign-in: unverified -> /verify-email; verified -> /user with a display name, else
+ * `/login`: email + password, Google sign-in, a Forgot Password link (to /forgot-password, the
+ * email typed so far carried along) and a link to sign-up. After sign-in: unverified -> /verify-email; verified -> /user with a display name, else
  * /account; a signed-in page asked for before (`?next=`, checked by `safeNextPath`) stands in for
  * /user and travels on through sign-up and verification. Google sign-in creates the profile only
  * when it is missing.
@@ -11,19 +11,31 @@ import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import { type FormEvent, useState } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { GoogleButton } from '../../components/GoogleButton.tsx';
 import { TextInput } from '../../components/TextInput.tsx';
 import { authErrorMessage } from '../../data/auth.ts';
 import { destinationAfterLogin, destinationFor } from '../../data/post-login.ts';
 import { ensureGoogleProfile, hasDisplayName } from '../../data/profile.ts';
 import { AuthError, AuthForm, useAuthForm } from './AuthForm.tsx';
-import { CREDENTIALS_REQUIRED, FORGOT_PASSWORD_SOON } from './messages.ts';
+import type { ForgotPasswordState } from './ForgotPasswordPage.tsx';
+import { CREDENTIALS_REQUIRED } from './messages.ts';
+
+/** What another sign-in page hands over (the reset page: its notice and the account's email). */
+export interface LoginState {
+  notice?: string;
+  email?: string;
+}
 
 export function LoginPage() {
-  const form = useAuthForm();
+  const handed = (useLocation().state ?? {}) as LoginState;
+  const form = useAuthForm(typeof handed.email === 'string' ? handed.email : '');
   const { gateway, loadBackend, navigate, next, email, password, setBusy } = form;
   const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(
+    typeof handed.notice === 'string' ? handed.notice : null,
+  );
+  const forgot: ForgotPasswordState = email.trim() ? { email: email.trim() } : {};
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -77,7 +89,7 @@ export function LoginPage() {
         <>
           <AuthError message={error} />
           {notice && (
-            <Alert severity="info" onClose={() => setNotice(null)}>
+            <Alert severity="success" onClose={() => setNotice(null)}>
               {notice}
             </Alert>
           )}
@@ -102,15 +114,7 @@ export function LoginPage() {
           onChange={form.setPassword}
         />
         <Box sx={{ textAlign: 'right', mt: 1 }}>
-          <Link
-            component="button"
-            type="button"
-            variant="body2"
-            onClick={() => {
-              setError(null);
-              setNotice(FORGOT_PASSWORD_SOON);
-            }}
-          >
+          <Link component={RouterLink} to="/forgot-password" state={forgot} variant="body2">
             Forgot Password?
           </Link>
         </Box>

@@ -12,6 +12,7 @@ import { lastLoggedActivityType, type StoredActivity } from '../../data/activiti
 import { usePeriodSums, useRecentActivities, useWeightHistory } from '../../data/activity-queries.ts';
 import { useRequiredUser } from '../../data/context.tsx';
 import { recall, remember } from '../../data/device-memory.ts';
+import { useNamePromptSettled } from '../../data/first-run.ts';
 import { useActivityPreferences, useGoal, useProfile } from '../../data/queries.ts';
 import { UnitsProvider } from '../../data/units.ts';
 import type { StoredWeight } from '../../data/weights.ts';
@@ -76,11 +77,13 @@ export function DashboardPage() {
   const [dialogsMounted, setDialogsMounted] = useState(false);
   if (anyOpen && !dialogsMounted) setDialogsMounted(true);
 
-  // Invite a user without a goal to set one, once per session.
+  // Invite a user without a goal to set one, once per session; one prompt at a time: after the
+  // display-name prompt is answered or put off (data/first-run.ts).
+  const nameSettled = useNamePromptSettled(uid, profileQuery);
   useEffect(() => {
-    if (goalQuery.isSuccess && goal === null && recall('goalPromptDismissed', uid) !== '1')
+    if (nameSettled && goalQuery.isSuccess && goal === null && recall('goalPromptDismissed', uid) !== '1')
       setOpen('goal', true);
-  }, [goalQuery.isSuccess, goal, uid, setOpen]);
+  }, [nameSettled, goalQuery.isSuccess, goal, uid, setOpen]);
 
   const closeGoal = useCallback(() => {
     remember('goalPromptDismissed', uid, '1'); // once per browser session (device-memory.ts)

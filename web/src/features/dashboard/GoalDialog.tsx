@@ -15,6 +15,21 @@ import { saveGoal } from '../../data/goal.ts';
 import { useSave } from '../../data/save.ts';
 import { MSG } from './messages.ts';
 
+/**
+ * Where focus goes once the popup has closed, when it opened by itself (nothing had focus, so the
+ * popup had none to give back): the goal widget's "Set a goal", else the page's heading.
+ */
+function focusAfterClose() {
+  // Still in the closing popup (it had nothing to give focus back to), or nowhere.
+  const active = document.activeElement;
+  if (active && active !== document.body && !active.closest('[role="dialog"]')) return;
+  const target =
+    document.querySelector<HTMLElement>('[data-set-goal]') ?? document.querySelector<HTMLElement>('main h1');
+  if (!target) return;
+  if (target.tagName === 'H1') target.tabIndex = -1;
+  target.focus();
+}
+
 /** Invites the user to set a daily goal; 'Maybe Later' just closes it. */
 export function GoalDialog(props: { open: boolean; onClose: () => void; onSaved: () => void }) {
   const titleId = useId();
@@ -48,6 +63,7 @@ export function GoalDialog(props: { open: boolean; onClose: () => void; onSaved:
       aria-labelledby={titleId}
       maxWidth="xs"
       fullWidth
+      slotProps={{ transition: { onExited: focusAfterClose } }}
     >
       <form onSubmit={submit} noValidate>
         <DialogTitle id={titleId}>Set a daily goal</DialogTitle>

@@ -45,7 +45,8 @@ export function GoalWidget(props: {
       <Box sx={{ ...box, display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
         <Flag color="primary" />
         <Typography sx={{ flex: 1, minWidth: 180 }}>Set a daily goal to track your progress.</Typography>
-        <Button variant="outlined" size="small" onClick={props.onSetGoal}>
+        {/* data-set-goal: where focus goes after the goal popup opened by itself (GoalDialog). */}
+        <Button variant="outlined" size="small" onClick={props.onSetGoal} data-set-goal="">
           Set a goal
         </Button>
       </Box>

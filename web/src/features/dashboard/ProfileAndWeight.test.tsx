@@ -99,6 +99,19 @@ describe('Your Profile', () => {
     expect(screen.getByRole('dialog', { name: 'About BMI' })).toBeInTheDocument();
   });
 
+  it('shows no BMR for a gender never chosen (none is assumed), and says how to see it', async () => {
+    const store = seedStore({ profile: { currentWeight: 200, height: 70, dateOfBirth: '1990-03-12' } });
+    renderDashboard(store);
+    const card = await section('Your Profile');
+    expect(await within(card).findByText('28.7')).toBeInTheDocument();
+    expect(within(card).queryByText('BMR')).toBeNull();
+    expect(within(card).getByText(/To see your BMR, choose your gender on the/)).toBeInTheDocument();
+    await store.commit([{ kind: 'set', path: paths.user(UID), data: { gender: 'Female' }, merge: true }]);
+    // 10 x 90.7184 + 6.25 x 177.8 - 5 x 35 - 161 = 1682.4
+    expect(await within(card).findByText('1,682')).toBeInTheDocument();
+    expect(within(card).queryByText(/choose your gender/)).toBeNull();
+  });
+
   it('hides BMI and BMR while weight or height is unknown, and has no encouragement under 25', async () => {
     const store = seedStore({ profile: { currentWeight: 150, dateOfBirth: '1990-01-01' } });
     renderDashboard(store);

@@ -131,7 +131,7 @@ export function ProfileCard(props: {
     save.run(checked.value);
   }
 
-  const { weight, height, bmi: bmiValue, category, age, bmr: bmrValue } = props.body;
+  const { weight, height, bmi: bmiValue, category, age, bmr: bmrValue, gender } = props.body;
   const advice = goalAdvice({
     currentWeight: weight,
     targetWeight: profile?.targetWeight,
@@ -143,6 +143,7 @@ export function ProfileCard(props: {
     !isKnownMeasure(weight) && 'log your weight',
     !isKnownMeasure(height) && 'add your height',
     isKnownMeasure(height) && isKnownMeasure(weight) && age === null && 'add your date of birth',
+    isKnownMeasure(height) && isKnownMeasure(weight) && !gender && 'choose your gender',
   ].filter(Boolean) as string[];
 
   // Without the profile the form would show empty fields that a save would write back.

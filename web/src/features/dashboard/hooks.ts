@@ -11,6 +11,8 @@ export interface BodyFigures {
   category: BmiCategory | null;
   age: number | null;
   bmr: number | null;
+  /** Whether the profile has a gender (BMR needs one). */
+  gender: boolean;
 }
 
 /** BMI, its category, age and BMR from the profile (the shared formulas), computed once per page. */
@@ -25,6 +27,8 @@ export function bodyFigures(profile: UserProfile | null, today: string): BodyFig
     bmi: bmiValue,
     category: bmiValue === null ? null : bmiCategory(bmiValue),
     age,
-    bmr: bmr({ weightLbs: weight, heightIn: height, age, gender: profile?.gender ?? 'Male' }),
+    gender: profile?.gender !== undefined,
+    // BMR differs by gender: shown once one is chosen, never for an assumed one.
+    bmr: profile?.gender ? bmr({ weightLbs: weight, heightIn: height, age, gender: profile.gender }) : null,
   };
 }

@@ -5,7 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SessionUserContext, StoreContext } from '../../data/context.tsx';
 import { useProfile } from '../../data/queries.ts';
 import { createQueryClient } from '../../data/query-client.ts';
@@ -59,6 +59,15 @@ function setup(profile: DocData | null, url = '/user') {
 }
 
 const prompt = () => screen.findByRole('region', { name: 'Choose your display name' });
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** The browser's preferred languages, as `navigator.languages` says them. */
+function browserLocale(...languages: string[]) {
+  vi.spyOn(navigator, 'languages', 'get').mockReturnValue(languages);
+}
 
 describe('the display-name prompt on /user', () => {
   it('refuses a blank or bidi-control name with the spec message and writes nothing', async () => {
@@ -125,5 +134,52 @@ describe('the display-name prompt on /user', () => {
 
     setup({ displayName: 'Kim' }, '/user?next=%2F%2Fevil.com');
     await screen.findByRole('heading', { name: 'Your dashboard' });
+  });
+
+  it.each([
+    ['en-US', 'Imperial (lbs, inches)'],
+    ['de-DE', 'Metric (kg, cm)'],
+    ['en-GB', 'Metric (kg, cm)'],
+  ])('asks the units with the name, preset from the browser (%s: %s)', async (locale, preset) => {
+    browserLocale(locale);
+    setup({ displayName: '' });
+    const card = await prompt();
+    const units = within(card).getByRole('radiogroup', { name: 'Units' });
+    expect(within(units).getByRole('radio', { name: preset })).toBeChecked();
+  });
+
+  it('presets no gender, and saves the name with the units and the gender chosen', async () => {
+    browserLocale('en-US');
+    const { stored } = setup({ displayName: '' });
+    const card = await prompt();
+    const gender = within(card).getByRole('radiogroup', { name: 'Gender' });
+    for (const radio of within(gender).getAllByRole('radio')) expect(radio).not.toBeChecked();
+    fireEvent.click(within(card).getByRole('radio', { name: 'Metric (kg, cm)' }));
+    fireEvent.click(within(gender).getByRole('radio', { name: 'Female' }));
+    fireEvent.change(within(card).getByLabelText(/Display Name/), { target: { value: 'Kim' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Save Name' }));
+    await waitFor(() =>
+      expect(stored()).toMatchObject({ displayName: 'Kim', unitSystem: 'metric', gender: 'Female' }),
+    );
+  });
+
+  it('leaves the gender unset when none is chosen, and saves the preset units', async () => {
+    browserLocale('en-US');
+    const { stored } = setup({ displayName: '' });
+    const card = await prompt();
+    fireEvent.change(within(card).getByLabelText(/Display Name/), { target: { value: 'Kim' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Save Name' }));
+    await waitFor(() => expect(stored()).toMatchObject({ displayName: 'Kim', unitSystem: 'imperial' }));
+    expect(stored()).not.toHaveProperty('gender');
+  });
+
+  it('refuses a blank name with the units and gender chosen, and writes none of them', async () => {
+    const { stored } = setup({ displayName: '' });
+    const card = await prompt();
+    fireEvent.click(within(card).getByRole('radio', { name: 'Male' }));
+    fireEvent.click(within(card).getByRole('button', { name: 'Save Name' }));
+    expect(await within(card).findByRole('alert')).toHaveTextContent('Display Name is required.');
+    expect(stored()).not.toHaveProperty('gender');
+    expect(stored()).not.toHaveProperty('unitSystem');
   });
 });

@@ -8,10 +8,11 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useRequiredUser } from '../../data/context.tsx';
+import { isNamePromptPutOff, putOffNamePrompt, setNamePromptActive } from '../../data/first-run.ts';
 import { safeNextPath } from '../../data/post-login.ts';
 import { hasDisplayName } from '../../data/profile.ts';
 import { useProfile } from '../../data/queries.ts';
-import { dismiss, isDismissed } from './dismissal.ts';
+import { unitSystemOf } from '../../data/units.ts';
 import { focusPageHeading } from './focus.ts';
 import { PromptCard, SavedNotice } from './PromptCard.tsx';
 
@@ -20,9 +21,18 @@ export function DisplayNamePrompt() {
   const profile = useProfile();
   const navigate = useNavigate();
   const next = safeNextPath(useSearchParams()[0].get('next'));
-  const [hidden, setHidden] = useState(() => isDismissed(user.uid));
+  const [hidden, setHidden] = useState(() => isNamePromptPutOff(user.uid));
   const [saved, setSaved] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
   const named = profile.isSuccess && hasDisplayName(profile.data ?? null);
+  // The form stays while its save runs: the name shows in the profile before the server confirms it.
+  const showing = !hidden && profile.isSuccess && (!named || saving);
+
+  // One prompt at a time: the goal popup waits while this one shows or saves (data/first-run.ts).
+  useEffect(() => {
+    setNamePromptActive(user.uid, showing || saving);
+  }, [user.uid, showing, saving]);
+  useEffect(() => () => setNamePromptActive(user.uid, false), [user.uid]);
 
   // A deep link asked for before sign-up goes on once the profile is named (now, or already).
   useEffect(() => {
@@ -30,16 +40,20 @@ export function DisplayNamePrompt() {
   }, [named, next, navigate]);
 
   if (saved) return <SavedNotice name={saved} onClose={() => setSaved(null)} />;
-  if (hidden || !profile.isSuccess || named) return null;
+  if (!showing) return null;
   return (
     <PromptCard
       exists={profile.data != null}
       email={user.email ?? ''}
+      units={unitSystemOf(profile.data)}
+      gender={profile.data?.gender}
+      onSaving={setSaving}
       onSaved={(name) => {
+        setSaving(false);
         if (!next) setSaved(name);
       }}
       onDismiss={() => {
-        dismiss(user.uid);
+        putOffNamePrompt(user.uid);
         setHidden(true);
         focusPageHeading();
       }}

@@ -1,11 +1,22 @@
-/** The display-name prompt's form and its saved notice (see `DisplayNamePrompt.tsx`, the gate). */
+/**
+ * The display-name prompt's form and its saved notice (see `DisplayNamePrompt.tsx`, the gate). With
+ * the name it asks the units (preset from the profile, else the browser's locale) and the gender
+ * (none preset: BMR depends on it, so it is chosen or left unset, never assumed).
+ */
 import { ALERT_SAVE_PROFILE } from '@fit/shared/messages';
+import { GENDERS, type Gender } from '@fit/shared/model';
+import type { UnitSystem } from '@fit/shared/units';
 import { validateAccountProfile } from '@fit/shared/validation';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -14,40 +25,60 @@ import { StatusAlert } from '../../components/StatusAlert.tsx';
 import { saveAccountProfile } from '../../data/profile.ts';
 import { useSave } from '../../data/save.ts';
 import { focusPageHeading } from './focus.ts';
-import { nameSaved, PROMPT_TEXT, PROMPT_TITLE } from './messages.ts';
+import { GENDER_HELP, nameSaved, PROMPT_TEXT, PROMPT_TITLE, UNIT_CHOICES } from './messages.ts';
+
+interface Answers {
+  displayName: string;
+  unitSystem: UnitSystem;
+  gender?: Gender;
+}
 
 export function PromptCard(props: {
   exists: boolean;
   email: string;
+  /** The units to preset: the profile's, else the browser's locale's. */
+  units: UnitSystem;
+  /** The profile's gender, if one was ever chosen. */
+  gender: Gender | undefined;
+  /** True: the answers passed the checks and are being saved; false: that save failed. */
+  onSaving: (saving: boolean) => void;
   onSaved: (name: string) => void;
   onDismiss: () => void;
 }) {
   const titleId = useId();
   const [value, setValue] = useState('');
+  const [units, setUnits] = useState<UnitSystem>(props.units);
+  const [gender, setGender] = useState<Gender | ''>(props.gender ?? '');
   const save = useSave({
-    save: ({ store, uid }, name: string) =>
+    save: ({ store, uid }, answers: Answers) =>
       saveAccountProfile(
         store,
         uid,
-        { displayName: name },
+        answers,
         props.exists ? undefined : { email: props.email, now: Date.now() },
       ),
     failure: ALERT_SAVE_PROFILE,
-    onSaved: (_, name) => props.onSaved(name),
+    onSaved: (_, answers) => props.onSaved(answers.displayName),
     log: 'Saving the display name failed',
   });
   const { busy, status, setStatus } = save;
+  const { onSaving } = props;
+  useEffect(() => {
+    if (status?.kind === 'error') onSaving(false);
+  }, [status, onSaving]);
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    // Only the display name is checked (and written): the spec's rule, trimmed.
-    const checked = validateAccountProfile({ displayName: value }, '');
+    // The spec's display-name rule (trimmed) and the gender's; units come from the radios only.
+    const checked = validateAccountProfile({ displayName: value, gender }, '');
     if (!checked.ok) {
       setStatus({ kind: 'error', message: checked.message, field: checked.field });
       return;
     }
-    save.run(checked.value.displayName ?? '');
+    const { displayName = '', gender: chosen } = checked.value;
+    props.onSaving(true);
+    save.run({ displayName, unitSystem: units, ...(chosen ? { gender: chosen } : {}) });
   }
 
   const invalid = status?.kind === 'error' && status.field === 'displayName';
@@ -65,31 +96,56 @@ export function PromptCard(props: {
           {PROMPT_TEXT}
         </Typography>
         <Box component="form" aria-label="Display name" onSubmit={submit} noValidate>
-          <Stack
-            direction={{ xs: 'column', sm: 'row' }}
-            spacing={1.5}
-            sx={{ alignItems: { sm: 'flex-start' } }}
-          >
-            <TextField
-              label="Display Name"
-              required
-              autoComplete="nickname"
-              value={value}
-              error={invalid}
-              onChange={(e) => {
-                setValue(e.target.value);
-                setStatus(null);
-              }}
-              sx={{ flex: 1 }}
-            />
-            <Stack direction="row" spacing={1} sx={{ pt: { sm: 1 } }}>
-              <Button type="submit" variant="contained" aria-disabled={busy}>
-                Save Name
-              </Button>
-              <Button type="button" onClick={props.onDismiss}>
-                Not now
-              </Button>
-            </Stack>
+          <TextField
+            label="Display Name"
+            required
+            autoComplete="nickname"
+            value={value}
+            error={invalid}
+            onChange={(e) => {
+              setValue(e.target.value);
+              setStatus(null);
+            }}
+          />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1.5, sm: 4 }} sx={{ mt: 2 }}>
+            <FormControl>
+              <FormLabel id={`${titleId}-units`}>Units</FormLabel>
+              <RadioGroup
+                row
+                aria-labelledby={`${titleId}-units`}
+                value={units}
+                onChange={(e) => setUnits(e.target.value as UnitSystem)}
+              >
+                {UNIT_CHOICES.map(([system, label]) => (
+                  <FormControlLabel key={system} value={system} control={<Radio />} label={label} />
+                ))}
+              </RadioGroup>
+            </FormControl>
+            <FormControl>
+              <FormLabel id={`${titleId}-gender`}>Gender</FormLabel>
+              <RadioGroup
+                row
+                aria-labelledby={`${titleId}-gender`}
+                aria-describedby={`${titleId}-gender-help`}
+                value={gender}
+                onChange={(e) => setGender(e.target.value as Gender)}
+              >
+                {GENDERS.map((g) => (
+                  <FormControlLabel key={g} value={g} control={<Radio />} label={g} />
+                ))}
+              </RadioGroup>
+              <Typography id={`${titleId}-gender-help`} variant="caption" color="textSecondary">
+                {GENDER_HELP}
+              </Typography>
+            </FormControl>
+          </Stack>
+          <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
+            <Button type="submit" variant="contained" aria-disabled={busy}>
+              Save Name
+            </Button>
+            <Button type="button" onClick={props.onDismiss}>
+              Not now
+            </Button>
           </Stack>
           <StatusAlert status={status} sx={{ mt: 2 }} />
         </Box>

@@ -6,52 +6,24 @@
  */
 import { ALERT_FETCH_ACTIVITIES } from '@fit/shared/messages';
 import { startOfLocalDay } from '@fit/shared/periods';
-import { type DayTotal, dayTotalsOf, heatLevel, heatMapDates } from '@fit/shared/progress';
+import { type DayTotal, dayTotalsOf, heatMapDates } from '@fit/shared/progress';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import { type Theme, useTheme } from '@mui/material/styles';
+import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
-import { faded } from '../../app/theme.ts';
+import { visuallyHidden } from '@mui/utils';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { useRequiredUser, useStore } from '../../data/context.tsx';
 import { activityHistory } from '../../data/progress.ts';
+import { dateOf, HeatMap, longDate, shade } from './HeatMap.tsx';
 import { HistoryDayDialog } from './HistoryDayDialog.tsx';
 import { HistoryFilter } from './HistoryFilter.tsx';
 import type { ProgressState } from './useProgress.ts';
 
 const ALL = '';
-/** A day's square and the gap between squares: 24 px apart, WCAG 2.2's minimum target spacing. */
-const CELL = 20;
-const GAP = 4;
-const longDate = new Intl.DateTimeFormat(undefined, {
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-});
-const monthName = new Intl.DateTimeFormat(undefined, { month: 'short' });
-
-function dateOf(date: string): Date {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(y, m - 1, d);
-}
-
-function describeDay(date: string, day: DayTotal | undefined): string {
-  const when = longDate.format(dateOf(date));
-  if (!day || day.entries === 0) return `${when}: no activity`;
-  return `${when}: ${day.minutes} minutes, ${day.entries} ${day.entries === 1 ? 'activity' : 'activities'}`;
-}
-
-/** A day's colour by its heat level (0: no activity). */
-function shade(theme: Theme, level: number): string {
-  return level === 0
-    ? theme.vars.palette.action.hover
-    : faded(theme.vars.palette.primary.main, 0.2 + level * 0.2);
-}
-
 const HISTORY_FAILED = ALERT_FETCH_ACTIVITIES;
 
 export function HistoryCard({ state }: { state: ProgressState }) {
@@ -65,6 +37,7 @@ export function HistoryCard({ state }: { state: ProgressState }) {
   const [attempt, setAttempt] = useState(0);
   const [openDay, setOpenDay] = useState<string | null>(null);
   const scroller = useRef<HTMLDivElement | null>(null);
+  const hintId = useId();
 
   const dates = useMemo(() => heatMapDates(today), [today]);
   const first = dates[0] as string;
@@ -114,14 +87,18 @@ export function HistoryCard({ state }: { state: ProgressState }) {
       {!days && !filterError && !state.error && <Skeleton variant="rounded" height={120} />}
       {days && (
         <>
+          {/* One tab stop: the day buttons rove (arrow keys), and the focused one scrolls into view. */}
           <Box
             ref={scroller}
             sx={{ overflowX: 'auto', pb: 1, px: '3px', pt: '3px' }} // room for the focus and today outlines
-            tabIndex={0}
             role="group"
             aria-label="Activity calendar, last 12 months"
+            aria-describedby={hintId}
           >
-            <HeatMap weeks={weeks} days={days} today={today} onOpen={setOpenDay} />
+            <HeatMap dates={dates} weeks={weeks} days={days} today={today} onOpen={setOpenDay} />
+          </Box>
+          <Box id={hintId} sx={visuallyHidden}>
+            Arrow keys move by day and week, Home and End to the first and last day; Enter opens a day.
           </Box>
           <Stack direction="row" sx={{ gap: 0.5, alignItems: 'center', mt: 1 }} aria-hidden>
             <Typography variant="caption" color="textSecondary">
@@ -149,87 +126,3 @@ export function HistoryCard({ state }: { state: ProgressState }) {
     </SectionCard>
   );
 }
-
-/**
- * The calendar itself: 53 columns of 7 day buttons. The buttons are plain elements styled once by
- * the grid (by `data-level` and `data-today`), not a styled component each: 371 cells with their
- * own `sx` cost about 300 ms of main thread on a mid-range phone at every render. Memoized, so a
- * dialog opening or the filter menu does not re-render the year.
- */
-const HeatMap = memo(function HeatMap({
-  weeks,
-  days,
-  today,
-  onOpen,
-}: {
-  weeks: string[][];
-  days: Map<string, DayTotal>;
-  today: string;
-  onOpen: (date: string) => void;
-}) {
-  const theme = useTheme();
-  const shades = Object.fromEntries(
-    [0, 1, 2, 3, 4].map((level) => [`& [data-level="${level}"]`, { bgcolor: shade(theme, level) }]),
-  );
-  return (
-    <Box
-      onClick={(event) => {
-        const date = (event.target as HTMLElement).closest('button')?.dataset.date;
-        if (date) onOpen(date);
-      }}
-      sx={{
-        display: 'flex',
-        gap: `${GAP}px`,
-        width: 'max-content',
-        '& .week': { display: 'grid', gridTemplateRows: `auto repeat(7, ${CELL}px)`, gap: `${GAP}px` },
-        '& .month': {
-          typography: 'caption',
-          fontSize: 10,
-          lineHeight: '12px',
-          height: 12,
-          color: 'text.secondary',
-          whiteSpace: 'nowrap',
-          width: CELL,
-        },
-        '& button': {
-          width: CELL,
-          height: CELL,
-          p: 0,
-          border: 0,
-          borderRadius: '3px',
-          cursor: 'pointer',
-          outlineOffset: 1,
-        },
-        ...shades,
-        '& button[data-today]': { outline: `2px solid ${theme.vars.palette.text.primary}` },
-        '& button:focus-visible': {
-          outline: `2px solid ${theme.vars.palette.primary.main}`,
-          outlineOffset: 2,
-        },
-      }}
-    >
-      {weeks.map((week) => (
-        <div key={week[0]} className="week">
-          <span className="month" aria-hidden>
-            {(week[0] as string).slice(8) <= '07' ? monthName.format(dateOf(week[0] as string)) : ''}
-          </span>
-          {week.map((date) => {
-            const day = days.get(date);
-            const label = describeDay(date, day);
-            return (
-              <button
-                key={date}
-                type="button"
-                data-date={date}
-                data-level={heatLevel(day)}
-                data-today={date === today ? '' : undefined}
-                aria-label={label}
-                title={label}
-              />
-            );
-          })}
-        </div>
-      ))}
-    </Box>
-  );
-});

@@ -200,6 +200,49 @@ describe('progress on the dashboard', () => {
     expect(within(dialog).getByText(/8 reps · 10 min · 135 lbs/)).toBeInTheDocument();
   });
 
+  it('is one tab stop: arrow keys move between days (week by week sideways), Home and End, Enter opens', async () => {
+    const store = new MemoryStore({
+      [paths.user(UID)]: { userId: UID, displayName: 'Sam', timeZone: zone },
+      ...progressDoc(135, 'a'),
+      ...bench('a', 135, now),
+    });
+    const { container } = renderSection(store);
+    await screen.findByText('3 active days in the last 12 months');
+    const calendar = screen.getByRole('group', { name: 'Activity calendar, last 12 months' });
+    const stops = [...calendar.querySelectorAll('button')].filter((b) => b.tabIndex === 0);
+    expect(stops.map((b) => b.dataset.date)).toEqual([today]); // one tab stop, on today
+    expect(calendar).not.toHaveAttribute('tabindex');
+    expect(calendar).toHaveAccessibleDescription(/Arrow keys move by day and week/);
+    const day = (date: string) => container.querySelector(`[data-date="${date}"]`) as HTMLElement;
+
+    // Tab from the filter above: the calendar's one stop.
+    for (let i = 0; i < 5 && !calendar.contains(document.activeElement); i++) await userEvent.tab();
+    expect(day(today)).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}'); // no day after today: stays
+    expect(day(today)).toHaveFocus();
+    await userEvent.keyboard('{ArrowUp}');
+    expect(day(yesterday)).toHaveFocus();
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(day(addDays(yesterday, -7))).toHaveFocus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(day(yesterday)).toHaveFocus();
+    expect([...calendar.querySelectorAll('button')].filter((b) => b.tabIndex === 0)).toEqual([
+      day(yesterday),
+    ]);
+    await userEvent.keyboard('{Home}');
+    const first = calendar.querySelector('button') as HTMLElement;
+    expect(first).toHaveFocus();
+    await userEvent.keyboard('{End}');
+    expect(day(today)).toHaveFocus();
+    // Tab leaves the calendar at once (no walk through 371 days).
+    await userEvent.tab();
+    expect(calendar.contains(document.activeElement)).toBe(false);
+    await userEvent.tab({ shift: true });
+    expect(day(today)).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(await within(await screen.findByRole('dialog')).findByText('Bench Press')).toBeInTheDocument();
+  });
+
   it("shows what was just logged on today's cell while the days are still in another zone", async () => {
     // Late evening here is already tomorrow in UTC+14: the document (counted there, by another
     // device's zone or before the reactions recount) holds the entry under that date. Taking

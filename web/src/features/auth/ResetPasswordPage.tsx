@@ -1,0 +1,163 @@
+/**
+ * `/reset-password?mode=resetPassword&oobCode=...`: the page a password reset link opens. Checks the
+ * code (`verifyPasswordResetCode`), asks for the new password with the rules of sign-up, sets it
+ * (`confirmPasswordReset`) and goes to /login with the email filled in. An expired or used code
+ * says so and offers a new link.
+ */
+import { validateNewPassword } from '@fit/shared/validation';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { TextInput } from '../../components/TextInput.tsx';
+import { authErrorCode, authErrorMessage } from '../../data/auth.ts';
+import { useAuthGateway } from '../../data/context.tsx';
+import { AuthError } from './AuthForm.tsx';
+import { AuthShell } from './AuthShell.tsx';
+import type { LoginState } from './LoginPage.tsx';
+import { PASSWORD_CHANGED, RESET_FAILED, RESET_LINK_INVALID, RESET_LINK_MISSING } from './messages.ts';
+
+const USED_OR_EXPIRED = new Set(['auth/expired-action-code', 'auth/invalid-action-code']);
+
+type CodeState = { kind: 'checking' } | { kind: 'ok'; email: string } | { kind: 'bad'; message: string };
+
+export function ResetPasswordPage() {
+  const gateway = useAuthGateway();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const mode = params.get('mode');
+  // A link of another kind (say a verification link) is no reset link, whatever its code.
+  const code = mode === null || mode === 'resetPassword' ? (params.get('oobCode') ?? '') : '';
+  const [state, setState] = useState<CodeState>(() =>
+    code ? { kind: 'checking' } : { kind: 'bad', message: RESET_LINK_MISSING },
+  );
+
+  useEffect(() => {
+    if (!code) return;
+    let stale = false;
+    gateway.checkPasswordResetCode(code).then(
+      (email) => !stale && setState({ kind: 'ok', email }),
+      (e: unknown) => {
+        const used = USED_OR_EXPIRED.has(authErrorCode(e) ?? '');
+        if (!stale)
+          setState({
+            kind: 'bad',
+            message: used ? RESET_LINK_INVALID : (authErrorMessage(e, RESET_FAILED) ?? RESET_FAILED),
+          });
+      },
+    );
+    return () => {
+      stale = true;
+    };
+  }, [gateway, code]);
+
+  const done = (email: string) => {
+    const handed: LoginState = { notice: PASSWORD_CHANGED, email };
+    navigate('/login', { replace: true, state: handed });
+  };
+
+  return (
+    <AuthShell title={state.kind === 'bad' ? 'Reset link not valid' : 'Choose a new password'}>
+      {state.kind === 'checking' && (
+        <Box sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
+          <CircularProgress aria-label="Checking your reset link" />
+        </Box>
+      )}
+      {state.kind === 'bad' && <BadLink message={state.message} />}
+      {state.kind === 'ok' && (
+        <NewPasswordForm
+          code={code}
+          email={state.email}
+          onDone={() => done(state.email)}
+          onLinkUsed={() => setState({ kind: 'bad', message: RESET_LINK_INVALID })}
+        />
+      )}
+    </AuthShell>
+  );
+}
+
+function BadLink({ message }: { message: string }) {
+  return (
+    <Stack spacing={2.5}>
+      <Alert severity="error">{message}</Alert>
+      <Button component={RouterLink} to="/forgot-password" variant="contained" size="large">
+        Request a new link
+      </Button>
+      <Typography variant="body2" color="textSecondary" sx={{ textAlign: 'center' }}>
+        <Link component={RouterLink} to="/login" sx={{ fontWeight: 600 }}>
+          Back to login
+        </Link>
+      </Typography>
+    </Stack>
+  );
+}
+
+function NewPasswordForm(props: { code: string; email: string; onDone: () => void; onLinkUsed: () => void }) {
+  const gateway = useAuthGateway();
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [error, setError] = useState<{ message: string; field?: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    const checked = validateNewPassword({ password, confirmPassword });
+    if (!checked.ok) {
+      setError({ message: checked.message, ...(checked.field ? { field: checked.field } : {}) });
+      return;
+    }
+    setBusy(true);
+    try {
+      await gateway.resetPassword(props.code, checked.value);
+      props.onDone();
+    } catch (e) {
+      setBusy(false);
+      if (USED_OR_EXPIRED.has(authErrorCode(e) ?? '')) props.onLinkUsed();
+      else setError({ message: authErrorMessage(e, RESET_FAILED) ?? RESET_FAILED, field: 'password' });
+    }
+  }
+
+  return (
+    <Stack component="form" spacing={2.25} onSubmit={submit} noValidate aria-label="New password">
+      <AuthError message={error?.message} />
+      {/* The account the link is for, read-only: it tells password managers which entry to update. */}
+      <TextInput
+        label="Email"
+        type="email"
+        autoComplete="username"
+        readOnly
+        value={props.email}
+        onChange={() => {}}
+      />
+      <TextInput
+        label="New Password"
+        type="password"
+        autoComplete="new-password"
+        required
+        autoFocus
+        error={error?.field === 'password'}
+        helperText="At least 6 characters."
+        value={password}
+        onChange={setPassword}
+      />
+      <TextInput
+        label="Confirm Password"
+        type="password"
+        autoComplete="new-password"
+        required
+        error={error?.field === 'confirmPassword'}
+        value={confirmPassword}
+        onChange={setConfirmPassword}
+      />
+      <Button type="submit" variant="contained" size="large" disabled={busy}>
+        Set New Password
+      </Button>
+    </Stack>
+  );
+}
