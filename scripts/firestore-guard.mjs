@@ -15,7 +15,9 @@ const H2_PREFACE = Buffer.from('PRI * HTTP/2.0\r\n');
  */
 export async function startFirestoreGuard(o) {
   const sockets = new Set();
-  const agent = new http.Agent({ keepAlive: true });
+  // A connection per request: a kept-alive one the emulator has just closed fails the next request
+  // (ECONNRESET), which the page then sees as a CORS failure. Loopback connections cost little.
+  const agent = new http.Agent({ keepAlive: false });
   const web = http.createServer((req, res) => {
     if (refused(req.headers, o.allowedOrigins)) {
       res.writeHead(403, { 'content-type': 'text/plain' });
@@ -29,13 +31,18 @@ export async function startFirestoreGuard(o) {
         upRes.pipe(res);
       },
     );
-    up.once('error', () => {
+    let pageGone = false;
+    up.once('error', (error) => {
+      if (pageGone) return;
+      console.error(`firestore-guard: ${req.method} ${req.url?.split('?')[0]}: ${error.message}`);
       if (!res.headersSent) res.writeHead(502);
       res.end();
     });
     // A listen channel held open by a page that went away: let the emulator know at once.
     res.once('close', () => {
-      if (!res.writableFinished) up.destroy();
+      if (res.writableFinished) return;
+      pageGone = true;
+      up.destroy();
     });
     req.pipe(up);
   });

@@ -166,6 +166,12 @@ describe('installable app, offline shell', () => {
     expect(sw.headers()['content-type']).toMatch(/javascript/);
 
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+    // Workbox's clientsClaim takes the page while the worker is still activating: wait for the end.
+    await page.waitForFunction(
+      async () => (await navigator.serviceWorker.ready).active?.state === 'activated',
+      null,
+      { timeout: 30_000 },
+    );
     const registration = await page.evaluate(async () => {
       const r = await navigator.serviceWorker.ready;
       return { scope: r.scope, script: r.active?.scriptURL, state: r.active?.state };
@@ -250,12 +256,14 @@ describe('installable app, offline shell', () => {
     await ask.getByRole('button', { name: 'Cancel' }).click();
     await ask.waitFor({ state: 'detached' });
 
+    // Online again, the SDK sends it once it reconnects (its back-off may take seconds); then the
+    // row's mark goes (the row stays) and the top bar has nothing waiting.
     await context.setOffline(false);
+    await expect.poll(async () => (await repsOnServer()).length, { timeout: 60_000 }).toBe(2);
+    expect((await repsOnServer()).some((r) => r.includes('Yoga'))).toBe(true);
+    await yoga.getByText('Waiting to sync').waitFor({ state: 'detached', timeout: 30_000 });
+    await yoga.waitFor();
     await pending.waitFor({ state: 'detached', timeout: 30_000 });
-    await yoga.getByText('Waiting to sync').waitFor({ state: 'detached', timeout: 10_000 });
-    const reps = await repsOnServer();
-    expect(reps).toHaveLength(2);
-    expect(reps.some((r) => r.includes('Yoga'))).toBe(true);
     await offlineNotice().waitFor({ state: 'detached', timeout: 15_000 });
   });
 
