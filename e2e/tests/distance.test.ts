@@ -2,7 +2,8 @@
  * Distance and pace (issue 26 items 1 and 4) in the browser against the real stack: a metric
  * person logs a 5 km run in 25:00 and reads pace 5:00 /km (stored as 5000 m); on imperial units
  * the same run reads 3.11 mi at 8:03 /mi; a delete is undone from the Snackbar and the run is back
- * on the server as it was. Screens at 1280 and 390 px.
+ * on the server as it was, with its records (longest distance, fastest pace). Screens at 1280 and
+ * 390 px.
  */
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -108,6 +109,11 @@ describe('distance and pace; undo a delete', () => {
     await recent.getByText('3.11 mi · 8:03 /mi').waitFor({ timeout: 20_000 });
     await undo.waitFor({ state: 'detached' });
     await expect.poll(storedRuns, { timeout: 20_000 }).toEqual([{ distance: '5000', time: '25' }]);
+    // The records the functions keep follow: longest distance and the fastest pace over a mile.
+    const records = page.getByRole('list', { name: 'Personal records' });
+    await records.scrollIntoViewIfNeeded({ timeout: 20_000 });
+    await records.getByText('3.11 mi', { exact: true }).waitFor({ timeout: 30_000 });
+    await records.getByText('8:03 /mi', { exact: true }).waitFor({ timeout: 30_000 });
     await page.setViewportSize({ width: 1280, height: 900 });
     await screenshot(page, 'distance-restored-1280');
     expect(errors).toEqual([]);

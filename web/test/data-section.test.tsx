@@ -246,4 +246,48 @@ describe('/account: Your Data', () => {
     expect(archive.activities[0]).not.toHaveProperty('calorieUnits');
     expect(Date.now() - Date.parse(archive.exportedAt)).toBeLessThan(DAY);
   }, 40_000);
+
+  it("exports a metric person's activities and weights in kg and km, the headers say so", async () => {
+    const user = userEvent.setup();
+    const t = Date.UTC(2026, 0, 5, 12);
+    const bench = { activityType: 'Bench Press', count: 10, time: 5, weightLifted: 220.46, timestamp: t };
+    const run = { activityType: 'Running', time: 25, distance: 5000, timestamp: t + 1000 };
+    setup({
+      [paths.user(UID)]: {
+        userId: UID,
+        email: 'ann@example.com',
+        createdAt: 1,
+        displayName: 'Ann',
+        unitSystem: 'metric',
+      },
+      [paths.rep(UID, 'b')]: { ...bench, calorieUnits: calorieUnits(bench) },
+      [paths.rep(UID, 'r')]: { ...run, calorieUnits: calorieUnits(run) },
+      [paths.weightRecord(UID, 'w')]: { weight: 176.37, timestamp: t },
+    });
+    const blobs: Blob[] = [];
+    Object.assign(URL, {
+      createObjectURL: vi.fn((b: Blob) => {
+        blobs.push(b);
+        return 'blob:csv';
+      }),
+      revokeObjectURL: vi.fn(),
+    });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const data = await dataSection();
+    await user.click(data.getByRole('button', { name: 'Export activities CSV' }));
+    await vi.waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    await user.click(data.getByRole('button', { name: 'Export weights CSV' }));
+    await vi.waitFor(() => expect(click).toHaveBeenCalledTimes(2));
+    const [activities, weights] = await Promise.all(blobs.map((b) => b.text()));
+    const lines = (activities as string).replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe('Date,Activity,Reps,Minutes,Weight lifted (kg),Calories,Distance (km)');
+    expect(lines[1]?.split(',').slice(1, 5)).toEqual(['Bench Press', '10', '5', '100']);
+    expect(lines[2]?.split(',').slice(1)).toEqual(['Running', '', '25', '', expect.any(String), '5']);
+    expect(
+      (weights as string)
+        .replace(/^\uFEFF/, '')
+        .split('\r\n')
+        .slice(0, 2),
+    ).toEqual(['Date,Weight (kg)', expect.stringMatching(/,80$/)]);
+  }, 40_000);
 });

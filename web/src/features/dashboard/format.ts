@@ -47,7 +47,9 @@ export function distanceAndPace(
   units: UnitSystem,
 ): string | null {
   if (entry.distance === undefined) return null;
+  // No-break spaces keep '3:21 /mi' and '3.88 mi' whole when a narrow column wraps the line.
+  const keep = (text: string) => text.replace(' ', '\u00a0');
   const pace = formatPace(entry.distance, entry.time, units);
-  const distance = formatDistance(entry.distance, units);
-  return pace ? `${distance} · ${pace}` : distance;
+  const distance = keep(formatDistance(entry.distance, units));
+  return pace ? `${distance} · ${keep(pace)}` : distance;
 }
