@@ -1,0 +1,233 @@
+/** The Log Activity form: the activity picker, its inputs, the calories preview, the date and Log. */
+import { offeredActivities } from '@fit/shared/activity-preferences';
+import { findActivity } from '@fit/shared/catalogue';
+import type { ActivityRecord } from '@fit/shared/model';
+import Add from '@mui/icons-material/Add';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import { type FormEvent, memo, useEffect, useMemo, useState } from 'react';
+import { DateTimeInput, type WhenValue, whenToTimestamp } from '../../components/DateTimeInput.tsx';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { StatusAlert } from '../../components/StatusAlert.tsx';
+import { logActivity } from '../../data/activities.ts';
+import { useRequiredUser } from '../../data/context.tsx';
+import { recall, remember } from '../../data/device-memory.ts';
+import { keys } from '../../data/queries.ts';
+import { useSave } from '../../data/save.ts';
+import { useUnits } from '../../data/units.ts';
+import { ActivityAutocomplete } from './ActivityAutocomplete.tsx';
+import {
+  ActivityFields,
+  type ActivityInputs,
+  EMPTY_INPUTS,
+  fieldsGrid,
+  inputsFor,
+} from './ActivityFields.tsx';
+import { validateActivityInUnits } from './activity-units.ts';
+import { MSG } from './messages.ts';
+
+/**
+ * The inputs the form showed last time (per user and browser: device-memory.ts), so that its
+ * placeholder has the form's height: a phone stacks a weightlifting entry's three inputs, a run has
+ * one, and a form that grows when its data arrives moves every card below it (CLS). Only the field
+ * set is kept; with nothing remembered (or no storage) the most common shape, one input.
+ */
+const FIELD_SETS: readonly (readonly string[])[] = [
+  ['time'],
+  ['time', 'distance'],
+  ['count', 'time'],
+  ['count', 'weightLifted'],
+  ['count', 'time', 'weightLifted'],
+];
+
+function rememberedFields(uid: string): readonly string[] {
+  const saved = recall('logFields', uid);
+  return FIELD_SETS.find((set) => set.join(',') === saved) ?? ['time'];
+}
+
+/**
+ * The form's shape while its data loads: the picker, the activity's inputs (one row from sm up,
+ * stacked on a phone, as ActivityFields lays them out), the calories line and the date with its hint.
+ */
+function FormPlaceholder({ fields }: { fields: readonly string[] }) {
+  return (
+    <Stack spacing={2} aria-busy="true">
+      <Skeleton variant="rounded" height={56} />
+      <Box sx={fieldsGrid(fields.length)}>
+        {fields.map((field) => (
+          <Skeleton key={field} variant="rounded" height={56} />
+        ))}
+      </Box>
+      <Skeleton variant="rounded" height={22} width="60%" />
+      <Box>
+        <Skeleton variant="rounded" height={56} />
+        <Skeleton variant="rounded" height={20} width="70%" sx={{ mt: '3px' }} />
+      </Box>
+    </Stack>
+  );
+}
+
+/** The form's part of the card: what it needs, so that the goal's figures do not redraw it. */
+export interface LogFormProps {
+  weight: number | undefined;
+  /** The most recently logged activity: the select starts there. */
+  lastActivityType: string | undefined;
+  /** Whether the recent activities were read (or failed): until then the form keeps its placeholder. */
+  lastActivityKnown: boolean;
+  /** The saved activity selection (undefined while it loads), read by the page (DashboardPage). */
+  saved: string[] | undefined;
+  savedFailed: boolean;
+}
+
+export const LogForm = memo(function LogActivityForm(props: LogFormProps) {
+  const { uid } = useRequiredUser();
+  const { saved, savedFailed } = props;
+  const offered = useMemo(
+    () => (savedFailed ? [] : saved ? offeredActivities(saved) : null),
+    [savedFailed, saved],
+  );
+  const offeredError = savedFailed ? MSG.fetchAvailableActivities : null;
+  const [activityType, setActivityType] = useState<string | null>(null);
+  const [values, setValues] = useState<ActivityInputs>(EMPTY_INPUTS);
+  const units = useUnits();
+  // When it happened: null = the time of the save (issue 11: yesterday's run can be logged).
+  const [when, setWhen] = useState<WhenValue>(null);
+  const log = useSave({
+    save: ({ store }, record: ActivityRecord) => logActivity(store, uid, record),
+    failure: MSG.logActivity,
+    success: (_id, record) => `${record.activityType} logged. Nice work!`,
+    rereads: (id) => [keys.activities(id)],
+    onSaved: () => {
+      setValues(EMPTY_INPUTS);
+      setWhen(null);
+    },
+    log: 'Activity log failed',
+  });
+  const { busy, status, setStatus } = log;
+
+  // Start on the last activity logged when it is offered, else the first one offered. Until the
+  // person picks one, follow the last logged activity even when it arrives after the offered list
+  // (the two load independently: keeping the first guess preselected a random activity).
+  // Typing in the picker counts as picking.
+  const [picked, setPicked] = useState(false);
+  // Worked out while rendering when one of the three changes, not in an effect: an effect's update
+  // drew the whole form a second time, in a task of its own, as the page's data arrived.
+  const basis = { offered, last: props.lastActivityType, picked };
+  const [seen, setSeen] = useState<typeof basis | null>(null);
+  if (!seen || seen.offered !== offered || seen.last !== basis.last || seen.picked !== picked) {
+    setSeen(basis);
+    if (offered && offered.length > 0) {
+      setActivityType((current) => {
+        // Once picked (or cleared while typing), the person's choice stands while it is offered.
+        if (picked) return current === null || offered.includes(current) ? current : (offered[0] ?? null);
+        const last = basis.last;
+        if (last && offered.includes(last)) return last;
+        return current && offered.includes(current) ? current : (offered[0] ?? null);
+      });
+    }
+  }
+
+  // The success message goes after a while; an error stays until the next edit.
+  useEffect(() => {
+    if (status?.kind !== 'success') return;
+    const timer = setTimeout(() => setStatus(null), 4000);
+    return () => clearTimeout(timer);
+  }, [status, setStatus]);
+
+  const activity = activityType ? findActivity(activityType) : undefined;
+  // The form shows once it knows which activity it starts on (the preferences and the last one
+  // logged, read apart), so that it does not change shape after its first paint.
+  // Once shown it stays (the person may clear the picker while typing).
+  const [ready, setReady] = useState(false);
+  if (
+    !ready &&
+    offered !== null &&
+    (offered.length === 0 || (props.lastActivityKnown && activity !== undefined))
+  )
+    setReady(true);
+  const [placeholderFields] = useState(() => rememberedFields(uid));
+  useEffect(() => {
+    if (activity) remember('logFields', uid, inputsFor(activity).join(','));
+  }, [uid, activity]);
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const now = Date.now();
+    const checked = validateActivityInUnits(units, {
+      userId: uid,
+      activityType: activityType ?? '',
+      count: values.count,
+      time: values.time,
+      weightLifted: values.weightLifted,
+      distance: values.distance,
+      timestamp: whenToTimestamp(when, now),
+      now,
+    });
+    if (!checked.ok) {
+      setStatus({ kind: 'error', message: checked.message, field: checked.field });
+      return;
+    }
+    log.run(checked.value);
+  }
+
+  return (
+    <Box component="form" onSubmit={submit} noValidate sx={{ mt: 2.5 }} aria-label="Log activity">
+      {offeredError && <LoadFailed message={offeredError} />}
+      {!ready ? (
+        <FormPlaceholder fields={placeholderFields} />
+      ) : (
+        <Stack spacing={2}>
+          <ActivityAutocomplete
+            options={offered ?? []}
+            value={activityType}
+            onChange={(name) => {
+              setActivityType(name);
+              setPicked(true);
+              setStatus(null);
+            }}
+            // Typing is choosing: a newer activity arriving meanwhile must not replace the search.
+            onType={() => setPicked(true)}
+            disabled={busy}
+          />
+          <ActivityFields
+            idPrefix="log"
+            activity={activity}
+            values={values}
+            onChange={(v) => {
+              setValues(v);
+              if (status?.kind === 'error') setStatus(null);
+            }}
+            weight={props.weight}
+            disabled={busy}
+            errorField={status?.field}
+          />
+          <DateTimeInput
+            id="log-when"
+            value={when}
+            onChange={(v) => {
+              setWhen(v);
+              if (status?.kind === 'error') setStatus(null);
+            }}
+            disabled={busy}
+            error={status?.field === 'timestamp'}
+            allowNow
+          />
+        </Stack>
+      )}
+      <StatusAlert status={status} sx={{ mt: 1.5 }} />
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        fullWidth
+        startIcon={<Add />}
+        disabled={busy || !activity}
+        sx={{ mt: 2 }}
+      >
+        Log
+      </Button>
+    </Box>
+  );
+});
