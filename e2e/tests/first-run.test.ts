@@ -88,6 +88,10 @@ describe('the first run asks one thing at a time', () => {
     await expect
       .poll(() => page.getByRole('combobox', { name: 'Gender' }).textContent())
       .toContain('Not chosen');
+    await screenshot(page, 'first-run-account-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'first-run-account-390');
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByLabel('Height (cm)').fill('180');
     await page.getByLabel('Date of Birth').fill('1990-01-01');
     await page.getByRole('button', { name: 'Save Profile' }).click();
