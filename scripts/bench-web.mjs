@@ -300,7 +300,7 @@ export async function runWebBench() {
   }
   if (notes.size > 0) console.log(`\n${[...notes].join('\n')}`);
   console.log(
-    '\nTargets (issue 12): performance >= 95 on / and /login, >= 90 signed in; accessibility 100; LCP <= 2.5 s; CLS < 0.05.',
+    '\nTargets (issue 25): performance >= 95 on / and /login, >= 90 signed in; accessibility 100; LCP <= 2.5 s; CLS < 0.05.',
   );
 }
 
