@@ -210,4 +210,15 @@ describe('an activities CSV with a weight it cannot read without guessing', () =
     expect(source.refused).toEqual([{ where: 'line 2', message: IMPORT_MESSAGES.liftedTwice }]);
     expect(source.activities.map((r) => r.value.weightLifted)).toEqual([88.18, 88]);
   });
+  it('refuses a weigh-in given in both kg and lbs in a weights CSV; either one alone is read', () => {
+    const text = [
+      'Date,Weight (lbs),Weight (kg)',
+      '2026-11-20 07:00,180,90',
+      '2026-11-19 07:00,,80',
+      '2026-11-18 07:00,176,',
+    ].join('\n');
+    const source = sourceOf(readImportFile(text, ctx));
+    expect(source.refused).toEqual([{ where: 'line 2', message: IMPORT_MESSAGES.weightTwice }]);
+    expect(source.weights.map((r) => r.value.weight)).toEqual([storedValue('bodyWeight', 80, 'metric'), 176]);
+  });
 });
