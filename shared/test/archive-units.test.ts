@@ -133,6 +133,20 @@ describe('distances in exports and imports', () => {
     expect(again.alreadyThere.activities).toBe(3);
   });
 
+  it('a distance at its limit exported in miles imports back (miles round the limit down)', () => {
+    const far = [act('Running', { time: 360, distance: 100_000 }, NOW - DAY)];
+    const text = activitiesCsv(far, 180, TZ, 'imperial');
+    expect(rowsOf(text)[1]?.[6]).toBe('62.137');
+    const again = planImport(sourceOf(readImportFile(text, ctx)), existing(far, []), {
+      uid: 'u1',
+      email: '',
+      now: NOW,
+      timeZone: TZ,
+    });
+    expect(again.refused).toEqual([]);
+    expect(again.alreadyThere.activities).toBe(1);
+  });
+
   it('the JSON archive keeps metres and reads them back', () => {
     const archive = buildArchive(
       { profile: null, activities: runs, weights: [], goal: null, preferences: null, posts: [] },
