@@ -6,11 +6,15 @@ import net from 'node:net';
 import { FORBIDDEN, refused } from './origin-check.mjs';
 
 const H2_PREFACE = Buffer.from('PRI * HTTP/2.0\r\n');
+// How long a connection may take to send its first bytes (enough to tell HTTP/2 from HTTP/1):
+// before they come, neither the web server's header timeout nor the emulator's applies.
+const HEAD_TIMEOUT_MS = 10_000;
 
 /**
  * Listens on `host:port` in front of the emulator on `host:upstreamPort`; resolves once listening,
  * with `close()` that ends every connection.
- * @param {{ host: string, port: number, upstreamPort: number, allowedOrigins: ReadonlySet<string> }} o
+ * @param {{ host: string, port: number, upstreamPort: number, allowedOrigins: ReadonlySet<string>,
+ *   headTimeoutMs?: number }} o
  * @returns {Promise<{ close: () => Promise<void> }>}
  */
 export async function startFirestoreGuard(o) {
@@ -51,6 +55,9 @@ export async function startFirestoreGuard(o) {
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
     socket.once('error', () => socket.destroy());
+    // A connection that never says what it is (slowloris) would otherwise be held for ever.
+    const slow = () => socket.destroy();
+    socket.setTimeout(o.headTimeoutMs ?? HEAD_TIMEOUT_MS, slow);
     let head = Buffer.alloc(0);
     const onData = (chunk) => {
       head = Buffer.concat([head, chunk]);
@@ -58,6 +65,8 @@ export async function startFirestoreGuard(o) {
       const h2 = head.subarray(0, n).equals(H2_PREFACE.subarray(0, n));
       if (h2 && n < H2_PREFACE.length) return; // too short to tell yet
       socket.off('data', onData);
+      socket.setTimeout(0);
+      socket.off('timeout', slow);
       socket.pause();
       if (h2) {
         const upstream = net.connect(o.upstreamPort, o.host, () => {

@@ -57,6 +57,7 @@ export const IMPORT_MESSAGES = {
   ambiguousWeight:
     'Weight is ambiguous in an activities CSV (body weight or weight lifted, kg or lbs): name the column Weight lifted (kg) or Weight lifted (lbs), or import weigh-ins as a weights CSV.',
   liftedTwice: 'Weight lifted is given in both kg and lbs: keep one of the two columns.',
+  weightTwice: 'Weight is given in both kg and lbs: keep one of the two columns.',
   distanceUnit: 'Distance has no unit: name the column Distance (km) or Distance (mi).',
   distanceTwice: 'Distance is given in both km and mi: keep one of the two columns.',
 } as const;
@@ -426,8 +427,13 @@ function readCsv(text: string, ctx: ReadContext): ReadImport {
     )
       when.timestamp = ctx.now;
     if (kind === 'weights') {
+      // Both columns: a weigh-in in two units is refused, never one of them silently dropped.
+      if (cell('weight') !== '' && cell('weightKg') !== '') {
+        refused.push({ where, message: IMPORT_MESSAGES.weightTwice });
+        continue;
+      }
       const checked = validateWeightForm({
-        weight: at('weight') < 0 ? lbsFromKg(cell('weightKg'), 'bodyWeight') : cell('weight'),
+        weight: cell('weight') !== '' ? cell('weight') : lbsFromKg(cell('weightKg'), 'bodyWeight'),
         timestamp: when.timestamp,
       });
       const message = checked.ok ? futureRefusal(checked.value.timestamp, ctx.now) : checked.message;

@@ -290,10 +290,12 @@ function distanceOf(
     const typed = parseMeasureInput(input.distance);
     if (typed === undefined) return null;
     if (Number.isNaN(typed) || typed <= 0) return MESSAGES.distancePositive;
-    // Compared in the person's unit first, as the message states the limit.
-    if (typed > distanceLimitIn(activity.distance.metres, system))
-      return distanceLimitMessage(activity, system);
     metres = metresFromTyped(typed, system);
+    // Compared in the person's unit first, as the message states the limit; miles round it down,
+    // so a value past it that is still within the limit in metres (a stored distance exported in
+    // miles, imported back) is taken.
+    if (typed > distanceLimitIn(activity.distance.metres, system) && metres > activity.distance.metres)
+      return distanceLimitMessage(activity, system);
   }
   const problem = distanceProblem(activity, metres, record.time, system);
   if (problem) return problem;

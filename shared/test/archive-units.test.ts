@@ -133,6 +133,20 @@ describe('distances in exports and imports', () => {
     expect(again.alreadyThere.activities).toBe(3);
   });
 
+  it('a distance at its limit exported in miles imports back (miles round the limit down)', () => {
+    const far = [act('Running', { time: 360, distance: 100_000 }, NOW - DAY)];
+    const text = activitiesCsv(far, 180, TZ, 'imperial');
+    expect(rowsOf(text)[1]?.[6]).toBe('62.137');
+    const again = planImport(sourceOf(readImportFile(text, ctx)), existing(far, []), {
+      uid: 'u1',
+      email: '',
+      now: NOW,
+      timeZone: TZ,
+    });
+    expect(again.refused).toEqual([]);
+    expect(again.alreadyThere.activities).toBe(1);
+  });
+
   it('the JSON archive keeps metres and reads them back', () => {
     const archive = buildArchive(
       { profile: null, activities: runs, weights: [], goal: null, preferences: null, posts: [] },
@@ -209,5 +223,16 @@ describe('an activities CSV with a weight it cannot read without guessing', () =
     const source = sourceOf(readImportFile(text, ctx));
     expect(source.refused).toEqual([{ where: 'line 2', message: IMPORT_MESSAGES.liftedTwice }]);
     expect(source.activities.map((r) => r.value.weightLifted)).toEqual([88.18, 88]);
+  });
+  it('refuses a weigh-in given in both kg and lbs in a weights CSV; either one alone is read', () => {
+    const text = [
+      'Date,Weight (lbs),Weight (kg)',
+      '2026-11-20 07:00,180,90',
+      '2026-11-19 07:00,,80',
+      '2026-11-18 07:00,176,',
+    ].join('\n');
+    const source = sourceOf(readImportFile(text, ctx));
+    expect(source.refused).toEqual([{ where: 'line 2', message: IMPORT_MESSAGES.weightTwice }]);
+    expect(source.weights.map((r) => r.value.weight)).toEqual([storedValue('bodyWeight', 80, 'metric'), 176]);
   });
 });

@@ -634,6 +634,8 @@ function distanceCases(cases: ContractCase[], { owner, other, now }: ContractPar
   add('negative', 'create', run(25, -5000), 'deny');
   add('a fraction of a metre', 'create', run(25, 5000.5), 'deny');
   add('as text', 'create', run(25, '5000'), 'deny');
+  add('huge (2^53 - 1)', 'create', run(25, Number.MAX_SAFE_INTEGER), 'deny');
+  add('with an extra key', 'create', { ...run(25, 5000), pace: 300 }, 'deny');
   add(
     'on an activity that covers no ground (Yoga)',
     'create',
@@ -684,6 +686,20 @@ function undoCases(cases: ContractCase[], { owner, now }: ContractParams): void 
     'an import of two years ago, imported again now',
     `users/${owner}/reps/u4`,
     { ...entry, timestamp: now - 730 * DAY, importedAt: now, loggedAt: now },
+    'allow',
+  );
+  // Logged over a year ago (not imported): its own loggedAt and date are past the limit, so Undo
+  // writes it back as the rules take an old date, with loggedAt and importedAt now.
+  put(
+    'an entry of 400 days ago with its own loggedAt',
+    `users/${owner}/reps/u7`,
+    { ...entry, timestamp: now - 400 * DAY, loggedAt: now - 400 * DAY },
+    'deny',
+  );
+  put(
+    'an entry of 400 days ago, loggedAt and importedAt now',
+    `users/${owner}/reps/u8`,
+    { ...entry, timestamp: now - 400 * DAY, loggedAt: now, importedAt: now },
     'allow',
   );
   put(

@@ -49,13 +49,16 @@ describe('/forgot-password', () => {
     expect(auth.resetCodeFor('ann@example.com')).toBeDefined();
   });
 
-  it('answers an unknown address as a known one (no account is revealed)', async () => {
-    const auth = new FakeAuth();
-    auth.failNext('sendPasswordReset', 'auth/user-not-found');
-    renderApp('/forgot-password', { auth });
-    await requestReset('nobody@example.com');
-    expect(await screen.findByText(SENT('nobody@example.com'))).toBeInTheDocument();
-  });
+  it.each(['auth/user-not-found', 'auth/user-disabled'])(
+    'answers %s as a known address (no account, nor its state, is revealed)',
+    async (code) => {
+      const auth = new FakeAuth();
+      auth.failNext('sendPasswordReset', code);
+      renderApp('/forgot-password', { auth });
+      await requestReset('nobody@example.com');
+      expect(await screen.findByText(SENT('nobody@example.com'))).toBeInTheDocument();
+    },
+  );
 
   it.each([
     ['', 'Email is required.'],

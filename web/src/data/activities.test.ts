@@ -4,7 +4,7 @@ import { paths } from '@fit/shared/model';
 import { MemoryStore } from '@fit/shared/testing/memory-store';
 import { validateActivityForm } from '@fit/shared/validation';
 import { describe, expect, it } from 'vitest';
-import { ACTIVITY_RECORDS, logActivity, toActivity, updateActivity } from './activities.ts';
+import { ACTIVITY_RECORDS, logActivity, restoreActivity, toActivity, updateActivity } from './activities.ts';
 import { newDocId } from './ids.ts';
 import { countRecords, recordsPage } from './records.ts';
 
@@ -177,5 +177,24 @@ describe('activities repository', () => {
     const ids = new Set(Array.from({ length: 200 }, newDocId));
     expect(ids.size).toBe(200);
     for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9]{20}$/);
+  });
+});
+
+describe('Undo of a delete', () => {
+  const DAY = 86_400_000;
+  const old = (ageDays: number) => {
+    const rec = { activityType: 'Running', time: 30, distance: 5000, timestamp: NOW - ageDays * DAY };
+    return { ...rec, calorieUnits: calorieUnits(rec), loggedAt: NOW - ageDays * DAY };
+  };
+
+  it.each([
+    ['logged last week', 7],
+    ['logged 400 days ago (past the limit a new entry may be dated back)', 400],
+  ])('writes back an activity %s as one the rules accept', async (_name, ageDays) => {
+    const store = new MemoryStore();
+    await restoreActivity(store, UID, { id: 'gone', path: paths.rep(UID, 'gone'), ...old(ageDays) }, NOW);
+    const stored = (await store.get(paths.rep(UID, 'gone')))?.data as Record<string, unknown>;
+    expect(stored.timestamp).toBe(NOW - ageDays * DAY);
+    expect(validateDocument('reps', stored, { uid: UID, now: NOW, before: null }).ok).toBe(true);
   });
 });

@@ -22,7 +22,7 @@ import type {
   Unsubscribe,
 } from '@fit/shared/store';
 import { newDocId } from './ids.ts';
-import { finiteNumber, NEWEST_FIRST, type RecordKind, type Stored } from './records.ts';
+import { finiteNumber, NEWEST_FIRST, type RecordKind, restoredWriteTimes, type Stored } from './records.ts';
 
 const RECENT_ACTIVITIES = 5;
 const ACTIVITIES_PAGE_SIZE = 50;
@@ -142,8 +142,7 @@ export async function restoreActivity(
   deleted: StoredActivity,
   now = Date.now(),
 ): Promise<void> {
-  const { id, path: _path, pending: _pending, loggedAt, importedAt, ...record } = deleted;
-  const data: Record<string, unknown> = { ...record, loggedAt: loggedAt ?? now };
-  if (importedAt !== undefined) data.importedAt = now;
+  const { id, path: _path, pending: _pending, loggedAt: _l, importedAt: _i, ...record } = deleted;
+  const data: Record<string, unknown> = { ...record, ...restoredWriteTimes(deleted, now) };
   await store.commit([{ kind: 'set', path: paths.rep(uid, id), data }]);
 }

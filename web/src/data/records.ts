@@ -4,6 +4,7 @@
  * on `timestamp`: no composite index), cursor paging and the count.
  */
 import type { Cursor, DocSnapshot, DocumentStore } from '@fit/shared/store';
+import { LIMITS } from '@fit/shared/validation';
 
 /** A record as the dashboard holds it: its document's id and path beside its fields. */
 export type Stored<R> = R & {
@@ -27,6 +28,24 @@ interface RecordPage<T> {
 }
 
 /** A kind of logged record: where a user's are kept, how one is read, how many a page shows. */
+/**
+ * The write times of a deleted entry written back (Undo), which the rules check as a new entry:
+ * `loggedAt` kept while within LIMITS.maxBackdateMs (else now), and `importedAt` now for an
+ * imported entry or one dated further back than a new entry may be (only an import may be), so an
+ * entry more than a year old comes back instead of failing every time. A day of margin covers the
+ * device's clock and the time the write takes to land.
+ */
+export function restoredWriteTimes(
+  deleted: { timestamp: number; loggedAt?: number; importedAt?: number },
+  now: number,
+): { loggedAt: number; importedAt?: number } {
+  const earliest = now - LIMITS.maxBackdateMs + 86_400_000;
+  const loggedAt = deleted.loggedAt !== undefined && deleted.loggedAt >= earliest ? deleted.loggedAt : now;
+  return deleted.importedAt !== undefined || deleted.timestamp < earliest
+    ? { loggedAt, importedAt: now }
+    : { loggedAt };
+}
+
 export interface RecordKind<T> {
   collection: (uid: string) => string;
   read: (doc: DocSnapshot) => T;

@@ -3,7 +3,14 @@ import { paths } from '@fit/shared/model';
 import { MemoryStore } from '@fit/shared/testing/memory-store';
 import { describe, expect, it } from 'vitest';
 import { countRecords, recordsPage } from './records.ts';
-import { deleteWeight, logWeight, saveWeightTargets, updateWeight, WEIGHT_RECORDS } from './weights.ts';
+import {
+  deleteWeight,
+  logWeight,
+  restoreWeight,
+  saveWeightTargets,
+  updateWeight,
+  WEIGHT_RECORDS,
+} from './weights.ts';
 
 const UID = 'u1';
 
@@ -133,5 +140,29 @@ describe('weights repository', () => {
       targetWeight: 175,
       targetDate: '2026-09-01',
     });
+  });
+});
+
+describe('Undo of a deleted weigh-in', () => {
+  const NOW = 1_773_230_400_000;
+  const DAY = 86_400_000;
+  it.each([
+    ['logged last week', 7],
+    ['logged 400 days ago (past the limit a new entry may be dated back)', 400],
+    ['imported, dated 3 years back', 1100],
+  ])('writes back one %s as the rules accept it', async (name, ageDays) => {
+    const s = new MemoryStore();
+    const at = NOW - ageDays * DAY;
+    const deleted = {
+      id: 'gone',
+      path: paths.weightRecord(UID, 'gone'),
+      weight: 180,
+      timestamp: at,
+      ...(name.startsWith('imported') ? { importedAt: at } : { loggedAt: at }),
+    };
+    await restoreWeight(s, UID, deleted, [], NOW);
+    const stored = (await s.get(paths.weightRecord(UID, 'gone')))?.data as Record<string, unknown>;
+    expect(stored.timestamp).toBe(at);
+    expect(validateDocument('weightRecords', stored, { uid: UID, now: NOW, before: null }).ok).toBe(true);
   });
 });

@@ -18,7 +18,7 @@ import { paths, type UserProfile, type WeightRecord } from '@fit/shared/model';
 import type { DocSnapshot, DocumentStore, LiveDocumentStore, QuerySpec, WriteOp } from '@fit/shared/store';
 import { newDocId } from './ids.ts';
 import type { Listen } from './live-query.ts';
-import { finiteNumber, NEWEST_FIRST, type RecordKind, type Stored } from './records.ts';
+import { finiteNumber, NEWEST_FIRST, type RecordKind, restoredWriteTimes, type Stored } from './records.ts';
 
 export const RECENT_WEIGHTS = 5;
 const WEIGHTS_PAGE_SIZE = 50;
@@ -159,9 +159,8 @@ export async function restoreWeight(
   const data: Record<string, unknown> = {
     weight: deleted.weight,
     timestamp: deleted.timestamp,
-    loggedAt: deleted.loggedAt ?? now,
+    ...restoredWriteTimes(deleted, now),
   };
-  if (deleted.importedAt !== undefined) data.importedAt = now;
   const isNewest = !latest || deleted.timestamp >= latest.timestamp;
   await store.commit([
     { kind: 'set', path: paths.weightRecord(uid, deleted.id), data },

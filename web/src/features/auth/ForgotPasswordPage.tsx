@@ -22,6 +22,8 @@ export interface ForgotPasswordState {
   email?: string;
 }
 
+const NOT_REVEALED = new Set(['auth/user-not-found', 'auth/user-disabled']);
+
 export function ForgotPasswordPage() {
   const gateway = useAuthGateway();
   const handed = (useLocation().state as ForgotPasswordState | null)?.email;
@@ -44,8 +46,9 @@ export function ForgotPasswordPage() {
       await gateway.sendPasswordReset(checked.value);
       setSentTo(checked.value);
     } catch (e) {
-      // Without email enumeration protection the service says "no such user": answered as a success.
-      if (authErrorCode(e) === 'auth/user-not-found') setSentTo(checked.value);
+      // Without email enumeration protection the service says "no such user" (or "disabled"):
+      // answered as a success, so the page never tells whether an account exists.
+      if (NOT_REVEALED.has(authErrorCode(e) ?? '')) setSentTo(checked.value);
       else setError({ message: authErrorMessage(e, RESET_SEND_FAILED) ?? RESET_SEND_FAILED });
     } finally {
       setBusy(false);
