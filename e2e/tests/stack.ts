@@ -54,6 +54,20 @@ interface OobCode {
   email: string;
   requestType: string;
   oobLink: string;
+  oobCode: string;
+}
+
+/** The newest out-of-band email of `requestType` the Auth emulator "sent" to `email` (waits for it). */
+async function newestOob(email: string, requestType: 'PASSWORD_RESET' | 'VERIFY_EMAIL'): Promise<OobCode> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const res = await fetch(`http://${AUTH_HOST}/emulator/v1/projects/${PROJECT_ID}/oobCodes`);
+    const { oobCodes } = (await res.json()) as { oobCodes: OobCode[] };
+    const code = oobCodes.filter((c) => c.email === email && c.requestType === requestType).at(-1);
+    if (code) return code;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`No ${requestType} email for ${email}`);
 }
 
 /** The newest out-of-band code of `requestType` the Auth emulator "sent" to `email` (waits for it). */
@@ -61,15 +75,7 @@ export async function oobCodeFor(
   email: string,
   requestType: 'PASSWORD_RESET' | 'VERIFY_EMAIL',
 ): Promise<string> {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    const res = await fetch(`http://${AUTH_HOST}/emulator/v1/projects/${PROJECT_ID}/oobCodes`);
-    const { oobCodes } = (await res.json()) as { oobCodes: (OobCode & { oobCode: string })[] };
-    const code = oobCodes.filter((c) => c.email === email && c.requestType === requestType).at(-1);
-    if (code) return code.oobCode;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`No ${requestType} email for ${email}`);
+  return (await newestOob(email, requestType)).oobCode;
 }
 
 /** Creates a verified email account in the Auth emulator directly (no profile, no app). */
@@ -92,21 +98,9 @@ export async function createAccount(email: string, password: string): Promise<vo
 
 /** Opens the newest verification link the emulator "sent" to `email`, as the person would. */
 export async function verifyEmail(email: string): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    const res = await fetch(`http://${AUTH_HOST}/emulator/v1/projects/${PROJECT_ID}/oobCodes`);
-    const { oobCodes } = (await res.json()) as { oobCodes: OobCode[] };
-    const code = oobCodes.filter((c) => c.email === email && c.requestType === 'VERIFY_EMAIL').at(-1);
-    if (code) {
-      const link = new URL(code.oobLink);
-      // The emulator's link points at its own action handler; opening it verifies the address.
-      const opened = await fetch(link);
-      if (!opened.ok) throw new Error(`Opening the verification link failed: HTTP ${opened.status}`);
-      return;
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`No verification email for ${email}`);
+  // The emulator's link points at its own action handler; opening it verifies the address.
+  const opened = await fetch(new URL((await newestOob(email, 'VERIFY_EMAIL')).oobLink));
+  if (!opened.ok) throw new Error(`Opening the verification link failed: HTTP ${opened.status}`);
 }
 
 /** The Auth emulator's account for `email`, read as an admin; undefined when there is none. */
