@@ -99,6 +99,9 @@ describe('axe-core: 0 violations on every route and dialog at 390 and 1280 px', 
     const prompt = page.getByRole('region', { name: 'Choose your display name' });
     await prompt.waitFor();
     await page.getByText('No activities yet').waitFor();
+    // The page settled: the Log form drawn and its button enabled (CI caught it mid-change).
+    const log = page.getByRole('form', { name: 'Log activity' }).getByRole('button', { name: 'Log' });
+    await log.and(page.locator(':enabled')).waitFor();
     await audit(page, '/user of a new user, with the display-name prompt', found);
     await prompt.getByRole('button', { name: 'Save Name' }).click();
     await prompt.getByText('Display Name is required.').waitFor();

@@ -44,8 +44,23 @@ export async function axeViolations(
   within?: string,
   rules?: readonly string[],
 ): Promise<string[]> {
-  // Let transitions (dialogs fading in, cards appearing) finish: mid-fade colours are not the page's.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 350))));
+  // Mid-transition colours are not the page's (CI once caught the Log button fading to enabled):
+  // wait until no finite animation or transition runs, the infinite ones (spinners) aside, from
+  // the second frame on (a resize's re-render starts its transitions in the next one).
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (a) =>
+            a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY,
+        ),
+    undefined,
+    { polling: 'raf', timeout: 30_000 },
+  );
   const loaded = await page.evaluate(() => 'axe' in window);
   if (!loaded) await page.addScriptTag({ path: AXE_SOURCE });
   const violations = (await page.evaluate(
