@@ -44,23 +44,7 @@ export async function axeViolations(
   within?: string,
   rules?: readonly string[],
 ): Promise<string[]> {
-  // Mid-transition colours are not the page's (CI once caught the Log button fading to enabled):
-  // wait until no finite animation or transition runs, the infinite ones (spinners) aside, from
-  // the second frame on (a resize's re-render starts its transitions in the next one).
-  await page.evaluate(
-    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-  );
-  await page.waitForFunction(
-    () =>
-      document
-        .getAnimations()
-        .every(
-          (a) =>
-            a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY,
-        ),
-    undefined,
-    { polling: 'raf', timeout: 30_000 },
-  );
+  await animationsDone(page);
   const loaded = await page.evaluate(() => 'axe' in window);
   if (!loaded) await page.addScriptTag({ path: AXE_SOURCE });
   const violations = (await page.evaluate(
@@ -81,6 +65,28 @@ export async function axeViolations(
       .slice(0, 8)
       .map((n) => `    ${JSON.stringify(n.target)} ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`),
   ]);
+}
+
+/**
+ * Resolves once no finite animation or transition runs (infinite ones, spinners, aside), from the
+ * second frame on: mid-transition colours are not the page's (CI once caught the Log button fading
+ * to enabled), and a resize's or scheme change's re-render starts its transitions in the next frame.
+ */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (a) =>
+            a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY,
+        ),
+    undefined,
+    { polling: 'raf', timeout: 30_000 },
+  );
 }
 
 /** Throws, naming every rule and target, unless axe finds nothing on the page as it stands. */

@@ -92,7 +92,7 @@ describe('boards follow hiding and deletion at once', () => {
       await page.getByLabel('Hide my exercise info').check();
       await page.getByRole('button', { name: 'Save Profile' }).click();
       await page.getByText('Profile saved successfully!').waitFor();
-      for (const place of places(eve.name)) await place.waitFor({ state: 'detached', timeout: 5000 });
+      for (const place of places(eve.name)) await place.waitFor({ state: 'detached' });
       await screenshot(watcher, '30-boards-after-hide');
     } finally {
       resumeRollup();
@@ -112,7 +112,7 @@ describe('boards follow hiding and deletion at once', () => {
       await page.getByRole('button', { name: 'Delete Account' }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Delete my account' }).click();
       await page.waitForURL('**/login', { timeout: 30_000 });
-      for (const place of places(finn.name)) await place.waitFor({ state: 'detached', timeout: 5000 });
+      for (const place of places(finn.name)) await place.waitFor({ state: 'detached' });
     } finally {
       resumeRollup();
     }

@@ -152,7 +152,7 @@ describe('failures stay inside the page', () => {
         COMMUNITY_SECTIONS.map((name) => [name, COMMUNITY_FAILED]),
         communityAt,
       );
-      await section('Leaderboards').getByText('Not live', { exact: true }).waitFor({ timeout: 5_000 });
+      await section('Leaderboards').getByText('Not live', { exact: true }).waitFor({ timeout: 15_000 });
       await screenshot(page, `failures-${outage.replace(' ', '-')}-community`);
 
       // Back: Retry in one section loads them all again.
@@ -175,11 +175,11 @@ describe('failures stay inside the page', () => {
     await expectCommunityBack();
 
     await context.setOffline(true);
-    await page.getByText('You are offline.', { exact: false }).waitFor({ timeout: 5_000 });
+    await page.getByText('You are offline.', { exact: false }).waitFor({ timeout: 15_000 });
     await section('Leaderboards').getByText('Not live', { exact: true }).waitFor({ timeout: 15_000 });
     await expectLayout();
     await context.setOffline(false);
-    await page.getByText('You are offline.', { exact: false }).waitFor({ state: 'detached', timeout: 5_000 });
+    await page.getByText('You are offline.', { exact: false }).waitFor({ state: 'detached', timeout: 15_000 });
     await section('Leaderboards').getByText('Live', { exact: true }).waitFor({ timeout: 30_000 });
   });
 

@@ -178,7 +178,7 @@ describe('Logout', () => {
     // of Lena's in it either way, and the next page where nobody is signed in deletes it.
     await expect.poll(() => cacheMentions(page, uid), { timeout: 15_000 }).toBe(0);
     expect(await perUserKeys(page)).toEqual([]);
-    await expect.poll(() => storageMentions(page, uid), { timeout: 5_000 }).toEqual([]);
+    await expect.poll(() => storageMentions(page, uid), { timeout: 15_000 }).toEqual([]);
     const next = await context.newPage();
     await next.goto('/');
     await expect.poll(() => firestoreDatabases(next), { timeout: 15_000 }).toEqual([]);

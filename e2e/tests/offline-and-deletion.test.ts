@@ -115,7 +115,7 @@ describe('offline writes and the deletion callable', () => {
     await logActivity(page, 'Yoga', 35);
     // Accepted locally: in the history at once, marked as waiting, and not on the server.
     await page.getByRole('table').first().getByText('Yoga').waitFor();
-    await pendingChip().waitFor({ timeout: 5000 });
+    await pendingChip().waitFor();
     await screenshot(page, '20-offline-write');
     await page.waitForTimeout(3000);
     expect(await pendingChip().isVisible()).toBe(true);
@@ -135,7 +135,7 @@ describe('offline writes and the deletion callable', () => {
 
     await context.setOffline(true);
     await logActivity(page, 'Walking', 40);
-    await pendingChip().waitFor({ timeout: 5000 });
+    await pendingChip().waitFor();
     await page.getByRole('button', { name: 'Logout' }).click();
     const ask = page.getByRole('dialog', { name: 'Log out and lose unsent changes?' });
     await ask.getByText(/^1 change made offline has not reached the server yet\./).waitFor();

@@ -9,7 +9,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations } from './axe.ts';
+import { animationsDone, axeViolations } from './axe.ts';
 import { showCharts } from './people.ts';
 import { APP_URL, launchBrowser, screenshot } from './stack.ts';
 
@@ -118,7 +118,7 @@ async function settle(page: Page, route: string): Promise<void> {
     await page.getByRole('heading').first().waitFor();
   }
   // Entering animations (cards, chart lines) end before colours are measured.
-  await page.waitForTimeout(600);
+  await animationsDone(page);
 }
 
 /** Visits `route` and checks it in both schemes (the system's setting, switched live). */
@@ -130,7 +130,7 @@ async function checkRoute(page: Page, route: string, width: number, name: string
   for (const scheme of SCHEMES) {
     await page.emulateMedia({ colorScheme: scheme });
     await expectScheme(page, scheme);
-    await page.waitForTimeout(300); // the charts' colour transitions
+    await animationsDone(page); // the charts' colour transitions
     for (const f of await contrastFailures(page)) failures.push(`${scheme} ${width}px ${route}: ${f}`);
     await screenshot(page, `30-theme-${name}-${scheme}-${width}`);
   }
@@ -172,7 +172,7 @@ describe('dark theme', () => {
           await page.getByRole('button', { name: 'MET values' }).click();
           const dialog = page.getByRole('dialog');
           await dialog.waitFor();
-          await page.waitForTimeout(400);
+          await animationsDone(page);
           expect(luminance(await dialog.evaluate((e) => getComputedStyle(e).backgroundColor))).toBeLessThan(
             0.05,
           );

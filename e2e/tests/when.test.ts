@@ -39,14 +39,7 @@ async function stat(id: string): Promise<number> {
 
 /** Waits until a stat reads `value` (stats follow writes through live listeners or a re-read). */
 async function statBecomes(id: string, value: number) {
-  const deadline = Date.now() + 20_000;
-  let last = Number.NaN;
-  while (Date.now() < deadline) {
-    last = await stat(id);
-    if (last === value) return;
-    await page.waitForTimeout(250);
-  }
-  expect(last, id).toBe(value);
+  await expect.poll(() => stat(id), { message: id, timeout: 20_000 }).toBe(value);
 }
 
 describe('when: dated entries, a type change, a streak', () => {
