@@ -10,6 +10,13 @@ import { FakeAuth } from './fake-auth.ts';
 import { renderApp, warmRoutes } from './render.tsx';
 
 vi.mock('../src/features/progress/ProgressSection.tsx', () => import('./stub-pages.tsx'));
+// An online save unconfirmed for 3 s counts as waiting to sync (pending-sync.test.ts): on a busy
+// machine 3 s passed before the checks below. Here the server answers only when `confirm`ed.
+vi.mock('../src/data/pending-sync.ts', async (original) => ({
+  ...(await original<typeof import('../src/data/pending-sync.ts')>()),
+  countsAsWaiting: ({ offline = false }: { offline?: boolean } = {}) => offline,
+  whenWaitingToSync: () => () => {},
+}));
 
 beforeAll(() => warmRoutes('/user'));
 

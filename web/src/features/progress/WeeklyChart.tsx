@@ -29,7 +29,8 @@ export function WeeklyChart(props: {
         height={200}
         margin={{ left: 0, right: 8, top: 8, bottom: 0 }}
         xAxis={[{ scaleType: 'band', data: props.weeks.map((w) => weekLabel(w.weekStart)) }]}
-        yAxis={[{ width: 44 }]}
+        // Whole numbers only; with no data yet the axis runs 0-10 (d3 drew 0.0-1.0 for all zeros).
+        yAxis={[{ width: 44, tickMinStep: 1, ...(values.every((v) => v === 0) && { max: 10 }) }]}
         series={[
           {
             data: values,
