@@ -71,7 +71,7 @@ describe('switching in: Strava and Hevy exports on /account', () => {
       .waitFor();
     await refused.getByText("Unknown activity 'Rock Climbing'.").waitFor();
     await refused
-      .getByText(/^'Weight Training' does not say which exercise/)
+      .getByText(/'Weight Training' does not say which exercise/)
       .first()
       .waitFor();
     await screenshot(page, 'switch-in-01-strava-preview');
