@@ -1,6 +1,6 @@
 /**
  * Switching in from other apps: a new member imports Strava's activities.csv and Hevy's
- * workouts.csv on /account. The preview names the format it recognised and each refused line with
+ * workouts.csv on /account, then a GPX run. The preview names the format it recognised and each refused line with
  * the source's own value; importing either file again adds nothing. Screens at 1280 and 390 px.
  */
 import { readFileSync } from 'node:fs';
@@ -13,6 +13,7 @@ const fixture = (name: string) =>
   readFileSync(new URL(`../../shared/test/fixtures/${name}`, import.meta.url), 'utf8');
 const STRAVA = fixture('strava-activities.csv');
 const HEVY = fixture('hevy-workouts.csv');
+const GPX = fixture('morning-run.gpx');
 
 const stamp = Date.now().toString(36);
 const member = { email: `sam-${stamp}@example.com`, name: `Sam ${stamp}` };
@@ -40,7 +41,7 @@ async function storedActivities(): Promise<number> {
   return (await serverDocs(`users/${account?.localId}/reps?pageSize=300`)).length;
 }
 
-describe('switching in: Strava and Hevy exports on /account', () => {
+describe('switching in: Strava, Hevy and GPX on /account', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     const wide = await newPage(browser);
@@ -91,7 +92,18 @@ describe('switching in: Strava and Hevy exports on /account', () => {
     expect(await storedActivities()).toBe(59);
   });
 
-  it('importing either file again adds nothing, on a phone too', async () => {
+  it('imports a GPX track as one run (in the dark theme)', async () => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    const dialog = await importFile(page, 'morning-run.gpx', GPX);
+    await dialog.getByTestId('import-format').getByText('GPX track (.gpx)').waitFor();
+    expect(await activityCounts(dialog)).toEqual([1, 0]);
+    await screenshot(page, 'switch-in-03-gpx-preview-dark');
+    await dialog.getByRole('button', { name: 'Import' }).click();
+    await page.getByText('Imported 1 activity, 0 weight records, 0 posts.').waitFor({ timeout: 30_000 });
+    expect(await storedActivities()).toBe(60);
+  });
+
+  it('importing any of the files again adds nothing, on a phone too', async () => {
     await phone.goto('/login');
     await phone.getByLabel('Email').fill(member.email);
     await phone.getByLabel(/^Password/).fill(PASSWORD);
@@ -101,15 +113,20 @@ describe('switching in: Strava and Hevy exports on /account', () => {
     for (const [name, text, total] of [
       ['activities.csv', STRAVA, 27],
       ['workouts.csv', HEVY, 32],
+      ['morning-run.gpx', GPX, 1],
     ] as const) {
       const dialog = await importFile(phone, name, text);
       expect(await activityCounts(dialog)).toEqual([0, total]);
       await dialog.getByText(/Nothing new to import/).waitFor();
       if (name === 'workouts.csv') await screenshot(phone, 'switch-in-02-hevy-again-phone');
+      if (name === 'morning-run.gpx') {
+        await phone.emulateMedia({ colorScheme: 'dark' });
+        await screenshot(phone, 'switch-in-04-gpx-again-phone-dark');
+      }
       await dialog.getByRole('button', { name: 'Close' }).click();
       await dialog.waitFor({ state: 'detached' });
     }
-    expect(await storedActivities()).toBe(59);
+    expect(await storedActivities()).toBe(60);
   });
 
   it('raised no uncaught page errors', () => {
