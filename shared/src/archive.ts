@@ -218,6 +218,11 @@ export interface ImportRow<T> {
   readonly value: T;
   /** How precisely the file gives its time: what "the same entry" is compared at. */
   readonly granularity: Granularity;
+  /**
+   * The entry's id in the app it came from (`strava:123`, `hevy:<start>|<exercise>`): its document
+   * id is derived from it, so importing the same export again finds it whatever its values.
+   */
+  readonly sourceId?: string;
 }
 
 export interface Refusal {
@@ -226,7 +231,9 @@ export interface Refusal {
 }
 
 export interface ImportSource {
-  readonly kind: 'archive' | 'csv';
+  readonly kind: 'archive' | 'csv' | 'strava' | 'hevy' | 'gpx';
+  /** The format recognised, for people ("Strava activities export"). */
+  readonly format: string;
   readonly activities: ImportRow<ActivityRecord>[];
   readonly weights: ImportRow<WeightRecord>[];
   readonly posts: ImportRow<Post>[];
@@ -266,12 +273,12 @@ export function readImportFile(text: string, ctx: ReadContext): ReadImport {
   return body.trimStart().startsWith('{') ? readArchive(body, ctx) : readCsv(body, ctx);
 }
 
-function futureRefusal(timestamp: number, now: number): string | null {
+export function futureRefusal(timestamp: number, now: number): string | null {
   return timestamp > now + LIMITS.timestampSkewMs ? IMPORT_MESSAGES.futureDate : null;
 }
 
 /** One activity through the dashboard's validator (and no dates in the future). */
-function activityRow(
+export function activityRow(
   input: {
     activityType: unknown;
     count: unknown;
@@ -469,6 +476,7 @@ function readCsv(text: string, ctx: ReadContext): ReadImport {
     ok: true,
     source: {
       kind: 'csv',
+      format: kind === 'weights' ? 'FitTrack weights CSV' : 'FitTrack activities CSV',
       activities,
       weights,
       posts: [],
@@ -642,6 +650,16 @@ function readArchive(text: string, ctx: ReadContext): ReadImport {
 
   return {
     ok: true,
-    source: { kind: 'archive', activities, weights, posts, profile, goal, preferences, refused },
+    source: {
+      kind: 'archive',
+      format: 'FitTrack archive (JSON)',
+      activities,
+      weights,
+      posts,
+      profile,
+      goal,
+      preferences,
+      refused,
+    },
   };
 }

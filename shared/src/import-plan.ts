@@ -51,6 +51,8 @@ export interface Counts {
 }
 
 export interface ImportPlan {
+  /** The format the file was recognised as, for people. */
+  readonly format: string;
   readonly add: Counts;
   readonly alreadyThere: Counts;
   /** Profile fields the import changes (empty: none). */
@@ -126,6 +128,8 @@ function match<T extends { timestamp: number }>(
   const used = new Set<string>();
   const occurrences = new Map<string, number>();
   const ids = rows.map((row) => {
+    // An entry from another app is its source id: the same export imported again, whatever changed.
+    if (row.sourceId !== undefined) return importId(`source|${row.sourceId}`);
     const key = `${values(row.value)}|${timeKey(row.value.timestamp, row.granularity, timeZone)}`;
     const n = (occurrences.get(key) ?? 0) + 1;
     occurrences.set(key, n);
@@ -258,6 +262,7 @@ export function planImport(
   }
 
   return {
+    format: source.format,
     add: { activities: acts.added.length, weights: weights.added.length, posts: posts.added.length },
     alreadyThere: { activities: acts.alreadyThere, weights: weights.alreadyThere, posts: posts.alreadyThere },
     profileFields,

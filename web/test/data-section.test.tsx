@@ -1,5 +1,6 @@
 import { IMPORT_MESSAGES, MAX_IMPORT_BYTES } from '@fit/shared/archive';
 import { calorieUnits } from '@fit/shared/formulas';
+import { GPX_MESSAGES } from '@fit/shared/gpx';
 import { paths } from '@fit/shared/model';
 import { MemoryStore } from '@fit/shared/testing/memory-store';
 import { MESSAGES } from '@fit/shared/validation';
@@ -80,6 +81,40 @@ describe('/account: Your Data', () => {
     await user.click(again.getByRole('button', { name: 'Close' }));
     expect(await reps(store)).toHaveLength(2);
   }, 40_000);
+
+  it("names another app's format in the preview, and refuses a GPX track it cannot read, writing nothing", async () => {
+    const user = userEvent.setup();
+    const { store } = setup();
+    const data = await dataSection();
+    const hevy = [
+      'title,start_time,end_time,exercise_title,set_index,set_type,weight_kg,reps',
+      'Push,"10 Jan 2026, 07:00","10 Jan 2026, 07:40",Bench Press (Barbell),0,normal,80,8',
+      'Push,"10 Jan 2026, 07:00","10 Jan 2026, 07:40",Bench Press (Barbell),1,normal,80,8',
+      'Push,"10 Jan 2026, 07:00","10 Jan 2026, 07:40",Cable Crossover,0,normal,15,12',
+    ].join('\n');
+    await user.upload(
+      data.getByTestId('import-file'),
+      new File([hevy], 'workouts.csv', { type: 'text/csv' }),
+    );
+    const dialog = within(await screen.findByRole('dialog', { name: 'Import preview' }));
+    expect(dialog.getByTestId('import-format')).toHaveTextContent(
+      'Recognised as: Hevy workouts export (workouts.csv)',
+    );
+    expect(dialog.getByTestId('import-activities')).toHaveTextContent(/Activities\s*1\s*0/);
+    expect(dialog.getByText('Line 4:').parentElement).toHaveTextContent(
+      "Line 4: Unknown exercise 'Cable Crossover'.",
+    );
+    await user.click(dialog.getByRole('button', { name: 'Cancel' }));
+
+    const gpx =
+      '<?xml version="1.0"?><gpx version="1.1"><trk><trkseg><trkpt lat="52.5" lon="13.4"><time>2026-01-10T07:00:00Z</time></trkpt><trkpt lat="52.51" lon="13.41"><time>2026-01-10T07:10:00Z</time></trkpt></trkseg></trk></gpx>';
+    await user.upload(
+      data.getByTestId('import-file'),
+      new File([gpx], 'ride.gpx', { type: 'application/gpx+xml' }),
+    );
+    expect(await data.findByText(GPX_MESSAGES.noType)).toBeInTheDocument();
+    expect(await reps(store)).toHaveLength(0);
+  });
 
   it('a file whose every row is refused does not say its entries are already there', async () => {
     const user = userEvent.setup();

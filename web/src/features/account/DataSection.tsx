@@ -4,13 +4,7 @@
  * shown as a preview (added / already there / refused with line and reason); nothing is written
  * until it is confirmed.
  */
-import {
-  activitiesCsv,
-  buildArchive,
-  checkImportSize,
-  readImportFile,
-  weightsCsv,
-} from '@fit/shared/archive';
+import { activitiesCsv, buildArchive, checkImportSize, weightsCsv } from '@fit/shared/archive';
 import { type ImportPlan, planImport } from '@fit/shared/import-plan';
 import { browserTimeZone, localDate } from '@fit/shared/periods';
 import Button from '@mui/material/Button';
@@ -21,6 +15,7 @@ import { SectionCard } from '../../components/SectionCard.tsx';
 import { type Status, StatusAlert } from '../../components/StatusAlert.tsx';
 import { commitImport, readAccountData } from '../../data/archive.ts';
 import { useAuthGateway, useRequiredUser, useStore } from '../../data/context.tsx';
+import { readImportText } from '../../data/import-reader.ts';
 import { endSessionIfOver } from '../../data/session-end.ts';
 import { unitSystemOf } from '../../data/units.ts';
 import { browserOffline } from '../../sw/register.ts';
@@ -153,7 +148,7 @@ export function DataSection(props: { onImported?: () => void }) {
       const { existing } = await readAccountData(store, user.uid);
       const now = Date.now();
       const timeZone = browserTimeZone();
-      const read = readImportFile(text, {
+      const read = await readImportText(text, {
         uid: user.uid,
         now,
         timeZone,
@@ -244,7 +239,7 @@ export function DataSection(props: { onImported?: () => void }) {
             ref={fileInput}
             hidden
             type="file"
-            accept=".json,.csv,application/json,text/csv"
+            accept=".json,.csv,.gpx,application/json,text/csv,application/gpx+xml"
             aria-label="Import file"
             data-testid="import-file"
             onChange={chooseFile}
@@ -253,8 +248,10 @@ export function DataSection(props: { onImported?: () => void }) {
             A FitTrack JSON archive, an activities CSV with the columns Date, Activity, Reps, Minutes, Weight
             lifted (lbs) or Weight lifted (kg) (a bare Weight lifted is read in lbs; a bare Weight is refused
             as ambiguous) and Distance (km) or Distance (mi), or a weights CSV with the columns Date and
-            Weight (lbs) or Weight (kg). Dates are YYYY-MM-DD or YYYY-MM-DD HH:mm. You see what will be added
-            first; entries you already have are never added twice.
+            Weight (lbs) or Weight (kg). Dates are YYYY-MM-DD or YYYY-MM-DD HH:mm. Switching in? Strava's
+            activities.csv (from its bulk export), Hevy's workouts.csv and a GPX track of a run or a ride are
+            read as they are. You see what will be added first; entries you already have are never added
+            twice.
           </Typography>
         </div>
         <StatusAlert status={status} onClose={() => setStatus(null)} />

@@ -96,8 +96,11 @@ export function ImportPreviewDialog(props: {
     >
       <DialogTitle id={titleId}>Import preview</DialogTitle>
       <DialogContent>
-        <Typography variant="body2" color="textSecondary" sx={{ mb: 2, overflowWrap: 'anywhere' }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mb: 1, overflowWrap: 'anywhere' }}>
           From {props.fileName}. Nothing is written until you choose Import.
+        </Typography>
+        <Typography variant="body2" sx={{ mb: 2 }} data-testid="import-format">
+          Recognised as: <strong>{plan.format}</strong>
         </Typography>
         <Table size="small" aria-label="What the import adds">
           <TableHead>

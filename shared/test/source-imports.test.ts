@@ -1,0 +1,317 @@
+/// <reference types="node" />
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { ImportSource, ReadImport } from '../src/archive.ts';
+import { ACTIVITY_NAMES } from '../src/catalogue.ts';
+import { formatCsv } from '../src/csv.ts';
+import type { HevyRow } from '../src/hevy.ts';
+import { HEVY_FORMAT, HEVY_MESSAGES } from '../src/hevy.ts';
+import { readAnyImportFile } from '../src/import-file.ts';
+import { HEVY_EXERCISES, hevyActivity, STRAVA_TYPES, stravaActivity } from '../src/import-mappings.ts';
+import { type ExistingData, importBatches, planImport } from '../src/import-plan.ts';
+import { hevyInstantOf, utcInstantOf } from '../src/source-dates.ts';
+import { STRAVA_FORMAT, STRAVA_MESSAGES } from '../src/strava.ts';
+import { storedValue } from '../src/units.ts';
+
+const NOW = Date.UTC(2026, 10, 28, 12, 0);
+const TZ = 'Europe/Berlin';
+const ctx = { uid: 'u1', now: NOW, timeZone: TZ };
+const fixture = (name: string) => readFileSync(new URL(`fixtures/${name}`, import.meta.url), 'utf8');
+const STRAVA = fixture('strava-activities.csv');
+const HEVY = fixture('hevy-workouts.csv');
+
+function sourceOf(read: ReadImport): ImportSource {
+  if (!read.ok) throw new Error(read.message);
+  return read.source;
+}
+
+const NOTHING: ExistingData = {
+  activities: [],
+  weights: [],
+  posts: [],
+  profile: null,
+  goal: null,
+  preferences: null,
+};
+const planCtx = { uid: 'u1', email: 'u1@example.com', now: NOW, timeZone: TZ };
+
+describe('the mappings onto the catalogue', () => {
+  it('maps every listed Strava type and Hevy name onto a catalogue activity', () => {
+    for (const name of [...Object.values(STRAVA_TYPES), ...Object.values(HEVY_EXERCISES)])
+      expect(ACTIVITY_NAMES).toContain(name);
+  });
+
+  it('reads Strava types with or without spaces, in any case', () => {
+    for (const [type, name] of [
+      ['Run', 'Running'],
+      ['TrailRun', 'Running'],
+      ['Trail Run', 'Running'],
+      ['ride', 'Cycling'],
+      ['VirtualRide', 'Stationary Bike'],
+      ['Swim', 'Swimming'],
+      ['Walk', 'Walking'],
+      ['Hike', 'Hiking'],
+      ['Yoga', 'Yoga'],
+      ['NordicSki', 'Cross-Country Skiing'],
+    ])
+      expect(stravaActivity(type as string)).toMatchObject({ ok: true, activity: { name } });
+  });
+
+  it("refuses a Strava type with the source's own spelling", () => {
+    expect(stravaActivity('Kitesurf')).toEqual({ ok: false, message: "Unknown activity 'Kitesurf'." });
+    expect(stravaActivity('E-Bike Ride')).toEqual({ ok: false, message: "Unknown activity 'E-Bike Ride'." });
+    expect(stravaActivity('WeightTraining')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("'WeightTraining' does not say"),
+    });
+  });
+
+  it('reads Hevy exercises without their equipment, in the singular or under their own names', () => {
+    for (const [title, name] of [
+      ['Bench Press (Barbell)', 'Bench Press'],
+      ['Bench Press (Dumbbell)', 'Bench Press'],
+      ['Squat (Barbell)', 'Squats'],
+      ['Squat (Bodyweight)', 'Bodyweight Squats'],
+      ['Pull Up', 'Pull Ups'],
+      ['Push Up', 'Push Ups'],
+      ['Lying Leg Curl (Machine)', 'Leg Curl'],
+      ['Seated Cable Row - V Grip (Cable)', 'Seated Cable Row'],
+      ['Triceps Pushdown', 'Tricep Pushdown'],
+      ['Treadmill', 'Running'],
+      ['Plank', 'Plank'],
+    ])
+      expect(hevyActivity(title as string)).toMatchObject({ ok: true, activity: { name } });
+    expect(hevyActivity('Cable Crossover')).toEqual({
+      ok: false,
+      message: "Unknown exercise 'Cable Crossover'.",
+    });
+  });
+});
+
+describe('the dates of other apps', () => {
+  it("reads Strava's UTC dates on a 12-hour clock", () => {
+    expect(utcInstantOf('Nov 20, 2026, 7:03:12 AM')).toBe(Date.UTC(2026, 10, 20, 7, 3, 12));
+    expect(utcInstantOf('Nov 20, 2026, 12:03:12 AM')).toBe(Date.UTC(2026, 10, 20, 0, 3, 12));
+    expect(utcInstantOf('Nov 20, 2026, 12:30:00 PM')).toBe(Date.UTC(2026, 10, 20, 12, 30));
+    expect(utcInstantOf('Feb 30, 2026, 7:00:00 AM')).toBeNull();
+    expect(utcInstantOf('2026-11-20 07:03')).toBeNull();
+  });
+
+  it("reads Hevy's dates as the viewer's wall time", () => {
+    expect(hevyInstantOf('20 Nov 2026, 07:00', TZ)).toBe(Date.UTC(2026, 10, 20, 6, 0));
+    expect(hevyInstantOf('20 Nov 2026, 25:00', TZ)).toBeNull();
+    expect(hevyInstantOf('Nov 20, 2026', TZ)).toBeNull();
+  });
+});
+
+describe("Strava's activities.csv", () => {
+  const source = sourceOf(readAnyImportFile(STRAVA, ctx));
+
+  it('is recognised from its header, quoted commas in its dates and names', () => {
+    expect(source.kind).toBe('strava');
+    expect(source.format).toBe(STRAVA_FORMAT);
+    expect(source.activities).toHaveLength(27);
+    expect(source.activities[0]).toMatchObject({
+      where: 'line 2',
+      sourceId: 'strava:12001001001',
+      value: { activityType: 'Running', time: 32, distance: 5210, timestamp: Date.UTC(2026, 9, 1, 6, 2, 11) },
+    });
+  });
+
+  it('takes the first Distance (km) and Elapsed Time (seconds), and no distance for a yoga class', () => {
+    const byId = (id: string) => source.activities.find((a) => a.sourceId === `strava:${id}`)?.value;
+    expect(byId('12001001003')).toMatchObject({ activityType: 'Swimming', time: 40, distance: 1500 });
+    expect(byId('12001001018')).toMatchObject({ activityType: 'Cycling', time: 360, distance: 160_200 });
+    expect(byId('12001001009')).toEqual(
+      expect.objectContaining({ activityType: 'Stationary Bike', time: 45 }),
+    );
+    expect(byId('12001001009')?.distance).toBeUndefined();
+    expect(byId('12001001007')).toMatchObject({ activityType: 'Yoga', time: 60 });
+  });
+
+  it("refuses each line it cannot take with the source's own value", () => {
+    expect(source.refused.map((r) => r.where)).toEqual([
+      'line 7',
+      'line 12',
+      'line 16',
+      'line 22',
+      'line 25',
+      'line 26',
+      'line 32',
+    ]);
+    expect(source.refused[1]?.message).toBe("Unknown activity 'Kitesurf'.");
+    expect(source.refused[2]?.message).toBe("Unknown activity 'Rock Climbing'.");
+    expect(source.refused[0]?.message).toMatch(/^'Weight Training' does not say which exercise/);
+    expect(source.refused[4]?.message).toMatch(/Distance|pace|fast/i);
+  });
+
+  it('refuses bad ids, dates and times, a repeated id, and future activities', () => {
+    const header = STRAVA.split('\n')[0] as string;
+    const text = [
+      header,
+      '12,"Nov 2, 2026, 7:00:00 AM",A,Run,,1800,5.0',
+      '12,"Nov 3, 2026, 7:00:00 AM",A,Run,,1800,5.0',
+      'x1,"Nov 4, 2026, 7:00:00 AM",A,Run,,1800,5.0',
+      '13,"2026-11-05 07:00",A,Run,,1800,5.0',
+      '14,"Nov 6, 2026, 7:00:00 AM",A,Run,,soon,5.0',
+      '15,"Nov 7, 2026, 7:00:00 AM",A,Run,,1800,far',
+      '16,"Dec 24, 2026, 7:00:00 AM",A,Run,,1800,5.0',
+    ].join('\n');
+    const s = sourceOf(readAnyImportFile(text, ctx));
+    expect(s.activities).toHaveLength(1);
+    expect(s.refused.map((r) => r.message)).toEqual([
+      STRAVA_MESSAGES.idTwice('12'),
+      STRAVA_MESSAGES.id('x1'),
+      STRAVA_MESSAGES.date('2026-11-05 07:00'),
+      STRAVA_MESSAGES.elapsed('soon'),
+      STRAVA_MESSAGES.distance('far'),
+      'Date cannot be in the future.',
+    ]);
+  });
+
+  it('a header alone holds nothing to import', () => {
+    expect(readAnyImportFile(`${STRAVA.split('\n')[0]}\n`, ctx)).toEqual({
+      ok: false,
+      message: 'This file holds nothing to import.',
+    });
+  });
+
+  it('importing it again adds nothing, even after its entries were edited', () => {
+    const plan = planImport(source, NOTHING, planCtx);
+    expect(plan.format).toBe(STRAVA_FORMAT);
+    expect(plan.add.activities).toBe(27);
+    const written = importBatches(plan, NOW).flat();
+    const existing: ExistingData = {
+      ...NOTHING,
+      activities: written.map((w, i) => {
+        const id = w.path.split('/').pop() as string;
+        const value = { ...(w.kind === 'set' ? w.data : {}) } as never as { time: number };
+        // An entry edited since (its minutes changed) is still the same activity of Strava's.
+        return { id, value: i === 0 ? { ...value, time: value.time + 1 } : value } as never;
+      }),
+    };
+    const again = planImport(sourceOf(readAnyImportFile(STRAVA, ctx)), existing, planCtx);
+    expect(again.add.activities).toBe(0);
+    expect(again.alreadyThere.activities).toBe(27);
+    expect(again.docs).toEqual([]);
+  });
+});
+
+describe("Hevy's workouts.csv", () => {
+  const source = sourceOf(readAnyImportFile(HEVY, ctx));
+  const rows = source.activities as HevyRow[];
+  const entry = (start: string, title: string) => rows.find((r) => r.sourceId === `hevy:${start}|${title}`);
+
+  it('is recognised from its header and groups sets into one entry per exercise of a workout', () => {
+    expect(source.kind).toBe('hevy');
+    expect(source.format).toBe(HEVY_FORMAT);
+    expect(rows).toHaveLength(32);
+  });
+
+  it('sums the working sets, takes the heaviest as the load and shares the workout time', () => {
+    const bench = entry('2 Nov 2026, 07:00', 'Bench Press (Barbell)');
+    expect(bench?.where).toBe('lines 2–5');
+    // 8 + 8 + 6 (the warm-up's 10 left out); 82.5 kg; 65 minutes among 4 exercises.
+    expect(bench?.value).toMatchObject({
+      activityType: 'Bench Press',
+      count: 22,
+      time: 16,
+      weightLifted: storedValue('weightLifted', 82.5, 'metric'),
+      timestamp: Date.UTC(2026, 10, 2, 6, 0),
+    });
+    // The sets stay with the entry (for entries that will carry them), warm-up included.
+    expect(bench?.sets.map((s) => [s.type, s.reps])).toEqual([
+      ['warmup', 10],
+      ['normal', 8],
+      ['normal', 8],
+      ['normal', 6],
+    ]);
+    const deadlift = entry('4 Nov 2026, 18:30', 'Deadlift (Barbell)');
+    expect(deadlift?.value).toMatchObject({
+      count: 13,
+      weightLifted: storedValue('weightLifted', 150, 'metric'),
+    });
+  });
+
+  it('takes the minutes from set durations when the sets have them, and distances in km', () => {
+    expect(entry('8 Nov 2026, 09:00', 'Treadmill')?.value).toMatchObject({
+      activityType: 'Running',
+      time: 20,
+      distance: 3200,
+    });
+    expect(entry('8 Nov 2026, 09:00', 'Plank')?.value).toMatchObject({ activityType: 'Plank', time: 3 });
+    expect(entry('8 Nov 2026, 09:00', 'Crunch')?.value).toMatchObject({
+      activityType: 'Crunches',
+      count: 40,
+      time: 10,
+    });
+    // Leg Curl takes reps and load, no minutes.
+    const curl = entry('6 Nov 2026, 07:15', 'Lying Leg Curl (Machine)')?.value;
+    expect(curl).toMatchObject({ activityType: 'Leg Curl', count: 24 });
+    expect(curl?.time).toBeUndefined();
+  });
+
+  it("refuses an unknown exercise once, with Hevy's own name and its lines", () => {
+    expect(source.refused).toEqual([
+      { where: 'lines 12–13', message: "Unknown exercise 'Cable Crossover'." },
+      { where: 'lines 24–25', message: "Unknown exercise 'Face Pull (Cable)'." },
+      { where: 'line 51', message: "Unknown exercise 'Sled Push'." },
+    ]);
+  });
+
+  it('reads weight_lbs as it is, refuses a bad row alone and a file with both weight columns', () => {
+    const head =
+      'title,start_time,end_time,exercise_title,set_index,set_type,weight_lbs,reps,duration_seconds';
+    const text = [
+      head,
+      'A,"1 Nov 2026, 07:00","1 Nov 2026, 07:30",Deadlift (Barbell),0,normal,315,5,',
+      'A,"1 Nov 2026, 07:00","1 Nov 2026, 07:30",Deadlift (Barbell),1,normal,lots,5,',
+      'A,"1 Nov 2026, 07:00","1 Nov 2026, 07:30",Deadlift (Barbell),2,normal,335,3,',
+      'A,"yesterday","1 Nov 2026, 07:30",Deadlift (Barbell),3,normal,335,3,',
+    ].join('\n');
+    const s = sourceOf(readAnyImportFile(text, ctx));
+    expect(s.activities[0]?.value).toMatchObject({
+      activityType: 'Deadlift',
+      count: 8,
+      time: 30,
+      weightLifted: 335,
+    });
+    expect(s.refused).toEqual([
+      { where: 'line 3', message: HEVY_MESSAGES.number('weight_lbs', 'lots') },
+      { where: 'line 5', message: HEVY_MESSAGES.date('start_time', 'yesterday') },
+    ]);
+    const both = text.replace('weight_lbs', 'weight_lbs,weight_kg');
+    expect(readAnyImportFile(both, ctx)).toEqual({ ok: false, message: HEVY_MESSAGES.bothWeights });
+  });
+
+  it("refuses an entry past the catalogue's limits, naming the exercise", () => {
+    const text = formatCsv([
+      ['title', 'start_time', 'end_time', 'exercise_title', 'set_index', 'set_type', 'weight_kg', 'reps'],
+      ['A', '1 Nov 2026, 07:00', '1 Nov 2026, 07:30', 'Bicep Curl (Barbell)', 0, 'normal', 400, 5],
+    ]);
+    const s = sourceOf(readAnyImportFile(text, ctx));
+    expect(s.refused[0]?.message).toMatch(/^Bicep Curl \(Barbell\): /);
+  });
+
+  it('importing it again adds nothing', () => {
+    const plan = planImport(source, NOTHING, planCtx);
+    expect(plan.add.activities).toBe(32);
+    const written = importBatches(plan, NOW).flat();
+    const existing: ExistingData = {
+      ...NOTHING,
+      activities: written.map((w) => ({
+        id: w.path.split('/').pop() as string,
+        value: (w.kind === 'set' ? w.data : {}) as never,
+      })),
+    };
+    const again = planImport(sourceOf(readAnyImportFile(HEVY, ctx)), existing, planCtx);
+    expect([again.add.activities, again.alreadyThere.activities]).toEqual([0, 32]);
+  });
+});
+
+describe('files that are neither', () => {
+  it("still reads FitTrack's own CSV and names its format", () => {
+    const s = sourceOf(readAnyImportFile('Date,Activity,Reps,Minutes\n2026-11-01 07:00,Running,,30\n', ctx));
+    expect([s.kind, s.format, s.activities.length]).toEqual(['csv', 'FitTrack activities CSV', 1]);
+  });
+});
