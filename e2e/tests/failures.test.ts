@@ -179,7 +179,9 @@ describe('failures stay inside the page', () => {
     await section('Leaderboards').getByText('Not live', { exact: true }).waitFor({ timeout: 15_000 });
     await expectLayout();
     await context.setOffline(false);
-    await page.getByText('You are offline.', { exact: false }).waitFor({ state: 'detached', timeout: 15_000 });
+    await page
+      .getByText('You are offline.', { exact: false })
+      .waitFor({ state: 'detached', timeout: 15_000 });
     await section('Leaderboards').getByText('Live', { exact: true }).waitFor({ timeout: 30_000 });
   });
 
