@@ -143,6 +143,8 @@ const SERVER_ONLY: readonly {
   doc: (owner: string) => string;
   /** The collection listed (a user's own, for a subcollection). */
   list: string | ((owner: string) => string);
+  /** The query a list makes (rules are not filters: some collections are listed only so). */
+  listQuery?: QuerySpec;
   data: (owner: string, now: number) => DocData;
   signedInRead: boolean;
   /** Only its owner may get it (never list): the private projections. */
@@ -189,6 +191,7 @@ const SERVER_ONLY: readonly {
     label: 'boardEntries',
     doc: (owner) => `boardEntries/d2026-01-01_${owner}`,
     list: 'boardEntries',
+    listQuery: { collection: 'boardEntries', where: [{ field: 'visible', op: '==', value: true }] },
     data: (owner, now) => ({
       uid: owner,
       periodKey: 'd2026-01-01',
@@ -311,6 +314,7 @@ export function accessContract({ owner, other, now }: ContractParams): ContractC
             ...base,
             op,
             path: typeof p.list === 'string' ? p.list : p.list(owner),
+            ...(p.listQuery ? { query: p.listQuery } : {}),
             seed: existing,
           });
         else if (op === 'create') cases.push({ ...base, op, path: docPath, data: p.data(owner, now) });
