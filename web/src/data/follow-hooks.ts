@@ -65,13 +65,17 @@ export function boardKeysAt(now: number, timeZone: string): BoardKeys {
   return { keys, timeZone };
 }
 
-export function useFollowedBoards(uids: readonly string[] | undefined, boardKeys: BoardKeys) {
+const NO_KEYS: BoardKeys = { keys: { daily: '', weekly: '', monthly: '' }, timeZone: '' };
+
+/** The Following boards; not read until whom I follow and the period keys are known. */
+export function useFollowedBoards(uids: readonly string[] | undefined, boardKeys: BoardKeys | null) {
   const store = useStore();
   const list = uids ?? NO_ONE;
+  const keys = boardKeys ?? NO_KEYS;
   return useLive(
-    ['community', 'following', 'boards', boardKeys, ...list],
-    watchFollowedBoards(store, list, boardKeys),
-    uids !== undefined,
+    ['community', 'following', 'boards', keys, ...list],
+    watchFollowedBoards(store, list, keys),
+    uids !== undefined && boardKeys !== null,
   );
 }
 

@@ -1,6 +1,6 @@
 import { ALERT_FETCH_COMMUNITY } from '@fit/shared/messages';
 import type { FeedActivity, FeedPost } from '@fit/shared/model';
-import { useDeferredValue } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { type Boards, boardsTimeZone } from '../../data/community.ts';
 import { useBoards, useFeedActivities, useFeedPosts } from '../../data/community-queries.ts';
 import {
@@ -47,7 +47,9 @@ export function useCommunityData(show: Show, now: number): CommunityData {
   const boardsRead = useBoards();
   const following = useFollowing(!everyone);
   const uids = everyone ? undefined : following.data;
-  const keys = boardKeysAt(now, boardsTimeZone(boardsRead.data ?? null));
+  const timeZone = boardsTimeZone(boardsRead.data ?? null);
+  // Zone-aware key arithmetic is slow-ish: once per tick of `now`, and only for Following.
+  const keys = useMemo(() => (everyone ? null : boardKeysAt(now, timeZone)), [everyone, now, timeZone]);
   // Each answer arrives as a synchronous render (queries are external stores); deferred, the
   // section it fills is drawn in a transition, in slices between frames, not in one long task.
   const allPosts = useFeedPosts(everyone);
