@@ -103,6 +103,13 @@ describe('following: three people', () => {
     expect(await minutes.getByRole('progressbar', { name: new RegExp(`^${cat.name}: `) }).count()).toBe(0);
     expect(await minutes.getByRole('progressbar').count()).toBe(1);
     await audit(a.page, '/community, Following', 'community-following', found);
+    // A name's menu, open.
+    await activities.getByRole('button', { name: ben.name, exact: true }).first().click();
+    const menu = a.page.getByRole('menu');
+    await menu.getByRole('menuitem', { name: `Unfollow ${ben.name}` }).waitFor();
+    for (const line of await axeViolations(a.page, '[role="menu"]')) found.push(`name menu: ${line}`);
+    await a.page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
 
     // Ben's profile: his counts, kept by the trigger.
     await fromName(a.page, ben.name, 'View profile');

@@ -17,6 +17,7 @@ import { useParams } from 'react-router-dom';
 import { FollowButton } from '../../components/FollowButton.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { SectionCard } from '../../components/SectionCard.tsx';
 import { ShownName } from '../../components/ShownText.tsx';
 import { useSessionUser } from '../../data/context.tsx';
 import { usePerson } from '../../data/follow-hooks.ts';
@@ -46,9 +47,11 @@ export function PersonPage() {
           {card.visible ? (
             <PersonActivities uid={card.uid} />
           ) : (
-            <Typography color="textSecondary" data-testid="person-hidden">
-              <ShownName name={card.userName} /> {HIDES_EXERCISE}
-            </Typography>
+            <SectionCard title="Recent activity">
+              <Typography color="textSecondary" data-testid="person-hidden">
+                <ShownName name={card.userName} /> {HIDES_EXERCISE}
+              </Typography>
+            </SectionCard>
           )}
         </Stack>
       )}
@@ -77,7 +80,10 @@ function ProfileCard({ card, own }: { card: PersonCard; own: boolean }) {
           direction={{ xs: 'column', sm: 'row' }}
           sx={{ gap: 2, alignItems: { xs: 'stretch', sm: 'center' } }}
         >
-          <Avatar aria-hidden sx={{ width: 56, height: 56, bgcolor: 'primary.main', color: 'onBrand.main' }}>
+          <Avatar
+            aria-hidden
+            sx={{ width: 56, height: 56, bgcolor: 'primary.main', color: 'primary.contrastText' }}
+          >
             {card.userName.trim().charAt(0).toUpperCase() || '?'}
           </Avatar>
           <Box sx={{ flex: 1, minWidth: 0 }}>
