@@ -7,6 +7,7 @@ import {
   ALERT_UNFOLLOW,
   type BoardKeys,
   follow,
+  followProblem,
   unfollow,
   watchFollowedBoards,
   watchFollowedFeed,
@@ -79,13 +80,25 @@ export function useFollowedBoards(uids: readonly string[] | undefined, boardKeys
   );
 }
 
-/** Follow or unfollow someone; a refusal shows the spec-style message in `status`. */
+/**
+ * Follow or unfollow someone; a refusal shows its message in `status`. Following oneself (or no
+ * one) is refused here with its own message and writes nothing (the rules refuse it too).
+ */
 export function useFollowSave(target: string) {
-  const followSave = useSave<void>({
+  const me = useSessionUser()?.uid ?? '';
+  const save = useSave<void>({
     save: ({ store, uid }) => follow(store, uid, target, Date.now()),
     failure: ALERT_FOLLOW,
     log: 'Failed to follow',
   });
+  const followSave = {
+    ...save,
+    run: () => {
+      const problem = followProblem(me, target);
+      if (problem) save.setStatus({ kind: 'error', message: problem });
+      else save.run();
+    },
+  };
   const unfollowSave = useSave<void>({
     save: ({ store, uid }) => unfollow(store, uid, target),
     failure: ALERT_UNFOLLOW,

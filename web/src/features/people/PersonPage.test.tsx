@@ -7,6 +7,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { theme } from '../../app/theme.ts';
+import { FollowButton } from '../../components/FollowButton.tsx';
 import { type SessionUser, SessionUserContext, StoreContext } from '../../data/context.tsx';
 import { createQueryClient } from '../../data/query-client.ts';
 import { PERSON_NOT_FOUND, PersonPage } from './PersonPage.tsx';
@@ -106,5 +107,25 @@ describe('/people/:uid', () => {
     unmount();
     renderAt(store, 'nobody');
     expect(await screen.findByText(PERSON_NOT_FOUND)).toBeInTheDocument();
+  });
+
+  it('following oneself is refused with a message and writes nothing', async () => {
+    const store = new MemoryStore();
+    render(
+      <MemoryRouter>
+        <QueryClientProvider client={createQueryClient(() => {})}>
+          <StoreContext.Provider value={store}>
+            <SessionUserContext.Provider value={ME}>
+              <FollowButton uid={ME.uid} name="Me" />
+            </SessionUserContext.Provider>
+          </StoreContext.Provider>
+        </QueryClientProvider>
+      </MemoryRouter>,
+    );
+    const button = await screen.findByRole('button', { name: 'Follow Me' });
+    await waitFor(() => expect(button).toBeEnabled());
+    fireEvent.click(button);
+    expect(await screen.findByRole('alert')).toHaveTextContent('You cannot follow yourself.');
+    expect(store.snapshot()).toEqual({});
   });
 });
