@@ -30,7 +30,14 @@ import {
   paths,
   UNKNOWN_USER_NAME,
 } from '@fit/shared/model';
-import type { DocData, DocumentStore, LiveDocumentStore, QuerySpec, Unsubscribe } from '@fit/shared/store';
+import type {
+  DocData,
+  DocumentStore,
+  LiveDocumentStore,
+  QuerySpec,
+  StoreError,
+  Unsubscribe,
+} from '@fit/shared/store';
 import { numberOr0 } from '@fit/shared/totals';
 import { type Boards, toFeedActivity, toFeedPost } from './community.ts';
 import type { Listen } from './live-query.ts';
@@ -97,7 +104,7 @@ function watchParts<P, T>(
   specOf: (part: P) => QuerySpec,
   read: (part: P, docs: { id: string; data: DocData }[]) => T,
   combine: (answers: T[]) => void,
-  onError: (error: Parameters<Parameters<Listen<unknown>>[1]>[0]) => void,
+  onError: (error: StoreError) => void,
 ): Unsubscribe {
   if (parts.length === 0) {
     let live = true;
