@@ -30,6 +30,9 @@ export const onPostWritten = onSourceDocument('users/{uid}/posts/{postId}', (p) 
   paths.post(p.uid, p.postId),
 );
 export const onProfileWritten = onSourceDocument('users/{uid}', (p) => paths.user(p.uid));
+export const onFollowWritten = onSourceDocument('users/{uid}/following/{otherUid}', (p) =>
+  paths.follow(p.uid, p.otherUid),
+);
 
 export const rollup = onSchedule(
   { schedule: 'every 1 minutes', timeZone: settings.timeZone, retryCount: 0 },

@@ -110,6 +110,7 @@ describe.skipIf(skip)('bundle in the official Functions emulator (offline)', () 
       [
         'deleteAccount',
         'onAuthUserDeletedBackstop',
+        'onFollowWritten',
         'onPostWritten',
         'onProfileWritten',
         'onRepWritten',
@@ -120,7 +121,7 @@ describe.skipIf(skip)('bundle in the official Functions emulator (offline)', () 
     const printed = (line: string) => expect.poll(() => output, { timeout: 120_000 }).toContain(line);
     await printed('functions[us-central1-deleteAccount]: http function initialized');
     await printed('functions[us-central1-onAuthUserDeletedBackstop]: auth function initialized');
-    for (const name of ['onRepWritten', 'onPostWritten', 'onProfileWritten'])
+    for (const name of ['onRepWritten', 'onPostWritten', 'onProfileWritten', 'onFollowWritten'])
       await printed(
         `functions[us-central1-${name}]: function ignored because the firestore emulator does not exist`,
       );

@@ -50,6 +50,7 @@ function change(path: string, before: Record<string, unknown> | null, after: Rec
 const repWritten = fft.wrap(fns.onRepWritten);
 const postWritten = fft.wrap(fns.onPostWritten);
 const profileWritten = fft.wrap(fns.onProfileWritten);
+const followWritten = fft.wrap(fns.onFollowWritten);
 
 describe('declared options', () => {
   it('Firestore triggers: region, retry, document pattern', () => {
@@ -57,6 +58,7 @@ describe('declared options', () => {
       [fns.onRepWritten, 'users/{uid}/reps/{repId}'],
       [fns.onPostWritten, 'users/{uid}/posts/{postId}'],
       [fns.onProfileWritten, 'users/{uid}'],
+      [fns.onFollowWritten, 'users/{uid}/following/{otherUid}'],
     ] as const) {
       const ep = fn.__endpoint;
       expect(ep.region).toEqual(['us-central1']);
@@ -85,6 +87,28 @@ describe('declared options', () => {
 });
 
 describe('Firestore triggers', () => {
+  it("a follow keeps both people's counts; a duplicate event changes nothing", async () => {
+    const path = paths.follow('u1', 'u2');
+    const follow = { uid: 'u2', createdAt: T0 };
+    await store.commit([
+      { kind: 'set', path: paths.user('u1'), data: { displayName: 'Ann' } },
+      { kind: 'set', path: paths.user('u2'), data: { displayName: 'Bob' } },
+      { kind: 'set', path, data: follow },
+    ]);
+    const event = { data: change(path, null, follow), params: { uid: 'u1', otherUid: 'u2' } };
+    await followWritten(event);
+    const after = store.snapshot();
+    expect(after[paths.person('u1')]).toMatchObject({ userName: 'Ann', following: 1, followers: 0 });
+    expect(after[paths.person('u2')]).toMatchObject({ userName: 'Bob', following: 0, followers: 1 });
+    clock += 5000;
+    await followWritten(event);
+    expect(store.snapshot()).toEqual(after);
+    await store.commit([{ kind: 'delete', path }]);
+    clock += 5000;
+    await followWritten({ data: change(path, follow, null), params: { uid: 'u1', otherUid: 'u2' } });
+    expect(store.snapshot()[paths.person('u2')]).toMatchObject({ followers: 0 });
+  });
+
   it('a logged activity makes its feed item and board entries; a duplicate event changes nothing', async () => {
     const path = paths.rep('u1', 'r1');
     await store.commit([

@@ -151,6 +151,26 @@ export interface Board {
   computedAt: number;
 }
 
+/** `users/{uid}/following/{otherUid}`: uid follows otherUid. Only uid writes it (rules). */
+export interface Follow {
+  /** The followed person (the document id again, so a collection-group query finds their followers). */
+  uid: string;
+  createdAt: number;
+}
+
+/**
+ * `people/{uid}`: what every signed-in user may know of a person: name, whether they hide their
+ * exercise info, and follower and following counts. Written only by reactions (follows.ts).
+ */
+export interface PersonCard {
+  uid: string;
+  userName: string;
+  visible: boolean;
+  followers: number;
+  following: number;
+  asOf: number;
+}
+
 /** `tombstones/{uid}`: a deleted account; late events of this user change nothing. */
 export interface Tombstone {
   uid: string;
@@ -179,6 +199,12 @@ export const paths = {
   boardEntry: (periodKey: string, uid: string) => `boardEntries/${periodKey}_${uid}`,
   boards: 'boards',
   board: (kind: BoardKind) => `boards/${kind}`,
+  /** The collection id of every user's follows (a collection group: who follows someone). */
+  followingId: 'following',
+  following: (uid: string) => `users/${uid}/following`,
+  follow: (uid: string, otherUid: string) => `users/${uid}/following/${otherUid}`,
+  people: 'people',
+  person: (uid: string) => `people/${uid}`,
   tombstones: 'tombstones',
   tombstone: (uid: string) => `tombstones/${uid}`,
   progressAll: 'progress',

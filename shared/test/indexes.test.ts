@@ -13,6 +13,7 @@
 import { describe, expect, it } from 'vitest';
 import indexFile from '../../firestore.indexes.json';
 import { effectiveOrderBy } from '../firestore/semantics.ts';
+import { followWebQueries as followQueriesWeb } from '../src/follow-queries.ts';
 import { paths } from '../src/model.ts';
 import { REACTION_QUERY_SHAPES, reactionQueries } from '../src/reactions/queries.ts';
 import type { QuerySpec } from '../src/store.ts';
@@ -90,7 +91,20 @@ const WEB_QUERIES: { name: string; spec: QuerySpec }[] = [
       limit: 200,
     },
   },
+  ...followWebQueries(),
 ];
+
+/** web/src/data/follows.ts and people.ts: the Following filter, the profile page. */
+function followWebQueries(): { name: string; spec: QuerySpec }[] {
+  const uids = ['a', 'b'];
+  return [
+    { name: 'whom I follow', spec: followQueriesWeb.following('u') },
+    { name: "followed people's activities", spec: followQueriesWeb.feedOf('feedActivities', uids) },
+    { name: "followed people's posts", spec: followQueriesWeb.feedOf('feedPosts', uids) },
+    { name: "followed people's board entries", spec: followQueriesWeb.entriesOf('d2026-01-01', uids) },
+    { name: "a person's recent activities", spec: followQueriesWeb.feedOf('feedActivities', ['a'], 10) },
+  ];
+}
 
 function collectionGroupOf(spec: QuerySpec): string {
   return spec.group ? spec.collection : (spec.collection.split('/').pop() as string);
@@ -179,10 +193,13 @@ describe('firestore.indexes.json', () => {
     expect(
       missingIndex({
         collection: paths.feedActivities,
-        where: [{ field: 'uid', op: '==', value: 'u' }],
+        where: [{ field: 'activityType', op: '==', value: 'Running' }],
         orderBy: [{ field: 'timestamp', direction: 'desc' }],
       }),
     ).toMatch(/composite/);
+    expect(
+      missingIndex({ collection: 'posts', group: true, where: [{ field: 'uid', op: '==', value: 'u' }] }),
+    ).toMatch(/single-field COLLECTION_GROUP/);
     expect(
       missingIndex({
         collection: 'weightRecords',

@@ -90,8 +90,14 @@ describe('firestore.rules', () => {
       const m = new RegExp(`match /${projection}/\\{\\w+\\} \\{([^}]*)\\}`).exec(body);
       expect(m?.[1]?.trim(), projection).toBe('allow read: if signedIn();');
     }
-    for (const hidden of ['boardEntries', 'tombstones', 'feedHorizons'])
-      expect(body).not.toContain(`match /${hidden}`);
+    // Read only by verified users, and board entries only when visible: never written by a client.
+    const people = /match \/people\/\{\w+\} \{([^}]*)\}/.exec(body);
+    expect(people?.[1]?.trim()).toBe('allow read: if signedIn() && verified();');
+    const entries = /match \/boardEntries\/\{\w+\} \{([^}]*)\}/.exec(body);
+    expect(entries?.[1]?.trim()).toBe(
+      'allow read: if signedIn() && verified() && resource.data.visible == true;',
+    );
+    for (const hidden of ['tombstones', 'feedHorizons']) expect(body).not.toContain(`match /${hidden}`);
     expect(body).not.toMatch(/allow[^;]*: if true/);
     expect(body).not.toContain('{document=**}');
   });

@@ -143,6 +143,8 @@ const SERVER_ONLY: readonly {
   doc: (owner: string) => string;
   /** The collection listed (a user's own, for a subcollection). */
   list: string | ((owner: string) => string);
+  /** The query a list makes (rules are not filters: some collections are listed only so). */
+  listQuery?: QuerySpec;
   data: (owner: string, now: number) => DocData;
   signedInRead: boolean;
   /** Only its owner may get it (never list): the private projections. */
@@ -189,6 +191,7 @@ const SERVER_ONLY: readonly {
     label: 'boardEntries',
     doc: (owner) => `boardEntries/d2026-01-01_${owner}`,
     list: 'boardEntries',
+    listQuery: { collection: 'boardEntries', where: [{ field: 'visible', op: '==', value: true }] },
     data: (owner, now) => ({
       uid: owner,
       periodKey: 'd2026-01-01',
@@ -200,7 +203,22 @@ const SERVER_ONLY: readonly {
       visible: true,
       asOf: now,
     }),
-    signedInRead: false,
+    // Visible entries: the Following boards rank the followed people's entries (hidden: below).
+    signedInRead: true,
+  },
+  {
+    label: 'people',
+    doc: (owner) => `people/${owner}`,
+    list: 'people',
+    data: (owner, now) => ({
+      uid: owner,
+      userName: 'Pat',
+      visible: true,
+      followers: 2,
+      following: 1,
+      asOf: now,
+    }),
+    signedInRead: true,
   },
   {
     label: 'progress',
@@ -296,6 +314,7 @@ export function accessContract({ owner, other, now }: ContractParams): ContractC
             ...base,
             op,
             path: typeof p.list === 'string' ? p.list : p.list(owner),
+            ...(p.listQuery ? { query: p.listQuery } : {}),
             seed: existing,
           });
         else if (op === 'create') cases.push({ ...base, op, path: docPath, data: p.data(owner, now) });
@@ -537,6 +556,7 @@ export function accessContract({ owner, other, now }: ContractParams): ContractC
   });
 
   hardeningCases(cases, { owner, other, now });
+  followCases(cases, { owner, other, now });
 
   // ---- imports: a past time is accepted on create only with `importedAt` near the server's time ----
   const DAY = 24 * 60 * MINUTE;
@@ -1188,5 +1208,272 @@ function hardeningCases(cases: ContractCase[], { owner, other, now }: ContractPa
     path: `users/${owner}/reps/r1`,
     seed: { ...tombstone, [`users/${owner}/reps/r1`]: rep('Running', { time: 30 }, now) },
     expect: 'deny',
+  });
+}
+
+/** Issue 27: follows. Only their verified owner writes them, never of themselves, shape checked. */
+function followCases(cases: ContractCase[], { owner, other, now }: ContractParams): void {
+  const third = `${other}-friend`;
+  const path = (of: string, target: string) => `users/${of}/following/${target}`;
+  const profileOf = (uid: string) => ({
+    userId: uid,
+    email: `${uid}@example.com`,
+    createdAt: now,
+    displayName: uid,
+  });
+  const people: Record<string, DocData> = {
+    [`users/${other}`]: profileOf(other),
+    [`users/${third}`]: profileOf(third),
+  };
+  const follow = (target: string, extra: DocData = {}) => ({ uid: target, createdAt: now, ...extra });
+  const stored: Record<string, DocData> = { ...people, [path(owner, other)]: follow(other) };
+  const add = (c: Omit<ContractCase, 'seed'> & { seed?: Record<string, DocData> }) =>
+    cases.push({ seed: people, ...c, name: `follows: ${c.name}` });
+  const write = (
+    name: string,
+    auth: string | null,
+    p: string,
+    data: DocData,
+    expect: 'allow' | 'deny',
+    seed = people,
+  ) => add({ name, auth, op: 'create', path: p, data, expect, seed });
+
+  write('the owner follows another person', owner, path(owner, other), follow(other), 'allow');
+  write("another user writes the owner's follow", other, path(owner, third), follow(third), 'deny');
+  write('signed out', null, path(owner, other), follow(other), 'deny');
+  add({
+    name: 'unverified',
+    auth: owner,
+    unverified: true,
+    op: 'create',
+    path: path(owner, other),
+    data: follow(other),
+    expect: 'deny',
+  });
+  write('oneself', owner, path(owner, owner), follow(owner), 'deny', {
+    ...people,
+    [`users/${owner}`]: profileOf(owner),
+  });
+  write('a person without a profile', owner, path(owner, 'nobody'), follow('nobody'), 'deny');
+  write('a deleted (tombstoned) person', owner, path(owner, other), follow(other), 'deny', {
+    ...people,
+    [`tombstones/${other}`]: { uid: other, deletedAt: now },
+  });
+  write('a tombstoned owner', owner, path(owner, other), follow(other), 'deny', {
+    ...people,
+    [`tombstones/${owner}`]: { uid: owner, deletedAt: now },
+  });
+  write('uid other than the document id', owner, path(owner, other), follow(third), 'deny');
+  write('an unknown field', owner, path(owner, other), follow(other, { notify: true }), 'deny');
+  write('createdAt missing', owner, path(owner, other), { uid: other }, 'deny');
+  write(
+    'createdAt as a string',
+    owner,
+    path(owner, other),
+    follow(other, { createdAt: String(now) }),
+    'deny',
+  );
+  write(
+    'createdAt an hour ahead',
+    owner,
+    path(owner, other),
+    follow(other, { createdAt: now + 60 * MINUTE }),
+    'deny',
+  );
+  write(
+    'createdAt an hour behind',
+    owner,
+    path(owner, other),
+    follow(other, { createdAt: now - 60 * MINUTE }),
+    'deny',
+  );
+  add({
+    name: 'the owner reads a follow',
+    auth: owner,
+    op: 'get',
+    path: path(owner, other),
+    expect: 'allow',
+    seed: stored,
+  });
+  add({
+    name: 'another user reads it',
+    auth: other,
+    op: 'get',
+    path: path(owner, other),
+    expect: 'deny',
+    seed: stored,
+  });
+  add({
+    name: 'signed out reads it',
+    auth: null,
+    op: 'get',
+    path: path(owner, other),
+    expect: 'deny',
+    seed: stored,
+  });
+  add({
+    name: 'the owner lists theirs',
+    auth: owner,
+    op: 'list',
+    path: `users/${owner}/following`,
+    expect: 'allow',
+    seed: stored,
+  });
+  add({
+    name: "another user lists the owner's",
+    auth: other,
+    op: 'list',
+    path: `users/${owner}/following`,
+    expect: 'deny',
+    seed: stored,
+  });
+  add({
+    name: 'a collection-group query of who follows someone',
+    auth: other,
+    op: 'list',
+    path: 'following',
+    query: { collection: 'following', group: true, where: [{ field: 'uid', op: '==', value: other }] },
+    expect: 'deny',
+    seed: stored,
+  });
+  add({
+    name: 'the owner sends the same follow again',
+    auth: owner,
+    op: 'update',
+    path: path(owner, other),
+    data: { createdAt: now },
+    expect: 'allow',
+    seed: stored,
+  });
+  add({
+    name: 'the owner changes a follow',
+    auth: owner,
+    op: 'update',
+    path: path(owner, other),
+    data: { createdAt: now - 1 },
+    expect: 'deny',
+    seed: stored,
+  });
+  add({
+    name: "another user changes the owner's",
+    auth: other,
+    op: 'update',
+    path: path(owner, other),
+    data: { createdAt: now },
+    expect: 'deny',
+    seed: stored,
+  });
+  add({
+    name: 'the owner unfollows',
+    auth: owner,
+    op: 'delete',
+    path: path(owner, other),
+    expect: 'allow',
+    seed: stored,
+  });
+  add({
+    name: "another user deletes the owner's",
+    auth: other,
+    op: 'delete',
+    path: path(owner, other),
+    expect: 'deny',
+    seed: stored,
+  });
+  add({
+    name: 'signed out deletes it',
+    auth: null,
+    op: 'delete',
+    path: path(owner, other),
+    expect: 'deny',
+    seed: stored,
+  });
+
+  // ---- the cards and the visible board entries ----
+  const card = {
+    [`people/${other}`]: {
+      uid: other,
+      userName: other,
+      visible: true,
+      followers: 1,
+      following: 0,
+      asOf: now,
+    },
+  };
+  add({
+    name: 'an unverified user reads a card',
+    auth: owner,
+    unverified: true,
+    op: 'get',
+    path: `people/${other}`,
+    expect: 'deny',
+    seed: card,
+  });
+  const entry = (uid: string, visible: boolean) => ({
+    uid,
+    periodKey: 'd2026-01-01',
+    kind: 'daily',
+    userName: uid,
+    reps: 10,
+    minutes: 5,
+    calories: 40,
+    visible,
+    asOf: now,
+  });
+  const entries = {
+    [`boardEntries/d2026-01-01_${other}`]: entry(other, true),
+    [`boardEntries/d2026-01-01_${third}`]: entry(third, false),
+  };
+  add({
+    name: 'a hidden board entry',
+    auth: owner,
+    op: 'get',
+    path: `boardEntries/d2026-01-01_${third}`,
+    expect: 'deny',
+    seed: entries,
+  });
+  const followed = (visible: boolean | null): QuerySpec => ({
+    collection: 'boardEntries',
+    where: [
+      { field: 'periodKey', op: '==', value: 'd2026-01-01' },
+      ...(visible === null ? [] : [{ field: 'visible', op: '==' as const, value: visible }]),
+      { field: 'uid', op: 'in', value: [other, third] },
+    ],
+  });
+  add({
+    name: "the followed people's visible entries",
+    auth: owner,
+    op: 'list',
+    path: 'boardEntries',
+    query: followed(true),
+    expect: 'allow',
+    seed: entries,
+  });
+  add({
+    name: 'entries without visible == true',
+    auth: owner,
+    op: 'list',
+    path: 'boardEntries',
+    query: followed(null),
+    expect: 'deny',
+    seed: entries,
+  });
+  add({
+    name: 'hidden entries',
+    auth: owner,
+    op: 'list',
+    path: 'boardEntries',
+    query: followed(false),
+    expect: 'deny',
+    seed: entries,
+  });
+  add({
+    name: 'visible entries, unverified',
+    auth: owner,
+    unverified: true,
+    op: 'list',
+    path: 'boardEntries',
+    query: followed(true),
+    expect: 'deny',
+    seed: entries,
   });
 }

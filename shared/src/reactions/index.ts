@@ -20,6 +20,7 @@ export {
   type ReactionEnv,
   reactionPaths,
 } from './core.ts';
+export { followTargetOf, recomputePeople } from './follows.ts';
 export {
   deleteAccountData,
   expireProjections,
@@ -37,6 +38,7 @@ export {
 export {
   FEED_KEEP,
   type FeedCollection,
+  followQueries,
   PAGE_SIZE,
   queryShape,
   REACTION_QUERY_SHAPES,

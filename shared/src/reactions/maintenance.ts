@@ -10,8 +10,9 @@ import { currentWindows } from '../periods.ts';
 import type { DocSnapshot, QuerySpec } from '../store.ts';
 import { numberOr0 } from '../totals.ts';
 import { removeFromBoards } from './boards.ts';
-import { type ReactionEnv, reactionPaths } from './core.ts';
-import { FEED_KEEP, type FeedCollection, PAGE_SIZE, reactionQueries } from './queries.ts';
+import { type ReactionEnv, reactionPaths, uidOfPath } from './core.ts';
+import { recomputePeople } from './follows.ts';
+import { FEED_KEEP, type FeedCollection, followQueries, PAGE_SIZE, reactionQueries } from './queries.ts';
 
 /** Upper bound of pages one run of a cleanup loop goes through (the next run continues). */
 export const MAX_PAGES_PER_RUN = 50;
@@ -87,7 +88,7 @@ export async function expireProjections(env: ReactionEnv): Promise<number> {
 }
 
 /** Subcollections of `users/{uid}` the cascade removes. */
-export const USER_SUBCOLLECTIONS = ['reps', 'weightRecords', 'posts', 'preferences'] as const;
+export const USER_SUBCOLLECTIONS = ['reps', 'weightRecords', 'posts', 'preferences', 'following'] as const;
 
 /**
  * Account deletion, idempotent: the tombstone first (so late events of this user change nothing
@@ -104,6 +105,33 @@ export async function deleteAccountData(env: ReactionEnv, uid: string): Promise<
   if (!tombstone)
     await env.store.commit([{ kind: 'set', path: paths.tombstone(uid), data: { uid, deletedAt: env.now } }]);
 
+  // Follows both ways (no new ones: the rules refuse following a tombstoned person), then the
+  // counts of everyone on the other end, recomputed from what is left.
+  const others = new Set<string>();
+  const follows = (spec: () => QuerySpec, other: (d: DocSnapshot) => string) => async () => {
+    const docs = await env.store.query(spec());
+    for (const d of docs) others.add(other(d));
+    return docs;
+  };
+  let deleted = 0;
+  deleted += await deleteAll(
+    env,
+    `account deletion (followers of ${uid})`,
+    follows(
+      () => followQueries.followersOf(uid, PAGE_SIZE),
+      (d) => uidOfPath(d.path),
+    ),
+    Infinity,
+  );
+  deleted += await deleteAll(
+    env,
+    `account deletion (${paths.following(uid)})`,
+    follows(
+      () => followQueries.following(uid, PAGE_SIZE),
+      (d) => d.id,
+    ),
+    Infinity,
+  );
   const collections: [string, () => QuerySpec][] = [
     [paths.boardEntries, () => reactionQueries.userBoardEntries(uid, PAGE_SIZE)],
     [paths.progressYears(uid), () => reactionQueries.page(paths.progressYears(uid))],
@@ -114,7 +142,6 @@ export async function deleteAccountData(env: ReactionEnv, uid: string): Promise<
       return [collection, () => reactionQueries.page(collection)];
     }),
   ];
-  let deleted = 0;
   for (const [collection, spec] of collections) {
     // No page bound here: the cascade must finish; the progress check is what ends a stuck loop.
     deleted += await deleteAll(
@@ -134,6 +161,13 @@ export async function deleteAccountData(env: ReactionEnv, uid: string): Promise<
     await env.store.commit([{ kind: 'delete', path: paths.user(uid) }]);
     deleted++;
   }
+  const card = await env.store.get(paths.person(uid));
+  if (card) {
+    await env.store.commit([{ kind: 'delete', path: paths.person(uid) }]);
+    deleted++;
+  }
+  others.delete(uid);
+  await recomputePeople(env, others);
   await removeFromBoards(env, uid);
   return { deleted };
 }

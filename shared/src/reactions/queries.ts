@@ -122,6 +122,22 @@ export const reactionQueries = {
   }),
 } as const;
 
+/** The follow reaction's queries (follows.ts): counts as aggregates, the cascade in pages. */
+export const followQueries = {
+  /** Whom one user follows: their own subcollection (count, cascade pages). */
+  following: (uid: string, limit?: number): QuerySpec => ({
+    collection: paths.following(uid),
+    ...(limit !== undefined ? { limit } : {}),
+  }),
+  /** Who follows one user: every follow document naming them (count, cascade pages). */
+  followersOf: (uid: string, limit?: number): QuerySpec => ({
+    collection: paths.followingId,
+    group: true,
+    where: [{ field: 'uid', op: '==', value: uid }],
+    ...(limit !== undefined ? { limit } : {}),
+  }),
+} as const;
+
 /** The activity field each queried personal-record kind is ordered by. */
 export const RECORD_FIELDS: Record<QueriedRecordKind, string> = {
   reps: 'count',
@@ -183,6 +199,13 @@ export const REACTION_QUERY_SHAPES: readonly QuerySpec[] = [
   progressQueries.years('u'),
   ...QUERIED_RECORD_KINDS.map((kind) => progressQueries.topOf('u', 'Running', kind)),
   progressQueries.allReps('u'),
+  followQueries.following('u'),
+  followQueries.following('u', PAGE_SIZE),
+  followQueries.followersOf('u'),
+  followQueries.followersOf('u', PAGE_SIZE),
+  reactionQueries.page(paths.people),
+  reactionQueries.page(paths.users),
+  reactionQueries.groupPage(paths.followingId),
 ];
 
 /** A query's shape, values left out: what an index depends on. */

@@ -24,6 +24,7 @@ import {
   reactionPaths,
   readUser,
 } from './core.ts';
+import { followTargetOf, recomputePeople } from './follows.ts';
 import { type PaceOptions, type PaceResult, Pacer } from './pacing.ts';
 import { progressWrite, recomputeProgress } from './progress.ts';
 import { type FeedCollection, reactionQueries, USER_FEED_LIMIT } from './queries.ts';
@@ -37,6 +38,8 @@ export type ReactionEvent =
       before: DocData | null;
     }
   | { kind: 'post'; uid: string; postId: string }
+  /** `uid` started or stopped following `target`: both people's counts are recomputed. */
+  | { kind: 'follow'; uid: string; target: string }
   | {
       kind: 'profile';
       uid: string;
@@ -80,6 +83,8 @@ export function eventForWrite(
     return changed(RELEVANT_FIELDS.reps, before, after)
       ? { kind: 'activity', uid, repId: s[3], before }
       : null;
+  const follow = followTargetOf(path);
+  if (follow) return (before === null) !== (after === null) ? { kind: 'follow', ...follow } : null;
   if (s.length === 4 && s[2] === 'posts' && s[3])
     return changed(RELEVANT_FIELDS.posts, before, after) ? { kind: 'post', uid, postId: s[3] } : null;
   return null;
@@ -95,12 +100,14 @@ interface UserWork {
   /** Activity ids, each with what it was before its writes (windows and days it may have left). */
   reps: Map<string, DocData[]>;
   posts: Set<string>;
+  /** People this user followed or unfollowed. */
+  follows: Set<string>;
   /** Profile fields changed: a set, 'all' (unknown), or null (no profile event). */
   profile: Set<string> | 'all' | null;
 }
 
 function workOf(uid: string, events: readonly ReactionEvent[]): UserWork {
-  const work: UserWork = { reps: new Map(), posts: new Set(), profile: null };
+  const work: UserWork = { reps: new Map(), posts: new Set(), follows: new Set(), profile: null };
   for (const e of events) {
     if (e.uid !== uid) throw new RangeError(`An event of ${e.uid} in a batch of ${uid}.`);
     if (e.kind === 'activity') {
@@ -108,6 +115,7 @@ function workOf(uid: string, events: readonly ReactionEvent[]): UserWork {
       if (e.before) befores.push(e.before);
       work.reps.set(e.repId, befores);
     } else if (e.kind === 'post') work.posts.add(e.postId);
+    else if (e.kind === 'follow') work.follows.add(e.target);
     else if (e.changed === undefined || work.profile === 'all') work.profile = 'all';
     else work.profile = new Set([...(work.profile ?? []), ...e.changed]);
   }
@@ -158,6 +166,9 @@ export async function reactUser(
     // Hidden now: off every board at once, not at the next rollup (issue 9).
     if (touched('hideExerciseInfo')) pacer.merge(await removeFromBoards(env, uid, opts));
   }
+  // The person's card shows the name and the privacy flag; a follow moves both people's counts.
+  const people = work.follows.size > 0 || touched('displayName') || touched('hideExerciseInfo');
+  if (people) pacer.merge(await recomputePeople(env, [uid, ...work.follows], opts));
   return pacer.result();
 }
 

@@ -8,7 +8,8 @@
  * - a feed item per activity of a visible user and per post, at or after the feed's horizon;
  * - a board per kind for the current key: the top 3 visible entries per metric (value > 0);
  * - per user with activities (not tombstoned), a progress summary and a document per year of
- *   their zone with activity (progress.ts).
+ *   their zone with activity (progress.ts);
+ * - per profile (not tombstoned), a people card: name, visible, follower and following counts.
  *
  * Reads are paged (PAGE_SIZE): collection-group scans of activities and posts since the oldest
  * instant any projection needs, and the projections themselves; a page that repeats the one before
@@ -37,6 +38,7 @@ import {
   sameProjection,
   uidOfPath,
 } from './core.ts';
+import { followTargetOf } from './follows.ts';
 import { scanCollection, scanPages } from './maintenance.ts';
 import { entryOf, progressDocsOf, progressZone } from './progress.ts';
 import { type FeedCollection, PAGE_SIZE, reactionQueries } from './queries.ts';
@@ -181,6 +183,32 @@ export async function rebuildProjections(
       expected.set(paths.progressYear(uid, year), doc as unknown as DocData);
   }
 
+  // People cards: one per profile (not tombstoned), its counts from every follow document.
+  const followers = new Map<string, number>();
+  const following = new Map<string, number>();
+  for await (const doc of scanPages(
+    'rebuild scan of follows',
+    reactionQueries.groupPage(paths.followingId),
+    (spec) => env.store.query(spec),
+    (last, spec) => reactionQueries.groupPage(paths.followingId, PAGE_SIZE, cursorOf(last, spec)),
+  )) {
+    const follow = followTargetOf(doc.path);
+    if (!follow) continue;
+    following.set(follow.uid, (following.get(follow.uid) ?? 0) + 1);
+    followers.set(follow.target, (followers.get(follow.target) ?? 0) + 1);
+  }
+  for await (const profile of scanCollection(env, paths.users)) {
+    const person = await personFor(profile.id);
+    if (!person) continue;
+    expected.set(paths.person(profile.id), {
+      uid: profile.id,
+      userName: person.userName,
+      visible: person.visible,
+      followers: followers.get(profile.id) ?? 0,
+      following: following.get(profile.id) ?? 0,
+    });
+  }
+
   // What is stored.
   const actual = new Map<string, DocSnapshot>();
   for (const collection of [
@@ -189,6 +217,7 @@ export async function rebuildProjections(
     paths.feedPosts,
     paths.boards,
     paths.progressAll,
+    paths.people,
   ]) {
     for await (const doc of scanCollection(env, collection)) actual.set(doc.path, doc);
   }

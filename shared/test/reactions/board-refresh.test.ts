@@ -308,8 +308,10 @@ describe('a burst of many users writes each board about once a second', () => {
     // Written along the way (about once a second for 6 s), not only at the end.
     for (const kind of BOARD_KINDS)
       expect(written.filter((w) => w.path === paths.board(kind)).length, kind).toBeGreaterThanOrEqual(5);
-    // Quiescent: the boards are what the rollup makes, without it.
-    expect((await rebuildProjections(h.env(clock), { apply: false })).differences).toEqual([]);
+    // Quiescent: the boards are what the rollup makes, without it. (The profiles' own events were
+    // dropped above, so their people cards were never made: follows.test.ts covers those.)
+    const { differences } = await rebuildProjections(h.env(clock), { apply: false });
+    expect(differences.filter((d) => !d.startsWith(`missing ${paths.people}/`))).toEqual([]);
     expect((await rollupBoards(h.env(clock))).written).toEqual([]);
   });
 });

@@ -208,8 +208,8 @@ describe('hidden or deleted users leave every board at once (issue 9 item 3)', (
   it('account deletion removes the user from the three boards before the rollup', async () => {
     const h = await boardsNamingU1();
     const { deleted } = await deleteAccountData(h.env(T0 + 5000), 'u1');
-    // profile, activity, 3 board entries, 1 feed item, progress summary and year
-    expect(deleted).toBe(8);
+    // profile, activity, 3 board entries, 1 feed item, progress summary and year, people card
+    expect(deleted).toBe(9);
     const snap = h.store.snapshot();
     for (const kind of BOARD_KINDS)
       expect(onBoard(snap[paths.board(kind)] as unknown as Board, 'u1'), kind).toBe(false);

@@ -24,7 +24,9 @@ export const TITLES: Readonly<Record<string, string>> = {
 
 /** The table's key for a location: paths match case-insensitively and ignore a trailing slash. */
 export function titleFor(pathname: string): string | undefined {
-  return TITLES[pathname.replace(/\/+$/, '').toLowerCase() || '/'];
+  const path = pathname.replace(/\/+$/, '').toLowerCase() || '/';
+  // One title for every person's page (their name is the page's heading).
+  return path.startsWith('/people/') ? 'Profile' : TITLES[path];
 }
 
 function Frame() {
@@ -97,6 +99,20 @@ export const routes: RouteObject[] = [
                       import('../features/community/CommunityPage.tsx').then((m) => ({
                         Component: m.CommunityPage,
                       })),
+                  },
+                  {
+                    // A person's profile: people cards are for verified accounts (rules).
+                    path: '/people/:uid',
+                    lazy: () => import('./guards.tsx').then((m) => ({ Component: m.RequireVerified })),
+                    children: [
+                      {
+                        index: true,
+                        lazy: () =>
+                          import('../features/people/PersonPage.tsx').then((m) => ({
+                            Component: m.PersonPage,
+                          })),
+                      },
+                    ],
                   },
                   {
                     path: '/account',

@@ -3,14 +3,15 @@ import { watchBoards, watchFeedActivities, watchFeedPosts } from './community.ts
 import { useStore } from './context.tsx';
 import { keys, useLive } from './queries.ts';
 
-export function useFeedPosts() {
+/** `enabled` false: not read (the page shows the Following view instead). */
+export function useFeedPosts(enabled = true) {
   const store = useStore();
-  return useLive(keys.feedPosts, watchFeedPosts(store));
+  return useLive(keys.feedPosts, watchFeedPosts(store), enabled);
 }
 
-export function useFeedActivities() {
+export function useFeedActivities(enabled = true) {
   const store = useStore();
-  return useLive(keys.feedActivities, watchFeedActivities(store));
+  return useLive(keys.feedActivities, watchFeedActivities(store), enabled);
 }
 
 export function useBoards() {

@@ -48,7 +48,7 @@ function name(value: unknown): string {
   return s === '' ? UNKNOWN_USER_NAME : s;
 }
 
-function toFeedPost(id: string, data: DocData): FeedPost {
+export function toFeedPost(id: string, data: DocData): FeedPost {
   return {
     uid: text(data.uid),
     postId: text(data.postId, id),
@@ -58,7 +58,7 @@ function toFeedPost(id: string, data: DocData): FeedPost {
   };
 }
 
-function toFeedActivity(id: string, data: DocData): FeedActivity {
+export function toFeedActivity(id: string, data: DocData): FeedActivity {
   return {
     uid: text(data.uid),
     repId: text(data.repId, id),

@@ -18,7 +18,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { faded } from '../../app/theme.ts';
-import { ShownName } from '../../components/ShownText.tsx';
+import { PersonName } from '../../components/PersonName.tsx';
 import { RelativeTime, UserAvatar, YouChip } from './bits.tsx';
 import { CommunityCard } from './CommunityCard.tsx';
 
@@ -139,7 +139,7 @@ function ActivityRow({ activity, own, now }: { activity: FeedActivity; own: bool
               whiteSpace: { xs: 'normal', sm: 'nowrap' },
             }}
           >
-            <ShownName name={activity.userName} />
+            <PersonName uid={activity.uid} name={activity.userName} own={own} />
           </Typography>
           {own && <YouChip variant="outlined" sx={{ height: 20 }} />}
         </Stack>

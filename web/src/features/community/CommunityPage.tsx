@@ -1,15 +1,18 @@
 /**
  * `/community`: leaderboards, posts and recent activity of everyone, all live. Reads 63 documents
- * (3 boards, 30 feed posts, 30 feed activities) whatever the number of users.
+ * (3 boards, 30 feed posts, 30 feed activities) whatever the number of users. `?show=following`
+ * shows the people the viewer follows instead (useCommunityData).
  */
 import Grid from '@mui/material/Grid';
+import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useRefreshed } from '../../components/useRefreshed.ts';
 import { useSessionUser } from '../../data/context.tsx';
 import { ActivitiesCard } from './ActivitiesCard.tsx';
 import { LeaderboardsCard } from './LeaderboardsCard.tsx';
 import { PostsCard } from './PostsCard.tsx';
-import { useCommunityData } from './useCommunityData.ts';
+import { ShowFilter } from './ShowFilter.tsx';
+import { type Show, useCommunityData } from './useCommunityData.ts';
 
 /** Where the page reads the time. */
 type Clock = () => number;
@@ -28,13 +31,21 @@ export function CommunityPage({ clock = systemClock, tickMs = 30_000 }: Communit
   const uid = user?.uid ?? null;
   // Re-read so that relative dates stay fresh and the boards roll over at midnight without a reload.
   const now = useRefreshed(clock, tickMs);
-  const { posts, activities, boards, errors } = useCommunityData();
+  // In the address, so a reload, a shared link and Back keep the view.
+  const [params, setParams] = useSearchParams();
+  const show: Show = params.get('show') === 'following' ? 'following' : 'everyone';
+  const { posts, activities, boards, followingCount, errors } = useCommunityData(show, now);
 
   return (
     <>
       <PageHeader
         title="Community"
         subtitle="Cheer each other on: this period's leaders, posts and fresh workouts."
+      />
+      <ShowFilter
+        show={show}
+        followingCount={followingCount}
+        onShow={(next) => setParams(next === 'following' ? { show: next } : {}, { replace: true })}
       />
       <Grid container spacing={{ xs: 2, md: 3 }}>
         <Grid size={12}>

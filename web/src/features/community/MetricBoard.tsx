@@ -11,7 +11,7 @@ import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useId } from 'react';
 import { faded } from '../../app/theme.ts';
-import { ShownName } from '../../components/ShownText.tsx';
+import { PersonName } from '../../components/PersonName.tsx';
 import { UserAvatar, YouChip } from './bits.tsx';
 
 const NO_DATA = 'No data available.';
@@ -177,7 +177,7 @@ function PlaceRow(props: { place: BoardPlace; rank: number; unit: string; leader
             overflowWrap: 'anywhere',
           }}
         >
-          <ShownName name={place.userName} />
+          <PersonName uid={place.uid} name={place.userName} own={own} />
         </Typography>
         {own && (
           <YouChip variant="filled" sx={{ height: 18, fontSize: 11, fontWeight: 700, flexShrink: 0 }} />

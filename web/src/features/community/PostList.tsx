@@ -8,6 +8,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { RefObject } from 'react';
+import { PersonName } from '../../components/PersonName.tsx';
 import { ShownName } from '../../components/ShownText.tsx';
 import { RelativeTime, UserAvatar } from './bits.tsx';
 import { MessageText } from './MessageText.tsx';
@@ -152,7 +153,11 @@ function PostItem({
             component="span"
             sx={{ color: post.own ? 'onBrand.main' : 'text.primary' }}
           >
-            <ShownName name={post.userName} />
+            {post.sending ? (
+              <ShownName name={post.userName} />
+            ) : (
+              <PersonName uid={post.uid} name={post.userName} own={post.own} />
+            )}
             {post.own && post.userName !== 'You' && (
               <Chip
                 label="You"

@@ -7,6 +7,7 @@ import { MemoryStore } from '@fit/shared/testing/memory-store';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { theme } from '../../app/theme.ts';
 import { type SessionUser, SessionUserContext, StoreContext } from '../../data/context.tsx';
 import { createQueryClient } from '../../data/query-client.ts';
@@ -64,17 +65,20 @@ export function renderPage(
   store: LiveDocumentStore,
   props: CommunityPageProps = {},
   user: SessionUser | null = ME,
+  path = '/community',
 ) {
   return render(
-    <ThemeProvider theme={theme}>
-      <QueryClientProvider client={createQueryClient(() => {})}>
-        <StoreContext.Provider value={store}>
-          <SessionUserContext.Provider value={user}>
-            <CommunityPage clock={() => NOW} {...props} />
-          </SessionUserContext.Provider>
-        </StoreContext.Provider>
-      </QueryClientProvider>
-    </ThemeProvider>,
+    <MemoryRouter initialEntries={[path]}>
+      <ThemeProvider theme={theme}>
+        <QueryClientProvider client={createQueryClient(() => {})}>
+          <StoreContext.Provider value={store}>
+            <SessionUserContext.Provider value={user}>
+              <CommunityPage clock={() => NOW} {...props} />
+            </SessionUserContext.Provider>
+          </StoreContext.Provider>
+        </QueryClientProvider>
+      </ThemeProvider>
+    </MemoryRouter>,
   );
 }
 

@@ -1,0 +1,119 @@
+/**
+ * A person's name wherever the community shows it: a button that opens a menu with their profile
+ * and Follow / Unfollow. Feeds draw up to 60 names, so each is a plain button; the menu, its
+ * reads and its saves are mounted only while it is open or a save it started is under way.
+ */
+import ButtonBase from '@mui/material/ButtonBase';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { useFollowing, useFollowSave } from '../data/follow-hooks.ts';
+import { ErrorToast } from './ErrorToast.tsx';
+import { ShownName } from './ShownText.tsx';
+
+export function PersonName({ uid, name, own = false }: { uid: string; name: string; own?: boolean }) {
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(false);
+  const anchor = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+  // A projection without a uid (an old item) names nobody who could be opened.
+  if (!uid) return <ShownName name={name} />;
+  return (
+    <>
+      <ButtonBase
+        ref={anchor}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={() => {
+          setActive(true);
+          setOpen(true);
+        }}
+        sx={{
+          font: 'inherit',
+          color: 'inherit',
+          textAlign: 'start',
+          borderRadius: 0.5,
+          maxWidth: '100%',
+          display: 'inline',
+          '&:hover': { textDecoration: 'underline' },
+          '&.Mui-focusVisible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
+        }}
+      >
+        <ShownName name={name} />
+      </ButtonBase>
+      {active && (
+        <PersonMenu
+          uid={uid}
+          name={name}
+          own={own}
+          id={menuId}
+          anchor={anchor.current}
+          open={open}
+          onClose={() => setOpen(false)}
+          onIdle={() => setActive(false)}
+        />
+      )}
+    </>
+  );
+}
+
+function PersonMenu(props: {
+  uid: string;
+  name: string;
+  own: boolean;
+  id: string;
+  anchor: HTMLElement | null;
+  open: boolean;
+  onClose: () => void;
+  onIdle: () => void;
+}) {
+  const { uid, name, own, open, onClose, onIdle } = props;
+  const following = useFollowing();
+  const { followSave, unfollowSave } = useFollowSave(uid);
+  const follows = following.data?.includes(uid) ?? false;
+  const busy = followSave.busy || unfollowSave.busy;
+  const failure =
+    followSave.status?.kind === 'error'
+      ? followSave.status.message
+      : unfollowSave.status?.kind === 'error'
+        ? unfollowSave.status.message
+        : null;
+  // Unmounted once nothing is left to show: closed, no save under way, no failure on screen.
+  useEffect(() => {
+    if (!open && !busy && failure === null) onIdle();
+  }, [open, busy, failure, onIdle]);
+  return (
+    <>
+      <Menu id={props.id} anchorEl={props.anchor} open={open} onClose={onClose}>
+        <MenuItem component={RouterLink} to={`/people/${encodeURIComponent(uid)}`} onClick={onClose}>
+          <ListItemText>View profile</ListItemText>
+        </MenuItem>
+        {!own && (
+          <MenuItem
+            disabled={following.data === undefined || busy}
+            onClick={() => {
+              (follows ? unfollowSave : followSave).run();
+              onClose();
+            }}
+          >
+            <ListItemText>
+              {follows ? 'Unfollow' : 'Follow'} <ShownName name={name} />
+            </ListItemText>
+          </MenuItem>
+        )}
+      </Menu>
+      {failure && (
+        <ErrorToast
+          message={failure}
+          onClose={() => {
+            followSave.setStatus(null);
+            unfollowSave.setStatus(null);
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,205 @@
+/**
+ * Follows, as the browser sees them: whom I follow (`users/{me}/following`, only I write it), a
+ * person's card (`people/{uid}`, counts kept by the follow reaction), a person's recent
+ * activities, and the Following view of the community page: the followed people's feed items
+ * and board entries, read in chunked `in` queries of at most 30 uids and merged and ranked here.
+ *
+ * Queries issued (shared/src/follow-queries.ts; indexes in firestore.indexes.json):
+ * - `users/{me}/following` orderBy createdAt desc, limit 300 (listen)
+ * - `feedActivities|feedPosts` where uid in [≤30] orderBy timestamp desc, limit 30, per chunk (listen)
+ * - `boardEntries` where periodKey ==, visible == true, uid in [≤30], per chunk and period (listen)
+ * - `people/{uid}` (listenDoc)
+ */
+import { FEED_SHOWN } from '@fit/shared/community';
+import {
+  chunked,
+  type FeedName,
+  followWebQueries,
+  newestOf,
+  PERSON_ACTIVITIES_SHOWN,
+  rankPlaces,
+} from '@fit/shared/follow-queries';
+import {
+  BOARD_KINDS,
+  type Board,
+  type BoardKind,
+  type BoardMetric,
+  type FeedActivity,
+  type FeedPost,
+  type PersonCard,
+  paths,
+  UNKNOWN_USER_NAME,
+} from '@fit/shared/model';
+import type {
+  DocData,
+  DocumentStore,
+  LiveDocumentStore,
+  QuerySpec,
+  StoreError,
+  Unsubscribe,
+} from '@fit/shared/store';
+import { numberOr0 } from '@fit/shared/totals';
+import { type Boards, toFeedActivity, toFeedPost } from './community.ts';
+import type { Listen } from './live-query.ts';
+
+/** Our own messages (the spec words none for follows). */
+export const ALERT_FOLLOW = 'Failed to follow. Please try again.';
+export const ALERT_UNFOLLOW = 'Failed to unfollow. Please try again.';
+
+/** What a follow needs checked before it is written (the rules check the same). */
+export function followProblem(me: string, target: string): string | null {
+  if (target === '' || target.includes('/')) return 'That person could not be found.';
+  if (target === me) return 'You cannot follow yourself.';
+  return null;
+}
+
+export async function follow(store: DocumentStore, me: string, target: string, now: number) {
+  const problem = followProblem(me, target);
+  if (problem) throw new Error(problem);
+  await store.commit([
+    { kind: 'set', path: paths.follow(me, target), data: { uid: target, createdAt: now } },
+  ]);
+}
+
+export async function unfollow(store: DocumentStore, me: string, target: string) {
+  await store.commit([{ kind: 'delete', path: paths.follow(me, target) }]);
+}
+
+/** The uids I follow, newest follow first. */
+export function watchFollowing(store: LiveDocumentStore, me: string): Listen<string[]> {
+  return (onNext, onError) =>
+    store.listen(followWebQueries.following(me), (docs) => onNext(docs.map((d) => d.id)), onError);
+}
+
+function toCard(uid: string, data: DocData): PersonCard {
+  const name = typeof data.userName === 'string' && data.userName.trim() ? data.userName : UNKNOWN_USER_NAME;
+  return {
+    uid,
+    userName: name,
+    visible: data.visible !== false,
+    followers: numberOr0(data.followers),
+    following: numberOr0(data.following),
+    asOf: numberOr0(data.asOf),
+  };
+}
+
+export function watchPerson(store: LiveDocumentStore, uid: string): Listen<PersonCard | null> {
+  return (onNext, onError) =>
+    store.listenDoc(paths.person(uid), (doc) => onNext(doc ? toCard(uid, doc.data) : null), onError);
+}
+
+export function watchPersonActivities(store: LiveDocumentStore, uid: string): Listen<FeedActivity[]> {
+  const spec = followWebQueries.feedOf('feedActivities', [uid], PERSON_ACTIVITIES_SHOWN);
+  return (onNext, onError) =>
+    store.listen(spec, (docs) => onNext(docs.map((d) => toFeedActivity(d.id, d.data))), onError);
+}
+
+/**
+ * Listens to one query per part and calls onNext with every part's answer, once all have
+ * answered, then on each change. No parts: one empty answer.
+ */
+function watchParts<P, T>(
+  store: LiveDocumentStore,
+  parts: readonly P[],
+  specOf: (part: P) => QuerySpec,
+  read: (part: P, docs: { id: string; data: DocData }[]) => T,
+  combine: (answers: T[]) => void,
+  onError: (error: StoreError) => void,
+): Unsubscribe {
+  if (parts.length === 0) {
+    let live = true;
+    queueMicrotask(() => live && combine([]));
+    return () => {
+      live = false;
+    };
+  }
+  const answers: (T | undefined)[] = parts.map(() => undefined);
+  const stops = parts.map((part, i) =>
+    store.listen(
+      specOf(part),
+      (docs) => {
+        answers[i] = read(part, docs);
+        if (answers.every((a) => a !== undefined)) combine(answers as T[]);
+      },
+      onError,
+    ),
+  );
+  return () => {
+    for (const stop of stops) stop();
+  };
+}
+
+/** The newest 30 items of the people I follow, from one listener per chunk of 30 uids. */
+export function watchFollowedFeed<T extends FeedPost | FeedActivity>(
+  store: LiveDocumentStore,
+  feed: FeedName,
+  uids: readonly string[],
+): Listen<T[]> {
+  const read = (feed === 'feedPosts' ? toFeedPost : toFeedActivity) as (id: string, d: DocData) => T;
+  return (onNext, onError) =>
+    watchParts(
+      store,
+      chunked(uids),
+      (chunk) => followWebQueries.feedOf(feed, chunk),
+      (_chunk, docs) => docs.map((d) => read(d.id, d.data)),
+      (answers) => onNext(newestOf(answers, FEED_SHOWN)),
+      onError,
+    );
+}
+
+/** The current period key of each board kind, and the community time zone they are in. */
+export interface BoardKeys {
+  keys: Record<BoardKind, string>;
+  timeZone: string;
+}
+
+/**
+ * Boards of the people I follow: each kind's top places per metric, ranked here from their
+ * visible entries of the current period (the same order as the rollup's).
+ */
+export function watchFollowedBoards(
+  store: LiveDocumentStore,
+  uids: readonly string[],
+  { keys, timeZone }: BoardKeys,
+): Listen<Boards> {
+  const parts = BOARD_KINDS.flatMap((kind) => chunked(uids).map((chunk) => ({ kind, chunk })));
+  type Entry = { uid: string; userName: string; values: Record<BoardMetric, number> };
+  const toEntry = (data: DocData): Entry => ({
+    uid: typeof data.uid === 'string' ? data.uid : '',
+    userName: typeof data.userName === 'string' && data.userName ? data.userName : UNKNOWN_USER_NAME,
+    values: {
+      reps: numberOr0(data.reps),
+      minutes: numberOr0(data.minutes),
+      calories: numberOr0(data.calories),
+    },
+  });
+  const boardOf = (kind: BoardKind, entries: Entry[]): Board => ({
+    kind,
+    periodKey: keys[kind],
+    timeZone,
+    reps: rankPlaces(entries, 'reps'),
+    minutes: rankPlaces(entries, 'minutes'),
+    calories: rankPlaces(entries, 'calories'),
+    computedAt: 0,
+  });
+  return (onNext, onError) =>
+    watchParts(
+      store,
+      parts,
+      ({ kind, chunk }) => followWebQueries.entriesOf(keys[kind], chunk),
+      ({ kind }, docs) => ({ kind, entries: docs.map((d) => toEntry(d.data)) }),
+      (answers) => {
+        const boards = Object.fromEntries(
+          BOARD_KINDS.map((kind) => [
+            kind,
+            boardOf(
+              kind,
+              answers.filter((a) => a.kind === kind).flatMap((a) => a.entries),
+            ),
+          ]),
+        ) as Boards;
+        onNext(boards);
+      },
+      onError,
+    );
+}

@@ -1,0 +1,131 @@
+import { paths } from '@fit/shared/model';
+import type { DocData } from '@fit/shared/store';
+import { MemoryStore } from '@fit/shared/testing/memory-store';
+import { ThemeProvider } from '@mui/material/styles';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { theme } from '../../app/theme.ts';
+import { FollowButton } from '../../components/FollowButton.tsx';
+import { type SessionUser, SessionUserContext, StoreContext } from '../../data/context.tsx';
+import { createQueryClient } from '../../data/query-client.ts';
+import { PERSON_NOT_FOUND, PersonPage } from './PersonPage.tsx';
+
+vi.setConfig({ testTimeout: 30_000 });
+const ME: SessionUser = { uid: 'me', email: 'me@example.com', emailVerified: true };
+const T = Date.UTC(2026, 10, 22, 15);
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+function card(uid: string, extra: DocData = {}): Record<string, DocData> {
+  return {
+    [paths.person(uid)]: {
+      uid,
+      userName: `User ${uid}`,
+      visible: true,
+      followers: 2,
+      following: 1,
+      asOf: T,
+      ...extra,
+    },
+  };
+}
+
+function activity(uid: string, repId: string, activityType: string): Record<string, DocData> {
+  return {
+    [paths.feedActivity(uid, repId)]: {
+      uid,
+      repId,
+      userName: `User ${uid}`,
+      activityType,
+      count: 0,
+      time: 30,
+      timestamp: T,
+    },
+  };
+}
+
+function renderAt(store: MemoryStore, uid: string) {
+  return render(
+    <MemoryRouter initialEntries={[`/people/${uid}`]}>
+      <ThemeProvider theme={theme}>
+        <QueryClientProvider client={createQueryClient(() => {})}>
+          <StoreContext.Provider value={store}>
+            <SessionUserContext.Provider value={ME}>
+              <Routes>
+                <Route path="/people/:uid" element={<PersonPage />} />
+              </Routes>
+            </SessionUserContext.Provider>
+          </StoreContext.Provider>
+        </QueryClientProvider>
+      </ThemeProvider>
+    </MemoryRouter>,
+  );
+}
+
+describe('/people/:uid', () => {
+  it('shows the name, live counts and recent activities, and follows', async () => {
+    const store = new MemoryStore({
+      ...card('ann'),
+      ...activity('ann', 'r1', 'Yoga'),
+      ...activity('bob', 'r2', 'Rowing'),
+    });
+    renderAt(store, 'ann');
+    expect(await screen.findByRole('heading', { level: 1, name: 'User ann' })).toBeInTheDocument();
+    expect(screen.getByTestId('person-counts')).toHaveTextContent('2 followers1 following');
+    expect(await screen.findByText('Yoga')).toBeInTheDocument();
+    expect(screen.queryByText('Rowing')).toBeNull();
+    const followButton = await screen.findByRole('button', { name: 'Follow User ann' });
+    await waitFor(() => expect(followButton).toBeEnabled());
+    fireEvent.click(followButton);
+    await waitFor(() => expect(store.snapshot()[paths.follow('me', 'ann')]).toMatchObject({ uid: 'ann' }));
+    expect(await screen.findByRole('button', { name: 'Unfollow User ann' })).toBeInTheDocument();
+    await store.commit([{ kind: 'update', path: paths.person('ann'), data: { followers: 3 } }]);
+    await waitFor(() => expect(screen.getByTestId('person-counts')).toHaveTextContent('3 followers'));
+  });
+
+  it('a person who hides exercise info shows no activities', async () => {
+    const store = new MemoryStore({ ...card('cat', { visible: false }), ...activity('cat', 'r1', 'Zumba') });
+    renderAt(store, 'cat');
+    expect(await screen.findByTestId('person-hidden')).toHaveTextContent('keeps their exercise info private');
+    expect(screen.queryByText('Zumba')).toBeNull();
+    expect(screen.queryByTestId('person-activities')).toBeNull();
+  });
+
+  it('my own profile has no follow button; an unknown person is said so', async () => {
+    const store = new MemoryStore(card('me'));
+    const { unmount } = renderAt(store, 'me');
+    await screen.findByRole('heading', { level: 1, name: 'User me' });
+    expect(screen.queryByRole('button', { name: /Follow/ })).toBeNull();
+    unmount();
+    renderAt(store, 'nobody');
+    expect(await screen.findByText(PERSON_NOT_FOUND)).toBeInTheDocument();
+  });
+
+  it('following oneself is refused with a message and writes nothing', async () => {
+    const store = new MemoryStore();
+    render(
+      <MemoryRouter>
+        <QueryClientProvider client={createQueryClient(() => {})}>
+          <StoreContext.Provider value={store}>
+            <SessionUserContext.Provider value={ME}>
+              <FollowButton uid={ME.uid} name="Me" />
+            </SessionUserContext.Provider>
+          </StoreContext.Provider>
+        </QueryClientProvider>
+      </MemoryRouter>,
+    );
+    const button = await screen.findByRole('button', { name: 'Follow Me' });
+    await waitFor(() => expect(button).toBeEnabled());
+    fireEvent.click(button);
+    expect(await screen.findByRole('alert')).toHaveTextContent('You cannot follow yourself.');
+    expect(store.snapshot()).toEqual({});
+  });
+});
