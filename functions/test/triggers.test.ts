@@ -57,6 +57,10 @@ describe('declared options', () => {
       [fns.onRepWritten, 'users/{uid}/reps/{repId}'],
       [fns.onPostWritten, 'users/{uid}/posts/{postId}'],
       [fns.onProfileWritten, 'users/{uid}'],
+      [fns.onPostKudosWritten, 'users/{uid}/posts/{postId}/kudos/{giver}'],
+      [fns.onRepKudosWritten, 'users/{uid}/reps/{repId}/kudos/{giver}'],
+      [fns.onPostCommentWritten, 'users/{uid}/posts/{postId}/comments/{commentId}'],
+      [fns.onRepCommentWritten, 'users/{uid}/reps/{repId}/comments/{commentId}'],
     ] as const) {
       const ep = fn.__endpoint;
       expect(ep.region).toEqual(['us-central1']);

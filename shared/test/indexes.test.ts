@@ -90,6 +90,39 @@ const WEB_QUERIES: { name: string; spec: QuerySpec }[] = [
       limit: 200,
     },
   },
+  {
+    name: "the shown feed items' counts (web/src/data/social.ts)",
+    spec: {
+      collection: paths.engagementAll,
+      where: [{ field: 'itemId', op: 'in', value: ['u_p'] }],
+      limit: 30,
+    },
+  },
+  {
+    name: "an item's comments, oldest first",
+    spec: {
+      collection: paths.comments('feedPosts', 'u', 'p'),
+      orderBy: [{ field: 'timestamp', direction: 'asc' }],
+      limit: 50,
+    },
+  },
+  {
+    name: 'newest notifications',
+    spec: {
+      collection: paths.notifications('u'),
+      orderBy: [{ field: 'timestamp', direction: 'desc' }],
+      limit: 20,
+    },
+  },
+  {
+    name: 'unread notifications (the top bar count, mark all read)',
+    spec: {
+      collection: paths.notifications('u'),
+      where: [{ field: 'read', op: '==', value: false }],
+      orderBy: [{ field: 'timestamp', direction: 'desc' }],
+      limit: 100,
+    },
+  },
 ];
 
 function collectionGroupOf(spec: QuerySpec): string {

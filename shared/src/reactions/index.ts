@@ -21,6 +21,13 @@ export {
   reactionPaths,
 } from './core.ts';
 export {
+  engagementQueries,
+  notificationId,
+  reactEngagement,
+  type SocialEvent,
+  socialEventForPath,
+} from './engagement.ts';
+export {
   deleteAccountData,
   expireProjections,
   MAX_PAGES_PER_RUN,
