@@ -146,6 +146,23 @@ export function socialContract({ owner, other, now }: ContractParams): ContractC
       paths.kudos('feedActivities', owner, 'hidden'),
       'deny',
     ),
+    c('my kudos, over the group', other, 'list', 'kudos', 'allow', {
+      query: {
+        collection: 'kudos',
+        group: true,
+        where: [{ field: 'uid', op: '==', value: other }],
+        limit: 100,
+      },
+      ...withDoc(kudosPath, kudos()),
+    }),
+    c("another's kudos, over the group", third, 'list', 'kudos', 'deny', {
+      query: {
+        collection: 'kudos',
+        group: true,
+        where: [{ field: 'uid', op: '==', value: other }],
+        limit: 100,
+      },
+    }),
     // comments
     c('comment on a post', other, 'create', commentPath, 'allow', { data: comment() }),
     c(

@@ -9,7 +9,9 @@ import { useSessionUser } from '../../data/context.tsx';
 import { ActivitiesCard } from './ActivitiesCard.tsx';
 import { LeaderboardsCard } from './LeaderboardsCard.tsx';
 import { PostsCard } from './PostsCard.tsx';
+import { SocialContext } from './social-context.ts';
 import { useCommunityData } from './useCommunityData.ts';
+import { useSocial } from './useSocial.ts';
 
 /** Where the page reads the time. */
 type Clock = () => number;
@@ -29,9 +31,10 @@ export function CommunityPage({ clock = systemClock, tickMs = 30_000 }: Communit
   // Re-read so that relative dates stay fresh and the boards roll over at midnight without a reload.
   const now = useRefreshed(clock, tickMs);
   const { posts, activities, boards, errors } = useCommunityData();
+  const social = useSocial(posts, activities);
 
   return (
-    <>
+    <SocialContext.Provider value={social}>
       <PageHeader
         title="Community"
         subtitle="Cheer each other on: this period's leaders, posts and fresh workouts."
@@ -47,6 +50,6 @@ export function CommunityPage({ clock = systemClock, tickMs = 30_000 }: Communit
           <ActivitiesCard activities={activities} uid={uid} now={now} error={errors.activities} />
         </Grid>
       </Grid>
-    </>
+    </SocialContext.Provider>
   );
 }
