@@ -1,6 +1,6 @@
 /** Live reads of kudos, comments and notifications (see `social.ts` for the queries). */
 import type { SocialFeed } from '@fit/shared/model';
-import { useStore } from './context.tsx';
+import { useSessionUser, useStore } from './context.tsx';
 import { keys, useDataScope, useLive } from './queries.ts';
 import {
   type SocialTarget,
@@ -16,9 +16,11 @@ export function useEngagement(feed: SocialFeed, itemIds: readonly string[]) {
   return useLive(['community', 'engagement', feed, ...itemIds], watchEngagement(store, feed, itemIds));
 }
 
+/** The kudos the signed-in person gave (none signed out). */
 export function useMyKudos() {
-  const { store, uid } = useDataScope();
-  return useLive([...keys.user(uid), 'kudos'], watchMyKudos(store, uid));
+  const store = useStore();
+  const uid = useSessionUser()?.uid ?? '';
+  return useLive([...keys.user(uid), 'kudos'], watchMyKudos(store, uid), uid !== '');
 }
 
 /** An item's comments, listened to only while its dialog is open. */

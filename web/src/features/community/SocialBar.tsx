@@ -11,6 +11,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useSessionUser } from '../../data/context.tsx';
 import { useDataScope } from '../../data/queries.ts';
 import { giveKudos, itemIdOf, kudosKey, type SocialTarget, takeBackKudos } from '../../data/social.ts';
 import { CommentsDialog } from './CommentsDialog.tsx';
@@ -21,7 +22,18 @@ const KUDOS_FAILED = 'Could not update your kudos. Please try again.';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-export function SocialBar({ target, own, label }: { target: SocialTarget; own: boolean; label: string }) {
+interface SocialBarProps {
+  target: SocialTarget;
+  own: boolean;
+  label: string;
+}
+
+/** Nothing signed out: kudos and comments are for members. */
+export function SocialBar(props: SocialBarProps) {
+  return useSessionUser() ? <SignedInSocialBar {...props} /> : null;
+}
+
+function SignedInSocialBar({ target, own, label }: SocialBarProps) {
   const { store, uid } = useDataScope();
   const { engagement, given } = useSocialState();
   const myName = useMyName();
