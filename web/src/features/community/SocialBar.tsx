@@ -62,6 +62,7 @@ function SignedInSocialBar({ target, own, label }: SocialBarProps) {
         <Button
           size="small"
           aria-pressed={mine}
+          data-control="kudos"
           aria-label={`${mine ? 'Take back kudos' : 'Give kudos'} for ${label} (${kudos})`}
           disabled={toggle.isPending}
           onClick={() => toggle.mutate()}
@@ -74,6 +75,7 @@ function SignedInSocialBar({ target, own, label }: SocialBarProps) {
       <Button
         size="small"
         aria-label={`${plural(comments, 'comment', 'comments')} and kudos on ${label}`}
+        data-control="comments"
         onClick={() => setOpen(true)}
         startIcon={<ChatBubbleOutline />}
         sx={{ minWidth: 0, color }}
