@@ -2,7 +2,7 @@
  * Kudos, comments and notifications between two people (issue 27), in two browsers on the real
  * stack: Ben's kudos and comment reach Ann live, counted on her post and in her top bar's
  * notifications; Ben takes his kudos back; Ann deletes his comment on her post; when Ben deletes
- * his account, his kudos and comments leave Ann's view. axe on the new dialog and menu at 390 and
+ * his account, his kudos and comments leave Ann's view. axe on the new dialog and popup at 390 and
  * 1280 px, light and dark.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -99,14 +99,18 @@ describe('kudos, comments and notifications between two people', () => {
 
     await annPage.getByRole('button', { name: 'Notifications, 2 unread' }).waitFor({ timeout: 60_000 });
     await postOf(annPage).getByRole('button', { name: '1 comment and kudos on your post' }).waitFor();
+    // The page with its kudos and comment buttons, and the top bar's bell with its count.
+    found.push(...(await audit(annPage, 'community page', 'body')));
     await bell(annPage).click();
-    const menu = annPage.getByRole('menu');
+    const menu = annPage.getByRole('dialog', { name: 'Notifications' });
     await menu.getByText(`${ben.name} gave kudos on your post`).waitFor();
     await menu.getByText(`${ben.name} commented on your post: Strong work ${stamp}`).waitFor();
-    found.push(...(await audit(annPage, 'notifications menu', '[role="menu"]')));
+    found.push(...(await audit(annPage, 'notifications popup', '[role="dialog"]')));
     await annPage.getByRole('button', { name: 'Mark all as read' }).click();
-    await annPage.getByRole('button', { name: 'Notifications', exact: true }).waitFor({ timeout: 30_000 });
+    await menu.getByText('Unread').first().waitFor({ state: 'detached', timeout: 30_000 });
     await annPage.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    await annPage.getByRole('button', { name: 'Notifications', exact: true }).waitFor({ timeout: 30_000 });
     expect(found, `axe violations:\n${found.join('\n')}`).toEqual([]);
   }, 240_000);
 

@@ -1,6 +1,6 @@
 /**
  * The top bar's bell: the unread count as a badge (one live query, at most UNREAD_COUNTED), and a
- * menu of the newest notifications (listened to only while open). Opening one marks it read;
+ * popup of the newest notifications (listened to only while open). Opening one marks it read;
  * "Mark all as read" marks every counted unread one.
  */
 import NotificationsNone from '@mui/icons-material/NotificationsNone';
@@ -8,9 +8,11 @@ import Badge from '@mui/material/Badge';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
+import Popover from '@mui/material/Popover';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
@@ -31,6 +33,7 @@ export function NotificationsButton() {
   const { store, uid } = useDataScope();
   const navigate = useNavigate();
   const menuId = useId();
+  const titleId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const unread = useUnreadNotifications().data ?? [];
   const list = useNotifications(anchor !== null);
@@ -48,7 +51,7 @@ export function NotificationsButton() {
     <>
       <IconButton
         aria-label={count > 0 ? `Notifications, ${shownCount} unread` : 'Notifications'}
-        aria-haspopup="menu"
+        aria-haspopup="dialog"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? 'true' : undefined}
         onClick={(e) => setAnchor(e.currentTarget)}
@@ -58,15 +61,23 @@ export function NotificationsButton() {
           <NotificationsNone />
         </Badge>
       </IconButton>
-      <Menu
+      <Popover
         id={menuId}
         anchorEl={anchor}
         open={anchor !== null}
         onClose={() => setAnchor(null)}
-        slotProps={{ paper: { sx: { width: { xs: 320, sm: 380 }, maxWidth: '92vw' } } }}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{
+          paper: {
+            role: 'dialog',
+            'aria-labelledby': titleId,
+            sx: { width: { xs: 320, sm: 380 }, maxWidth: '92vw', maxHeight: '70vh' },
+          },
+        }}
       >
         <Stack direction="row" sx={{ px: 2, py: 1, alignItems: 'center', justifyContent: 'space-between' }}>
-          <Typography variant="subtitle1" component="h2">
+          <Typography id={titleId} variant="subtitle1" component="h2">
             Notifications
           </Typography>
           <Button
@@ -79,30 +90,31 @@ export function NotificationsButton() {
         </Stack>
         <Divider />
         {list.data?.length === 0 && (
-          <MenuItem disabled>
-            <ListItemText primary="No notifications yet." />
-          </MenuItem>
+          <Typography variant="body2" sx={{ px: 2, py: 1.5, color: 'text.secondary' }}>
+            No notifications yet.
+          </Typography>
         )}
-        {list.data?.map((n) => (
-          <MenuItem
-            key={n.id}
-            onClick={() => open(n)}
-            data-unread={n.read ? undefined : 'true'}
-            sx={{ whiteSpace: 'normal' }}
-          >
-            <ListItemText
-              primary={describe(n)}
-              secondary={n.read ? undefined : 'Unread'}
-              slotProps={{ primary: { sx: { fontWeight: n.read ? 400 : 700, overflowWrap: 'anywhere' } } }}
-            />
-          </MenuItem>
-        ))}
+        <List dense aria-labelledby={titleId} sx={{ py: 0 }}>
+          {list.data?.map((n) => (
+            <ListItem key={n.id} disablePadding data-unread={n.read ? undefined : 'true'}>
+              <ListItemButton onClick={() => open(n)}>
+                <ListItemText
+                  primary={describe(n)}
+                  secondary={n.read ? undefined : 'Unread'}
+                  slotProps={{
+                    primary: { sx: { fontWeight: n.read ? 400 : 700, overflowWrap: 'anywhere' } },
+                  }}
+                />
+              </ListItemButton>
+            </ListItem>
+          ))}
+        </List>
         {mark.isError && (
           <Typography role="alert" variant="body2" sx={{ px: 2, py: 1, color: 'error.main' }}>
             Could not mark as read. Please try again.
           </Typography>
         )}
-      </Menu>
+      </Popover>
     </>
   );
 }

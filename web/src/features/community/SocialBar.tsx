@@ -48,7 +48,7 @@ function SignedInSocialBar({ target, own, label }: SocialBarProps) {
   });
   const color = 'text.secondary';
   return (
-    <Stack direction="row" sx={{ gap: 0.5, alignItems: 'center', flexWrap: 'wrap' }}>
+    <Stack direction="row" sx={{ gap: 0.5, alignItems: 'center', flexWrap: 'nowrap', whiteSpace: 'nowrap' }}>
       {own ? (
         <Typography
           variant="caption"
@@ -83,7 +83,7 @@ function SignedInSocialBar({ target, own, label }: SocialBarProps) {
         {comments}
       </Button>
       {toggle.isError && (
-        <Typography variant="caption" role="alert" sx={{ color: 'error.main' }}>
+        <Typography variant="caption" role="alert" sx={{ color: 'error.main', whiteSpace: 'normal' }}>
           {KUDOS_FAILED}
         </Typography>
       )}
