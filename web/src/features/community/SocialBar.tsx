@@ -63,7 +63,8 @@ function SignedInSocialBar({ target, own, label }: SocialBarProps) {
           size="small"
           aria-pressed={mine}
           data-control="kudos"
-          aria-label={`${mine ? 'Take back kudos' : 'Give kudos'} for ${label} (${kudos})`}
+          // A toggle: its name starts with what it shows (the count), aria-pressed says given.
+          aria-label={`${plural(kudos, 'kudos', 'kudos')} for ${label}`}
           disabled={toggle.isPending}
           onClick={() => toggle.mutate()}
           startIcon={mine ? <ThumbUpAlt /> : <ThumbUpOffAlt />}
