@@ -131,7 +131,7 @@ describe('kudos, comments and notifications between two people', () => {
     await dialog.getByText('No comments yet.').waitFor({ timeout: 30_000 });
     await dialog.getByRole('button', { name: 'Close' }).click();
     await postOf(benPage)
-      .getByRole('button', { name: '0 comments and kudos on ' + `${ann.name}'s post` })
+      .getByRole('button', { name: `0 comments and kudos on ${ann.name}'s post` })
       .waitFor({
         timeout: 60_000,
       });
