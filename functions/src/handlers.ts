@@ -11,8 +11,10 @@ import {
   type PaceOptions,
   type PaceResult,
   type ReactionEnv,
+  reactEngagement,
   reactUser,
   rollupBoards,
+  socialEventForPath,
 } from '@fit/shared/reactions/index';
 import { isRecentSignIn } from '@fit/shared/recent-sign-in';
 import type { DocData } from '@fit/shared/store';
@@ -68,6 +70,13 @@ export async function onSourceWritten(
   return guarded('reaction', { path, kind: event.kind }, () =>
     paced((env, opts) => reactUser(env, event.uid, [event], opts)),
   );
+}
+
+/** A committed write of a kudos or a comment: the item's counts and the owner's notification. */
+export async function onSocialWritten(path: string): Promise<Outcome> {
+  const event = socialEventForPath(path);
+  if (!event) return 'ignored';
+  return guarded('engagement', { path }, () => paced((env, opts) => reactEngagement(env, event, opts)));
 }
 
 /** The minute schedule: boards follow the current period keys; what is no longer shown expires. */

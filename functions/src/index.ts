@@ -8,7 +8,13 @@ import { type ParamsOf, setGlobalOptions } from 'firebase-functions/v2';
 import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { onCall } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
-import { onAuthUserDeleted, onDeleteAccount, onRollup, onSourceWritten } from './handlers.ts';
+import {
+  onAuthUserDeleted,
+  onDeleteAccount,
+  onRollup,
+  onSocialWritten,
+  onSourceWritten,
+} from './handlers.ts';
 import { settings } from './runtime.ts';
 
 setGlobalOptions({ region: settings.region, memory: settings.memory, maxInstances: settings.maxInstances });
@@ -28,6 +34,27 @@ const onSourceDocument = <Document extends string>(
 export const onRepWritten = onSourceDocument('users/{uid}/reps/{repId}', (p) => paths.rep(p.uid, p.repId));
 export const onPostWritten = onSourceDocument('users/{uid}/posts/{postId}', (p) =>
   paths.post(p.uid, p.postId),
+);
+/** Kudos and comments on posts and activities (the payload is not used: the reaction re-reads). */
+const onSocialDocument = <Document extends string>(
+  document: Document,
+  pathOf: (params: ParamsOf<Document>) => string,
+) =>
+  onDocumentWritten({ document, retry: true }, async (event) => {
+    await onSocialWritten(pathOf(event.params));
+  });
+
+export const onPostKudosWritten = onSocialDocument('users/{uid}/posts/{postId}/kudos/{giver}', (p) =>
+  paths.kudosOf('feedPosts', p.uid, p.postId, p.giver),
+);
+export const onRepKudosWritten = onSocialDocument('users/{uid}/reps/{repId}/kudos/{giver}', (p) =>
+  paths.kudosOf('feedActivities', p.uid, p.repId, p.giver),
+);
+export const onPostCommentWritten = onSocialDocument('users/{uid}/posts/{postId}/comments/{commentId}', (p) =>
+  paths.comment('feedPosts', p.uid, p.postId, p.commentId),
+);
+export const onRepCommentWritten = onSocialDocument('users/{uid}/reps/{repId}/comments/{commentId}', (p) =>
+  paths.comment('feedActivities', p.uid, p.repId, p.commentId),
 );
 export const onProfileWritten = onSourceDocument('users/{uid}', (p) => paths.user(p.uid));
 export const onFollowWritten = onSourceDocument('users/{uid}/following/{otherUid}', (p) =>

@@ -113,6 +113,10 @@ describe.skipIf(skip)('bundle in the official Functions emulator (offline)', () 
         'onFollowWritten',
         'onPostWritten',
         'onProfileWritten',
+        'onPostKudosWritten',
+        'onRepKudosWritten',
+        'onPostCommentWritten',
+        'onRepCommentWritten',
         'onRepWritten',
         'rollup',
       ].sort(),
@@ -121,7 +125,16 @@ describe.skipIf(skip)('bundle in the official Functions emulator (offline)', () 
     const printed = (line: string) => expect.poll(() => output, { timeout: 120_000 }).toContain(line);
     await printed('functions[us-central1-deleteAccount]: http function initialized');
     await printed('functions[us-central1-onAuthUserDeletedBackstop]: auth function initialized');
-    for (const name of ['onRepWritten', 'onPostWritten', 'onProfileWritten', 'onFollowWritten'])
+    for (const name of [
+      'onRepWritten',
+      'onPostWritten',
+      'onProfileWritten',
+      'onFollowWritten',
+      'onPostKudosWritten',
+      'onRepKudosWritten',
+      'onPostCommentWritten',
+      'onRepCommentWritten',
+    ])
       await printed(
         `functions[us-central1-${name}]: function ignored because the firestore emulator does not exist`,
       );

@@ -17,6 +17,7 @@ import { ACTIVITIES, ACTIVITY_NAMES } from '@fit/shared/catalogue';
 import { calorieUnits } from '@fit/shared/formulas';
 import type { DocData, QuerySpec } from '@fit/shared/store';
 import { accessContract, type ContractCase } from '@fit/shared/testing/access-contract';
+import { socialContract } from '@fit/shared/testing/social-contract';
 import { LIMITS, validateActivityForm } from '@fit/shared/validation';
 import {
   collection,
@@ -232,6 +233,10 @@ if (!host) {
     // (so a denial above is not an accident of the rules' evaluation), and near misses are refused.
     for (const c of ruleSpecificCases('alice', Date.now())) {
       it(`rules: ${c.name}`, async () => run(env, c), 20_000);
+    }
+    // Kudos, comments, notifications, counts (issue 27).
+    for (const c of socialContract({ owner: 'alice', other: 'bob', now: Date.now() })) {
+      it(c.name, async () => run(env, c), 20_000);
     }
   });
 }

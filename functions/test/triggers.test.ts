@@ -59,6 +59,10 @@ describe('declared options', () => {
       [fns.onPostWritten, 'users/{uid}/posts/{postId}'],
       [fns.onProfileWritten, 'users/{uid}'],
       [fns.onFollowWritten, 'users/{uid}/following/{otherUid}'],
+      [fns.onPostKudosWritten, 'users/{uid}/posts/{postId}/kudos/{giver}'],
+      [fns.onRepKudosWritten, 'users/{uid}/reps/{repId}/kudos/{giver}'],
+      [fns.onPostCommentWritten, 'users/{uid}/posts/{postId}/comments/{commentId}'],
+      [fns.onRepCommentWritten, 'users/{uid}/reps/{repId}/comments/{commentId}'],
     ] as const) {
       const ep = fn.__endpoint;
       expect(ep.region).toEqual(['us-central1']);
@@ -411,5 +415,31 @@ describe('issue 8 and 9 through the triggers', () => {
     expect([...perSecond].filter(([, n]) => n > 1)).toEqual([]);
     expect(store.snapshot()['boardEntries/d2026-11-22_u1']).toMatchObject({ minutes: 60 * 10 });
     expect(Object.keys(store.snapshot()).filter((p) => p.startsWith('feedActivities/'))).toHaveLength(60);
+  });
+});
+
+describe('kudos and comment triggers', () => {
+  it('a kudos counts on the item and notifies its author; taking it back undoes both', async () => {
+    const path = paths.kudosOf('feedPosts', 'u1', 'p1', 'u2');
+    const kudos = { uid: 'u2', owner: 'u1', userName: 'Bo', timestamp: T0 };
+    await store.commit([
+      { kind: 'set', path: paths.user('u1'), data: { displayName: 'Ann' } },
+      { kind: 'set', path: paths.post('u1', 'p1'), data: { message: 'Hi', timestamp: T0 } },
+      { kind: 'set', path, data: kudos },
+    ]);
+    const written = fft.wrap(fns.onPostKudosWritten);
+    const params = { uid: 'u1', postId: 'p1', giver: 'u2' };
+    await written({ data: change(path, null, kudos), params });
+    expect(store.snapshot()[paths.engagement('feedPosts', 'u1', 'p1')]).toMatchObject({ kudos: 1 });
+    expect(store.snapshot()[paths.notification('u1', 'kudos_feedPosts_p1_u2')]).toMatchObject({
+      kind: 'kudos',
+      fromName: 'Bo',
+      read: false,
+    });
+    await store.commit([{ kind: 'delete', path }]);
+    clock += 2000;
+    await written({ data: change(path, kudos, null), params });
+    expect(store.snapshot()[paths.engagement('feedPosts', 'u1', 'p1')]).toBeUndefined();
+    expect(store.snapshot()[paths.notification('u1', 'kudos_feedPosts_p1_u2')]).toBeUndefined();
   });
 });

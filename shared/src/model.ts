@@ -177,6 +177,74 @@ export interface Tombstone {
   deletedAt: number;
 }
 
+// ---- Kudos, comments, notifications (issue 27) ----
+
+/** The feeds whose items take kudos and comments, each with its source collection under `users/{uid}`. */
+export const SOCIAL_FEEDS = { feedPosts: 'posts', feedActivities: 'reps' } as const;
+export type SocialFeed = keyof typeof SOCIAL_FEEDS;
+
+/**
+ * `users/{owner}/{posts|reps}/{id}/kudos/{giverUid}`: one per giver (the id is the giver's uid),
+ * written and taken back by the giver only. `owner` and `uid` let the account cascade find them.
+ */
+export interface Kudos {
+  uid: string;
+  owner: string;
+  /** The giver's display name when given (the rules hold it equal to their profile's). */
+  userName: string;
+  timestamp: number;
+}
+
+/** `users/{owner}/{posts|reps}/{id}/comments/{autoId}`: the post's text rules; never edited. */
+export interface PostComment {
+  uid: string;
+  owner: string;
+  userName: string;
+  message: string;
+  timestamp: number;
+}
+
+/** Givers an engagement document names (the count covers them all). */
+export const KUDOS_NAMES_SHOWN = 10;
+
+/** `engagement/{feed}_{owner}_{id}`: counts of one feed item, written only by the reactions. */
+export interface Engagement {
+  feed: SocialFeed;
+  owner: string;
+  /** The feed item's id, `{owner}_{id}`. */
+  itemId: string;
+  kudos: number;
+  /** The newest KUDOS_NAMES_SHOWN givers, newest first. */
+  kudosBy: { uid: string; userName: string }[];
+  comments: number;
+  asOf: number;
+}
+
+/** What a notification is about: follows come with the `follow` branch (one more kind). */
+export const NOTIFICATION_KINDS = ['kudos', 'comment', 'follow'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/**
+ * `users/{uid}/notifications/{id}`: written by the reactions; the owner reads them and sets
+ * `read` (nothing else). The id is deterministic per cause, so a repeated event changes nothing.
+ */
+export interface AppNotification {
+  kind: NotificationKind;
+  /** Who caused it. */
+  from: string;
+  fromName: string;
+  /** The feed item it is about (kudos, comment). */
+  feed?: SocialFeed;
+  itemId?: string;
+  /** The start of a comment's text. */
+  preview?: string;
+  timestamp: number;
+  read: boolean;
+}
+
+/** Characters of a comment a notification shows. */
+export const NOTIFICATION_PREVIEW_LENGTH = 80;
+
 export const UNKNOWN_USER_NAME = 'Unknown';
 
 export const paths = {
@@ -205,6 +273,19 @@ export const paths = {
   follow: (uid: string, otherUid: string) => `users/${uid}/following/${otherUid}`,
   people: 'people',
   person: (uid: string) => `people/${uid}`,
+  /** The source of a feed item: `users/{owner}/posts/{id}` or `users/{owner}/reps/{id}`. */
+  socialSource: (feed: SocialFeed, owner: string, id: string) => `users/${owner}/${SOCIAL_FEEDS[feed]}/${id}`,
+  kudos: (feed: SocialFeed, owner: string, id: string) => `users/${owner}/${SOCIAL_FEEDS[feed]}/${id}/kudos`,
+  kudosOf: (feed: SocialFeed, owner: string, id: string, giver: string) =>
+    `users/${owner}/${SOCIAL_FEEDS[feed]}/${id}/kudos/${giver}`,
+  comments: (feed: SocialFeed, owner: string, id: string) =>
+    `users/${owner}/${SOCIAL_FEEDS[feed]}/${id}/comments`,
+  comment: (feed: SocialFeed, owner: string, id: string, commentId: string) =>
+    `users/${owner}/${SOCIAL_FEEDS[feed]}/${id}/comments/${commentId}`,
+  engagementAll: 'engagement',
+  engagement: (feed: SocialFeed, owner: string, id: string) => `engagement/${feed}_${owner}_${id}`,
+  notifications: (uid: string) => `users/${uid}/notifications`,
+  notification: (uid: string, id: string) => `users/${uid}/notifications/${id}`,
   tombstones: 'tombstones',
   tombstone: (uid: string) => `tombstones/${uid}`,
   progressAll: 'progress',

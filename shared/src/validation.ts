@@ -73,6 +73,12 @@ export const MESSAGES = {
   postUnverified: 'Verify your email address to post: only verified accounts can post.',
   verifyEmailToWrite:
     'Verify your email address first: only verified accounts log activities, weights and posts.',
+  // Comments (issue 27): a post's text rules, in a comment's words.
+  commentEmpty: 'Comment cannot be empty.',
+  commentSignedOut: 'You must be logged in to comment.',
+  commentTooLong: 'Comment cannot exceed 500 characters.',
+  commentBidi: 'Comment cannot contain text-direction control characters (U+202A-U+202E, U+2066-U+2069).',
+  socialUnverified: 'Verify your email address to give kudos and comment: only verified accounts can.',
 } as const;
 
 const LIMIT_WORDING = {
@@ -488,6 +494,23 @@ export function validatePostForm(input: {
   if (hasBidiControl(message)) return fail(MESSAGES.postBidi, 'message');
   if (!isSafeTimestamp(input.timestamp)) return fail(MESSAGES.timestampInvalid, 'timestamp');
   return { ok: true, value: { message, timestamp: input.timestamp } };
+}
+
+/** A comment on a post or an activity: the post's rules (validatePostForm), its own messages. */
+export function validateCommentForm(input: {
+  message: string;
+  userId?: string | null;
+  timestamp: number;
+}): Validation<{ message: string; timestamp: number }> {
+  if (!input.userId) return fail(MESSAGES.commentSignedOut, 'userId');
+  const checked = validatePostForm({ ...input, userId: input.userId });
+  if (checked.ok) return checked;
+  const own: Record<string, string> = {
+    [MESSAGES.postEmpty]: MESSAGES.commentEmpty,
+    [MESSAGES.postTooLong]: MESSAGES.commentTooLong,
+    [MESSAGES.postBidi]: MESSAGES.commentBidi,
+  };
+  return fail(own[checked.message] ?? checked.message, checked.field);
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

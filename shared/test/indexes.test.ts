@@ -92,6 +92,49 @@ const WEB_QUERIES: { name: string; spec: QuerySpec }[] = [
     },
   },
   ...followWebQueries(),
+  {
+    name: "the shown feed items' counts (web/src/data/social.ts)",
+    spec: {
+      collection: paths.engagementAll,
+      where: [{ field: 'itemId', op: 'in', value: ['u_p'] }],
+      limit: 30,
+    },
+  },
+  {
+    name: "an item's comments, oldest first",
+    spec: {
+      collection: paths.comments('feedPosts', 'u', 'p'),
+      orderBy: [{ field: 'timestamp', direction: 'asc' }],
+      limit: 50,
+    },
+  },
+  {
+    name: 'the kudos I gave (which shown items are already given)',
+    spec: {
+      collection: 'kudos',
+      group: true,
+      where: [{ field: 'uid', op: '==', value: 'u' }],
+      orderBy: [{ field: 'timestamp', direction: 'desc' }],
+      limit: 100,
+    },
+  },
+  {
+    name: 'newest notifications',
+    spec: {
+      collection: paths.notifications('u'),
+      orderBy: [{ field: 'timestamp', direction: 'desc' }],
+      limit: 20,
+    },
+  },
+  {
+    name: 'unread notifications (the top bar count, mark all read)',
+    spec: {
+      collection: paths.notifications('u'),
+      where: [{ field: 'read', op: '==', value: false }],
+      orderBy: [{ field: 'timestamp', direction: 'desc' }],
+      limit: 100,
+    },
+  },
 ];
 
 /** web/src/data/follows.ts and people.ts: the Following filter, the profile page. */

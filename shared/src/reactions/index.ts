@@ -20,6 +20,13 @@ export {
   type ReactionEnv,
   reactionPaths,
 } from './core.ts';
+export {
+  engagementQueries,
+  notificationId,
+  reactEngagement,
+  type SocialEvent,
+  socialEventForPath,
+} from './engagement.ts';
 export { followTargetOf, recomputePeople } from './follows.ts';
 export {
   deleteAccountData,

@@ -11,6 +11,7 @@ import type { DocSnapshot, QuerySpec } from '../store.ts';
 import { numberOr0 } from '../totals.ts';
 import { removeFromBoards } from './boards.ts';
 import { type ReactionEnv, reactionPaths, uidOfPath } from './core.ts';
+import { engagementQueries } from './engagement.ts';
 import { recomputePeople } from './follows.ts';
 import { FEED_KEEP, type FeedCollection, followQueries, PAGE_SIZE, reactionQueries } from './queries.ts';
 
@@ -88,7 +89,14 @@ export async function expireProjections(env: ReactionEnv): Promise<number> {
 }
 
 /** Subcollections of `users/{uid}` the cascade removes. */
-export const USER_SUBCOLLECTIONS = ['reps', 'weightRecords', 'posts', 'preferences', 'following'] as const;
+export const USER_SUBCOLLECTIONS = [
+  'reps',
+  'weightRecords',
+  'posts',
+  'preferences',
+  'following',
+  'notifications',
+] as const;
 
 /**
  * Account deletion, idempotent: the tombstone first (so late events of this user change nothing
@@ -137,6 +145,16 @@ export async function deleteAccountData(env: ReactionEnv, uid: string): Promise<
     [paths.progressYears(uid), () => reactionQueries.page(paths.progressYears(uid))],
     [paths.feedActivities, () => reactionQueries.userFeedItems('feedActivities', uid, PAGE_SIZE)],
     [paths.feedPosts, () => reactionQueries.userFeedItems('feedPosts', uid, PAGE_SIZE)],
+    // Kudos and comments the person gave on others' items and received on their own (whose
+    // deletes recount the items), the notifications they caused, their items' counts.
+    ...(['kudos', 'comments'] as const).flatMap((group) =>
+      (['uid', 'owner'] as const).map((field): [string, () => QuerySpec] => [
+        `${group} (${field})`,
+        () => engagementQueries.byField(group, field, uid),
+      ]),
+    ),
+    ['notifications (from)', () => engagementQueries.notificationsFrom(uid)],
+    [paths.engagementAll, () => engagementQueries.engagementOf(uid)],
     ...USER_SUBCOLLECTIONS.map((sub): [string, () => QuerySpec] => {
       const collection = `${paths.user(uid)}/${sub}`;
       return [collection, () => reactionQueries.page(collection)];

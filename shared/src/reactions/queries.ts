@@ -8,7 +8,7 @@
  * 1000 index entries).
  */
 import { BOARD_PLACES } from '../community.ts';
-import { type BoardKind, type BoardMetric, paths } from '../model.ts';
+import { type BoardKind, type BoardMetric, KUDOS_NAMES_SHOWN, paths } from '../model.ts';
 import { QUERIED_RECORD_KINDS, type QueriedRecordKind } from '../progress.ts';
 import type { Cursor, QuerySpec } from '../store.ts';
 
@@ -206,13 +206,45 @@ export const REACTION_QUERY_SHAPES: readonly QuerySpec[] = [
   reactionQueries.page(paths.people),
   reactionQueries.page(paths.users),
   reactionQueries.groupPage(paths.followingId),
+  // Kudos and comments (engagement.ts; imported lazily there to keep this module's imports one-way).
+  {
+    collection: paths.kudos('feedPosts', 'u', 'p'),
+    orderBy: [{ field: 'timestamp', direction: 'desc' }],
+    limit: KUDOS_NAMES_SHOWN,
+  },
+  {
+    collection: paths.kudos('feedActivities', 'u', 'r'),
+    orderBy: [{ field: 'timestamp', direction: 'desc' }],
+    limit: KUDOS_NAMES_SHOWN,
+  },
+  ...(['kudos', 'comments'] as const).flatMap((group) =>
+    (['uid', 'owner'] as const).map(
+      (field): QuerySpec => ({
+        collection: group,
+        group: true,
+        where: [{ field, op: '==', value: 'u' }],
+        limit: PAGE_SIZE,
+      }),
+    ),
+  ),
+  {
+    collection: 'notifications',
+    group: true,
+    where: [{ field: 'from', op: '==', value: 'u' }],
+    limit: PAGE_SIZE,
+  },
+  { collection: paths.engagementAll, where: [{ field: 'owner', op: '==', value: 'u' }], limit: PAGE_SIZE },
+  reactionQueries.page(paths.notifications('u')),
 ];
 
 /** A query's shape, values left out: what an index depends on. */
 export function queryShape(spec: QuerySpec): string {
   const collection = spec.group
     ? `group:${spec.collection}`
-    : spec.collection.replace(/^(users|progress)\/[^/]+\//, '$1/*/');
+    : spec.collection
+        .split('/')
+        .map((segment, i) => (i % 2 === 1 ? '*' : segment))
+        .join('/');
   const where = (spec.where ?? []).map((f) => `${f.field}${f.op}`).join(',');
   const order = (spec.orderBy ?? []).map((o) => `${o.field} ${o.direction}`).join(',');
   return `${collection} where[${where}] order[${order}] ${spec.limit === undefined ? 'unbounded' : 'limited'}`;

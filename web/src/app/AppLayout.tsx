@@ -19,6 +19,7 @@ import { type ReactNode, useState } from 'react';
 import { NavLink, Outlet, Link as RouterLink } from 'react-router-dom';
 import { Brand } from '../components/Brand.tsx';
 import { ErrorToast } from '../components/ErrorToast.tsx';
+import { NotificationsButton } from '../components/NotificationsButton.tsx';
 import { OfflineNotice } from '../components/OfflineNotice.tsx';
 import { useAuthGateway, useBackend } from '../data/context.tsx';
 import { useRefusedSaves, useWaitingToSync } from '../data/save.ts';
@@ -155,6 +156,7 @@ export function AppLayout() {
             </Box>
             <Box sx={{ flex: 1 }} />
             <PendingChip pending={pending} />
+            <NotificationsButton />
             <Button
               variant="outlined"
               color="inherit"

@@ -26,8 +26,14 @@ const WATCH_MS = 5000;
 
 /** Controls of the same kind as `opener` in `list` (a row's button among the rows' buttons). */
 function likeIn(list: Element, opener: HTMLElement): HTMLElement[] {
+  // `data-control` tells apart controls of one row (a post's Delete among its kudos buttons).
   const kind = (el: Element) =>
-    [el.tagName, el.getAttribute('role'), el.getAttribute('aria-haspopup')].join('|');
+    [
+      el.tagName,
+      el.getAttribute('role'),
+      el.getAttribute('aria-haspopup'),
+      el.getAttribute('data-control'),
+    ].join('|');
   return [...list.querySelectorAll<HTMLElement>(opener.tagName)].filter(
     (el) => kind(el) === kind(opener) && !el.hasAttribute('disabled'),
   );

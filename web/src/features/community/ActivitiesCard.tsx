@@ -21,6 +21,7 @@ import { faded } from '../../app/theme.ts';
 import { PersonName } from '../../components/PersonName.tsx';
 import { RelativeTime, UserAvatar, YouChip } from './bits.tsx';
 import { CommunityCard } from './CommunityCard.tsx';
+import { SocialBar } from './SocialBar.tsx';
 
 const CATEGORY: Record<ActivityCategory, { icon: ReactNode; color: string }> = {
   weightlifting: { icon: <FitnessCenter fontSize="inherit" />, color: 'category.weightlifting' },
@@ -84,13 +85,14 @@ export function ActivitiesCard(props: {
                 <TableCell sx={HEAD_SX} align="right">
                   Time
                 </TableCell>
+                <TableCell sx={HEAD_SX}>Cheers</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {activities === null
                 ? [0, 1, 2, 3, 4].map((i) => (
                     <TableRow key={i}>
-                      {[0, 1, 2, 3, 4].map((j) => (
+                      {[0, 1, 2, 3, 4, 5].map((j) => (
                         <TableCell key={j}>
                           <Skeleton />
                         </TableCell>
@@ -174,6 +176,13 @@ function ActivityRow({ activity, own, now }: { activity: FeedActivity; own: bool
       </TableCell>
       <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
         {activity.time > 0 ? `${activity.time.toLocaleString()} min` : '—'}
+      </TableCell>
+      <TableCell sx={{ py: 0 }}>
+        <SocialBar
+          target={{ feed: 'feedActivities', owner: activity.uid, id: activity.repId }}
+          own={own}
+          label={`${own ? 'your' : `${activity.userName}'s`} ${activity.activityType}`}
+        />
       </TableCell>
     </TableRow>
   );

@@ -45,14 +45,14 @@ describe('Recent Activities', () => {
     renderPage(new MemoryStore(seed));
     const table = await screen.findByRole('table', { name: 'Recent activities' });
     const headers = [...table.querySelectorAll('thead th')].map((th) => th.textContent);
-    expect(headers).toEqual(['Date', 'User', 'Activity', 'Reps', 'Time']);
+    expect(headers).toEqual(['Date', 'User', 'Activity', 'Reps', 'Time', 'Cheers']);
     await waitFor(() => expect(table.querySelectorAll('tbody tr')).toHaveLength(30));
     const rows = [...table.querySelectorAll<HTMLElement>('tbody tr')];
     // The User cell: avatar initials, the name, and a 'You' chip on own rows.
     const cells = (row: HTMLElement) =>
-      [...row.querySelectorAll('td')].map((td, i) =>
-        i === 1 ? td.querySelector('p')?.textContent : td.textContent,
-      );
+      [...row.querySelectorAll('td')]
+        .slice(0, 5)
+        .map((td, i) => (i === 1 ? td.querySelector('p')?.textContent : td.textContent));
     expect(cells(rows[0] as HTMLElement)).toEqual(['20 min ago', 'Me Myself', 'Squats', '20', '5 min']);
     expect(rows[0]?.textContent).toContain('You');
     expect(rows[0]?.getAttribute('data-own')).toBe('true');
@@ -185,15 +185,23 @@ describe('reads', () => {
     expect(await screen.findByText('No activity yet. Log a workout and lead the way!')).toBeTruthy();
   });
 
-  it('issues exactly the two feed queries and three board reads', async () => {
+  it('issues exactly the two feed queries, three board reads and one of its own kudos', async () => {
     const store = new MemoryStore();
     const listen = vi.spyOn(store, 'listen');
     const listenDoc = vi.spyOn(store, 'listenDoc');
     renderPage(store);
     await screen.findByText('No posts yet. Be the first to say hello!');
+    // No shown items: no counts to listen to (engagement listens only for shown items).
     expect(listen.mock.calls.map((c) => c[0])).toEqual([
       communityQueries.feedPosts,
       communityQueries.feedActivities,
+      {
+        collection: 'kudos',
+        group: true,
+        where: [{ field: 'uid', op: '==', value: ME.uid }],
+        orderBy: [{ field: 'timestamp', direction: 'desc' }],
+        limit: 100,
+      },
     ]);
     expect(communityQueries.feedPosts).toEqual({
       collection: 'feedPosts',

@@ -12,7 +12,9 @@ import { ActivitiesCard } from './ActivitiesCard.tsx';
 import { LeaderboardsCard } from './LeaderboardsCard.tsx';
 import { PostsCard } from './PostsCard.tsx';
 import { ShowFilter } from './ShowFilter.tsx';
+import { SocialContext } from './social-context.ts';
 import { type Show, useCommunityData } from './useCommunityData.ts';
+import { useSocial } from './useSocial.ts';
 
 /** Where the page reads the time. */
 type Clock = () => number;
@@ -35,9 +37,10 @@ export function CommunityPage({ clock = systemClock, tickMs = 30_000 }: Communit
   const [params, setParams] = useSearchParams();
   const show: Show = params.get('show') === 'following' ? 'following' : 'everyone';
   const { posts, activities, boards, followingCount, errors } = useCommunityData(show, now);
+  const social = useSocial(posts, activities);
 
   return (
-    <>
+    <SocialContext.Provider value={social}>
       <PageHeader
         title="Community"
         subtitle="Cheer each other on: this period's leaders, posts and fresh workouts."
@@ -58,6 +61,6 @@ export function CommunityPage({ clock = systemClock, tickMs = 30_000 }: Communit
           <ActivitiesCard activities={activities} uid={uid} now={now} error={errors.activities} />
         </Grid>
       </Grid>
-    </>
+    </SocialContext.Provider>
   );
 }

@@ -12,6 +12,7 @@ import { PersonName } from '../../components/PersonName.tsx';
 import { ShownName } from '../../components/ShownText.tsx';
 import { RelativeTime, UserAvatar } from './bits.tsx';
 import { MessageText } from './MessageText.tsx';
+import { SocialBar } from './SocialBar.tsx';
 
 export interface ShownPost {
   key: string;
@@ -117,66 +118,75 @@ function PostItem({
           <DeleteOutlined fontSize="small" />
         </IconButton>
       )}
-      <Box
-        sx={{
-          maxWidth: { xs: '88%', sm: '82%' },
-          px: 1.75,
-          py: 1.1,
-          borderRadius: 3,
-          ...(post.own
-            ? {
-                borderBottomRightRadius: 6,
-                color: 'onBrand.main',
-                background: (t) => t.vars.palette.gradient.bubble,
-                boxShadow: (t) => t.vars.palette.shadow.bubble,
-              }
-            : {
-                borderBottomLeftRadius: 6,
-                bgcolor: 'background.paper',
-                border: 1,
-                borderColor: 'divider',
-              }),
-        }}
-      >
-        <Stack
-          direction="row"
+      <Stack sx={{ maxWidth: { xs: '88%', sm: '82%' }, alignItems: post.own ? 'flex-end' : 'flex-start' }}>
+        <Box
           sx={{
-            gap: 1,
-            alignItems: 'baseline',
-            justifyContent: 'space-between',
-            mb: 0.25,
-            color: post.own ? 'onBrand.muted' : 'text.secondary',
+            maxWidth: '100%',
+            px: 1.75,
+            py: 1.1,
+            borderRadius: 3,
+            ...(post.own
+              ? {
+                  borderBottomRightRadius: 6,
+                  color: 'onBrand.main',
+                  background: (t) => t.vars.palette.gradient.bubble,
+                  boxShadow: (t) => t.vars.palette.shadow.bubble,
+                }
+              : {
+                  borderBottomLeftRadius: 6,
+                  bgcolor: 'background.paper',
+                  border: 1,
+                  borderColor: 'divider',
+                }),
           }}
         >
-          <Typography
-            variant="subtitle2"
-            component="span"
-            sx={{ color: post.own ? 'onBrand.main' : 'text.primary' }}
+          <Stack
+            direction="row"
+            sx={{
+              gap: 1,
+              alignItems: 'baseline',
+              justifyContent: 'space-between',
+              mb: 0.25,
+              color: post.own ? 'onBrand.muted' : 'text.secondary',
+            }}
           >
-            {post.sending ? (
-              <ShownName name={post.userName} />
-            ) : (
-              <PersonName uid={post.uid} name={post.userName} own={post.own} />
-            )}
-            {post.own && post.userName !== 'You' && (
-              <Chip
-                label="You"
-                size="small"
-                sx={{ ml: 0.75, height: 18, fontSize: 11, color: 'onBrand.main', bgcolor: 'onBrand.faint' }}
-              />
-            )}
+            <Typography
+              variant="subtitle2"
+              component="span"
+              sx={{ color: post.own ? 'onBrand.main' : 'text.primary' }}
+            >
+              {post.sending ? (
+                <ShownName name={post.userName} />
+              ) : (
+                <PersonName uid={post.uid} name={post.userName} own={post.own} />
+              )}
+              {post.own && post.userName !== 'You' && (
+                <Chip
+                  label="You"
+                  size="small"
+                  sx={{ ml: 0.75, height: 18, fontSize: 11, color: 'onBrand.main', bgcolor: 'onBrand.faint' }}
+                />
+              )}
+            </Typography>
+            <Typography variant="caption" component="span" sx={{ color: 'inherit', whiteSpace: 'nowrap' }}>
+              {post.sending ? 'Sending…' : <RelativeTime timestamp={post.timestamp} now={now} />}
+            </Typography>
+          </Stack>
+          <Typography
+            variant="body2"
+            sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', lineHeight: 1.5 }}
+          >
+            <MessageText message={post.message} />
           </Typography>
-          <Typography variant="caption" component="span" sx={{ color: 'inherit', whiteSpace: 'nowrap' }}>
-            {post.sending ? 'Sending…' : <RelativeTime timestamp={post.timestamp} now={now} />}
-          </Typography>
-        </Stack>
-        <Typography
-          variant="body2"
-          sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', lineHeight: 1.5 }}
-        >
-          <MessageText message={post.message} />
-        </Typography>
-      </Box>
+        </Box>
+        {!post.sending && (
+          <SocialBar
+            target={{ feed: 'feedPosts', owner: post.uid, id: post.postId }}
+            own={post.own}
+            label={`${post.own ? 'your' : `${post.userName}'s`} post`}
+          />
+        )}
+      </Stack>
     </Box>
   );
 }

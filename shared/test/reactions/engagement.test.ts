@@ -1,0 +1,146 @@
+/**
+ * Kudos and comments (issue 27) over the in-memory store: counts from the sources as they are now,
+ * one notification per kudos or comment, duplicates and late deliveries changing nothing, and the
+ * account cascade removing what a person gave, received and caused.
+ */
+import { describe, expect, it } from 'vitest';
+import { paths } from '../../src/model.ts';
+import {
+  deleteAccountData,
+  notificationId,
+  reactEngagement,
+  socialEventForPath,
+} from '../../src/reactions/index.ts';
+import type { DocData } from '../../src/store.ts';
+import { harness, profile, T0 } from './helpers.ts';
+
+const post = { message: 'Hello', timestamp: T0 };
+const kudos = (uid: string, owner: string, t = T0): DocData => ({
+  uid,
+  owner,
+  userName: uid.toUpperCase(),
+  timestamp: t,
+});
+
+async function seed() {
+  const h = harness();
+  await h.store.commit([
+    { kind: 'set', path: paths.user('ann'), data: profile('ann') },
+    { kind: 'set', path: paths.user('bob'), data: profile('bob') },
+    { kind: 'set', path: paths.user('cy'), data: profile('cy') },
+    { kind: 'set', path: paths.post('ann', 'p1'), data: post },
+  ]);
+  return h;
+}
+
+async function react(h: Awaited<ReturnType<typeof seed>>, path: string, now = T0) {
+  const e = socialEventForPath(path);
+  if (!e) throw new Error(`not a social path: ${path}`);
+  await reactEngagement(h.env(now), e);
+}
+
+describe('engagement reaction', () => {
+  it('reads its event from the path only', () => {
+    expect(socialEventForPath('users/ann/posts/p1/kudos/bob')).toEqual({
+      feed: 'feedPosts',
+      owner: 'ann',
+      id: 'p1',
+      what: 'kudos',
+      docId: 'bob',
+    });
+    expect(socialEventForPath('users/ann/reps/r1/comments/c1')?.feed).toBe('feedActivities');
+    expect(socialEventForPath('users/ann/posts/p1')).toBeNull();
+    expect(socialEventForPath('users/ann/weightRecords/w/kudos/bob')).toBeNull();
+  });
+
+  it('counts kudos and comments, names the givers, notifies the owner once', async () => {
+    const h = await seed();
+    const k1 = paths.kudosOf('feedPosts', 'ann', 'p1', 'bob');
+    const k2 = paths.kudosOf('feedPosts', 'ann', 'p1', 'cy');
+    const c1 = paths.comment('feedPosts', 'ann', 'p1', 'c1');
+    await h.store.commit([
+      { kind: 'set', path: k1, data: kudos('bob', 'ann') },
+      { kind: 'set', path: k2, data: kudos('cy', 'ann', T0 + 1) },
+      { kind: 'set', path: c1, data: { ...kudos('bob', 'ann'), message: 'Nice one' } },
+    ]);
+    for (const p of [k1, k2, c1]) await react(h, p);
+    const snap = h.store.snapshot();
+    expect(snap[paths.engagement('feedPosts', 'ann', 'p1')]).toMatchObject({
+      kudos: 2,
+      comments: 1,
+      itemId: 'ann_p1',
+      kudosBy: [
+        { uid: 'cy', userName: 'CY' },
+        { uid: 'bob', userName: 'BOB' },
+      ],
+    });
+    const note = (p: string) =>
+      snap[paths.notification('ann', notificationId(socialEventForPath(p) as never))];
+    expect(note(k1)).toMatchObject({ kind: 'kudos', from: 'bob', fromName: 'BOB', read: false });
+    expect(note(c1)).toMatchObject({ kind: 'comment', from: 'bob', preview: 'Nice one' });
+    // The owner reads one; a duplicate delivery leaves it read and writes nothing.
+    const readPath = paths.notification('ann', notificationId(socialEventForPath(k1) as never));
+    await h.store.commit([{ kind: 'update', path: readPath, data: { read: true } }]);
+    const before = h.store.snapshot();
+    await react(h, k1, T0 + 5000);
+    expect(h.store.snapshot()).toEqual(before);
+  });
+
+  it('taking kudos back recounts and removes its notification; a late give changes nothing', async () => {
+    const h = await seed();
+    const k1 = paths.kudosOf('feedPosts', 'ann', 'p1', 'bob');
+    await h.store.commit([{ kind: 'set', path: k1, data: kudos('bob', 'ann') }]);
+    await react(h, k1);
+    await h.store.commit([{ kind: 'delete', path: k1 }]);
+    await react(h, k1, T0 + 2000);
+    await react(h, k1, T0 + 3000); // the give's delivery, late
+    const snap = h.store.snapshot();
+    expect(snap[paths.engagement('feedPosts', 'ann', 'p1')]).toBeUndefined();
+    expect(Object.keys(snap).filter((p) => p.includes('/notifications/'))).toEqual([]);
+  });
+
+  it('no notification for a comment on your own item', async () => {
+    const h = await seed();
+    const c = paths.comment('feedPosts', 'ann', 'p1', 'c');
+    await h.store.commit([{ kind: 'set', path: c, data: { ...kudos('ann', 'ann'), message: 'Thanks' } }]);
+    await react(h, c);
+    const snap = h.store.snapshot();
+    expect(snap[paths.engagement('feedPosts', 'ann', 'p1')]).toMatchObject({ comments: 1 });
+    expect(Object.keys(snap).filter((p) => p.includes('/notifications/'))).toEqual([]);
+  });
+
+  it("account deletion removes the person's kudos, comments and notifications everywhere", async () => {
+    const h = await seed();
+    await h.store.commit([
+      { kind: 'set', path: paths.post('bob', 'q1'), data: post },
+      { kind: 'set', path: paths.kudosOf('feedPosts', 'ann', 'p1', 'bob'), data: kudos('bob', 'ann') },
+      {
+        kind: 'set',
+        path: paths.comment('feedPosts', 'ann', 'p1', 'c1'),
+        data: { ...kudos('bob', 'ann'), message: 'Hi' },
+      },
+      { kind: 'set', path: paths.kudosOf('feedPosts', 'bob', 'q1', 'ann'), data: kudos('ann', 'bob') },
+      { kind: 'set', path: paths.kudosOf('feedPosts', 'bob', 'q1', 'cy'), data: kudos('cy', 'bob') },
+    ]);
+    for (const p of Object.keys(h.store.snapshot()).filter((p) => /\/(kudos|comments)\//.test(p)))
+      await react(h, p);
+    expect(h.store.snapshot()[paths.engagement('feedPosts', 'bob', 'q1')]).toMatchObject({ kudos: 2 });
+    await deleteAccountData(h.env(T0 + 10_000), 'bob');
+    const left = Object.keys(h.store.snapshot()).filter((p) => !p.startsWith('tombstones/'));
+    expect(left.sort()).toEqual(
+      [
+        paths.user('ann'),
+        paths.user('cy'),
+        paths.post('ann', 'p1'),
+        paths.engagement('feedPosts', 'ann', 'p1'),
+      ].sort(),
+    );
+    // The deletes' own deliveries recount ann's item to nothing.
+    for (const p of [
+      paths.kudosOf('feedPosts', 'ann', 'p1', 'bob'),
+      paths.comment('feedPosts', 'ann', 'p1', 'c1'),
+    ])
+      await react(h, p, T0 + 20_000);
+    expect(h.store.snapshot()[paths.engagement('feedPosts', 'ann', 'p1')]).toBeUndefined();
+  });
+});

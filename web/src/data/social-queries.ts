@@ -1,0 +1,44 @@
+/** Live reads of kudos, comments and notifications (see `social.ts` for the queries). */
+import type { SocialFeed } from '@fit/shared/model';
+import { useSessionUser, useStore } from './context.tsx';
+import { keys, useDataScope, useLive } from './queries.ts';
+import {
+  type SocialTarget,
+  watchComments,
+  watchEngagement,
+  watchMyKudos,
+  watchNotifications,
+} from './social.ts';
+
+/** The counts of the shown items of one feed (one listener, re-aimed when the items change). */
+export function useEngagement(feed: SocialFeed, itemIds: readonly string[]) {
+  const store = useStore();
+  return useLive(['community', 'engagement', feed, ...itemIds], watchEngagement(store, feed, itemIds));
+}
+
+/** The kudos the signed-in person gave (none signed out). */
+export function useMyKudos() {
+  const store = useStore();
+  const uid = useSessionUser()?.uid ?? '';
+  return useLive([...keys.user(uid), 'kudos'], watchMyKudos(store, uid), uid !== '');
+}
+
+/** An item's comments, listened to only while its dialog is open. */
+export function useComments(target: SocialTarget, enabled: boolean) {
+  const store = useStore();
+  return useLive(
+    ['community', 'comments', target.feed, target.owner, target.id],
+    watchComments(store, target),
+    enabled,
+  );
+}
+
+export function useNotifications(enabled: boolean) {
+  const { store, uid } = useDataScope();
+  return useLive([...keys.user(uid), 'notifications'], watchNotifications(store, uid, false), enabled);
+}
+
+export function useUnreadNotifications() {
+  const { store, uid } = useDataScope();
+  return useLive([...keys.user(uid), 'notifications', 'unread'], watchNotifications(store, uid, true));
+}

@@ -1,0 +1,96 @@
+/**
+ * Kudos and comments of one post or activity: a kudos toggle (not on one's own item: there the
+ * count only) and a comments button that opens the item's dialog. Counts are the reactions'
+ * (engagement documents); one's own kudos show as given at once (the write's local snapshot).
+ */
+import ChatBubbleOutline from '@mui/icons-material/ChatBubbleOutlineOutlined';
+import ThumbUpAlt from '@mui/icons-material/ThumbUpAlt';
+import ThumbUpOffAlt from '@mui/icons-material/ThumbUpOffAlt';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useSessionUser } from '../../data/context.tsx';
+import { useDataScope } from '../../data/queries.ts';
+import { giveKudos, itemIdOf, kudosKey, type SocialTarget, takeBackKudos } from '../../data/social.ts';
+import { CommentsDialog } from './CommentsDialog.tsx';
+import { useSocialState } from './social-context.ts';
+import { useMyName } from './useMyName.ts';
+
+const KUDOS_FAILED = 'Could not update your kudos. Please try again.';
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+interface SocialBarProps {
+  target: SocialTarget;
+  own: boolean;
+  label: string;
+}
+
+/** Nothing signed out: kudos and comments are for members. */
+export function SocialBar(props: SocialBarProps) {
+  return useSessionUser() ? <SignedInSocialBar {...props} /> : null;
+}
+
+function SignedInSocialBar({ target, own, label }: SocialBarProps) {
+  const { store, uid } = useDataScope();
+  const { engagement, given } = useSocialState();
+  const myName = useMyName();
+  const [open, setOpen] = useState(false);
+  const stats = engagement.get(`${target.feed}:${itemIdOf(target)}`);
+  const kudos = stats?.kudos ?? 0;
+  const comments = stats?.comments ?? 0;
+  const mine = given.has(kudosKey(target, uid));
+  const toggle = useMutation({
+    mutationFn: () =>
+      mine ? takeBackKudos(store, uid, target) : giveKudos(store, uid, myName, target, Date.now()),
+  });
+  const color = 'text.secondary';
+  return (
+    <Stack direction="row" sx={{ gap: 0.5, alignItems: 'center', flexWrap: 'nowrap', whiteSpace: 'nowrap' }}>
+      {own ? (
+        <Typography
+          variant="caption"
+          sx={{ color, px: 1 }}
+          aria-label={`${plural(kudos, 'kudos', 'kudos')} on ${label}`}
+        >
+          <ThumbUpOffAlt sx={{ fontSize: 14, verticalAlign: 'middle', mr: 0.5 }} aria-hidden />
+          {kudos}
+        </Typography>
+      ) : (
+        <Button
+          size="small"
+          aria-pressed={mine}
+          data-control="kudos"
+          // A toggle: its name starts with what it shows (the count), aria-pressed says given.
+          aria-label={`${plural(kudos, 'kudos', 'kudos')} for ${label}`}
+          disabled={toggle.isPending}
+          onClick={() => toggle.mutate()}
+          startIcon={mine ? <ThumbUpAlt /> : <ThumbUpOffAlt />}
+          sx={{ minWidth: 0, color: mine ? 'primary.main' : color }}
+        >
+          {kudos}
+        </Button>
+      )}
+      <Button
+        size="small"
+        aria-label={`${plural(comments, 'comment', 'comments')} and kudos on ${label}`}
+        data-control="comments"
+        onClick={() => setOpen(true)}
+        startIcon={<ChatBubbleOutline />}
+        sx={{ minWidth: 0, color }}
+      >
+        {comments}
+      </Button>
+      {toggle.isError && (
+        <Typography variant="caption" role="alert" sx={{ color: 'error.main', whiteSpace: 'normal' }}>
+          {KUDOS_FAILED}
+        </Typography>
+      )}
+      {open && (
+        <CommentsDialog target={target} stats={stats ?? null} label={label} onClose={() => setOpen(false)} />
+      )}
+    </Stack>
+  );
+}

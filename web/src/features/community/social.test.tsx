@@ -1,0 +1,85 @@
+/** Kudos and comments on the community page, over the in-memory store (issue 27). */
+import { paths } from '@fit/shared/model';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { feedPost, ME, MemoryStore, NOW, renderPage } from './test-utils.tsx';
+
+const seed = () =>
+  new MemoryStore({
+    [paths.user(ME.uid)]: { userId: ME.uid, displayName: 'Me Myself' },
+    ...feedPost('ann', 'p1', 'Their post', NOW - 120_000, 'Ann'),
+    ...feedPost(ME.uid, 'p2', 'My post', NOW - 60_000, 'Me Myself'),
+    [paths.engagement('feedPosts', 'ann', 'p1')]: {
+      feed: 'feedPosts',
+      owner: 'ann',
+      itemId: 'ann_p1',
+      kudos: 2,
+      kudosBy: [
+        { uid: 'bo', userName: 'Bo' },
+        { uid: 'cy', userName: 'Cy' },
+      ],
+      comments: 0,
+      asOf: NOW,
+    },
+  });
+
+async function item(text: string): Promise<HTMLElement> {
+  const list = await screen.findByRole('list', { name: 'Posts' });
+  const found = [...list.querySelectorAll<HTMLElement>(':scope > li')].find((li) =>
+    li.textContent?.includes(text),
+  );
+  if (!found) throw new Error(`no post with ${text}`);
+  return found;
+}
+
+describe('kudos and comments', () => {
+  it("gives and takes back kudos on another's post; none on one's own", async () => {
+    const store = seed();
+    renderPage(store);
+    const theirs = await item('Their post');
+    const give = await within(theirs).findByRole('button', { name: "2 kudos for Ann's post" });
+    expect(give.getAttribute('aria-pressed')).toBe('false');
+    await userEvent.click(give);
+    await waitFor(() =>
+      expect(store.snapshot()[paths.kudosOf('feedPosts', 'ann', 'p1', ME.uid)]).toMatchObject({
+        uid: ME.uid,
+        owner: 'ann',
+        userName: 'Me Myself',
+      }),
+    );
+    await userEvent.click(
+      await within(theirs).findByRole('button', { name: /kudos for Ann's post/, pressed: true }),
+    );
+    await waitFor(() =>
+      expect(store.snapshot()[paths.kudosOf('feedPosts', 'ann', 'p1', ME.uid)]).toBeUndefined(),
+    );
+    const mine = await item('My post');
+    expect(within(mine).queryByRole('button', { name: /kudos for/ })).toBeNull();
+    expect(within(mine).getByLabelText('0 kudos on your post')).toBeTruthy();
+  });
+
+  it('refuses a blank or too long comment with a message and writes nothing; sends a good one', async () => {
+    const store = seed();
+    renderPage(store);
+    const theirs = await item('Their post');
+    await userEvent.click(within(theirs).getByRole('button', { name: "0 comments and kudos on Ann's post" }));
+    const dialog = await screen.findByRole('dialog', { name: 'Kudos and comments' });
+    expect(within(dialog).getByText(/Kudos from Bo, Cy\./)).toBeTruthy();
+    const field = within(dialog).getByLabelText('Add a comment');
+    const send = within(dialog).getByRole('button', { name: 'Comment' });
+    fireEvent.change(field, { target: { value: '   ' } });
+    fireEvent.click(send);
+    expect(await within(dialog).findByText('Comment cannot be empty.')).toBeTruthy();
+    fireEvent.change(field, { target: { value: 'x'.repeat(501) } });
+    fireEvent.click(send);
+    expect(await within(dialog).findByText('Comment cannot exceed 500 characters.')).toBeTruthy();
+    const comments = () => Object.keys(store.snapshot()).filter((p) => p.includes('/comments/'));
+    expect(comments()).toEqual([]);
+    fireEvent.change(field, { target: { value: ' Nice one ' } });
+    fireEvent.click(send);
+    await waitFor(() => expect(comments()).toHaveLength(1));
+    expect(store.snapshot()[comments()[0] as string]).toMatchObject({ message: 'Nice one', owner: 'ann' });
+    expect(await within(dialog).findByRole('button', { name: 'Delete comment by Me Myself' })).toBeTruthy();
+  });
+});
