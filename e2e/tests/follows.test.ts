@@ -87,6 +87,14 @@ describe('following: three people', () => {
     await fromName(c.page, ben.name, `Follow ${ben.name}`);
     await fromName(b.page, cat.name, `Follow ${cat.name}`);
 
+    // Ben is told, live: two new followers in the top bar; one opens its follower's profile.
+    await b.page.getByRole('button', { name: 'Notifications, 2 unread' }).waitFor({ timeout: 60_000 });
+    await b.page.getByRole('button', { name: 'Notifications, 2 unread' }).click();
+    const told = b.page.getByRole('dialog', { name: 'Notifications' });
+    await told.getByText(`${ann.name} started following you`).click();
+    await b.page.getByRole('heading', { name: ann.name, level: 1 }).waitFor();
+    await b.page.getByRole('button', { name: 'Notifications, 1 unread' }).waitFor();
+
     // Following: Ben's post, activity and board place, none of Cat's.
     await a.page.getByRole('button', { name: 'Following', exact: true }).click();
     await a.page.waitForURL('**/community?show=following');

@@ -5,9 +5,9 @@
  * the profile, the tombstone and two count aggregates are read and the card is written only if
  * newer (`asOf`), so concurrent, duplicated or reordered follow events lose no count.
  */
-import { paths } from '../model.ts';
+import { type AppNotification, paths } from '../model.ts';
 import type { DocData, Transaction } from '../store.ts';
-import { type ReactionEnv, readUser } from './core.ts';
+import { displayNameOf, type ReactionEnv, readUser } from './core.ts';
 import { type PaceOptions, type PaceResult, Pacer } from './pacing.ts';
 import { followQueries } from './queries.ts';
 
@@ -55,4 +55,40 @@ export function followTargetOf(path: string): { uid: string; target: string } | 
   const s = path.split('/');
   if (s.length !== 4 || s[0] !== paths.users || s[2] !== paths.followingId || !s[1] || !s[3]) return null;
   return { uid: s[1], target: s[3] };
+}
+
+/** One "started following you" per follower: a repeated event finds it written. */
+export const followNotificationId = (follower: string) => `follow_${follower}`;
+
+/**
+ * Creates the followed person's notification while the follow exists, removes it once it is gone
+ * (unfollowed, or either account deleted). One that exists is left as is: its `read` is the owner's.
+ */
+export async function syncFollowNotification(
+  env: ReactionEnv,
+  follower: string,
+  target: string,
+): Promise<void> {
+  if (!follower || !target || follower === target || `${follower}${target}`.includes('/')) return;
+  const notePath = paths.notification(target, followNotificationId(follower));
+  await env.store.transact(async (tx) => {
+    const [follow, from, owner, note] = await Promise.all([
+      tx.get(paths.follow(follower, target)),
+      readUser(tx, follower),
+      readUser(tx, target),
+      tx.get(notePath),
+    ]);
+    const wanted: AppNotification | null =
+      follow && from?.profile && owner?.profile
+        ? {
+            kind: 'follow',
+            from: follower,
+            fromName: displayNameOf({ displayName: from.person.userName }),
+            timestamp: typeof follow.data.createdAt === 'number' ? follow.data.createdAt : env.now,
+            read: false,
+          }
+        : null;
+    if (wanted && !note) tx.write({ kind: 'set', path: notePath, data: { ...wanted } });
+    else if (!wanted && note && owner) tx.write({ kind: 'delete', path: notePath });
+  });
 }

@@ -24,7 +24,7 @@ import {
   reactionPaths,
   readUser,
 } from './core.ts';
-import { followTargetOf, recomputePeople } from './follows.ts';
+import { followTargetOf, recomputePeople, syncFollowNotification } from './follows.ts';
 import { type PaceOptions, type PaceResult, Pacer } from './pacing.ts';
 import { progressWrite, recomputeProgress } from './progress.ts';
 import { type FeedCollection, reactionQueries, USER_FEED_LIMIT } from './queries.ts';
@@ -169,6 +169,7 @@ export async function reactUser(
   // The person's card shows the name and the privacy flag; a follow moves both people's counts.
   const people = work.follows.size > 0 || touched('displayName') || touched('hideExerciseInfo');
   if (people) pacer.merge(await recomputePeople(env, [uid, ...work.follows], opts));
+  for (const target of work.follows) await syncFollowNotification(env, uid, target);
   return pacer.result();
 }
 

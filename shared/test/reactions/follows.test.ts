@@ -160,3 +160,36 @@ describe('account deletion', () => {
     expect(card(h, 'c')).toMatchObject({ followers: 1, following: 0 });
   });
 });
+
+describe('the followed person is notified', () => {
+  const note = (h: H, to: string, from: string) =>
+    h.store.snapshot()[paths.notification(to, `follow_${from}`)];
+
+  it('once per follower, kept as read, removed on unfollow; none for a deleted follower', async () => {
+    const h = harness();
+    await withPeople(h, ['a', 'b', 'c']);
+    await follow(h, 'a', 'b', T0 + 5);
+    await drain(h, T0 + 10);
+    expect(note(h, 'b', 'a')).toEqual({
+      kind: 'follow',
+      from: 'a',
+      fromName: 'A',
+      timestamp: T0 + 5,
+      read: false,
+    });
+    // Read by its owner; a duplicate delivery leaves it read.
+    await h.store.commit([
+      { kind: 'update', path: paths.notification('b', 'follow_a'), data: { read: true } },
+    ]);
+    await reactUser(h.env(T0 + 20), 'a', [{ kind: 'follow', uid: 'a', target: 'b' }]);
+    expect(note(h, 'b', 'a')).toMatchObject({ read: true });
+    await h.store.commit([{ kind: 'delete', path: paths.follow('a', 'b') }]);
+    await drain(h, T0 + 30);
+    expect(note(h, 'b', 'a')).toBeUndefined();
+    // A follow whose follower is gone by the time it is delivered notifies nobody.
+    await follow(h, 'c', 'b', T0 + 40);
+    await deleteAccountData(h.env(T0 + 41), 'c');
+    await drain(h, T0 + 50);
+    expect(note(h, 'b', 'c')).toBeUndefined();
+  });
+});

@@ -44,7 +44,8 @@ export function NotificationsButton() {
   function open(n: ShownNotification) {
     if (!n.read) mark.mutate([n.id]);
     setAnchor(null);
-    navigate('/community');
+    // A new follower's profile; kudos and comments are on the community page.
+    navigate(n.kind === 'follow' ? `/people/${encodeURIComponent(n.from)}` : '/community');
   }
 
   return (
