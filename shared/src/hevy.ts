@@ -128,7 +128,8 @@ export function readHevy(
       ...(numbers.duration_seconds !== undefined ? { seconds: numbers.duration_seconds } : {}),
     };
     const title = cell('exercise_title');
-    const key = `${cell('start_time')}|${title}`;
+    // One exercise however its name's case or spacing was edited; its first spelling names it.
+    const key = `${cell('start_time')}|${title.toLowerCase().replace(/\s+/g, ' ')}`;
     const group = groups.get(key);
     if (group) group.sets.push(set);
     else

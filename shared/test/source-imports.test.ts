@@ -315,3 +315,45 @@ describe('files that are neither', () => {
     expect([s.kind, s.format, s.activities.length]).toEqual(['csv', 'FitTrack activities CSV', 1]);
   });
 });
+
+describe('careless and hostile files', () => {
+  const header = 'Activity ID,Activity Date,Activity Name,Activity Type,Elapsed Time,Distance';
+  const strava = (elapsed: string, distance: string, date = 'Oct 1, 2026, 6:02:11 AM') =>
+    readAnyImportFile(`${header}\n1,"${date}",A,Walk,${elapsed},"${distance}"\n`, ctx);
+
+  it('refuses a Strava distance with a decimal comma instead of reading 1,2 km as 12 km', () => {
+    const s = sourceOf(strava('14400', '1,2'));
+    expect([s.activities.length, s.refused[0]?.message]).toEqual([0, STRAVA_MESSAGES.distance('1,2')]);
+    // A thousands separator is what it is (then refused here by the walk's limits, not misread).
+    expect(sourceOf(strava('14400', '1,005.3')).refused[0]?.message).toMatch(/Distance cannot exceed/);
+  });
+
+  it('takes only plain decimal numbers of seconds and km (no hex, no exponent)', () => {
+    expect(sourceOf(strava('0x100', '1')).refused[0]?.message).toBe(STRAVA_MESSAGES.elapsed('0x100'));
+    expect(sourceOf(strava('1800', '5e0')).refused[0]?.message).toBe(STRAVA_MESSAGES.distance('5e0'));
+    expect(sourceOf(strava('1800.0', '2.50')).activities[0]?.value).toMatchObject({
+      time: 30,
+      distance: 2500,
+    });
+  });
+
+  it('takes only real month names', () => {
+    expect(utcInstantOf('Junk 1, 2026, 6:02:11 AM')).toBeNull();
+    expect(utcInstantOf('Marching 1, 2026, 6:02:11 AM')).toBeNull();
+    expect(hevyInstantOf('1 Junk 2026, 07:00', TZ)).toBeNull();
+    expect(utcInstantOf('Sept 1, 2026, 6:02:11 AM')).toBe(Date.UTC(2026, 8, 1, 6, 2, 11));
+    expect(utcInstantOf('September 1, 2026, 18:02')).toBe(Date.UTC(2026, 8, 1, 18, 2));
+  });
+
+  it('groups the sets of one Hevy exercise whatever their case and spacing', () => {
+    const text = formatCsv([
+      ['title', 'start_time', 'end_time', 'exercise_title', 'set_index', 'set_type', 'weight_kg', 'reps'],
+      ['A', '1 Nov 2026, 07:00', '1 Nov 2026, 07:30', 'Bench Press (Barbell)', 0, 'normal', 80, 8],
+      ['A', '1 Nov 2026, 07:00', '1 Nov 2026, 07:30', 'bench  press (barbell)', 1, 'normal', 80, 8],
+    ]);
+    const s = sourceOf(readAnyImportFile(text, ctx));
+    expect(s.activities.map((a) => [a.sourceId, a.value.count])).toEqual([
+      ['hevy:1 Nov 2026, 07:00|Bench Press (Barbell)', 16],
+    ]);
+  });
+});
