@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ImportSource, ReadImport } from '../src/archive.ts';
 import { ACTIVITY_NAMES } from '../src/catalogue.ts';
 import { formatCsv } from '../src/csv.ts';
+import { GPX_MESSAGES, readGpx } from '../src/gpx.ts';
 import type { HevyRow } from '../src/hevy.ts';
 import { HEVY_FORMAT, HEVY_MESSAGES } from '../src/hevy.ts';
 import { readAnyImportFile } from '../src/import-file.ts';
@@ -355,5 +356,32 @@ describe('careless and hostile files', () => {
     expect(s.activities.map((a) => [a.sourceId, a.value.count])).toEqual([
       ['hevy:1 Nov 2026, 07:00|Bench Press (Barbell)', 16],
     ]);
+  });
+});
+
+describe('GPX times', () => {
+  const track = (times: string[]) => ({
+    name: null,
+    type: 'running',
+    segments: [{ points: times.map((_, i) => [0, i * 0.01]), times }],
+  });
+
+  it("reads a time without a zone as UTC, as GPX writes them, whatever the device's zone", () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'America/New_York';
+    try {
+      const s = sourceOf(readGpx(track(['2026-11-01T10:00:00', '2026-11-01T10:30:00']), ctx));
+      expect(s.activities[0]?.sourceId).toBe(`gpx:${Date.UTC(2026, 10, 1, 10)}`);
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
+  it('says so when all the points have the same time', () => {
+    expect(readGpx(track(['2026-11-01T10:00:00Z', '2026-11-01T10:00:00Z']), ctx)).toEqual({
+      ok: false,
+      message: GPX_MESSAGES.noDuration,
+    });
   });
 });
