@@ -29,8 +29,12 @@ export const STRAVA_MESSAGES = {
 
 /** A plain decimal with a point, maybe with thousands grouped by commas ("1,005.3"). */
 const DECIMAL = /^(\d{1,3}(,\d{3})+|\d+)(\.\d+)?$/;
-// Not Number(): it takes "0x100" and "5e0"; and a decimal comma ("1,2") is refused, not read as 12.
-const decimalOf = (text: string) => (DECIMAL.test(text) ? Number(text.replace(/,/g, '')) : Number.NaN);
+// Not Number(): it takes "0x100" and "5e0"; and a decimal comma ("1,2") is refused, not read as 12,
+// except in a file with ';' between cells, where a comma can only be the decimal one.
+function decimalOf(text: string, decimalComma: boolean): number {
+  if (decimalComma && /^\d+,\d+$/.test(text)) return Number(text.replace(',', '.'));
+  return DECIMAL.test(text) ? Number(text.replace(/,/g, '')) : Number.NaN;
+}
 
 const REQUIRED = ['activity id', 'activity date', 'activity type', 'elapsed time'] as const;
 
@@ -49,6 +53,7 @@ export function readStrava(
   rows: readonly CsvRow[],
   columns: Map<string, number>,
   ctx: ReadContext,
+  decimalComma = false,
 ): ReadImport {
   const activities: ImportRow<ActivityRecord>[] = [];
   const refused: Refusal[] = [];
@@ -80,13 +85,13 @@ export function readStrava(
       refuse(mapped.message);
       continue;
     }
-    const elapsed = decimalOf(cell('elapsed time'));
+    const elapsed = decimalOf(cell('elapsed time'), decimalComma);
     if (!Number.isFinite(elapsed) || elapsed <= 0) {
       refuse(STRAVA_MESSAGES.elapsed(cell('elapsed time')));
       continue;
     }
     // Distance is in km with a point; 0 (a yoga class, a treadmill without a sensor) means none.
-    const km = cell('distance') === '' ? 0 : decimalOf(cell('distance'));
+    const km = cell('distance') === '' ? 0 : decimalOf(cell('distance'), decimalComma);
     if (!Number.isFinite(km)) {
       refuse(STRAVA_MESSAGES.distance(cell('distance')));
       continue;

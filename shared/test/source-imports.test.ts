@@ -338,6 +338,16 @@ describe('careless and hostile files', () => {
     });
   });
 
+  it("reads a Strava or Hevy file a spreadsheet saved with ';', its decimal commas too", () => {
+    const s = sourceOf(
+      readAnyImportFile(`${header.replace(/,/g, ';')}\n1;Oct 1, 2026, 6:02:11 AM;A;Walk;1800;2,5\n`, ctx),
+    );
+    expect([s.format, s.activities[0]?.value.distance]).toEqual([STRAVA_FORMAT, 2500]);
+    const hevy =
+      'title;start_time;end_time;exercise_title;set_index;weight_kg;reps\nA;1 Nov 2026, 07:00;;Squat;0;100,5;5\n';
+    expect(sourceOf(readAnyImportFile(hevy, ctx)).format).toBe(HEVY_FORMAT);
+  });
+
   it('takes only real month names', () => {
     expect(utcInstantOf('Junk 1, 2026, 6:02:11 AM')).toBeNull();
     expect(utcInstantOf('Marching 1, 2026, 6:02:11 AM')).toBeNull();
