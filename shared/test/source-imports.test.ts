@@ -348,6 +348,19 @@ describe('careless and hostile files', () => {
     expect(sourceOf(readAnyImportFile(hevy, ctx)).format).toBe(HEVY_FORMAT);
   });
 
+  it('says why a Hevy exercise has no minutes (no durations, no end_time after the start)', () => {
+    const text = formatCsv([
+      ['title', 'start_time', 'end_time', 'exercise_title', 'set_index', 'set_type', 'reps'],
+      ['A', '1 Nov 2026, 07:00', '', 'Pull Up', 0, 'normal', 8],
+      // 02:30 does not exist in Berlin that night (clocks go to 03:00): it starts at its end.
+      ['B', '29 Mar 2026, 02:30', '29 Mar 2026, 03:30', 'Pull Up', 0, 'normal', 8],
+    ]);
+    expect(sourceOf(readAnyImportFile(text, ctx)).refused.map((r) => r.message)).toEqual([
+      HEVY_MESSAGES.noMinutes('Pull Up'),
+      HEVY_MESSAGES.noMinutes('Pull Up'),
+    ]);
+  });
+
   it('takes only real month names', () => {
     expect(utcInstantOf('Junk 1, 2026, 6:02:11 AM')).toBeNull();
     expect(utcInstantOf('Marching 1, 2026, 6:02:11 AM')).toBeNull();
