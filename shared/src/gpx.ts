@@ -32,6 +32,8 @@ export const GPX_MESSAGES = {
   notGpx: 'This file is not a GPX track.',
   noTrack: 'This GPX file has no track with points.',
   noTimes: 'This GPX track has no times: its minutes cannot be known.',
+  noDuration: 'All the points of this GPX track have the same time: its minutes cannot be known.',
+  doctype: 'This file declares a DOCTYPE, which a GPX track never has: it is not read.',
   noType:
     'This GPX track does not say whether it is a run, a ride, a walk or a hike (its <type> is missing).',
   unknownType: (value: string) => `Unknown activity '${value}'.`,
@@ -71,6 +73,13 @@ export function metresBetween(a: readonly number[], b: readonly number[]): numbe
   return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
+/**
+ * GPX times are UTC; Date.parse would read one written without a zone in the device's zone, and the
+ * same track's source id (its start) would differ from one device to another.
+ */
+const instantOf = (time: string) =>
+  Date.parse(/T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(time.trim()) ? `${time.trim()}Z` : time);
+
 /** The track's distance (segments are not joined: a pause's jump is not ground covered) and times. */
 export function summarizeTrack(track: GpxTrack): { metres: number; start: number; end: number } | null {
   let metres = 0;
@@ -82,7 +91,7 @@ export function summarizeTrack(track: GpxTrack): { metres: number; start: number
       if (previous) metres += metresBetween(previous, point);
     });
     for (const time of segment.times) {
-      const t = time === null ? Number.NaN : Date.parse(time);
+      const t = time === null ? Number.NaN : instantOf(time);
       if (Number.isFinite(t)) {
         start = Math.min(start, t);
         end = Math.max(end, t);
@@ -95,7 +104,8 @@ export function summarizeTrack(track: GpxTrack): { metres: number; start: number
 export function readGpx(track: GpxTrack, ctx: ReadContext): ReadImport {
   if (!track.segments.some((s) => s.points.length > 1)) return { ok: false, message: GPX_MESSAGES.noTrack };
   const summary = summarizeTrack(track);
-  if (!summary || summary.end <= summary.start) return { ok: false, message: GPX_MESSAGES.noTimes };
+  if (!summary) return { ok: false, message: GPX_MESSAGES.noTimes };
+  if (summary.end <= summary.start) return { ok: false, message: GPX_MESSAGES.noDuration };
   const type = track.type?.trim() ?? '';
   if (type === '') return { ok: false, message: GPX_MESSAGES.noType };
   const name = GPX_TYPES[type.toLowerCase()];

@@ -25,6 +25,8 @@ export const HEVY_FORMAT = 'Hevy workouts export (workouts.csv)';
 export const HEVY_MESSAGES = {
   date: (column: string, value: string) => `${column} '${value}' is not a date like "20 Nov 2026, 07:00".`,
   number: (column: string, value: string) => `${column} '${value}' is not a number.`,
+  noMinutes: (title: string) =>
+    `${title}: its sets have no duration_seconds and its workout no end_time after its start_time, so its minutes are unknown.`,
   bothWeights: 'The file has both weight_kg and weight_lbs: keep one of the two columns.',
   bothDistances: 'The file has both distance_km and distance_miles: keep one of the two columns.',
 } as const;
@@ -128,7 +130,8 @@ export function readHevy(
       ...(numbers.duration_seconds !== undefined ? { seconds: numbers.duration_seconds } : {}),
     };
     const title = cell('exercise_title');
-    const key = `${cell('start_time')}|${title}`;
+    // One exercise however its name's case or spacing was edited; its first spelling names it.
+    const key = `${cell('start_time')}|${title.toLowerCase().replace(/\s+/g, ' ')}`;
     const group = groups.get(key);
     if (group) group.sets.push(set);
     else
@@ -164,6 +167,11 @@ export function readHevy(
     const shared =
       g.end === null ? 0 : (g.end - g.start) / 1000 / (exercisesPerWorkout.get(g.startText) ?? 1);
     const metres = counted.reduce((sum, s) => sum + (s.distanceMetres ?? 0), 0);
+    // Said in the file's terms: the validator's "Time must be a positive number." names no column.
+    if (mapped.activity.fields.includes('time') && seconds <= 0 && shared <= 0) {
+      refused.push({ where, line: g.firstLine, message: HEVY_MESSAGES.noMinutes(g.title) });
+      continue;
+    }
     const checked = activityRow(
       {
         activityType: mapped.activity.name,

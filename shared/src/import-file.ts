@@ -17,12 +17,13 @@ import { readStrava, stravaColumns } from './strava.ts';
 export function readAnyImportFile(text: string, ctx: ReadContext): ReadImport {
   if (text.length > MAX_IMPORT_BYTES) return { ok: false, message: IMPORT_MESSAGES.tooLarge };
   const body = text.replace(/^\uFEFF/, '');
-  if (!body.trimStart().startsWith('{') && body.trim() !== '') {
-    const parsed = parseCsv(body, ',');
+  // ';' as well, as for FitTrack's own CSVs: a spreadsheet in a decimal-comma locale saves so.
+  for (const delimiter of body.trimStart().startsWith('{') ? [] : ([',', ';'] as const)) {
+    const parsed = parseCsv(body, delimiter);
     const [header, ...rows] = parsed.ok ? parsed.rows : [];
     if (header) {
       const strava = stravaColumns(header.cells);
-      if (strava) return nothingOr(readStrava(rows, strava, ctx));
+      if (strava) return nothingOr(readStrava(rows, strava, ctx, delimiter === ';'));
       const hevy = hevyColumns(header.cells);
       if (hevy) return nothingOr(readHevy(rows, hevy, ctx));
     }

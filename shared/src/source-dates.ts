@@ -4,7 +4,20 @@
  */
 import { instantOfLocalTime, isCalendarDate } from './periods.ts';
 
-const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
@@ -16,7 +29,8 @@ interface Wall {
 }
 
 function wall(year: string, month: string, day: string, hour: number, minute: number, second: number) {
-  const m = MONTHS.indexOf(month.slice(0, 3).toLowerCase()) + 1;
+  // A month's name or its start ("Sep", "Sept"): "Junk" is not June.
+  const m = MONTHS.findIndex((name) => name.startsWith(month.toLowerCase())) + 1;
   const date = `${year}-${pad2(m)}-${pad2(Number(day))}`;
   if (m === 0 || !isCalendarDate(date) || hour > 23 || minute > 59 || second > 59) return null;
   return { date, hour, minute, second };

@@ -27,6 +27,15 @@ export const STRAVA_MESSAGES = {
   distance: (value: string) => `Distance '${value}' is not a number of km.`,
 } as const;
 
+/** A plain decimal with a point, maybe with thousands grouped by commas ("1,005.3"). */
+const DECIMAL = /^(\d{1,3}(,\d{3})+|\d+)(\.\d+)?$/;
+// Not Number(): it takes "0x100" and "5e0"; and a decimal comma ("1,2") is refused, not read as 12,
+// except in a file with ';' between cells, where a comma can only be the decimal one.
+function decimalOf(text: string, decimalComma: boolean): number {
+  if (decimalComma && /^\d+,\d+$/.test(text)) return Number(text.replace(',', '.'));
+  return DECIMAL.test(text) ? Number(text.replace(/,/g, '')) : Number.NaN;
+}
+
 const REQUIRED = ['activity id', 'activity date', 'activity type', 'elapsed time'] as const;
 
 /** The header's first column of each name (lower case), or null when it is not Strava's. */
@@ -44,6 +53,7 @@ export function readStrava(
   rows: readonly CsvRow[],
   columns: Map<string, number>,
   ctx: ReadContext,
+  decimalComma = false,
 ): ReadImport {
   const activities: ImportRow<ActivityRecord>[] = [];
   const refused: Refusal[] = [];
@@ -75,15 +85,14 @@ export function readStrava(
       refuse(mapped.message);
       continue;
     }
-    const elapsed = Number(cell('elapsed time'));
-    if (cell('elapsed time') === '' || !Number.isFinite(elapsed) || elapsed <= 0) {
+    const elapsed = decimalOf(cell('elapsed time'), decimalComma);
+    if (!Number.isFinite(elapsed) || elapsed <= 0) {
       refuse(STRAVA_MESSAGES.elapsed(cell('elapsed time')));
       continue;
     }
     // Distance is in km with a point; 0 (a yoga class, a treadmill without a sensor) means none.
-    const distanceText = cell('distance').replace(/,/g, '');
-    const km = distanceText === '' ? 0 : Number(distanceText);
-    if (!Number.isFinite(km) || km < 0) {
+    const km = cell('distance') === '' ? 0 : decimalOf(cell('distance'), decimalComma);
+    if (!Number.isFinite(km)) {
       refuse(STRAVA_MESSAGES.distance(cell('distance')));
       continue;
     }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ImportSource, ReadImport } from '../src/archive.ts';
 import { ACTIVITY_NAMES } from '../src/catalogue.ts';
 import { formatCsv } from '../src/csv.ts';
+import { GPX_MESSAGES, readGpx } from '../src/gpx.ts';
 import type { HevyRow } from '../src/hevy.ts';
 import { HEVY_FORMAT, HEVY_MESSAGES } from '../src/hevy.ts';
 import { readAnyImportFile } from '../src/import-file.ts';
@@ -313,5 +314,97 @@ describe('files that are neither', () => {
   it("still reads FitTrack's own CSV and names its format", () => {
     const s = sourceOf(readAnyImportFile('Date,Activity,Reps,Minutes\n2026-11-01 07:00,Running,,30\n', ctx));
     expect([s.kind, s.format, s.activities.length]).toEqual(['csv', 'FitTrack activities CSV', 1]);
+  });
+});
+
+describe('careless and hostile files', () => {
+  const header = 'Activity ID,Activity Date,Activity Name,Activity Type,Elapsed Time,Distance';
+  const strava = (elapsed: string, distance: string, date = 'Oct 1, 2026, 6:02:11 AM') =>
+    readAnyImportFile(`${header}\n1,"${date}",A,Walk,${elapsed},"${distance}"\n`, ctx);
+
+  it('refuses a Strava distance with a decimal comma instead of reading 1,2 km as 12 km', () => {
+    const s = sourceOf(strava('14400', '1,2'));
+    expect([s.activities.length, s.refused[0]?.message]).toEqual([0, STRAVA_MESSAGES.distance('1,2')]);
+    // A thousands separator is what it is (then refused here by the walk's limits, not misread).
+    expect(sourceOf(strava('14400', '1,005.3')).refused[0]?.message).toMatch(/Distance cannot exceed/);
+  });
+
+  it('takes only plain decimal numbers of seconds and km (no hex, no exponent)', () => {
+    expect(sourceOf(strava('0x100', '1')).refused[0]?.message).toBe(STRAVA_MESSAGES.elapsed('0x100'));
+    expect(sourceOf(strava('1800', '5e0')).refused[0]?.message).toBe(STRAVA_MESSAGES.distance('5e0'));
+    expect(sourceOf(strava('1800.0', '2.50')).activities[0]?.value).toMatchObject({
+      time: 30,
+      distance: 2500,
+    });
+  });
+
+  it("reads a Strava or Hevy file a spreadsheet saved with ';', its decimal commas too", () => {
+    const s = sourceOf(
+      readAnyImportFile(`${header.replace(/,/g, ';')}\n1;Oct 1, 2026, 6:02:11 AM;A;Walk;1800;2,5\n`, ctx),
+    );
+    expect([s.format, s.activities[0]?.value.distance]).toEqual([STRAVA_FORMAT, 2500]);
+    const hevy =
+      'title;start_time;end_time;exercise_title;set_index;weight_kg;reps\nA;1 Nov 2026, 07:00;;Squat;0;100,5;5\n';
+    expect(sourceOf(readAnyImportFile(hevy, ctx)).format).toBe(HEVY_FORMAT);
+  });
+
+  it('says why a Hevy exercise has no minutes (no durations, no end_time after the start)', () => {
+    const text = formatCsv([
+      ['title', 'start_time', 'end_time', 'exercise_title', 'set_index', 'set_type', 'reps'],
+      ['A', '1 Nov 2026, 07:00', '', 'Pull Up', 0, 'normal', 8],
+      // 02:30 does not exist in Berlin that night (clocks go to 03:00): it starts at its end.
+      ['B', '29 Mar 2026, 02:30', '29 Mar 2026, 03:30', 'Pull Up', 0, 'normal', 8],
+    ]);
+    expect(sourceOf(readAnyImportFile(text, ctx)).refused.map((r) => r.message)).toEqual([
+      HEVY_MESSAGES.noMinutes('Pull Up'),
+      HEVY_MESSAGES.noMinutes('Pull Up'),
+    ]);
+  });
+
+  it('takes only real month names', () => {
+    expect(utcInstantOf('Junk 1, 2026, 6:02:11 AM')).toBeNull();
+    expect(utcInstantOf('Marching 1, 2026, 6:02:11 AM')).toBeNull();
+    expect(hevyInstantOf('1 Junk 2026, 07:00', TZ)).toBeNull();
+    expect(utcInstantOf('Sept 1, 2026, 6:02:11 AM')).toBe(Date.UTC(2026, 8, 1, 6, 2, 11));
+    expect(utcInstantOf('September 1, 2026, 18:02')).toBe(Date.UTC(2026, 8, 1, 18, 2));
+  });
+
+  it('groups the sets of one Hevy exercise whatever their case and spacing', () => {
+    const text = formatCsv([
+      ['title', 'start_time', 'end_time', 'exercise_title', 'set_index', 'set_type', 'weight_kg', 'reps'],
+      ['A', '1 Nov 2026, 07:00', '1 Nov 2026, 07:30', 'Bench Press (Barbell)', 0, 'normal', 80, 8],
+      ['A', '1 Nov 2026, 07:00', '1 Nov 2026, 07:30', 'bench  press (barbell)', 1, 'normal', 80, 8],
+    ]);
+    const s = sourceOf(readAnyImportFile(text, ctx));
+    expect(s.activities.map((a) => [a.sourceId, a.value.count])).toEqual([
+      ['hevy:1 Nov 2026, 07:00|Bench Press (Barbell)', 16],
+    ]);
+  });
+});
+
+describe('GPX times', () => {
+  const track = (times: string[]) => ({
+    name: null,
+    type: 'running',
+    segments: [{ points: times.map((_, i) => [0, i * 0.01]), times }],
+  });
+
+  it("reads a time without a zone as UTC, as GPX writes them, whatever the device's zone", () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'America/New_York';
+    try {
+      const s = sourceOf(readGpx(track(['2026-11-01T10:00:00', '2026-11-01T10:30:00']), ctx));
+      expect(s.activities[0]?.sourceId).toBe(`gpx:${Date.UTC(2026, 10, 1, 10)}`);
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
+  it('says so when all the points have the same time', () => {
+    expect(readGpx(track(['2026-11-01T10:00:00Z', '2026-11-01T10:00:00Z']), ctx)).toEqual({
+      ok: false,
+      message: GPX_MESSAGES.noDuration,
+    });
   });
 });

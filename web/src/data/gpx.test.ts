@@ -58,3 +58,14 @@ describe('a GPX track (DOMParser and @tmcw/togeojson)', () => {
     ]);
   });
 });
+
+describe('a hostile GPX file', () => {
+  it('is refused before parsing when it declares a DOCTYPE (entities could expand without bound)', async () => {
+    const bomb = RUN.replace(
+      '<gpx ',
+      '<!DOCTYPE gpx [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>\n<gpx ',
+    ).replace('<name>Saturday morning run</name>', '<name>&b;</name>');
+    expect(readGpxTrack(bomb)).toEqual({ ok: false, message: GPX_MESSAGES.doctype });
+    expect(await readImportText(bomb, ctx)).toEqual({ ok: false, message: GPX_MESSAGES.doctype });
+  });
+});

@@ -10,6 +10,8 @@ type Times = readonly (string | null)[];
 
 /** The first track of a GPX file (a route or waypoints alone hold no times), or why there is none. */
 export function readGpxTrack(text: string): { ok: true; track: GpxTrack } | { ok: false; message: string } {
+  // A DTD is where entities are declared (a few lines can expand to gigabytes): GPX has none.
+  if (/<!DOCTYPE/i.test(text)) return { ok: false, message: GPX_MESSAGES.doctype };
   const doc = new DOMParser().parseFromString(text.replace(/^\uFEFF/, ''), 'application/xml');
   if (doc.getElementsByTagName('parsererror').length > 0 || doc.documentElement?.nodeName !== 'gpx')
     return { ok: false, message: GPX_MESSAGES.notGpx };
