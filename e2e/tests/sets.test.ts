@@ -92,8 +92,8 @@ describe('sets of a bench press: volume and estimated one-rep max', () => {
       .toBe('Duplicate set 2');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('log-set-2-reps');
-    await page.keyboard.press('Control+a');
-    await page.keyboard.type('5');
+    await form.getByLabel('Set 3 reps').fill('5');
+    await expect.poll(() => form.getByLabel('Set 3 weight (lbs)').inputValue()).toBe('155');
     await form.getByText('19 reps · volume 2,785 lbs · est. 1RM 186 lbs').waitFor();
     await screenshot(page, 'sets-form-1280');
     await form.getByRole('button', { name: 'Log', exact: true }).click();

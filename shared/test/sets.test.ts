@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { findActivity } from '../src/catalogue.ts';
 import { validateDocument } from '../src/documents.ts';
 import { calorieUnits } from '../src/formulas.ts';
+import { personalRecords } from '../src/progress.ts';
+import { entryOf } from '../src/reactions/progress.ts';
 import {
   consistentSets,
   epleyOneRepMax,
@@ -255,5 +257,42 @@ describe('volume and estimated one-rep max (Epley)', () => {
         expect(setsOneRepMax([...a, ...b])).toBe(Math.max(setsOneRepMax(a), setsOneRepMax(b)));
       }),
     );
+  });
+});
+
+describe('volume and one-rep max records', () => {
+  const doc = (id: string, sets: LiftSet[] | undefined, count: number, weightLifted: number) =>
+    entryOf({
+      id,
+      path: `users/u/reps/${id}`,
+      data: {
+        activityType: 'Bench Press',
+        time: 15,
+        count,
+        weightLifted,
+        timestamp: NOW,
+        calorieUnits: 0,
+        ...(sets ? { sets } : {}),
+      },
+    });
+  it('come from entries whose sets hold; an entry without sets, or with sets that disagree, sets none', () => {
+    const entries = [
+      doc('a', [{ reps: 10, weight: 100 }], 10, 100), // volume 1000, 1RM 133.33
+      doc(
+        'b',
+        [
+          { reps: 1, weight: 150 },
+          { reps: 5, weight: 120 },
+        ],
+        6,
+        150,
+      ), // volume 750, 1RM 150
+      doc('c', undefined, 100, 300), // no sets: no volume, no 1RM
+      doc('d', [{ reps: 50, weight: 300 }], 10, 300), // sets that do not add up: ignored
+    ].flatMap((e) => (e ? [e] : []));
+    const r = personalRecords(entries).get('Bench Press');
+    expect(r?.volume).toMatchObject({ value: 1000, id: 'a' });
+    expect(r?.oneRepMax).toMatchObject({ value: 150, id: 'b' });
+    expect(r?.weightLifted).toMatchObject({ value: 300, id: 'c' });
   });
 });
