@@ -8,7 +8,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nav, signUpAndVerify } from './people.ts';
-import { accountOf, launchBrowser, newPage, screenshot, serverDocs } from './stack.ts';
+import { ARTIFACTS, accountOf, launchBrowser, newPage, screenshot, serverDocs } from './stack.ts';
 
 const stamp = Date.now().toString(36);
 const who = { email: `sets-${stamp}@example.com`, name: `Sam ${stamp}` };
@@ -77,6 +77,7 @@ describe('sets of a bench press: volume and estimated one-rep max', () => {
     await form.getByRole('button', { name: 'Log', exact: true }).click();
     await form.getByText('Set 1 is empty: enter its reps and weight, or remove it.').waitFor();
 
+    await form.getByLabel('Set 1 reps').focus();
     await page.keyboard.type('8');
     await page.keyboard.press('Tab');
     await page.keyboard.type('135');
@@ -96,6 +97,13 @@ describe('sets of a bench press: volume and estimated one-rep max', () => {
     await expect.poll(() => form.getByLabel('Set 3 weight (lbs)').inputValue()).toBe('155');
     await form.getByText('19 reps · volume 2,785 lbs · est. 1RM 186 lbs').waitFor();
     await screenshot(page, 'sets-form-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await form.getByLabel('Set 3 reps').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${ARTIFACTS}/sets-form-390.png` });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.screenshot({ path: `${ARTIFACTS}/sets-form-390-dark.png` });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 1280, height: 900 });
     await form.getByRole('button', { name: 'Log', exact: true }).click();
 
     const recent = page.getByRole('region', { name: 'Recent Activities' });
@@ -118,13 +126,13 @@ describe('sets of a bench press: volume and estimated one-rep max', () => {
     await recent.getByRole('button', { name: /^Bench Press, .*: details$/ }).click();
     const details = page.getByRole('dialog', { name: 'Activity Details' });
     await details.getByText('8 × 135 lbs, 6 × 155 lbs, 5 × 155 lbs').waitFor();
-    await details.getByText('Volume 2,785 lbs · Est. 1RM 186 lbs').waitFor();
+    await details.getByText('Volume 2,785 lbs · Est. 1RM 186 lbs', { exact: true }).waitFor();
     await expect.poll(() => details.getByLabel('Set 3 reps').inputValue()).toBe('5');
     await screenshot(page, 'sets-details-1280');
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, 'sets-details-390');
     await page.emulateMedia({ colorScheme: 'dark' });
-    await details.getByText('Volume 2,785 lbs · Est. 1RM 186 lbs').waitFor();
+    await details.getByText('Volume 2,785 lbs · Est. 1RM 186 lbs', { exact: true }).waitFor();
     await screenshot(page, 'sets-details-390-dark');
     await details.getByRole('button', { name: 'Close' }).click();
     await details.waitFor({ state: 'detached' });
