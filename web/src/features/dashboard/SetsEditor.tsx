@@ -29,6 +29,14 @@ export function newSetRow(reps = '', weight = ''): SetRow {
   return { key: lastKey, reps, weight };
 }
 
+/** A set's row: its number, reps, weight, Duplicate and Remove (the column heads share it). */
+const ROW = {
+  display: 'grid',
+  gridTemplateColumns: '48px 1fr 1fr 34px 34px',
+  gap: 1,
+  alignItems: 'center',
+} as const;
+
 export function SetsEditor(props: {
   idPrefix: string;
   rows: readonly SetRow[];
@@ -70,20 +78,21 @@ export function SetsEditor(props: {
     change(next, next.length === 0 ? addId : repsId(Math.min(i, next.length - 1)));
   };
   const summary = typedSetsSummary(rows, units);
+  const weightLabel = `Weight (${unitLabel('weightLifted', units)})`;
 
   return (
     <Box role="group" aria-label="Sets" sx={{ display: 'grid', gap: 1 }}>
+      {rows.length > 0 && (
+        // Column heads once, not a label per input: a phone's narrow inputs cut 'Weight (lbs)' short.
+        <Box sx={{ ...ROW, color: 'text.secondary', typography: 'caption', mb: -0.5 }} aria-hidden>
+          <span />
+          <span>Reps</span>
+          <span>{weightLabel}</span>
+        </Box>
+      )}
       {rows.map((row, i) => (
-        <Box
-          key={row.key}
-          sx={{
-            display: 'grid',
-            gridTemplateColumns: 'auto 1fr 1fr auto auto',
-            gap: 1,
-            alignItems: 'center',
-          }}
-        >
-          <Typography variant="body2" color="textSecondary" sx={{ minWidth: 40 }} aria-hidden>
+        <Box key={row.key} sx={ROW}>
+          <Typography variant="body2" color="textSecondary" aria-hidden>
             Set {i + 1}
           </Typography>
           {(['reps', 'weight'] as const).map((field) => (
@@ -91,7 +100,6 @@ export function SetsEditor(props: {
               key={field}
               id={`${idPrefix}-set-${i}-${field}`}
               size="small"
-              label={field === 'reps' ? 'Reps' : `Weight (${unitLabel('weightLifted', units)})`}
               value={row[field]}
               onChange={(e) =>
                 props.onChange(rows.map((r, j) => (j === i ? { ...r, [field]: e.target.value } : r)))
@@ -100,11 +108,10 @@ export function SetsEditor(props: {
               error={props.errorField === `set-${i}-${field}` || props.errorField === 'sets'}
               slotProps={{
                 htmlInput: {
-                  'aria-label': `Set ${i + 1} ${field === 'reps' ? 'reps' : `weight (${unitLabel('weightLifted', units)})`}`,
+                  'aria-label': `Set ${i + 1} ${field === 'reps' ? 'reps' : weightLabel.toLowerCase()}`,
                   inputMode: field === 'reps' ? 'numeric' : 'decimal',
                   style: { fontVariantNumeric: 'tabular-nums' },
                 },
-                inputLabel: { shrink: true },
               }}
             />
           ))}
