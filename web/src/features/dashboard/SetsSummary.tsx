@@ -15,7 +15,8 @@ export function SetsSummary(props: { sets: readonly LiftSet[] | undefined; units
         {props.sets.map((s) => setText(s, props.units)).join(', ')}
       </Typography>
       <Typography variant="body2" sx={{ fontWeight: 600 }}>
-        Volume {figures.volume} · Est. 1RM {figures.oneRepMax}
+        {/* No-break spaces keep each figure with its unit when the line wraps. */}
+        Volume {figures.volume.replace(' ', '\u00a0')} · Est. 1RM {figures.oneRepMax.replace(' ', '\u00a0')}
       </Typography>
     </Box>
   );

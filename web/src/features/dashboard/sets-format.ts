@@ -49,5 +49,7 @@ export function typedSetsSummary(
   const figures = setsFigures(sets, units);
   if (!figures) return null;
   const { count } = setsTotals(sets);
-  return `${count} reps · volume ${figures.volume} · est. 1RM ${figures.oneRepMax}`;
+  // No-break spaces keep each figure with its unit when the line wraps on a phone.
+  const keep = (text: string) => text.replace(' ', '\u00a0');
+  return `${count} reps · volume ${keep(figures.volume)} · est. 1RM ${keep(figures.oneRepMax)}`;
 }
