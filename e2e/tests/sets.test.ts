@@ -7,8 +7,9 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeContext, expectNoAxeViolations } from './axe.ts';
 import { nav, signUpAndVerify } from './people.ts';
-import { ARTIFACTS, accountOf, launchBrowser, newPage, screenshot, serverDocs } from './stack.ts';
+import { ARTIFACTS, accountOf, launchBrowser, screenshot, serverDocs } from './stack.ts';
 
 const stamp = Date.now().toString(36);
 const who = { email: `sets-${stamp}@example.com`, name: `Sam ${stamp}` };
@@ -45,7 +46,8 @@ async function storedBench() {
 describe('sets of a bench press: volume and estimated one-rep max', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
-    const opened = await newPage(browser);
+    // A context axe can be injected into (the app's CSP allows no inline script).
+    const opened = await axeContext(browser, 1280);
     page = opened.page;
     errors = opened.errors;
   });
@@ -97,6 +99,7 @@ describe('sets of a bench press: volume and estimated one-rep max', () => {
     await expect.poll(() => form.getByLabel('Set 3 weight (lbs)').inputValue()).toBe('155');
     await form.getByText('19 reps · volume 2,785 lbs · est. 1RM 186 lbs').waitFor();
     await screenshot(page, 'sets-form-1280');
+    await expectNoAxeViolations(page, 'the Log form with three sets');
     await page.setViewportSize({ width: 390, height: 844 });
     await form.getByLabel('Set 3 reps').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${ARTIFACTS}/sets-form-390.png` });
@@ -134,6 +137,7 @@ describe('sets of a bench press: volume and estimated one-rep max', () => {
     await page.emulateMedia({ colorScheme: 'dark' });
     await details.getByText('Volume 2,785 lbs · Est. 1RM 186 lbs', { exact: true }).waitFor();
     await screenshot(page, 'sets-details-390-dark');
+    await expectNoAxeViolations(page, 'Activity Details with sets (390 px, dark)');
     await details.getByRole('button', { name: 'Close' }).click();
     await details.waitFor({ state: 'detached' });
     await recent.getByText('155 lbs · 3 sets').waitFor();
