@@ -26,6 +26,7 @@ import {
   LIMITS,
   MESSAGES,
   serverDateBounds,
+  storedSetsProblem,
   type Validation,
 } from './validation.ts';
 
@@ -76,6 +77,11 @@ const DOCUMENT_SCHEMAS: Record<SourceCollection, z.ZodType<Record<string, unknow
     count: positiveInt.optional(),
     time: positiveInt.optional(),
     weightLifted: z.number().min(0).optional(),
+    sets: z
+      .array(z.strictObject({ reps: positiveInt, weight: z.number().min(0) }))
+      .min(1)
+      .max(LIMITS.maxSets)
+      .optional(),
     distance: positiveInt.optional(),
     timestamp,
     calorieUnits: z.number().int().nonnegative(),
@@ -238,6 +244,10 @@ export function validateDocument(
       const value = doc[field];
       if (typeof value === 'number' && value > activityLimit(activity, field))
         return fail(activityLimitMessage(activity, field), field);
+    }
+    if (doc.sets !== undefined) {
+      const problem = storedSetsProblem(activity, doc);
+      if (problem) return fail(problem, 'sets');
     }
     if (typeof doc.distance === 'number') {
       // Stored metres; the message names km (the server knows no person's units).

@@ -7,6 +7,7 @@
  * A weight or height of 0 (or missing) means unknown.
  */
 
+import type { LiftSet } from './sets.ts';
 import type { UnitSystem } from './units.ts';
 
 export const GENDERS = ['Male', 'Female'] as const;
@@ -48,6 +49,11 @@ export interface ActivityRecord {
   count?: number;
   time?: number;
   weightLifted?: number;
+  /**
+   * The sets of a strength entry (sets.ts), loads in lbs: when present, `count` is their reps
+   * summed and `weightLifted` the heaviest load (the rules hold it).
+   */
+  sets?: LiftSet[];
   /** Whole metres, for an activity that covers ground (catalogue `distance`); shown in km or mi. */
   distance?: number;
   timestamp: number;

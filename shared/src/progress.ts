@@ -8,6 +8,7 @@
  * week's bar equals that week's stats.
  */
 import { addDays, dayOfWeek, localDate } from './periods.ts';
+import { type LiftSet, setsOneRepMax, setsVolume } from './sets.ts';
 
 export const RECORD_KINDS = [
   'reps',
@@ -17,6 +18,8 @@ export const RECORD_KINDS = [
   'distance',
   'paceKm',
   'paceMi',
+  'volume',
+  'oneRepMax',
 ] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 
@@ -34,6 +37,12 @@ export const PACE_RECORD_KINDS = ['paceKm', 'paceMi'] as const;
 export type PaceRecordKind = (typeof PACE_RECORD_KINDS)[number];
 export const PACE_MIN_METRES: Readonly<Record<PaceRecordKind, number>> = { paceKm: 1000, paceMi: 1609.344 };
 
+/**
+ * The records no query orders by, kept by the progress reaction as entries change: the paces, and
+ * the volume (lbs) and estimated one-rep max (lbs, Epley) of entries logged with sets.
+ */
+export const COMPUTED_RECORD_KINDS = [...PACE_RECORD_KINDS, 'volume', 'oneRepMax'] as const;
+
 /** An entry as progress reads it (an activity record with its id). */
 export interface ProgressEntry {
   id: string;
@@ -43,6 +52,8 @@ export interface ProgressEntry {
   weightLifted?: number;
   /** Whole metres. */
   distance?: number;
+  /** A strength entry's sets (loads in lbs). */
+  sets?: LiftSet[];
   calorieUnits?: number;
   timestamp: number;
 }
@@ -77,6 +88,10 @@ export function recordValue(kind: RecordKind, entry: ProgressEntry): number | un
       return positive(entry.calorieUnits);
     case 'distance':
       return positive(entry.distance);
+    case 'volume':
+      return entry.sets ? positive(setsVolume(entry.sets)) : undefined;
+    case 'oneRepMax':
+      return entry.sets ? positive(setsOneRepMax(entry.sets)) : undefined;
     case 'paceKm':
     case 'paceMi': {
       const metres = positive(entry.distance);

@@ -21,6 +21,7 @@ import {
   type WeightRecord,
 } from './model.ts';
 import { addDays, isCalendarDate, localDate } from './periods.ts';
+import { type LiftSet, MAX_SETS, readSets, setsTotals, takesSets } from './sets.ts';
 import { hasBidiControl, isBlank } from './text.ts';
 import { implausibleMessage, PLAUSIBLE, parseDecimal, type UnitSystem } from './units.ts';
 
@@ -47,6 +48,9 @@ export const MESSAGES = {
   // The spec's sentence, then why a positive 1.5 is refused: minutes are whole (as the rules hold).
   timeWholeMinutes: 'Time must be a positive number. Enter whole minutes (no decimals).',
   distancePositive: 'Distance must be a positive number if provided.',
+  tooManySets: `An entry holds at most ${MAX_SETS} sets.`,
+  setsCountMismatch: "Reps must be the sum of the sets' reps.",
+  setsLiftedMismatch: "Weight lifted must be the heaviest set's weight.",
   // Stored values (lbs, inches) outside the plausible ranges of units.ts; the browser names the
   // user's own unit (units.ts parseBodyMeasure), imports and the server these.
   weightImplausible: implausibleMessage('bodyWeight', 'imperial'),
@@ -174,6 +178,8 @@ export const LIMITS = {
    */
   maxBackdateMs: 366 * 86_400_000,
   maxActivityPrefs: 200,
+  /** Sets in one strength entry (sets.ts MAX_SETS; the rules check each one unrolled). */
+  maxSets: MAX_SETS,
   /**
    * How far back a birth date may lie, in days (150 years of 365.25): a year typed short ('0198'
    * for 1998, which a date field takes as it is) gave an age of 1828 and a negative BMR.
@@ -243,6 +249,11 @@ export function validateActivityForm(input: {
   timestamp: number;
   /** Given when the person chose the time: it is then checked against now (`entryTimeProblem`). */
   now?: number;
+  /**
+   * Sets (loads in lbs) of an activity that takes them: when any are given, reps and weight
+   * lifted are derived from them and the typed ones are ignored.
+   */
+  sets?: readonly SetInput[];
 }): Validation<ActivityRecord> {
   if (!input.userId) return fail(MESSAGES.missingUser, 'userId');
   const activity = findActivity(input.activityType);
@@ -252,6 +263,8 @@ export function validateActivityForm(input: {
   if (timeProblem) return fail(timeProblem, 'timestamp');
   const record: ActivityRecord = { activityType: activity.name, timestamp: input.timestamp, calorieUnits: 0 };
 
+  const sets = input.sets && input.sets.length > 0 ? input.sets : undefined;
+  if (sets && !takesSets(activity)) return fail(`${activity.name} does not take sets.`, 'sets');
   if (acceptsField(activity, 'time')) {
     const time = parseNumberInput(input.time);
     if (time === undefined || Number.isNaN(time) || time <= 0) return fail(MESSAGES.timePositive, 'time');
@@ -259,7 +272,14 @@ export function validateActivityForm(input: {
     if (time > activity.limits.minutes) return fail(activityLimitMessage(activity, 'time'), 'time');
     record.time = time;
   }
-  if (acceptsField(activity, 'count')) {
+  if (sets) {
+    const checked = setsOf(activity, sets);
+    if (!checked.ok) return checked;
+    const totals = setsTotals(checked.value);
+    record.sets = checked.value;
+    record.count = totals.count;
+    record.weightLifted = totals.weightLifted;
+  } else if (acceptsField(activity, 'count')) {
     const count = parseNumberInput(input.count);
     if (count !== undefined) {
       if (!Number.isInteger(count) || count <= 0) return fail(MESSAGES.repsPositive, 'count');
@@ -267,7 +287,7 @@ export function validateActivityForm(input: {
       record.count = count;
     }
   }
-  if (acceptsField(activity, 'weightLifted')) {
+  if (!sets && acceptsField(activity, 'weightLifted')) {
     const lifted = parseMeasureInput(input.weightLifted);
     if (lifted !== undefined) {
       if (Number.isNaN(lifted) || lifted < 0) return fail(MESSAGES.weightLiftedNonNegative, 'weightLifted');
@@ -282,6 +302,65 @@ export function validateActivityForm(input: {
   }
   record.calorieUnits = calorieUnits(record);
   return { ok: true, value: orderedRecord(record) };
+}
+
+/** One set as a form holds it: reps and load (lbs) as typed, or numbers. */
+export interface SetInput {
+  reps: string | number;
+  weight: string | number;
+}
+
+/** 'Set 2: ...': which set a message is about (numbered from 1, as the form shows them). */
+export function setMessage(index: number, message: string): string {
+  return `Set ${index + 1}: ${message}`;
+}
+
+/**
+ * The sets typed for an activity that takes them (loads in lbs), or the first problem with the
+ * field of the input it is about (`set-<index>-reps` or `-weight`; `sets` for the whole).
+ */
+export function setsOf(activity: Activity, sets: readonly SetInput[]): Validation<LiftSet[]> {
+  if (sets.length > MAX_SETS) return fail(MESSAGES.tooManySets, 'sets');
+  const out: LiftSet[] = [];
+  for (const [i, s] of sets.entries()) {
+    const reps = parseNumberInput(s.reps);
+    const weight = parseMeasureInput(s.weight);
+    if (reps === undefined && weight === undefined)
+      return fail(`Set ${i + 1} is empty: enter its reps and weight, or remove it.`, `set-${i}-reps`);
+    if (reps === undefined || !Number.isInteger(reps) || reps <= 0)
+      return fail(setMessage(i, 'Reps must be a positive whole number.'), `set-${i}-reps`);
+    if (weight === undefined || Number.isNaN(weight) || weight < 0)
+      return fail(setMessage(i, MESSAGES.weightLiftedNonNegative), `set-${i}-weight`);
+    if (weight > activity.limits.weightLifted)
+      return fail(setMessage(i, activityLimitMessage(activity, 'weightLifted')), `set-${i}-weight`);
+    out.push({ reps, weight });
+  }
+  if (setsTotals(out).count > activity.limits.reps)
+    return fail(
+      `The sets add up to more reps than allowed. ${activityLimitMessage(activity, 'count')}`,
+      'sets',
+    );
+  return { ok: true, value: out };
+}
+
+/**
+ * Why stored sets cannot go with an entry (documents.ts, imports; firestore.rules hold the same),
+ * or null: an activity that takes them, at most MAX_SETS valid sets, reps their sum and weight
+ * lifted their heaviest.
+ */
+export function storedSetsProblem(
+  activity: Activity,
+  doc: { sets?: unknown; count?: unknown; weightLifted?: unknown },
+): string | null {
+  if (!takesSets(activity)) return `${activity.name} does not take sets.`;
+  const sets = readSets(doc.sets);
+  if (!sets) return 'Sets must be a list of sets, each with reps and weight.';
+  const checked = setsOf(activity, sets);
+  if (!checked.ok) return checked.message;
+  const totals = setsTotals(checked.value);
+  if (doc.count !== totals.count) return MESSAGES.setsCountMismatch;
+  if (doc.weightLifted !== totals.weightLifted) return MESSAGES.setsLiftedMismatch;
+  return null;
 }
 
 /** Sets `record.distance` from the form's distance (typed, or stored metres), or says what is wrong. */
@@ -319,6 +398,7 @@ function orderedRecord(r: ActivityRecord): ActivityRecord {
   if (r.count !== undefined) out.count = r.count;
   if (r.time !== undefined) out.time = r.time;
   if (r.weightLifted !== undefined) out.weightLifted = r.weightLifted;
+  if (r.sets !== undefined) out.sets = r.sets;
   if (r.distance !== undefined) out.distance = r.distance;
   return out;
 }

@@ -661,3 +661,50 @@ describe('local time', () => {
     ]);
   });
 });
+
+describe('an entry logged by sets (issue 26)', () => {
+  const sets = [
+    { reps: 8, weight: 135 },
+    { reps: 6, weight: 155 },
+    { reps: 5, weight: 155 },
+  ];
+  const entry = {
+    activityType: 'Bench Press',
+    count: 19,
+    time: 15,
+    weightLifted: 155,
+    sets,
+    timestamp: NOW - DAY,
+    calorieUnits: calorieUnits({ activityType: 'Bench Press', time: 15, weightLifted: 155 }),
+  };
+  const existing: ExistingData = { ...NOTHING, activities: [{ id: 'logged1', value: entry }] };
+
+  it('exports its derived reps and weight lifted, not its sets; re-importing adds nothing', () => {
+    const archive = buildArchive({ ...DATA, activities: [entry] }, NOW);
+    expect(archive.activities).toEqual([
+      { activityType: 'Bench Press', count: 19, time: 15, weightLifted: 155, timestamp: NOW - DAY },
+    ]);
+    const fromArchive = sourceOf(readImportFile(JSON.stringify(archive), { ...ctx, uid: 'u2' }));
+    const plan = planImport(fromArchive, existing, {
+      uid: 'u2',
+      email: 'new@example.com',
+      now: NOW,
+      timeZone: TZ,
+    });
+    expect(plan.add.activities).toBe(0);
+    expect(plan.alreadyThere.activities).toBe(1);
+
+    for (const system of ['imperial', 'metric'] as const) {
+      const csv = activitiesCsv([entry], 180, TZ, system);
+      const fromCsv = sourceOf(readImportFile(csv, { ...ctx, uid: 'u2' }));
+      const again = planImport(fromCsv, existing, {
+        uid: 'u2',
+        email: 'new@example.com',
+        now: NOW,
+        timeZone: TZ,
+      });
+      expect(again.add.activities, system).toBe(0);
+      expect(again.alreadyThere.activities, system).toBe(1);
+    }
+  });
+});

@@ -609,6 +609,7 @@ export function accessContract({ owner, other, now }: ContractParams): ContractC
 
   datedEntryCases(cases, { owner, other, now });
   distanceCases(cases, { owner, other, now });
+  setsCases(cases, { owner, other, now });
   undoCases(cases, { owner, other, now });
   return cases;
 }
@@ -683,6 +684,93 @@ function distanceCases(cases: ContractCase[], { owner, other, now }: ContractPar
     },
     'deny',
   );
+}
+
+/**
+ * Issue 26: sets of a strength entry, reps summed into `count` and the heaviest load as
+ * `weightLifted` (shared/src/sets.ts); each denial is read back by the runner (nothing written).
+ */
+function setsCases(cases: ContractCase[], { owner, other, now }: ContractParams): void {
+  const path = `users/${owner}/reps/sets`;
+  const bench = (sets: unknown, count: number, weightLifted: number, extra: DocData = {}) => ({
+    ...rep('Bench Press', { count, time: 15, weightLifted }, now),
+    sets,
+    ...extra,
+  });
+  const three = [
+    { reps: 8, weight: 135 },
+    { reps: 6, weight: 155 },
+    { reps: 5, weight: 155 },
+  ];
+  const seed = { [path]: bench(three, 19, 155) };
+  const add = (
+    name: string,
+    op: 'create' | 'update',
+    data: DocData,
+    expect: 'allow' | 'deny',
+    auth = owner,
+  ) =>
+    cases.push({ name: `sets: ${name}`, auth, op, path, data, expect, ...(op === 'update' ? { seed } : {}) });
+  const many = (n: number) => Array.from({ length: n }, () => ({ reps: 1, weight: 100 }));
+  add('three sets, reps summed, heaviest load', 'create', bench(three, 19, 155), 'allow');
+  add('one set in kg (a decimal load)', 'create', bench([{ reps: 5, weight: 220.46 }], 5, 220.46), 'allow');
+  add('20 sets (the most)', 'create', bench(many(LIMITS.maxSets), LIMITS.maxSets, 100), 'allow');
+  add('21 sets', 'create', bench(many(LIMITS.maxSets + 1), LIMITS.maxSets + 1, 100), 'deny');
+  add('no sets (an empty list)', 'create', bench([], 19, 155), 'deny');
+  add('without reps', 'create', { ...bench(three, 19, 155), count: null }, 'deny');
+  add('without weight lifted', 'create', bench(three, 19, 155, { weightLifted: null }), 'deny');
+  add('as text', 'create', bench('8x135, 6x155', 14, 155), 'deny');
+  add('sets as a map', 'create', bench({ 0: { reps: 5, weight: 155 } }, 5, 155), 'deny');
+  add(
+    'over the load limit (Bench Press 800 lbs)',
+    'create',
+    bench([{ reps: 1, weight: 801 }], 1, 801),
+    'deny',
+  );
+  add(
+    'on an activity without a load (Push Ups)',
+    'create',
+    { ...rep('Push Ups', { count: 10, time: 5 }, now), sets: [{ reps: 10, weight: 0 }] },
+    'deny',
+  );
+  add(
+    'on Leg Curl (reps and load, no minutes)',
+    'create',
+    {
+      ...rep('Leg Curl', { count: 24, weightLifted: 90 }, now),
+      sets: [
+        { reps: 12, weight: 80 },
+        { reps: 12, weight: 90 },
+      ],
+    },
+    'allow',
+  );
+  add('by another user', 'create', bench(three, 19, 155), 'deny', other);
+  add(
+    'an edit that adds a set',
+    'update',
+    {
+      sets: [...three, { reps: 4, weight: 165 }],
+      count: 23,
+      weightLifted: 165,
+      calorieUnits: calorieUnits({ activityType: 'Bench Press', time: 15, weightLifted: 165 }),
+    },
+    'allow',
+  );
+  add(
+    '20 sets, imported (the costliest path: every time check)',
+    'create',
+    bench(many(LIMITS.maxSets), LIMITS.maxSets, 100, { loggedAt: now, importedAt: now }),
+    'allow',
+  );
+  add(
+    'an edit to 21 sets',
+    'update',
+    { sets: many(LIMITS.maxSets + 1), count: 21, weightLifted: 100 },
+    'deny',
+  );
+  // A set's own shape, and reps and weight lifted agreeing with the sets, are not the rules'
+  // (their 1000-expression budget): readers ignore such sets (sets.ts consistentSets).
 }
 
 /**

@@ -23,9 +23,9 @@ import { addDays, isValidTimeZone, localDate, startOfLocalDay } from '../periods
 import {
   type ActivityRecords,
   beats,
+  COMPUTED_RECORD_KINDS,
   type DayTotal,
   dayTotalsOf,
-  PACE_RECORD_KINDS,
   type PersonalBest,
   type ProgressEntry,
   type ProgressSummary,
@@ -41,6 +41,7 @@ import {
   yearKeyOf,
   yearRunsOf,
 } from '../progress.ts';
+import { consistentSets } from '../sets.ts';
 import type { DocData, DocSnapshot, Transaction, WriteOp } from '../store.ts';
 import { numberOr0 } from '../totals.ts';
 import { planWrite, type ReactionEnv } from './core.ts';
@@ -56,6 +57,7 @@ export function progressZone(profile: DocData | null | undefined): string {
 export function entryOf(doc: DocSnapshot): ProgressEntry | null {
   const d = doc.data;
   if (typeof d.activityType !== 'string' || typeof d.timestamp !== 'number') return null;
+  const sets = consistentSets(d);
   return {
     id: doc.id,
     activityType: d.activityType,
@@ -64,6 +66,7 @@ export function entryOf(doc: DocSnapshot): ProgressEntry | null {
     time: numberOr0(d.time),
     weightLifted: numberOr0(d.weightLifted),
     distance: numberOr0(d.distance),
+    ...(sets ? { sets } : {}),
     calorieUnits: numberOr0(d.calorieUnits),
   };
 }
@@ -198,11 +201,11 @@ export interface ChangedRep {
 }
 
 /**
- * The fastest-pace records of one activity type (no query orders by a ratio): the stored best,
+ * The computed records of one activity type (paces, volume, one-rep max: no query orders by them): the stored best,
  * beaten by any entry changed now; when the entry holding a record changed (edited, deleted), that
  * record is counted again from all of the type's entries (`all`, read once, only then).
  */
-async function paceRecords(
+async function computedRecords(
   type: string,
   held: Partial<Record<RecordKind, StoredBest>>,
   changed: readonly ChangedRep[],
@@ -210,7 +213,7 @@ async function paceRecords(
 ): Promise<Partial<Record<RecordKind, StoredBest>>> {
   const out: Partial<Record<RecordKind, StoredBest>> = {};
   const ids = new Set(changed.map((c) => c.id));
-  for (const kind of PACE_RECORD_KINDS) {
+  for (const kind of COMPUTED_RECORD_KINDS) {
     const stored = held[kind];
     let best: PersonalBest | undefined;
     if (stored && ids.has(stored[2])) {
@@ -292,7 +295,7 @@ export async function progressWrite(
   profile: DocData | null | undefined,
   sources: readonly (DocData | null | undefined)[],
   plan: PlanDocs = planEach(env),
-  /** The batch's activities as they are now, with their ids (the pace records need them). */
+  /** The batch's activities as they are now, with their ids (the computed records need them). */
   changed: readonly ChangedRep[] = [],
 ): Promise<WriteOp[]> {
   const summaryPath = paths.progress(uid);
@@ -322,7 +325,7 @@ export async function progressWrite(
     return allEntries;
   };
   const paces = await Promise.all(
-    [...types].map((type) => paceRecords(type, records[type] ?? {}, changed, all)),
+    [...types].map((type) => computedRecords(type, records[type] ?? {}, changed, all)),
   );
   [...types].forEach((type, i) => {
     const r = { ...recordReads[i], ...paces[i] };

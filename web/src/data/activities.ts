@@ -13,6 +13,7 @@
 import { normalizeActivityName } from '@fit/shared/catalogue';
 import { calorieUnits } from '@fit/shared/formulas';
 import { type ActivityRecord, paths } from '@fit/shared/model';
+import { consistentSets } from '@fit/shared/sets';
 import type {
   DocSnapshot,
   DocumentStore,
@@ -48,6 +49,8 @@ export function toActivity(doc: DocSnapshot): StoredActivity {
   if (weightLifted !== undefined) out.weightLifted = weightLifted;
   const distance = finiteNumber(d.distance);
   if (distance !== undefined) out.distance = distance;
+  const sets = consistentSets(d);
+  if (sets) out.sets = sets;
   out.calorieUnits = finiteNumber(d.calorieUnits) ?? calorieUnits(out);
   // When it was written (kept by edits: the rules check them only where they change).
   const loggedAt = finiteNumber(d.loggedAt);

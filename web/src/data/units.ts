@@ -9,6 +9,7 @@ import type { UserProfile } from '@fit/shared/model';
 import {
   defaultUnitSystem,
   displayValue,
+  fromStorage,
   liftedLimit,
   type Measure,
   parseBodyMeasure,
@@ -80,6 +81,13 @@ export function formatMeasure(measure: Measure, stored: number, system: UnitSyst
 /** A stored value with its unit: '80 kg', '176.4 lbs', '180 cm'. */
 export function formatMeasureWithUnit(measure: Measure, stored: number, system: UnitSystem): string {
   return `${formatMeasure(measure, stored, system)} ${unitLabel(measure, system)}`;
+}
+
+const wholeNumber = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
+
+/** A volume (reps x load, stored lbs) in the viewer's unit, whole: '4,150 lbs', '1,882 kg'. */
+export function volumeText(storedLbs: number, system: UnitSystem): string {
+  return `${wholeNumber.format(fromStorage('weightLifted', storedLbs, system))} ${unitLabel('weightLifted', system)}`;
 }
 
 /** A stored value as an input's starting text ('.' decimals, one place): '' when unknown (0). */

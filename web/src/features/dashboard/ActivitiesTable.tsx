@@ -12,6 +12,7 @@ import { PendingSyncMark } from '../../components/PendingSyncMark.tsx';
 import type { StoredActivity } from '../../data/activities.ts';
 import { useUnits } from '../../data/units.ts';
 import { distanceAndPace, formatDateTime, formatInt, formatShortDate, TABULAR } from './format.ts';
+import { liftedLine } from './sets-format.ts';
 
 /**
  * Date, Activity, Reps, Time, Calories; a row opens its details. The activity's name is the row's
@@ -113,6 +114,12 @@ export function ActivitiesTable(props: {
                 {a.distance !== undefined && (
                   <Box component="span" sx={small}>
                     {distanceAndPace(a, units)}
+                  </Box>
+                )}
+                {/* Weight lifted (and how many sets) under the name, likewise. */}
+                {a.weightLifted !== undefined && (
+                  <Box component="span" sx={small}>
+                    {liftedLine(a, units)}
                   </Box>
                 )}
                 {/* Phones show the date here (the Date column is hidden): read it there too. */}

@@ -8,10 +8,11 @@ import { useRequiredUser } from '../../data/context.tsx';
 import { keys } from '../../data/queries.ts';
 import { useUnits } from '../../data/units.ts';
 import { ActivityAutocomplete } from './ActivityAutocomplete.tsx';
-import { ActivityFields, type ActivityInputs, EMPTY_INPUTS, inputsOf } from './ActivityFields.tsx';
+import { ActivityFields, type ActivityInputs, EMPTY_INPUTS, inputsOf, typedSets } from './ActivityFields.tsx';
 import { validateActivityInUnits } from './activity-units.ts';
 import { distanceAndPace, formatDateTime } from './format.ts';
 import { MSG } from './messages.ts';
+import { SetsSummary } from './SetsSummary.tsx';
 
 /**
  * One activity: edit its type, numbers, date and time (Save), Delete it, or Close. A new type
@@ -75,11 +76,13 @@ export function ActivityDetailsDialog(props: {
         time: values.time,
         weightLifted: values.weightLifted,
         distance: values.distance,
+        sets: typedSets(activity, values),
         timestamp,
         ...(moved ? { now: Date.now() } : {}),
       },
       stored.weightLifted,
       stored.distance,
+      stored.sets,
     );
     if (!checked.ok) {
       editor.refuse(checked.message, checked.field);
@@ -110,6 +113,7 @@ export function ActivityDetailsDialog(props: {
                 {distanceAndPace(shown, units)}
               </Typography>
             )}
+            <SetsSummary sets={shown.sets} units={units} />
           </>
         )
       }

@@ -1,6 +1,7 @@
 import { type Activity, acceptsField, coversGround } from '@fit/shared/catalogue';
 import { distanceInputText, distanceUnit, formatPace, metresFromTyped } from '@fit/shared/distance';
 import { activityCalories } from '@fit/shared/formulas';
+import { takesSets } from '@fit/shared/sets';
 import { parseDecimal, storedValue, type UnitSystem, unitLabel } from '@fit/shared/units';
 import { parseNumberInput } from '@fit/shared/validation';
 import LocalFireDepartment from '@mui/icons-material/LocalFireDepartment';
@@ -9,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { TextField } from '../../components/OutlinedField.tsx';
 import { useUnits } from '../../data/units.ts';
 import { liftedText } from './activity-units.ts';
+import { newSetRow, type SetRow, SetsEditor } from './SetsEditor.tsx';
 
 export interface ActivityInputs {
   count: string;
@@ -16,21 +18,32 @@ export interface ActivityInputs {
   weightLifted: string;
   /** In the person's unit (km or mi), for an activity that covers ground. */
   distance: string;
+  /** Sets (weights in the person's unit): while any, reps and weight lifted derive from them. */
+  sets: SetRow[];
 }
 
-export const EMPTY_INPUTS: ActivityInputs = { count: '', time: '', weightLifted: '', distance: '' };
+export const EMPTY_INPUTS: ActivityInputs = { count: '', time: '', weightLifted: '', distance: '', sets: [] };
 
-const fieldLabel = (field: keyof ActivityInputs, units: UnitSystem) =>
+/** The sets the form sends, when the activity takes them (a type changed to Running drops them). */
+export function typedSets(activity: Activity | undefined, values: ActivityInputs) {
+  return activity && takesSets(activity) && values.sets.length > 0
+    ? values.sets.map(({ reps, weight }) => ({ reps, weight }))
+    : undefined;
+}
+
+type PlainInput = Exclude<keyof ActivityInputs, 'sets'>;
+
+const fieldLabel = (field: PlainInput, units: UnitSystem) =>
   field === 'weightLifted'
     ? `Weight lifted (${unitLabel('weightLifted', units)})`
     : field === 'distance'
       ? `Distance (${distanceUnit(units)})`
       : FIELD_LABELS[field];
 
-/** The inputs an activity takes, in the form's order. */
-export function inputsFor(activity: Activity): (keyof ActivityInputs)[] {
-  const fields: (keyof ActivityInputs)[] = (['count', 'time', 'weightLifted'] as const).filter((f) =>
-    acceptsField(activity, f),
+/** The inputs an activity takes, in the form's order (reps and load derive from sets, when any). */
+export function inputsFor(activity: Activity, bySets = false): PlainInput[] {
+  const fields: PlainInput[] = (['count', 'time', 'weightLifted'] as const).filter(
+    (f) => acceptsField(activity, f) && !(bySets && f !== 'time'),
   );
   return coversGround(activity) ? [...fields, 'distance'] : fields;
 }
@@ -72,10 +85,15 @@ export function ActivityFields(props: {
   const { activity, values } = props;
   const units = useUnits();
   if (!activity) return null;
-  const fields = inputsFor(activity);
+  const bySets = typedSets(activity, values) !== undefined;
+  const fields = inputsFor(activity, bySets);
   const pace = coversGround(activity) ? typedPace(values, units, props.storedDistance) : null;
   const time = parseNumberInput(values.time);
-  const typedLifted = values.weightLifted.trim() === '' ? undefined : parseDecimal(values.weightLifted);
+  // With sets, the heaviest typed set is the weight lifted the calories count.
+  const liftedTyped = bySets
+    ? String(Math.max(0, ...values.sets.map((s) => parseDecimal(s.weight)).filter((w) => w >= 0)))
+    : values.weightLifted;
+  const typedLifted = liftedTyped.trim() === '' ? undefined : parseDecimal(liftedTyped);
   const lifted =
     typedLifted !== undefined && Number.isFinite(typedLifted)
       ? storedValue('weightLifted', typedLifted, units)
@@ -93,27 +111,42 @@ export function ActivityFields(props: {
       : null;
   return (
     <>
-      <Box sx={fieldsGrid(fields.length)}>
-        {fields.map((field) => (
-          <TextField
-            key={field}
-            id={`${props.idPrefix}-${field}`}
-            label={fieldLabel(field, units)}
-            value={values[field]}
-            onChange={(e) => props.onChange({ ...values, [field]: e.target.value })}
+      {fields.length > 0 && (
+        <Box sx={fieldsGrid(fields.length)}>
+          {fields.map((field) => (
+            <TextField
+              key={field}
+              id={`${props.idPrefix}-${field}`}
+              label={fieldLabel(field, units)}
+              value={values[field]}
+              onChange={(e) => props.onChange({ ...values, [field]: e.target.value })}
+              disabled={props.disabled ?? false}
+              error={props.errorField === field}
+              placeholder={field === 'time' ? undefined : 'Optional'}
+              slotProps={{
+                htmlInput: {
+                  inputMode: field === 'weightLifted' || field === 'distance' ? 'decimal' : 'numeric',
+                  style: { fontVariantNumeric: 'tabular-nums' },
+                },
+                inputLabel: { shrink: true },
+              }}
+            />
+          ))}
+        </Box>
+      )}
+      {takesSets(activity) && (
+        <Box sx={{ mt: 1.5 }}>
+          <SetsEditor
+            idPrefix={props.idPrefix}
+            rows={values.sets}
+            onChange={(sets) => props.onChange({ ...values, sets })}
+            first={{ reps: values.count, weight: values.weightLifted }}
+            units={units}
             disabled={props.disabled ?? false}
-            error={props.errorField === field}
-            placeholder={field === 'time' ? undefined : 'Optional'}
-            slotProps={{
-              htmlInput: {
-                inputMode: field === 'weightLifted' || field === 'distance' ? 'decimal' : 'numeric',
-                style: { fontVariantNumeric: 'tabular-nums' },
-              },
-              inputLabel: { shrink: true },
-            }}
+            errorField={props.errorField}
           />
-        ))}
-      </Box>
+        </Box>
+      )}
       <Typography
         variant="body2"
         color="textSecondary"
@@ -142,10 +175,17 @@ export function ActivityFields(props: {
 
 /** The form's values for a stored activity. */
 export function inputsOf(
-  rec: { count?: number; time?: number; weightLifted?: number; distance?: number },
+  rec: {
+    count?: number;
+    time?: number;
+    weightLifted?: number;
+    distance?: number;
+    sets?: readonly { reps: number; weight: number }[];
+  },
   units: UnitSystem,
 ): ActivityInputs {
   return {
+    sets: (rec.sets ?? []).map((s) => newSetRow(String(s.reps), liftedText(s.weight, units))),
     count: rec.count === undefined ? '' : String(rec.count),
     time: rec.time === undefined ? '' : String(rec.time),
     weightLifted: liftedText(rec.weightLifted, units),

@@ -24,6 +24,7 @@ import {
   EMPTY_INPUTS,
   fieldsGrid,
   inputsFor,
+  typedSets,
 } from './ActivityFields.tsx';
 import { validateActivityInUnits } from './activity-units.ts';
 import { MSG } from './messages.ts';
@@ -162,6 +163,7 @@ export const LogForm = memo(function LogActivityForm(props: LogFormProps) {
       time: values.time,
       weightLifted: values.weightLifted,
       distance: values.distance,
+      sets: typedSets(activity, values),
       timestamp: whenToTimestamp(when, now),
       now,
     });

@@ -2,11 +2,12 @@
  * Weight lifted in the viewer's unit (issue 11): the activity forms type kg or lbs, the shared
  * validator and the stored record stay in lbs.
  */
-import { findActivity } from '@fit/shared/catalogue';
+import { type Activity, findActivity } from '@fit/shared/catalogue';
 import { distanceInputText } from '@fit/shared/distance';
 import type { ActivityRecord } from '@fit/shared/model';
+import type { LiftSet } from '@fit/shared/sets';
 import { displayValue, type UnitSystem } from '@fit/shared/units';
-import { type Validation, validateActivityForm } from '@fit/shared/validation';
+import { type SetInput, setMessage, type Validation, validateActivityForm } from '@fit/shared/validation';
 import { typedWeightLifted } from '../../data/units.ts';
 
 /** A stored weight lifted (lbs) as the input's text in the viewer's unit. */
@@ -15,14 +16,41 @@ export function liftedText(stored: number | undefined, units: UnitSystem): strin
 }
 
 /**
- * `validateActivityForm` with the weight lifted typed in `units`. `storedLifted` is the value the
- * text started from: left as shown, it is kept exactly.
+ * Sets with loads typed in kg as the validator takes them (lbs); a load left as shown keeps its
+ * stored value exactly. A load over the limit in kg gives its message, naming kg and its set.
+ */
+function setsInLbs(
+  activity: Activity,
+  sets: readonly SetInput[],
+  stored: readonly LiftSet[] | undefined,
+): { sets: SetInput[] } | { message: string; field: string } {
+  const out: SetInput[] = [];
+  for (const [i, s] of sets.entries()) {
+    const text = String(s.weight);
+    const kept = stored?.[i];
+    if (kept && text === liftedText(kept.weight, 'metric')) {
+      out.push({ reps: s.reps, weight: kept.weight });
+      continue;
+    }
+    const limitLbs = activity.limits.weightLifted;
+    const typed = typedWeightLifted(text, 'metric', { name: activity.name, limitLbs });
+    if ('message' in typed) return { message: setMessage(i, typed.message), field: `set-${i}-weight` };
+    out.push({ reps: s.reps, weight: typed.value });
+  }
+  return { sets: out };
+}
+
+/**
+ * `validateActivityForm` with the weight lifted (and the sets' loads) typed in `units`.
+ * `storedLifted` and `storedSets` are the values the texts started from: left as shown, they are
+ * kept exactly.
  */
 export function validateActivityInUnits(
   units: UnitSystem,
   form: Parameters<typeof validateActivityForm>[0],
   storedLifted?: number,
   storedDistance?: number,
+  storedSets?: readonly LiftSet[],
 ): Validation<ActivityRecord> {
   // The distance is typed in km or mi; left as shown, the stored metres are kept exactly.
   const keepDistance =
@@ -33,9 +61,18 @@ export function validateActivityInUnits(
     ...(keepDistance ? { distanceMetres: storedDistance } : {}),
   };
   const activity = findActivity(input.activityType);
+  if (!activity || units === 'imperial') return validateActivityForm(input);
+  if (input.sets && input.sets.length > 0) {
+    // Reps and weight lifted derive from the sets: their hidden inputs do not count.
+    const bySets = { ...input, count: '', weightLifted: '' };
+    const converted = setsInLbs(activity, input.sets, storedSets);
+    if ('sets' in converted) return validateActivityForm({ ...bySets, sets: converted.sets });
+    // The other inputs' messages come first, as the shared validator orders them.
+    const others = validateActivityForm({ ...bySets, sets: undefined });
+    return others.ok ? { ok: false, ...converted } : others;
+  }
   const text =
     typeof input.weightLifted === 'number' ? String(input.weightLifted) : (input.weightLifted ?? '');
-  if (!activity || units === 'imperial') return validateActivityForm(input);
   if (storedLifted !== undefined && text === liftedText(storedLifted, units))
     return validateActivityForm({ ...input, weightLifted: storedLifted });
   const typed = typedWeightLifted(text, units, {

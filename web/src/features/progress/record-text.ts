@@ -3,7 +3,7 @@ import { formatClock, formatDistance, metresPerUnit } from '@fit/shared/distance
 import { caloriesFromUnits } from '@fit/shared/formulas';
 import { type PersonalBest, RECORD_KINDS, type RecordKind } from '@fit/shared/progress';
 import type { UnitSystem } from '@fit/shared/units';
-import { formatMeasureWithUnit } from '../../data/units.ts';
+import { formatMeasureWithUnit, volumeText } from '../../data/units.ts';
 
 const integer = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
 
@@ -15,6 +15,8 @@ export const KIND_LABEL: Record<RecordKind, string> = {
   distance: 'Longest distance',
   paceKm: 'Fastest pace (1 km+)',
   paceMi: 'Fastest pace (1 mi+)',
+  volume: 'Most volume (sets)',
+  oneRepMax: 'Best est. 1RM (Epley)',
 };
 
 /** The records a person reads: the fastest pace of their own unit only (over 1 km, or 1 mile). */
@@ -34,7 +36,10 @@ export function recordText(
     case 'minutes':
       return `${integer.format(best.value)} min`;
     case 'weightLifted':
+    case 'oneRepMax':
       return formatMeasureWithUnit('weightLifted', best.value, units);
+    case 'volume':
+      return volumeText(best.value, units);
     case 'calories':
       return `${integer.format(caloriesFromUnits(best.value, weight))} cal`;
     case 'distance':
