@@ -5,5 +5,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: ['shared', 'functions', 'scripts', 'web'],
+    // Vitest's default is one worker per core less one: a single worker on this 2-core machine,
+    // where most files wait on the emulators (docs/testing.md has the figures).
+    maxWorkers: 2,
   },
 });
