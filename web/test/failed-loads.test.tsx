@@ -42,13 +42,13 @@ class FlakyStore extends HeldStore {
     map.set(key, (map.get(key) ?? 0) + by);
   }
 
-  private track(key: string, start: () => Unsubscribe): Unsubscribe {
+  /** `onError` is this listener's own: each refused listener hears of its own refusal. */
+  private track(key: string, start: () => Unsubscribe, onError: (error: StoreError) => void): Unsubscribe {
     this.bump(this.started, key, 1);
     if (this.mode === 'hang') return () => {};
     if (this.mode !== 'answer') {
       const code = this.mode;
-      const fail = this.failListener;
-      queueMicrotask(() => fail?.(code));
+      queueMicrotask(() => onError(new StoreError(code, 'test: listen refused')));
       return () => {};
     }
     this.bump(this.running, key, 1);
@@ -61,8 +61,6 @@ class FlakyStore extends HeldStore {
       stop();
     };
   }
-
-  private failListener: ((code: 'internal' | 'permission-denied') => void) | undefined;
 
   private read<T>(call: () => Promise<T>): Promise<T> {
     if (this.mode === 'hang') return new Promise<T>(() => {});
@@ -84,16 +82,14 @@ class FlakyStore extends HeldStore {
     onNext: (docs: DocSnapshot[]) => void,
     onError: (error: StoreError) => void,
   ): Unsubscribe {
-    this.failListener = (code) => onError(new StoreError(code, 'test: listen refused'));
-    return this.track(spec.collection, () => super.listen(spec, onNext, onError));
+    return this.track(spec.collection, () => super.listen(spec, onNext, onError), onError);
   }
   override listenDoc(
     path: string,
     onNext: (doc: DocSnapshot | null) => void,
     onError: (error: StoreError) => void,
   ): Unsubscribe {
-    this.failListener = (code) => onError(new StoreError(code, 'test: listen refused'));
-    return this.track(path, () => super.listenDoc(path, onNext, onError));
+    return this.track(path, () => super.listenDoc(path, onNext, onError), onError);
   }
 }
 

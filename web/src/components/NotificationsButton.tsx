@@ -16,7 +16,7 @@ import Popover from '@mui/material/Popover';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useDataScope } from '../data/queries.ts';
 import { markRead, type ShownNotification, UNREAD_COUNTED } from '../data/social.ts';
@@ -35,6 +35,7 @@ export function NotificationsButton() {
   const menuId = useId();
   const titleId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   const unread = useUnreadNotifications().data ?? [];
   const list = useNotifications(anchor !== null);
   const mark = useMutation({ mutationFn: (ids: string[]) => markRead(store, uid, ids) });
@@ -78,13 +79,18 @@ export function NotificationsButton() {
         }}
       >
         <Stack direction="row" sx={{ px: 2, py: 1, alignItems: 'center', justifyContent: 'space-between' }}>
-          <Typography id={titleId} variant="subtitle1" component="h2">
+          <Typography id={titleId} ref={heading} tabIndex={-1} variant="subtitle1" component="h2">
             Notifications
           </Typography>
           <Button
             size="small"
             disabled={count === 0 || mark.isPending}
-            onClick={() => mark.mutate(unread.map((n) => n.id))}
+            onClick={() => {
+              // The button is disabled once nothing is unread: focus would fall to the page,
+              // where Escape no longer closes the popup. The popup's heading keeps it.
+              heading.current?.focus();
+              mark.mutate(unread.map((n) => n.id));
+            }}
           >
             Mark all as read
           </Button>

@@ -48,11 +48,12 @@ describe('Recent Activities', () => {
     expect(headers).toEqual(['Date', 'User', 'Activity', 'Reps', 'Time', 'Cheers']);
     await waitFor(() => expect(table.querySelectorAll('tbody tr')).toHaveLength(30));
     const rows = [...table.querySelectorAll<HTMLElement>('tbody tr')];
-    // The User cell: avatar initials, the name, and a 'You' chip on own rows.
+    // The User cell: avatar initials, the name, and a 'You' chip on own rows; the Activity cell:
+    // the name, and the cheers a phone shows there.
     const cells = (row: HTMLElement) =>
       [...row.querySelectorAll('td')]
         .slice(0, 5)
-        .map((td, i) => (i === 1 ? td.querySelector('p')?.textContent : td.textContent));
+        .map((td, i) => (i === 1 || i === 2 ? td.querySelector('p')?.textContent : td.textContent));
     expect(cells(rows[0] as HTMLElement)).toEqual(['20 min ago', 'Me Myself', 'Squats', '20', '5 min']);
     expect(rows[0]?.textContent).toContain('You');
     expect(rows[0]?.getAttribute('data-own')).toBe('true');
