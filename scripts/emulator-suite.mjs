@@ -85,6 +85,7 @@ function run(command, args, { env, log, cwd = ROOT }) {
  *   dataDir?: string,
  *   exportEveryMs?: number,
  *   functionsEnv?: Record<string, string>,
+ *   buildFunctions?: boolean,
  *   log?: (line: string) => void,
  *   emulatorOutput?: (text: string) => void,
  * }} SuiteOptions
@@ -231,7 +232,10 @@ export async function startSuite(o) {
     // an unchanged web app is not built again (webBuild).
     log('Building the functions bundle (functions/lib) and the web app for the emulators ...');
     const [, webDist] = await Promise.all([
-      run(process.execPath, ['functions/build.mjs'], { env, log: () => {} }),
+      // A second suite of one run skips it: rebuilding functions/lib would reload the first's functions.
+      o.buildFunctions === false
+        ? null
+        : run(process.execPath, ['functions/build.mjs'], { env, log: () => {} }),
       webBuild(env, {
         VITE_FIREBASE_PROJECT_ID: projectId,
         VITE_FIREBASE_API_KEY: 'fake-api-key',

@@ -3,7 +3,15 @@
 // instead of every minute. Chromium is Debian's (scripts/ensure-deps.mjs --browser). Ends with a
 // summary naming each journey.
 import { spawn } from 'node:child_process';
-import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,9 +24,46 @@ const work = mkdtempSync(join(tmpdir(), 'fittrack-e2e-'));
 const artifacts = join(root, 'artifacts', 'e2e');
 mkdirSync(artifacts, { recursive: true });
 
-/** Runs the journeys with `env`; resolves with the exit code and the JSON report's path. */
-async function journeys(env) {
-  const report = join(work, 'journeys.json');
+// Two stacks by default, each running its share of the journey files one at a time: a journey
+// mostly waits (on the emulators, the rollup, the browser), so two share the 2 cores well.
+// E2E_STACKS=1 runs all on one; naming files (`npm run test:e2e -- boards`) runs them on one.
+const filters = process.argv.slice(2);
+const STACKS = filters.length ? 1 : Math.max(1, Number(process.env.E2E_STACKS ?? 2));
+// Seconds per file in a quiet clean-clone run, so each stack's share takes about as long; an
+// unlisted file counts 20.
+const SECONDS = {
+  logout: 148,
+  'offline-and-deletion': 76,
+  failures: 58,
+  follows: 47,
+  a11y: 47,
+  theme: 36,
+  journeys: 35,
+  boards: 30,
+  distance: 27,
+  tabs: 26,
+  kudos: 24,
+  'first-run': 23,
+  data: 20,
+};
+
+/** The journey files split into `n` shares of about equal time (largest first, to the lightest). */
+function shares(n) {
+  if (n === 1) return [filters];
+  const files = readdirSync(join(root, 'e2e', 'tests')).filter((f) => f.endsWith('.test.ts'));
+  const cost = (f) => SECONDS[f.replace('.test.ts', '')] ?? 20;
+  const out = Array.from({ length: n }, () => ({ files: [], total: 0 }));
+  for (const f of files.sort((a, b) => cost(b) - cost(a))) {
+    const lightest = out.reduce((a, b) => (b.total < a.total ? b : a));
+    lightest.files.push(`tests/${f}`);
+    lightest.total += cost(f);
+  }
+  return out.map((s) => s.files);
+}
+
+/** Runs `files` with `env`; resolves with the exit code and the JSON report's path. */
+async function journeys(files, env, index) {
+  const report = join(work, `journeys-${index}.json`);
   const vitest = spawn(
     process.execPath,
     [
@@ -29,8 +74,7 @@ async function journeys(env) {
       '--reporter=verbose',
       '--reporter=json',
       `--outputFile.json=${report}`,
-      // `npm run test:e2e -- boards`: only the journey files whose name matches.
-      ...process.argv.slice(2),
+      ...files,
     ],
     { cwd: join(root, 'e2e'), stdio: 'inherit', env: { ...process.env, ...env } },
   );
@@ -38,20 +82,25 @@ async function journeys(env) {
   return { code, report };
 }
 
-async function run() {
-  const log = join(artifacts, 'firebase-emulators.log');
+const suites = [];
+
+/** Starts stack `index` (free ports, its own log) and runs `files` on it. */
+async function stack(files, index, onReady = () => {}) {
+  const log = join(artifacts, `firebase-emulators-${index + 1}.log`);
   writeFileSync(log, '');
   const ports = {};
   for (const key of ['firestore', 'auth', 'functions', 'hosting', 'hub', 'logging'])
     ports[key] = await freePort(host);
-  console.log(`\ne2e: starting the emulator suite (its log: ${log}) ...`);
+  console.log(`\ne2e: starting emulator suite ${index + 1} of ${STACKS} (its log: ${log}) ...`);
   const started = Date.now();
+  const pauseFile = join(work, `rollup-paused-${index}`);
   let suite;
   try {
     suite = await startSuite({
       ports,
       rollupEveryMs: 5000,
-      rollupPauseFile: join(work, 'rollup-paused'),
+      rollupPauseFile: pauseFile,
+      buildFunctions: index === 0,
       log: (line) => appendFileSync(log, `${line}\n`),
       emulatorOutput: (text) => appendFileSync(log, text),
     });
@@ -59,18 +108,35 @@ async function run() {
     // No Firestore emulator (NO_FIRESTORE_EMULATOR) fails too: there is no other stack to run on.
     return { error: error.message };
   }
-  stopCurrent = () => suite.stop();
-  console.log(`e2e: suite ready in ${((Date.now() - started) / 1000).toFixed(0)} s at ${suite.appUrl}`);
+  suites.push(suite);
+  onReady();
+  console.log(
+    `e2e: suite ${index + 1} ready in ${((Date.now() - started) / 1000).toFixed(0)} s at ${suite.appUrl}`,
+  );
   try {
-    return await journeys({
-      E2E_APP_URL: suite.appUrl,
-      E2E_AUTH_HOST: suite.hosts.auth,
-      E2E_FIRESTORE_HOST: suite.hosts.firestore,
-      E2E_ROLLUP_PAUSE_FILE: join(work, 'rollup-paused'),
-    });
+    return await journeys(
+      files,
+      {
+        E2E_APP_URL: suite.appUrl,
+        E2E_AUTH_HOST: suite.hosts.auth,
+        E2E_FIRESTORE_HOST: suite.hosts.firestore,
+        E2E_ROLLUP_PAUSE_FILE: pauseFile,
+      },
+      index,
+    );
   } finally {
     await suite.stop();
   }
+}
+
+/** Stack 1 builds the functions bundle; the others start once it is ready, as its journeys run. */
+async function run() {
+  const [first, ...rest] = shares(STACKS);
+  let others = [];
+  const one = await stack(first, 0, () => {
+    others = rest.map((files, i) => stack(files, i + 1));
+  });
+  return [one, ...(await Promise.all(others))];
 }
 
 /** The first lines of an error, indented, for the summary (the whole of it is in the log above). */
@@ -85,19 +151,21 @@ const firstLines = (text, n = 4) =>
  * Names and counts from vitest's JSON report. What failed is repeated in `failures`, which the run
  * prints last: CI keeps only the tail of a long log, and a red run must say why within it.
  */
-function summarize(result) {
-  if (result.error) {
-    const line = `FAILED to start the emulator suite: ${result.error}`;
-    return { ok: false, lines: [line], failures: [line] };
+function summarize(results) {
+  const problems = [];
+  const files = [];
+  let exitCode = 0;
+  for (const result of results) {
+    if (result.error) problems.push(`  ✗ FAILED to start an emulator suite: ${result.error}`);
+    else
+      try {
+        files.push(...JSON.parse(readFileSync(result.report, 'utf8')).testResults);
+        exitCode ||= result.code;
+      } catch {
+        problems.push(`  ✗ FAILED (no report; vitest exited ${result.code})`);
+      }
   }
-  let report;
-  try {
-    report = JSON.parse(readFileSync(result.report, 'utf8'));
-  } catch {
-    const line = `FAILED (no report; vitest exited ${result.code})`;
-    return { ok: false, lines: [line], failures: [line] };
-  }
-  const tests = report.testResults.flatMap((file) =>
+  const tests = files.flatMap((file) =>
     file.assertionResults.map((t) => ({
       name: t.fullName,
       status: t.status,
@@ -108,12 +176,13 @@ function summarize(result) {
   const mark = { passed: '✓', failed: '✗', skipped: '-', pending: '-', todo: '-' };
   const ran = tests.filter((t) => t.status === 'passed' || t.status === 'failed');
   const failures = [
+    ...problems,
     ...ran
       .filter((t) => t.status === 'failed')
       .flatMap((t) => [`  ✗ ${t.name}`, ...firstLines(t.messages.join('\n'))]),
     // A file whose hooks failed, or that did not load, has no failed journey of its own (the JSON
     // report has no message for a describe block's failed hook).
-    ...report.testResults
+    ...files
       .filter(
         (file) =>
           file.status === 'failed' &&
@@ -126,12 +195,12 @@ function summarize(result) {
           : ['      its journeys did not run: a hook of a describe block failed (its error is above)']),
       ]),
   ];
-  if (result.code !== 0 && failures.length === 0)
+  if (exitCode !== 0 && failures.length === 0)
     failures.push(
-      `  ✗ vitest exited ${result.code} with no journey failed: an error outside the journeys (see "Unhandled" or "Error" above)`,
+      `  ✗ vitest exited ${exitCode} with no journey failed: an error outside the journeys (see "Unhandled" or "Error" above)`,
     );
   return {
-    ok: result.code === 0 && failures.length === 0,
+    ok: exitCode === 0 && failures.length === 0,
     lines: [
       `${count('passed')} passed, ${count('failed')} failed of ${ran.length} journeys` +
         (tests.length > ran.length ? ` (${tests.length - ran.length} skipped)` : ''),
@@ -141,11 +210,10 @@ function summarize(result) {
   };
 }
 
-// Ctrl-C or a kill: stop the suite if it is up (its stop is registered once it is).
-let stopCurrent = async () => {};
+// Ctrl-C or a kill: stop the suites that are up.
 for (const signal of ['SIGINT', 'SIGTERM'])
   process.on(signal, () => {
-    void stopCurrent().finally(() => {
+    void Promise.allSettled(suites.map((s) => s.stop())).finally(() => {
       rmSync(work, { recursive: true, force: true });
       process.exit(130);
     });
