@@ -28,7 +28,7 @@ const HEAVY = {
   weights: 730,
 };
 
-/** Issue 12's measurements before this work (Lighthouse mobile, 3 runs, medians). */
+/** The anchors: measurements before the performance work (Lighthouse mobile, 3 runs, medians). */
 const ROUTES = [
   { path: '/', signedIn: false, anchor: { perf: 75, lcp: 3.8 } },
   { path: '/login', signedIn: false, anchor: { perf: 72, lcp: 4.6 } },

@@ -1,9 +1,7 @@
 /**
- * One-off repair of data stored before the app stopped writing on read (issue 25): activity names
- * not in display case (a legacy 'bench press') are rewritten as the catalogue spells them (with
- * their calorie units when missing), and a user without `preferences/activities` gets the empty
- * selection sign-up now creates. Reports what it would change; `--write` changes it, in batches
- * of 500. Idempotent: a second run finds nothing.
+ * One-off repair of data stored before the app stopped writing on read: legacy activity names (a
+ * 'bench press') in display case with their calorie units, and the empty `preferences/activities`
+ * sign-up now creates. Reports what it would change; `--write` changes it. Idempotent.
  *
  *   FIRESTORE_EMULATOR_HOST=127.0.0.1:8080 GCLOUD_PROJECT=demo-fittrack \
  *     node --import tsx scripts/repair-stored-data.ts [--write]

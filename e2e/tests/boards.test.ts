@@ -1,5 +1,5 @@
 /**
- * Issue 9, item 3: hiding one's exercise info, or deleting the account, takes the person off all
+ * Hiding one's exercise info, or deleting the account, takes the person off all
  * three leaderboards at once (within 5 s), without waiting for the rollup. The rollup of the
  * emulator suite is paused around each check (E2E_ROLLUP_PAUSE_FILE), so only the reaction to the
  * change itself can pass it.

@@ -1,5 +1,5 @@
 /**
- * Distance and pace (issue 26 items 1 and 4) in the browser against the real stack: a metric
+ * Distance and pace in the browser against the real stack: a metric
  * person logs a 5 km run in 25:00 and reads pace 5:00 /km (stored as 5000 m); on imperial units
  * the same run reads 3.11 mi at 8:03 /mi; a delete is undone from the Snackbar and the run is back
  * on the server as it was, with its records (longest distance, fastest pace). Screens at 1280 and

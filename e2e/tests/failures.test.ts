@@ -14,7 +14,7 @@ import { FIRESTORE_HOST, launchBrowser, newPage, screenshot } from './stack.ts';
 const stamp = Date.now().toString(36);
 const fay = { email: `fay-${stamp}@example.com`, name: `Fay ${stamp}` };
 
-/** What the spec says each section shows when its load fails (SPEC.md section 8). */
+/** The spec's message for each section whose load fails. */
 const USER_SECTIONS: [string, string][] = [
   ['Your Stats', 'Failed to fetch activities. Please try again.'],
   ['Recent Activities', 'Failed to fetch activities. Please try again.'],

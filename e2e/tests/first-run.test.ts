@@ -1,5 +1,5 @@
 /**
- * A first run that asks (issue 27, item 6), in the browser against the real stack: one prompt at a
+ * A first run that asks, in the browser against the real stack: one prompt at a
  * time (the display-name prompt with units and gender, then the goal popup); units preset from the
  * browser's locale (en-US imperial, de-DE metric); no gender preset, so no BMR until one is chosen;
  * focus back on the saved notice after "Maybe Later". axe on the prompt at 390 and 1280 px, light

@@ -1,5 +1,5 @@
 /**
- * Issue 27, items 3 and 5: three people. Ann follows Ben from his name on /community; Cat follows
+ * Following, with three people: Ann follows Ben from his name on /community; Cat follows
  * Ben, Ben follows Cat. Following shows Ann only Ben's posts, activities and board places; Ben's
  * profile counts his followers (kept by the follow trigger); Cat hides her exercise info and her
  * profile shows no activities; Cat deletes her account and everyone's counts drop her follows.

@@ -1,5 +1,5 @@
 /**
- * Kudos, comments and notifications between two people (issue 27), in two browsers on the real
+ * Kudos, comments and notifications between two people, in two browsers on the real
  * stack: Ben's kudos and comment reach Ann live, counted on her post and in her top bar's
  * notifications; Ben takes his kudos back; Ann deletes his comment on her post; when Ben deletes
  * his account, his kudos and comments leave Ann's view. axe on the new dialog and popup at 390 and

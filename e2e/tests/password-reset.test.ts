@@ -81,7 +81,7 @@ describe('Forgot Password: a reset email sets a new password', () => {
     await page.getByText('Failed to login. Please check your email and password.').waitFor();
     await page.getByLabel(/^Password/).fill(NEW);
     await page.getByRole('button', { name: 'Login' }).click();
-    // Verified, with no display name yet: the Account page (spec section 2).
+    // Verified, with no display name yet: the Account page.
     await page.waitForURL('**/account', { timeout: 30_000 });
 
     // The link is used up now.

@@ -1,5 +1,5 @@
 /**
- * Thirty posts made as fast as the page takes them (issue 28): every one reaches the server (read
+ * Thirty posts made as fast as the page takes them: every one reaches the server (read
  * as an admin) and the community list, and nothing says a post failed. A burst once lost posts
  * without a word: the SDK sends a write again when its stream reopens under load, and the rules
  * refused the copy of a post already stored (firestore.rules: a post sent again as stored).

@@ -1,13 +1,8 @@
 /**
- * The installable app (issue 13, item 4): the manifest is served and valid and its
- * icons load; Chromium itself finds the app installable (its own installability check, over
- * DevTools: Lighthouse 13 no longer has a PWA category); the service worker registers, controls the
- * page and keeps the shell but no API or auth answer; with the network gone a reload of /user
- * still shows the app and says it is offline. Saving offline: an activity is kept, shown as waiting
- * to sync (its row and the top bar), and reaches the server once back online.
- *
- * A persistent browser profile (not an incognito context): Chromium refuses to call an incognito
- * page installable, and a real install lives in a profile.
+ * The installable app: a valid manifest, Chromium's own installability check (Lighthouse 13 has no
+ * PWA category), a service worker keeping the shell but no API or auth answer, /user offline, and
+ * an activity saved offline reaching the server once back. A persistent profile, since Chromium
+ * calls no incognito page installable.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,5 +1,5 @@
 /**
- * Sets (issue 26 item 2) in the browser against the real stack: a bench press logged as three
+ * Sets in the browser against the real stack: a bench press logged as three
  * sets from the keyboard (8 x 135, 6 x 155, then set 2 duplicated and changed to 5 reps) is stored
  * as 19 reps at 155 lbs with its sets; the table shows the weight lifted, the details the sets,
  * the volume (2,785 lbs) and the Epley one-rep max (186 lbs), and the records follow. An empty set

@@ -1,5 +1,5 @@
 /**
- * Units (issue 11) in the browser against the real stack: a metric user enters 80 kg and 180 cm
+ * Units in the browser against the real stack: a metric user enters 80 kg and 180 cm
  * and sees BMI 24.7 Healthy (stored as lbs and inches, shown again as typed); the same user on
  * imperial units types height 1.8 and is refused with a message naming inches, and nothing is
  * written (the stored height, read back after a reload, is unchanged). Screens at 1280 and 390 px.

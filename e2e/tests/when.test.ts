@@ -1,5 +1,5 @@
 /**
- * Issue 11 item 2 and issue 13's streak, in the browser against the real stack: a run logged for
+ * Back-dated entries and the streak, in the browser against the real stack: a run logged for
  * yesterday is listed under yesterday and counted in the stats of the periods that hold yesterday
  * (computed with shared's period functions in the browser's zone, not hard-coded: today may be a
  * Sunday, when yesterday is last week's); changing its type in Activity Details re-prices its

@@ -39,13 +39,10 @@ async function guarded(what: string, context: object, run: () => Promise<unknown
 }
 
 /**
- * Runs a paced reaction until it wrote all it had to (issue 8: under a burst, a projection
- * document is written about once a second). A burst of one user's events lands on several
- * invocations; each recomputes from the source, and one that finds a document it must change
- * written less than a second ago waits out the gap and recomputes then, by which time one of them
- * has written what the whole burst adds up to and the others find nothing left to write (or a
- * document written since this invocation first ran, which holds its event already). After
- * MAX_DEFERRALS waits it writes unpaced: its event must reach the projections.
+ * Runs a paced reaction until it wrote all it had to, so that a burst writes each projection
+ * document about once a second: an invocation that finds a document written under a second ago
+ * waits out the gap and recomputes from the source, by when another may have written it all.
+ * After MAX_DEFERRALS waits it writes unpaced: its event must reach the projections.
  */
 async function paced(run: (env: ReactionEnv, opts: PaceOptions) => Promise<PaceResult>): Promise<void> {
   let coveredSince: number | undefined;

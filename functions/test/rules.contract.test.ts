@@ -1,10 +1,7 @@
 /**
- * The access contract (shared/testing/access-contract.ts) against firestore.rules in the
- * Firestore emulator, with @firebase/rules-unit-testing. It runs only when FIRESTORE_EMULATOR_HOST
- * is set (e.g. `npm run emulators` on a machine with Java 21, then
- * `FIRESTORE_EMULATOR_HOST=127.0.0.1:8080 npx vitest run --project functions rules.contract`).
- * Without it the suite is reported as skipped under a name that says it did NOT run: the Firestore
- * emulator is a Java download that machines without internet cannot get. It is the pre-deploy gate.
+ * The pre-deploy gate: the access contract (shared/testing/access-contract.ts) against
+ * firestore.rules in the Firestore emulator. Runs only with FIRESTORE_EMULATOR_HOST set (the
+ * emulator needs Java 21); otherwise it is reported as skipped under a name saying it did NOT run.
  */
 import { readFileSync } from 'node:fs';
 import {
@@ -234,7 +231,7 @@ if (!host) {
     for (const c of ruleSpecificCases('alice', Date.now())) {
       it(`rules: ${c.name}`, async () => run(env, c), 20_000);
     }
-    // Kudos, comments, notifications, counts (issue 27).
+    // Kudos, comments, notifications, counts.
     for (const c of socialContract({ owner: 'alice', other: 'bob', now: Date.now() })) {
       it(c.name, async () => run(env, c), 20_000);
     }

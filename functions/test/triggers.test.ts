@@ -325,7 +325,7 @@ describe('v1 auth backstop', () => {
   });
 });
 
-describe('issue 8 and 9 through the triggers', () => {
+describe('boards and pacing through the triggers', () => {
   const board = (kind: 'daily' | 'weekly' | 'monthly') =>
     store.snapshot()[paths.board(kind)] as
       | { reps: { uid: string }[]; minutes: { uid: string }[] }

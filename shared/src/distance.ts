@@ -1,5 +1,5 @@
 /**
- * Distance and pace (issue 26 item 1). A distance is stored in whole metres, one unit for every
+ * Distance and pace. A distance is stored in whole metres, one unit for every
  * person; each sees and types km (metric) or miles (imperial), and reads pace as time per km or
  * per mile. Pure: conversions and text only.
  */

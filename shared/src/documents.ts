@@ -120,7 +120,7 @@ const WRITE_TIME_FIELDS: Record<SourceCollection, readonly string[]> = {
 
 /**
  * Entries whose `timestamp` is when the training or weigh-in happened, which the user may date
- * back (issue 11): up to LIMITS.maxBackdateMs before the server's time, on create and on edit,
+ * back: up to LIMITS.maxBackdateMs before the server's time, on create and on edit,
  * never ahead of it. A post's timestamp is the time it was written.
  */
 const DATED_ENTRIES: ReadonlySet<SourceCollection> = new Set(['reps', 'weightRecords']);
@@ -134,13 +134,10 @@ const DATED_ENTRIES: ReadonlySet<SourceCollection> = new Set(['reps', 'weightRec
 export const IMPORTED_AT = 'importedAt';
 
 /**
- * A logged activity or weigh-in dated in the past carries `loggedAt`, when it was logged on the
- * device: set once (edits keep it), never ahead of the server's time, and at most
- * LIMITS.maxBackdateMs behind it. Not "within 5 minutes of the server" like the other write times:
- * an entry logged offline is queued by the Firestore SDK and reaches the server when the
- * connection returns, possibly hours later, and must not be refused then (the app told the user it
- * was kept). It grants nothing: `timestamp` has its own window, and the boards are capped per day.
- * An entry logged "now" may leave it out.
+ * When an entry dated in the past was logged on the device: set once, never ahead of the server's
+ * time, at most LIMITS.maxBackdateMs behind it, not within 5 minutes like other write times, since
+ * an entry logged offline may reach the server hours later. It grants nothing (`timestamp` has its
+ * own window); an entry logged "now" may leave it out.
  */
 export const LOGGED_AT = 'loggedAt';
 

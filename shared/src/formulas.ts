@@ -1,13 +1,8 @@
 /**
- * The product's numbers: calories, BMI, BMR, age and weight-goal advice (spec section 9).
- * Weights in lbs, heights in inches. A weight or height of 0, less, or missing means unknown.
- *
- * Calories = rate x minutes x (weight / 155) x (1 + 0.1 x whole tens of lbs lifted), rounded.
- * Split exactly into an integer part stored on each activity ("calorie units",
- * rate*10 x minutes x (10 + tens lifted)) and one weight factor applied to a sum of units
- * (units x weight / 15500). So period calories are a plain sum, the same in dashboard stats,
- * goal progress and leaderboards. An activity without minutes (Leg Curl, Leg Extension, or time
- * left out) contributes 0 calories: the formula is per minute.
+ * Calories, BMI, BMR, age and weight-goal advice; lbs and inches, 0 or missing meaning unknown.
+ * Calories = rate x minutes x (weight / 155) x (1 + 0.1 x tens of lbs lifted), split into integer
+ * "calorie units" stored per activity and one weight factor applied to their sum, so every
+ * period's calories are a plain sum. No minutes, no calories: the formula is per minute.
  */
 import { acceptsField, findActivity } from './catalogue.ts';
 import { parseCalendarDate, utcInstant } from './periods.ts';
@@ -182,7 +177,7 @@ function lbsText(pounds: number): string {
   return `${formatNumber(pounds)} ${pounds === 1 ? 'lb' : 'lbs'}`;
 }
 
-/** A pace's duration: the spec's 'N months', or days when under a month (issue 11: '0.2 months'). */
+/** A pace's duration: the spec's 'N months', or days when under a month (never '0.2 months'). */
 function duration(pace: { months: number; days: number }): string {
   if (pace.months >= 1) return `${formatNumber(pace.months)} months`;
   return `${formatNumber(pace.days)} ${pace.days === 1 ? 'day' : 'days'}`;

@@ -183,7 +183,7 @@ export interface Tombstone {
   deletedAt: number;
 }
 
-// ---- Kudos, comments, notifications (issue 27) ----
+// ---- Kudos, comments, notifications ----
 
 /** The feeds whose items take kudos and comments, each with its source collection under `users/{uid}`. */
 export const SOCIAL_FEEDS = { feedPosts: 'posts', feedActivities: 'reps' } as const;

@@ -1,5 +1,5 @@
 /**
- * Sets of a strength entry (issue 26): each set is reps at a load (lbs). The spec's fields stay
+ * Sets of a strength entry: each set is reps at a load (lbs). The spec's fields stay
  * the entry's meaning and are derived from its sets, so calories, goals, boards and feeds read
  * them unchanged: reps (`count`) is the sum of the sets' reps, weight lifted the heaviest set.
  * Volume and the estimated one-rep max are shown, never stored (except as progress records).

@@ -1,5 +1,5 @@
 /**
- * Period totals and goal progress (spec sections 9 and 10): what a set of activities adds up to,
+ * Period totals and goal progress: what a set of activities adds up to,
  * one definition for dashboard stats, goal progress and leaderboards alike. Calendar dates and
  * period windows are in periods.ts; the calorie formula in formulas.ts.
  */
@@ -51,7 +51,7 @@ export function totalsOf(
   return totalsFromSums(sums, weightLbs);
 }
 
-/** Full-bar targets of the stats bars (spec section 9). */
+/** Full-bar targets of the stats bars. */
 export const STATS_TARGETS: Record<BoardKind, Totals> = {
   daily: { reps: 1000, minutes: 60, calories: 2000 },
   weekly: { reps: 7000, minutes: 420, calories: 14000 },

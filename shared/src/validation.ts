@@ -1,11 +1,8 @@
 /**
- * Validation of every form, with the spec's exact messages (sections 5 and 8), and the limits the
- * stored documents share (LIMITS, per-activity limits; firestore.rules are generated from them).
- * The stored documents' server-side check is documents.ts (zod), kept apart so the browser ships
- * no zod.
- *
- * Form validators take what a form holds (strings or numbers) and return either the document to
- * write (only fields with values; Firestore refuses undefined) or the first problem's message.
+ * Validation of every form, with the spec's exact messages, and the limits stored documents share
+ * (firestore.rules are generated from them; documents.ts is the server's zod check, kept apart so
+ * the browser ships no zod). A form validator returns the document to write (only fields with
+ * values: Firestore refuses undefined) or the first problem's message.
  */
 import { type Activity, acceptsField, coversGround, findActivity } from './catalogue.ts';
 import { distanceLimitIn, distanceUnit, fastestPaceText, metresFromTyped } from './distance.ts';
@@ -77,7 +74,7 @@ export const MESSAGES = {
   postUnverified: 'Verify your email address to post: only verified accounts can post.',
   verifyEmailToWrite:
     'Verify your email address first: only verified accounts log activities, weights and posts.',
-  // Comments (issue 27): a post's text rules, in a comment's words.
+  // Comments: a post's text rules, in a comment's words.
   commentEmpty: 'Comment cannot be empty.',
   commentSignedOut: 'You must be logged in to comment.',
   commentTooLong: 'Comment cannot exceed 500 characters.',

@@ -662,7 +662,7 @@ describe('local time', () => {
   });
 });
 
-describe('an entry logged by sets (issue 26)', () => {
+describe('an entry logged by sets', () => {
   const sets = [
     { reps: 8, weight: 135 },
     { reps: 6, weight: 155 },

@@ -399,7 +399,7 @@ describe('goal advice', () => {
     );
   });
 
-  it('says days, not a fraction of a month, for a pace under a month (issue 11)', () => {
+  it('says days, not a fraction of a month, for a pace under a month', () => {
     const one = goalAdvice({ currentWeight: 151, targetWeight: 150, today });
     if (one.kind !== 'undated') throw new Error(one.kind);
     expect(one.months.map((m) => m.days)).toEqual([14, 7, 5]);

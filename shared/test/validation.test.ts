@@ -33,7 +33,7 @@ function okValue<T>(v: Validation<T>): T {
 }
 
 describe('spec messages are exact', () => {
-  it('section 5 strings', () => {
+  it('the validation strings', () => {
     expect(MESSAGES).toMatchObject({
       timePositive: 'Time must be a positive number.',
       repsPositive: 'Reps must be a positive number if provided.',
@@ -763,7 +763,7 @@ describe('validateDocument', () => {
   });
 });
 
-describe('plausible body measures (issue 11: stored lbs and inches)', () => {
+describe('plausible body measures (stored lbs and inches)', () => {
   it('refuses height 1.8 and 180 inches, naming inches; accepts the edges', () => {
     const height = (h: string) => messageOf(validateAccountProfile({ displayName: 'Sam', height: h }, TODAY));
     expect(height('1.8')).toBe('Height must be between 36 and 108 inches.');

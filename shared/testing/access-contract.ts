@@ -1,24 +1,7 @@
 /**
- * The access contract as data: who may do what to which document, written once as a table and
- * executed against firestore.rules in the Firestore emulator (functions/test/rules.contract.test.ts,
- * with @firebase/rules-unit-testing): what the rules allow and deny, checked case by case.
- *
- * Each case is self-contained:
- * - `seed`: documents put in place first with rules bypassed (`withSecurityRulesDisabled`);
- * - `auth`: the signed-in uid, or null for a signed-out request; its token says `email_verified:
- *   true` unless `unverified` is set;
- * - `op`: `get` (one document), `list` (a query, `query` below), `create` (setDoc on a missing
- *   document, `data` is the whole document), `update` (updateDoc of a seeded document, `data` is
- *   the patch, keys may be dotted field paths), `delete` (deleteDoc);
- * - `expect`: 'allow' or 'deny'. A denial in Firestore is PERMISSION_DENIED (invalid-argument where
- *   Firestore refuses the request before the rules, e.g. a document over 1 MiB: `denyCode` says so).
- *
- * Times are relative to `now` (the server's clock when the case runs): build the table right before
- * running it. The table covers each collection x {owner, other signed-in user, signed out} x
- * {get, list, create, update, delete}, then bad shapes that only the owner could otherwise write,
- * then issue 8's hardening: per-activity limits, verified writers, the spec's form rules on the
- * server (blank text, bidi controls, UTF-16 lengths, dates at write time), tombstoned owners.
- * Every denial must also leave the documents as they were (the runner reads them back).
+ * Who may do what to which document, as a table of self-contained cases run against firestore.rules
+ * in the emulator (functions/test/rules.contract.test.ts); every denial must leave the documents as
+ * they were. Times are relative to `now`, the server's clock: build the table right before running.
  */
 import { findActivity } from '../src/catalogue.ts';
 import { calorieUnits } from '../src/formulas.ts';
@@ -32,6 +15,7 @@ export type Actor = 'owner' | 'other' | 'signedOut';
 export interface ContractCase {
   /** Unique, readable: `<collection> <actor> <op>` or `<collection> bad shape: <what>`. */
   readonly name: string;
+  /** The signed-in uid, or null for a signed-out request. */
   readonly auth: string | null;
   /** The caller's token has `email_verified: false` (default: verified). */
   readonly unverified?: true;
@@ -39,8 +23,11 @@ export interface ContractCase {
   /** Document path (get, create, update, delete) or collection path (list, unless `query` is set). */
   readonly path: string;
   readonly query?: QuerySpec;
+  /** The whole document (create) or the patch, keys may be dotted field paths (update). */
   readonly data?: DocData;
+  /** Documents put in place first with the rules bypassed. */
   readonly seed?: Readonly<Record<string, DocData>>;
+  /** A denial is PERMISSION_DENIED, unless `denyCode` says otherwise. */
   readonly expect: 'allow' | 'deny';
   /** When a denial is not the rules' but Firestore's own request validation. */
   readonly denyCode?: 'invalid-argument';
@@ -463,7 +450,7 @@ export function accessContract({ owner, other, now }: ContractParams): ContractC
   bad('profile: negative height', userPath, { ...profile, height: -70 });
   bad('profile: height as a string', userPath, { ...profile, height: '70' });
   bad('profile: unknown gender', userPath, { ...profile, gender: 'Other' });
-  // Issue 27: an unchosen gender is an absent field, never an empty or null one.
+  // An unchosen gender is an absent field, never an empty or null one.
   bad('profile: gender empty', userPath, { ...profile, gender: '' });
   bad('profile: gender null', userPath, { ...profile, gender: null });
   bad('profile: gender emptied on update', userPath, { gender: '' }, 'update', existingProfile);
@@ -476,7 +463,7 @@ export function accessContract({ owner, other, now }: ContractParams): ContractC
   });
   bad('profile: impossible date of birth', userPath, { ...profile, dateOfBirth: '2020-13-45' });
   bad('profile: current weight over the limit', userPath, { ...profile, currentWeight: 99_999 });
-  // Issue 11: plausible body measures on the stored (lbs, inches) values, whatever the browser.
+  // Plausible body measures on the stored (lbs, inches) values, whatever the browser.
   bad('profile: height 1.8 (metres typed as inches)', userPath, { ...profile, height: 1.8 });
   bad('profile: height 180 (centimetres typed as inches)', userPath, { ...profile, height: 180 });
   bad('profile: target weight 10 lbs', userPath, { ...profile, targetWeight: 10 });
@@ -527,7 +514,7 @@ export function accessContract({ owner, other, now }: ContractParams): ContractC
     });
   goodProfile('metric units chosen', { unitSystem: 'metric' });
   goodProfile('imperial units chosen', { unitSystem: 'imperial' });
-  // Issue 27's first run: name, units and gender in one write; a gender may stay unchosen (absent).
+  // The first run: name, units and gender in one write; a gender may stay unchosen (absent).
   goodProfile('first run: name, units and gender', {
     displayName: 'Pat',
     unitSystem: 'metric',
@@ -615,7 +602,7 @@ export function accessContract({ owner, other, now }: ContractParams): ContractC
 }
 
 /**
- * Issue 26: a distance in whole metres, only on an activity that covers ground, within its limit
+ * A distance in whole metres, only on an activity that covers ground, within its limit
  * and its top speed over the entry's minutes (catalogue.ts DISTANCE_LIMITS); each denial is read
  * back by the runner (nothing written).
  */
@@ -687,7 +674,7 @@ function distanceCases(cases: ContractCase[], { owner, other, now }: ContractPar
 }
 
 /**
- * Issue 26: sets of a strength entry, reps summed into `count` and the heaviest load as
+ * Sets of a strength entry, reps summed into `count` and the heaviest load as
  * `weightLifted` (shared/src/sets.ts); each denial is read back by the runner (nothing written).
  */
 function setsCases(cases: ContractCase[], { owner, other, now }: ContractParams): void {
@@ -774,7 +761,7 @@ function setsCases(cases: ContractCase[], { owner, other, now }: ContractParams)
 }
 
 /**
- * Issue 26: Undo puts a deleted entry back under its id as a new document: a past time with its
+ * Undo puts a deleted entry back under its id as a new document: a past time with its
  * `loggedAt`, an imported one with a fresh `importedAt`.
  */
 function undoCases(cases: ContractCase[], { owner, now }: ContractParams): void {
@@ -825,7 +812,7 @@ function undoCases(cases: ContractCase[], { owner, now }: ContractParams): void 
 }
 
 /**
- * Issue 11: an activity or weigh-in may be dated back up to LIMITS.maxBackdateMs, on create (with
+ * An activity or weigh-in may be dated back up to LIMITS.maxBackdateMs, on create (with
  * `loggedAt`, when it was logged on the device: set once, up to the same limit back, so that an
  * entry logged offline is accepted when it arrives late) and on edit, never ahead of the server's
  * time beyond the clock slack.
@@ -950,7 +937,7 @@ const limitOf = (name: string) => {
   return a.limits;
 };
 
-/** Issue 8: limits per activity, verified writers, server-side form rules, tombstones. */
+/** Hardening: limits per activity, verified writers, server-side form rules, tombstones. */
 function hardeningCases(cases: ContractCase[], { owner, other, now }: ContractParams): void {
   const unverifiedToken = { unverified: true } as const;
   const add = (c: Omit<ContractCase, 'auth'> & { auth?: string | null }) => cases.push({ auth: owner, ...c });
@@ -1299,7 +1286,7 @@ function hardeningCases(cases: ContractCase[], { owner, other, now }: ContractPa
   });
 }
 
-/** Issue 27: follows. Only their verified owner writes them, never of themselves, shape checked. */
+/** Follows. Only their verified owner writes them, never of themselves, shape checked. */
 function followCases(cases: ContractCase[], { owner, other, now }: ContractParams): void {
   const third = `${other}-friend`;
   const path = (of: string, target: string) => `users/${of}/following/${target}`;

@@ -1,5 +1,5 @@
 /**
- * Kudos, comments, notifications and engagement counts (issue 27) as access-contract cases, run
+ * Kudos, comments, notifications and engagement counts as access-contract cases, run
  * against firestore.rules with the rest of the contract (functions/test/rules.contract.test.ts):
  * each new collection x who may read and write it, and the bad shapes. Every denied write is read
  * back there: nothing written.

@@ -1,20 +1,8 @@
 /**
- * What one body can do in a day, the ceiling of every board entry (issue 8: 800 activities of 600
- * minutes once put 480,000 minutes on today's board). Per-activity limits (validation.ts LIMITS:
- * 1,440 minutes and 10,000 reps per activity) bound one record, not a period: many records add up.
- * So each period total on a board is clamped here, where board entries are made (boardEntryDoc),
- * which the reactions and the from-scratch rebuild share: a clamped total is what the rebuild
- * computes, and the denormalization invariant holds.
- *
- * The day caps, as a coach would put them:
- * - minutes: a day has 1,440 of them;
- * - reps: the 24-hour push-up records stand near 40,000-50,000 repetitions, so 50,000 a day is
- *   beyond any real training day and still never cuts a real one;
- * - calories: the highest daily expenditures measured (24-hour ultra-endurance events) are around
- *   10,000-15,000 kcal; 20,000 leaves room for the formula's rounding and heavy lifters.
- * A week caps at 7 days' worth, a month at its number of days' worth; and within them each day
- * counts at most one day's worth (`cappedDaySums`), so a hundred entries dated back into yesterday
- * (issue 11: entries may be dated up to a year back) add one day's worth to this week, not seven.
+ * What one body can do in a day caps every board total: per-activity limits bound one record, but
+ * many records add up. Clamped where board entries are made (boardEntryDoc), shared by reactions
+ * and rebuild. A day: 1,440 minutes, 50,000 reps (past the 24-hour push-up records), 20,000 kcal
+ * (past ultra-endurance days); a week or month: each day at most one day's worth (`cappedDaySums`).
  */
 import { effectiveWeight } from '../formulas.ts';
 import { type PeriodWindow, periodWindow } from '../periods.ts';

@@ -1,5 +1,5 @@
 /**
- * Kudos and comments (issue 27): each committed write of a kudos or a comment recomputes the
+ * Kudos and comments: each committed write of a kudos or a comment recomputes the
  * item's counts and the one notification that write causes, re-reading everything in one
  * transaction. Counts come from aggregates, never increments, so concurrent kudos lose nothing and
  * a duplicate or late delivery changes nothing; the engagement document is paced like the feeds.

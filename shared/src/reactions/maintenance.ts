@@ -30,7 +30,7 @@ export class NoProgressError extends Error {
  * Deletes what `page` returns, page after page, until a page comes back empty, or after
  * `maxPages` pages (the next run continues). Counts what it deleted, and stops with
  * NoProgressError when a page hands back a document it already deleted: a store that returns a
- * path differing from the stored one (issue 8: a lone surrogate in an id) would otherwise make the
+ * path differing from the stored one (as a lone surrogate in an id can) would otherwise make the
  * loop spin forever.
  */
 async function deleteAll(
@@ -99,13 +99,10 @@ export const USER_SUBCOLLECTIONS = [
 ] as const;
 
 /**
- * Account deletion, idempotent: the tombstone first (so late events of this user change nothing
- * from here on), then the user's projections (progress: its years, then the summary), then
- * `users/{uid}`'s subcollections in bounded pages, then the profile, then the boards that still
- * name the user (recomputed from board entries at once, not at the next rollup). The auth user is deleted by the caller, last. Each collection is
- * deleted until empty; a collection that hands back a document already deleted stops the cascade
- * with NoProgressError (retrying later finishes what is left). Resolves with how many documents
- * it deleted.
+ * Account deletion, idempotent: the tombstone first (so late events change nothing), then the
+ * projections, the subcollections in bounded pages, the profile and the boards still naming the
+ * user; the caller deletes the auth user last. A page handing back a deleted document stops it with
+ * NoProgressError (a retry finishes). Resolves with how many documents it deleted.
  */
 export async function deleteAccountData(env: ReactionEnv, uid: string): Promise<{ deleted: number }> {
   if (!uid || uid.includes('/')) throw new RangeError(`Not a user id: ${uid}`);

@@ -1,11 +1,8 @@
 /**
- * Event in -> re-read the source as it is now -> projections written only if newer.
- *
- * Delivery is at least once, in any order, possibly a day late: a reaction never increments and
- * never trusts the event payload. It reads (in one transaction, so a concurrent change cannot slip
- * between the read and the write) the tombstone, the profile, the source document and the
- * aggregate over the user's activities in each affected period, and writes what those give. A
- * duplicate, a delete delivered before its create or a late retry therefore changes nothing.
+ * Event in -> re-read the source as it is now -> projections written only if newer. Delivery is at
+ * least once, in any order, possibly late, so a reaction never increments nor trusts the payload: it
+ * reads tombstone, profile, source and period aggregates in one transaction and writes what they
+ * give, so duplicates, reordering and late retries change nothing.
  */
 import { paths } from '../model.ts';
 import type { PeriodWindow } from '../periods.ts';
@@ -132,13 +129,10 @@ function chunks<T>(xs: readonly T[], size: number): T[][] {
 }
 
 /**
- * All of one user's pending events as one recompute (Cloud Functions hand it one event; a runner
- * may hand it every due delivery of the user): the user's board entries once for every window any
- * event touches, their progress documents once, each current board their entries can move in or
- * out of its top 3 (board-refresh.ts), each named feed item once, and for a profile change the
- * user's feed items and, when the user is now hidden, the boards that name them. With
- * `minGapMs` the writes are paced (pacing.ts): a document already written in the current window
- * is left for the retry the result asks for.
+ * All of one user's pending events (one from Cloud Functions, every due one from a runner) as one
+ * recompute: each board entry, progress document, top-3 board (board-refresh.ts) and feed item they
+ * touch, once. With `minGapMs` writes are paced (pacing.ts): a document already written in the
+ * current window is left for the retry the result asks for.
  */
 export async function reactUser(
   env: ReactionEnv,
@@ -163,7 +157,7 @@ export async function reactUser(
     if (touched('displayName') || touched('hideExerciseInfo'))
       pacer.merge(await syncUserFeed(env, uid, 'feedActivities', opts));
     if (touched('displayName')) pacer.merge(await syncUserFeed(env, uid, 'feedPosts', opts));
-    // Hidden now: off every board at once, not at the next rollup (issue 9).
+    // Hidden now: off every board at once, not at the next rollup.
     if (touched('hideExerciseInfo')) pacer.merge(await removeFromBoards(env, uid, opts));
   }
   // The person's card shows the name and the privacy flag; a follow moves both people's counts.

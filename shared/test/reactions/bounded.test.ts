@@ -1,7 +1,7 @@
 /**
- * Guards the two scaling rules of ARCHITECTURE.md: no reaction reads an unbounded collection, and
- * no document is written by every user's activity (Firestore sustains about one write per second
- * per document), the three boards aside, whose writes are paced. The store is wrapped to record every query, aggregate and write.
+ * Guards the two scaling rules: no reaction reads an unbounded collection, and no document but the
+ * three paced boards is written by every user's activity (Firestore sustains about one write per
+ * second per document). The store is wrapped to record every query, aggregate and write.
  */
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../src/model.ts';

@@ -1,5 +1,5 @@
 /**
- * Kudos and comments (issue 27) over the in-memory store: counts from the sources as they are now,
+ * Kudos and comments over the in-memory store: counts from the sources as they are now,
  * one notification per kudos or comment, duplicates and late deliveries changing nothing, and the
  * account cascade removing what a person gave, received and caused.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 8 and 9 on the shared reactions: per-period totals capped where board entries are made,
+ * Hardening of the shared reactions: per-period totals capped where board entries are made,
  * hidden or deleted users off the boards at once, loops that stop when a store makes them go round,
  * and a burst of one user's events writing each projection document about once a second.
  */
@@ -31,7 +31,7 @@ function onBoard(board: Board, uid: string): boolean {
   return (['reps', 'minutes', 'calories'] as const).some((m) => board[m].some((p) => p.uid === uid));
 }
 
-describe('per-period caps (issue 8 item 3)', () => {
+describe('per-period caps', () => {
   it('800 activities of 600 minutes put at most 1,440 minutes on today’s board, and the rebuild agrees', async () => {
     const h = harness();
     const writes: WriteOp[] = [{ kind: 'set', path: paths.user('u1'), data: profile('u1') }];
@@ -90,7 +90,7 @@ describe('per-period caps (issue 8 item 3)', () => {
     expect((await rebuildProjections(env, { apply: false })).differences).toEqual([]);
   });
 
-  it('100 entries dated back into yesterday add one day’s worth to the week and month (issue 11)', async () => {
+  it('100 entries dated back into yesterday add one day’s worth to the week and month', async () => {
     // T0 is Sunday 22 Nov: use Tuesday 24 Nov, so that Monday (yesterday) is in the same week.
     const now = T0 + 2 * 86_400_000;
     const yesterday = now - 86_400_000;
@@ -179,7 +179,7 @@ async function boardsNamingU1() {
   return h;
 }
 
-describe('hidden or deleted users leave every board at once (issue 9 item 3)', () => {
+describe('hidden or deleted users leave every board at once', () => {
   it('hiding exercise info rewrites the three boards without the rollup', async () => {
     const h = await boardsNamingU1();
     await h.store.commit([{ kind: 'update', path: paths.user('u1'), data: { hideExerciseInfo: true } }]);
@@ -243,7 +243,7 @@ function stuckStore(inner: MemoryStore, stuck: DocSnapshot, collection: string):
   };
 }
 
-describe('loops that delete or rebuild end (issue 8 item 1)', () => {
+describe('loops that delete or rebuild end', () => {
   // A document the store keeps listing although its delete does not take (as with a lone surrogate
   // in an id, stored as U+FFFD: such paths are now refused up front, doc-paths.ts).
   const ghost: DocSnapshot = {
@@ -300,7 +300,7 @@ describe('loops that delete or rebuild end (issue 8 item 1)', () => {
   });
 });
 
-describe('a burst of one user writes each projection document about once a second (issue 8 item 8)', () => {
+describe('a burst of one user writes each projection document about once a second', () => {
   /**
    * Events arrive every 40 ms for 6 s (150 activities, a post, renames and a privacy toggle), each
    * handled as Cloud Functions would (paced, waiting out the gap, the waits overlapping), on a

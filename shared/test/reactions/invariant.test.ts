@@ -161,7 +161,7 @@ async function runScenario(
       now += r.pick([MIN, 17 * MIN, 3 * HOUR, 11 * HOUR, DAY, 3 * DAY]);
       count('clock');
     } else if (roll < 0.3 && u && r.chance(0.2)) {
-      // Issue 11: a batch of long runs dated back into one past day, beyond a day's worth of
+      // A batch of long runs dated back into one past day, beyond a day's worth of
       // minutes (and at times calories): the week and month count that day up to its cap only.
       const day = now - r.int(0, 9) * DAY - r.int(0, 23) * HOUR;
       const writes: WriteOp[] = [];

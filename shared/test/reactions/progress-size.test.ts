@@ -1,9 +1,7 @@
 /**
- * What one logged activity re-sends to the dashboard's listeners (issue 25, item 4): the documents
- * the progress reaction writes, each sent whole. A user with 10,000 activities over 10 years logs
- * more; the bytes written per log are measured as Firestore counts a document's size (what a
- * listener receives, give or take the wire's framing) and as JSON, beside what the single
- * document of before (every day since the first, rewritten on every change) weighed.
+ * What one logged activity re-sends to the dashboard's listeners: the documents the progress
+ * reaction writes, each sent whole, for a user with 10,000 activities over 10 years. Bytes are
+ * measured as Firestore sizes a document and as JSON, beside the old single every-day document.
  */
 import { describe, expect, it } from 'vitest';
 import { documentSize } from '../../firestore/semantics.ts';
