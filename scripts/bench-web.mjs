@@ -264,7 +264,7 @@ export async function runWebBench() {
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
   const line = (cells) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
   console.log(
-    `\nLighthouse ${runs}x per route, mobile preset, medians (anchors: issue 12 before this work):\n`,
+    `\nLighthouse ${runs}x per route, mobile preset, medians (anchors: the figures before the speed work):\n`,
   );
   console.log(line(header));
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
@@ -300,7 +300,7 @@ export async function runWebBench() {
   }
   if (notes.size > 0) console.log(`\n${[...notes].join('\n')}`);
   console.log(
-    '\nTargets (issue 25): performance >= 95 on / and /login, >= 90 signed in; accessibility 100; LCP <= 2.5 s; CLS < 0.05.',
+    '\nTargets: performance >= 95 on / and /login, >= 90 signed in; accessibility 100; LCP <= 2.5 s; CLS < 0.05.',
   );
 }
 

@@ -1,5 +1,5 @@
 /**
- * The spec's section 8 ("Error catalogue"), word for word, in one place: the browser's features
+ * The spec's error catalogue, word for word, in one place: the browser's features
  * import their alerts, inline and success messages and confirmations from here, so one wording
  * cannot drift between two screens. One export per message (not objects), so a page's bundle holds
  * only the messages it shows. shared/test/messages.test.ts holds it to the spec's list.
