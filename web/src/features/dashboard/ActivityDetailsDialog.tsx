@@ -1,4 +1,5 @@
 import { ACTIVITY_NAMES, findActivity } from '@fit/shared/catalogue';
+import { ALERT_DELETE_ACTIVITY, ALERT_UPDATE_ACTIVITY } from '@fit/shared/messages';
 import type { ActivityRecord } from '@fit/shared/model';
 import Typography from '@mui/material/Typography';
 import { useCallback, useState } from 'react';
@@ -11,7 +12,6 @@ import { ActivityAutocomplete } from './ActivityAutocomplete.tsx';
 import { ActivityFields, type ActivityInputs, EMPTY_INPUTS, inputsOf, typedSets } from './ActivityFields.tsx';
 import { validateActivityInUnits } from './activity-units.ts';
 import { distanceAndPace, formatDateTime } from './format.ts';
-import { MSG } from './messages.ts';
 import { SetsSummary } from './SetsSummary.tsx';
 
 /**
@@ -42,13 +42,13 @@ export function ActivityDetailsDialog(props: {
     update: {
       save: ({ store }, vars: { stored: StoredActivity; record: ActivityRecord }) =>
         updateActivity(store, uid, vars.stored.id, vars.record, vars.stored),
-      failure: MSG.updateActivity,
+      failure: ALERT_UPDATE_ACTIVITY,
       rereads: (id) => [keys.activities(id)],
       log: 'Activity update failed',
     },
     remove: {
       save: ({ store }, id: string) => deleteActivity(store, uid, id),
-      failure: MSG.deleteActivity,
+      failure: ALERT_DELETE_ACTIVITY,
       rereads: (id) => [keys.activities(id)],
       log: 'Activity delete failed',
     },

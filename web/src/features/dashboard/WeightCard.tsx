@@ -1,4 +1,5 @@
 import { isKnownMeasure } from '@fit/shared/formulas';
+import { ALERT_LOG_WEIGHT } from '@fit/shared/messages';
 import type { WeightRecord } from '@fit/shared/model';
 import MonitorWeightOutlined from '@mui/icons-material/MonitorWeightOutlined';
 import ShowChart from '@mui/icons-material/ShowChart';
@@ -20,7 +21,7 @@ import { keys } from '../../data/queries.ts';
 import { useSave } from '../../data/save.ts';
 import { useUnits } from '../../data/units.ts';
 import { logWeight, RECENT_WEIGHTS, type StoredWeight } from '../../data/weights.ts';
-import { MSG } from './messages.ts';
+import type { Popup } from './DashboardDialogs.tsx';
 import { WeightInput } from './WeightInput.tsx';
 import { WeightList } from './WeightList.tsx';
 import { checkWeightForm } from './weight-form.ts';
@@ -42,7 +43,7 @@ export function WeightCard(props: {
   error: string | null;
   height: number | undefined;
   onOpen: (record: StoredWeight) => void;
-  onShowAll: () => void;
+  onShow: (popup: Popup) => void;
 }) {
   const units = useUnits();
   const [weight, setWeight] = useState('');
@@ -51,7 +52,7 @@ export function WeightCard(props: {
     // The records shown say which one is the newest (no read before the write: weights.ts).
     save: ({ store, uid }, record: WeightRecord) =>
       logWeight(store, uid, record, props.loaded && !props.error ? props.records : undefined),
-    failure: MSG.logWeight,
+    failure: ALERT_LOG_WEIGHT,
     rereads: (uid) => [keys.weights(uid)],
     onSaved: () => {
       setWeight('');
@@ -75,14 +76,11 @@ export function WeightCard(props: {
 
   const chart = showsWeightChart(props.records, props.height);
   return (
-    <SectionCard title="Weight Tracking" action={<ShowAllButton onClick={props.onShowAll} />}>
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 2.5,
-          gridTemplateColumns: 'minmax(0, 1fr)',
-        }}
-      >
+    <SectionCard
+      title="Weight Tracking"
+      action={<ShowAllButton onClick={() => props.onShow('allWeights')} />}
+    >
+      <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: 'minmax(0, 1fr)' }}>
         <div>
           <Box component="form" onSubmit={submit} noValidate aria-label="Log weight">
             <Stack direction="row" spacing={1.25}>
