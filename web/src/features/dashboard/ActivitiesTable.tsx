@@ -14,11 +14,7 @@ import { useUnits } from '../../data/units.ts';
 import { distanceAndPace, formatDateTime, formatInt, formatShortDate, TABULAR } from './format.ts';
 import { liftedLine } from './sets-format.ts';
 
-/**
- * Date, Activity, Reps, Time, Calories; a row opens its details. The activity's name is the row's
- * button (named with its date, announced as opening a dialog), so keyboards and screen readers
- * find what a click on the row does; the row itself stays clickable for the mouse.
- */
+/** Date, Activity, Reps, Time, Calories; the activity's name is the row's button for keyboards. */
 export function ActivitiesTable(props: {
   activities: readonly StoredActivity[];
   weight: number | undefined;

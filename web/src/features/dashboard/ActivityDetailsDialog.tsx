@@ -14,11 +14,7 @@ import { validateActivityInUnits } from './activity-units.ts';
 import { distanceAndPace, formatDateTime } from './format.ts';
 import { SetsSummary } from './SetsSummary.tsx';
 
-/**
- * One activity: edit its type, numbers, date and time (Save), Delete it, or Close. A new type
- * shows the inputs it accepts and its calories (the spec's formula); the time is saved as stored
- * unless the person changes it (then it is checked: not ahead of now, at most a year back).
- */
+/** One activity: edit it (Save), Delete it, or Close; a time left as stored is not checked again. */
 export function ActivityDetailsDialog(props: {
   activity: StoredActivity | null;
   weight: number | undefined;

@@ -26,14 +26,8 @@ import { WeightInput } from './WeightInput.tsx';
 import { WeightList } from './WeightList.tsx';
 import { checkWeightForm } from './weight-form.ts';
 
-// The charts library (MUI X Charts and d3, some 100 KB gzip: two thirds of /user's code) draws
-// below the fold: a chunk of its own keeps it off the way to the page's first paint.
+// The charts library (two thirds of /user's code) in a chunk of its own, off the first paint's way.
 const WeightChart = lazy(() => import('./WeightChart.tsx').then((m) => ({ default: m.WeightChart })));
-
-/** The chart needs at least 2 records and a known height (for BMI). */
-function showsWeightChart(records: readonly unknown[], height: number | undefined): boolean {
-  return records.length >= 2 && isKnownMeasure(height);
-}
 
 /** Log a weight, see the latest 5, open any record, and the weight + BMI chart. */
 export function WeightCard(props: {
@@ -74,7 +68,7 @@ export function WeightCard(props: {
     log.run(checked.value);
   }
 
-  const chart = showsWeightChart(props.records, props.height);
+  const chart = props.records.length >= 2 && isKnownMeasure(props.height); // BMI needs the height
   return (
     <SectionCard
       title="Weight Tracking"
