@@ -106,17 +106,14 @@ export function ActivitiesTable(props: {
                   {a.activityType}
                 </ButtonBase>
                 {a.pending && <PendingSyncMark />}
-                {/* Distance and pace under the name: the spec's columns stay as they are. */}
-                {a.distance !== undefined && (
-                  <Box component="span" sx={small}>
-                    {distanceAndPace(a, units)}
-                  </Box>
-                )}
-                {/* Weight lifted (and how many sets) under the name, likewise. */}
-                {a.weightLifted !== undefined && (
-                  <Box component="span" sx={small}>
-                    {liftedLine(a, units)}
-                  </Box>
+                {/* Distance and pace, weight lifted: under the name, so the spec's columns stay. */}
+                {[distanceAndPace(a, units), liftedLine(a, units)].map(
+                  (line) =>
+                    line && (
+                      <Box key={line} component="span" sx={small}>
+                        {line}
+                      </Box>
+                    ),
                 )}
                 {/* Phones show the date here (the Date column is hidden): read it there too. */}
                 <Box component="span" sx={{ ...small, display: { xs: 'block', sm: 'none' } }}>

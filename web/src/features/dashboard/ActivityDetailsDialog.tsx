@@ -68,10 +68,7 @@ export function ActivityDetailsDialog(props: {
       {
         userId: uid,
         activityType: activityType ?? '',
-        count: values.count,
-        time: values.time,
-        weightLifted: values.weightLifted,
-        distance: values.distance,
+        ...values,
         sets: typedSets(activity, values),
         timestamp,
         ...(moved ? { now: Date.now() } : {}),

@@ -15,10 +15,7 @@ import { StatusAlert } from '../../components/StatusAlert.tsx';
 import { saveGoal } from '../../data/goal.ts';
 import { useSave } from '../../data/save.ts';
 
-/**
- * Where focus goes once the popup has closed, when it opened by itself (nothing had focus, so the
- * popup had none to give back): the goal widget's "Set a goal", else the page's heading.
- */
+/** After a popup that opened by itself (no focus to give back): "Set a goal", else the heading. */
 function focusAfterClose() {
   // Still in the closing popup (it had nothing to give focus back to), or nowhere.
   const active = document.activeElement;

@@ -119,10 +119,7 @@ export const LogForm = memo(function LogActivityForm(props: LogFormProps) {
     const checked = validateActivityInUnits(units, {
       userId: uid,
       activityType: activityType ?? '',
-      count: values.count,
-      time: values.time,
-      weightLifted: values.weightLifted,
-      distance: values.distance,
+      ...values,
       sets: typedSets(activity, values),
       timestamp: whenToTimestamp(when, now),
       now,

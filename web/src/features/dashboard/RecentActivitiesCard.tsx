@@ -10,7 +10,7 @@ import type { StoredActivity } from '../../data/activities.ts';
 import { ActivitiesTable } from './ActivitiesTable.tsx';
 import type { Popup } from './DashboardDialogs.tsx';
 
-const ROWS_LOADING = (
+export const ROWS_LOADING = (
   <Stack spacing={1}>
     {[0, 1, 2].map((i) => (
       <Skeleton key={i} variant="rounded" height={32} />

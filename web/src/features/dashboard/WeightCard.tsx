@@ -6,7 +6,6 @@ import ShowChart from '@mui/icons-material/ShowChart';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, lazy, useState } from 'react';
@@ -22,6 +21,7 @@ import { useSave } from '../../data/save.ts';
 import { useUnits } from '../../data/units.ts';
 import { logWeight, RECENT_WEIGHTS, type StoredWeight } from '../../data/weights.ts';
 import type { Popup } from './DashboardDialogs.tsx';
+import { ROWS_LOADING } from './RecentActivitiesCard.tsx';
 import { WeightInput } from './WeightInput.tsx';
 import { WeightList } from './WeightList.tsx';
 import { checkWeightForm } from './weight-form.ts';
@@ -105,11 +105,7 @@ export function WeightCard(props: {
           {props.error && <LoadFailed message={props.error} sx={{ mt: 1.5 }} />}
           <Box sx={{ mt: 2 }}>
             {!props.loaded ? (
-              <Stack spacing={1}>
-                {[0, 1, 2].map((i) => (
-                  <Skeleton key={i} variant="rounded" height={32} />
-                ))}
-              </Stack>
+              ROWS_LOADING
             ) : latest.length === 0 ? (
               !props.error && (
                 <Box sx={{ textAlign: 'center', py: 3 }}>
