@@ -12,7 +12,7 @@ import { useUnits } from '../src/data/units.ts';
 
 const unitCacheKey = (uid: string) => memoryKey('units', uid);
 
-import { Providers, seedStore, TestStore, UID } from '../src/features/dashboard/test-utils.tsx';
+import { Providers, seedStore, TestStore, UID } from './dashboard.tsx';
 
 /** A store whose profile document answers only when released (a slow first read). */
 class SlowProfileStore extends TestStore {

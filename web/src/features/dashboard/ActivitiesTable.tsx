@@ -14,11 +14,7 @@ import { useUnits } from '../../data/units.ts';
 import { distanceAndPace, formatDateTime, formatInt, formatShortDate, TABULAR } from './format.ts';
 import { liftedLine } from './sets-format.ts';
 
-/**
- * Date, Activity, Reps, Time, Calories; a row opens its details. The activity's name is the row's
- * button (named with its date, announced as opening a dialog), so keyboards and screen readers
- * find what a click on the row does; the row itself stays clickable for the mouse.
- */
+/** Date, Activity, Reps, Time, Calories; the activity's name is the row's button for keyboards. */
 export function ActivitiesTable(props: {
   activities: readonly StoredActivity[];
   weight: number | undefined;
@@ -110,17 +106,14 @@ export function ActivitiesTable(props: {
                   {a.activityType}
                 </ButtonBase>
                 {a.pending && <PendingSyncMark />}
-                {/* Distance and pace under the name: the spec's columns stay as they are. */}
-                {a.distance !== undefined && (
-                  <Box component="span" sx={small}>
-                    {distanceAndPace(a, units)}
-                  </Box>
-                )}
-                {/* Weight lifted (and how many sets) under the name, likewise. */}
-                {a.weightLifted !== undefined && (
-                  <Box component="span" sx={small}>
-                    {liftedLine(a, units)}
-                  </Box>
+                {/* Distance and pace, weight lifted: under the name, so the spec's columns stay. */}
+                {[distanceAndPace(a, units), liftedLine(a, units)].map(
+                  (line) =>
+                    line && (
+                      <Box key={line} component="span" sx={small}>
+                        {line}
+                      </Box>
+                    ),
                 )}
                 {/* Phones show the date here (the Date column is hidden): read it there too. */}
                 <Box component="span" sx={{ ...small, display: { xs: 'block', sm: 'none' } }}>

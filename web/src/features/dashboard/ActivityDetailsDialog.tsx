@@ -1,4 +1,5 @@
 import { ACTIVITY_NAMES, findActivity } from '@fit/shared/catalogue';
+import { ALERT_DELETE_ACTIVITY, ALERT_UPDATE_ACTIVITY } from '@fit/shared/messages';
 import type { ActivityRecord } from '@fit/shared/model';
 import Typography from '@mui/material/Typography';
 import { useCallback, useState } from 'react';
@@ -11,14 +12,9 @@ import { ActivityAutocomplete } from './ActivityAutocomplete.tsx';
 import { ActivityFields, type ActivityInputs, EMPTY_INPUTS, inputsOf, typedSets } from './ActivityFields.tsx';
 import { validateActivityInUnits } from './activity-units.ts';
 import { distanceAndPace, formatDateTime } from './format.ts';
-import { MSG } from './messages.ts';
 import { SetsSummary } from './SetsSummary.tsx';
 
-/**
- * One activity: edit its type, numbers, date and time (Save), Delete it, or Close. A new type
- * shows the inputs it accepts and its calories (the spec's formula); the time is saved as stored
- * unless the person changes it (then it is checked: not ahead of now, at most a year back).
- */
+/** One activity: edit it (Save), Delete it, or Close; a time left as stored is not checked again. */
 export function ActivityDetailsDialog(props: {
   activity: StoredActivity | null;
   weight: number | undefined;
@@ -42,13 +38,13 @@ export function ActivityDetailsDialog(props: {
     update: {
       save: ({ store }, vars: { stored: StoredActivity; record: ActivityRecord }) =>
         updateActivity(store, uid, vars.stored.id, vars.record, vars.stored),
-      failure: MSG.updateActivity,
+      failure: ALERT_UPDATE_ACTIVITY,
       rereads: (id) => [keys.activities(id)],
       log: 'Activity update failed',
     },
     remove: {
       save: ({ store }, id: string) => deleteActivity(store, uid, id),
-      failure: MSG.deleteActivity,
+      failure: ALERT_DELETE_ACTIVITY,
       rereads: (id) => [keys.activities(id)],
       log: 'Activity delete failed',
     },
@@ -72,10 +68,7 @@ export function ActivityDetailsDialog(props: {
       {
         userId: uid,
         activityType: activityType ?? '',
-        count: values.count,
-        time: values.time,
-        weightLifted: values.weightLifted,
-        distance: values.distance,
+        ...values,
         sets: typedSets(activity, values),
         timestamp,
         ...(moved ? { now: Date.now() } : {}),

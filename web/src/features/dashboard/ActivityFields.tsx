@@ -34,11 +34,12 @@ export function typedSets(activity: Activity | undefined, values: ActivityInputs
 type PlainInput = Exclude<keyof ActivityInputs, 'sets'>;
 
 const fieldLabel = (field: PlainInput, units: UnitSystem) =>
-  field === 'weightLifted'
-    ? `Weight lifted (${unitLabel('weightLifted', units)})`
-    : field === 'distance'
-      ? `Distance (${distanceUnit(units)})`
-      : FIELD_LABELS[field];
+  ({
+    count: 'Reps',
+    time: 'Time (min)',
+    weightLifted: `Weight lifted (${unitLabel('weightLifted', units)})`,
+    distance: `Distance (${distanceUnit(units)})`,
+  })[field];
 
 /** The inputs an activity takes, in the form's order (reps and load derive from sets, when any). */
 export function inputsFor(activity: Activity, bySets = false): PlainInput[] {
@@ -58,9 +59,6 @@ function typedPace(values: ActivityInputs, units: UnitSystem, stored?: number): 
   return formatPace(kept ? stored : metresFromTyped(typed, units), time, units);
 }
 
-const FIELD_LABELS = { count: 'Reps', time: 'Time (min)' } as const;
-
-/** The inputs the chosen activity accepts (and only those), with a live calorie estimate. */
 /** The inputs' layout: one row from sm up, stacked on a phone (the Log form's placeholder shares it). */
 export function fieldsGrid(count: number) {
   return {
@@ -70,6 +68,7 @@ export function fieldsGrid(count: number) {
   } as const;
 }
 
+/** The inputs the chosen activity accepts (and only those), with a live calorie estimate. */
 export function ActivityFields(props: {
   activity: Activity | undefined;
   values: ActivityInputs;

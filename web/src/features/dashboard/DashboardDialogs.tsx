@@ -1,58 +1,43 @@
-/**
- * The dashboard's popups (goal, MET values, calories help, BMI, BMR, the show-all lists and the
- * record details). `DashboardPage` mounts them from the first opening on, so each popup opens,
- * closes and returns focus on its own.
- */
+/** The dashboard's popups; several may be open at once (calories help over All Activities). */
 import { useState } from 'react';
 import type { StoredActivity } from '../../data/activities.ts';
 import type { StoredWeight } from '../../data/weights.ts';
 import { ActivityDetailsDialog } from './ActivityDetailsDialog.tsx';
-import { AllActivitiesDialog } from './AllActivitiesDialog.tsx';
-import { AllWeightsDialog } from './AllWeightsDialog.tsx';
-import { BmiDialog } from './BmiDialog.tsx';
-import { BmrDialog } from './BmrDialog.tsx';
-import { CaloriesHelpDialog } from './CaloriesHelpDialog.tsx';
+import { AllActivitiesDialog, AllWeightsDialog } from './AllRecordsDialogs.tsx';
+import type { BodyFigures } from './body.ts';
 import { GoalDialog } from './GoalDialog.tsx';
-import type { BodyFigures } from './hooks.ts';
+import { BmiDialog, BmrDialog, CaloriesHelpDialog } from './HelpDialogs.tsx';
 import { MetValuesDialog } from './MetValuesDialog.tsx';
-import type { OpenPopups, Popup } from './popups.ts';
 import { type Deleted, UndoDeleteSnackbar } from './UndoDeleteSnackbar.tsx';
 import { WeightDetailsDialog } from './WeightDetailsDialog.tsx';
 
-/** Which popups are open, and how each opens or closes (the page holds the state). */
-interface DashboardDialogsProps {
+export type Popup = 'goal' | 'met' | 'caloriesHelp' | 'allActivities' | 'bmi' | 'bmr' | 'allWeights';
+
+export function DashboardDialogs(props: {
   body: BodyFigures;
-  open: OpenPopups;
-  setOpen: (popup: Popup, open: boolean) => void;
+  open: Partial<Record<Popup, boolean>>;
+  setOpen: (popup: Popup, open?: boolean) => void;
   /** Closing the goal popup also remembers that the prompt was dismissed. */
   closeGoal: () => void;
   activityDetails: StoredActivity | null;
   setActivityDetails: (activity: StoredActivity | null) => void;
   weightDetails: StoredWeight | null;
   setWeightDetails: (record: StoredWeight | null) => void;
-}
-
-export function DashboardDialogs(props: DashboardDialogsProps) {
-  const { body, open, setOpen } = props;
+}) {
+  const { body, setOpen } = props;
   const { weight } = body;
-  // A delete from a details popup can be undone for a while (the Snackbar's Undo).
+  const open = (popup: Popup) => ({ open: Boolean(props.open[popup]), onClose: () => setOpen(popup, false) });
   const [deleted, setDeleted] = useState<Deleted | null>(null);
   return (
     <>
-      <GoalDialog open={open.goal} onClose={props.closeGoal} onSaved={props.closeGoal} />
-      <MetValuesDialog open={open.met} onClose={() => setOpen('met', false)} weight={weight} />
-      <CaloriesHelpDialog
-        open={open.caloriesHelp}
-        onClose={() => setOpen('caloriesHelp', false)}
-        weight={weight}
-        onShowMetValues={() => setOpen('met', true)}
-      />
+      <GoalDialog open={Boolean(props.open.goal)} onClose={props.closeGoal} onSaved={props.closeGoal} />
+      <MetValuesDialog {...open('met')} weight={weight} />
+      <CaloriesHelpDialog {...open('caloriesHelp')} weight={weight} onShowMetValues={() => setOpen('met')} />
       <AllActivitiesDialog
-        open={open.allActivities}
-        onClose={() => setOpen('allActivities', false)}
+        {...open('allActivities')}
         weight={weight}
         onOpen={props.setActivityDetails}
-        onCaloriesHelp={() => setOpen('caloriesHelp', true)}
+        onCaloriesHelp={() => setOpen('caloriesHelp')}
       />
       <ActivityDetailsDialog
         activity={props.activityDetails}
@@ -60,18 +45,9 @@ export function DashboardDialogs(props: DashboardDialogsProps) {
         onClose={() => props.setActivityDetails(null)}
         onDeleted={(record) => setDeleted({ kind: 'activity', record })}
       />
-      <BmiDialog
-        open={open.bmi}
-        onClose={() => setOpen('bmi', false)}
-        value={body.bmi}
-        category={body.category}
-      />
-      <BmrDialog open={open.bmr} onClose={() => setOpen('bmr', false)} value={body.bmr} />
-      <AllWeightsDialog
-        open={open.allWeights}
-        onClose={() => setOpen('allWeights', false)}
-        onOpen={props.setWeightDetails}
-      />
+      <BmiDialog {...open('bmi')} value={body.bmi} category={body.category} />
+      <BmrDialog {...open('bmr')} value={body.bmr} />
+      <AllWeightsDialog {...open('allWeights')} onOpen={props.setWeightDetails} />
       <WeightDetailsDialog
         record={props.weightDetails}
         onClose={() => props.setWeightDetails(null)}

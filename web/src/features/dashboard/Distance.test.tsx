@@ -3,7 +3,15 @@ import { paths } from '@fit/shared/model';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { activityDoc, at, freezeClock, NOW, renderDashboard, seedStore, UID } from './test-utils.tsx';
+import {
+  activityDoc,
+  at,
+  freezeClock,
+  NOW,
+  renderDashboard,
+  seedStore,
+  UID,
+} from '../../../test/dashboard.tsx';
 
 vi.setConfig({ testTimeout: 45_000 });
 beforeEach(() => freezeClock());

@@ -1,3 +1,4 @@
+import { ALERT_SAVE_GOAL } from '@fit/shared/messages';
 import { type DailyGoal, DEFAULT_GOAL_TYPE, GOAL_TYPES } from '@fit/shared/model';
 import { validateGoalForm } from '@fit/shared/validation';
 import Button from '@mui/material/Button';
@@ -13,12 +14,8 @@ import { type FormEvent, useId, useState } from 'react';
 import { StatusAlert } from '../../components/StatusAlert.tsx';
 import { saveGoal } from '../../data/goal.ts';
 import { useSave } from '../../data/save.ts';
-import { MSG } from './messages.ts';
 
-/**
- * Where focus goes once the popup has closed, when it opened by itself (nothing had focus, so the
- * popup had none to give back): the goal widget's "Set a goal", else the page's heading.
- */
+/** After a popup that opened by itself (no focus to give back): "Set a goal", else the heading. */
 function focusAfterClose() {
   // Still in the closing popup (it had nothing to give focus back to), or nowhere.
   const active = document.activeElement;
@@ -37,7 +34,7 @@ export function GoalDialog(props: { open: boolean; onClose: () => void; onSaved:
   const [type, setType] = useState<string>(DEFAULT_GOAL_TYPE);
   const save = useSave({
     save: ({ store, uid }, goal: DailyGoal) => saveGoal(store, uid, goal),
-    failure: MSG.saveGoal,
+    failure: ALERT_SAVE_GOAL,
     onSaved: () => {
       setTarget('');
       props.onSaved();

@@ -3,8 +3,16 @@ import { paths } from '@fit/shared/model';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  activityDoc,
+  at,
+  freezeClock,
+  NOW,
+  renderDashboard,
+  seedStore,
+  UID,
+} from '../../../test/dashboard.tsx';
 import { toDateTimeLocal } from '../../components/DateTimeInput.tsx';
-import { activityDoc, at, freezeClock, NOW, renderDashboard, seedStore, UID } from './test-utils.tsx';
 
 vi.setConfig({ testTimeout: 45_000 });
 beforeEach(() => freezeClock());

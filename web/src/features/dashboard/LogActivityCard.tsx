@@ -6,23 +6,19 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { SectionCard } from '../../components/SectionCard.tsx';
+import type { Popup } from './DashboardDialogs.tsx';
 import { GoalWidget } from './GoalWidget.tsx';
 import { LogForm, type LogFormProps } from './LogActivityForm.tsx';
 import { quoteOfTheDay } from './quotes.ts';
 
-/**
- * Log Activity: the quote of the day, the daily goal and the form. The form is a memoized part of
- * its own: the goal and today's totals arrive apart from the form's data as the page loads, and
- * each redrew the whole form (the picker, the inputs, the date) with them.
- */
+/** Log Activity: the quote of the day, the daily goal and the form (memoized apart from the goal). */
 export function LogActivityCard(
   props: LogFormProps & {
     today: string;
     goal: DailyGoal | null;
     goalLoaded: boolean;
     todayTotals: Totals | null;
-    onSetGoal: () => void;
-    onShowMetValues: () => void;
+    onShow: (popup: Popup) => void;
   },
 ) {
   const quote = quoteOfTheDay(props.today);
@@ -33,7 +29,7 @@ export function LogActivityCard(
         <Button
           size="small"
           startIcon={<LocalFireDepartmentOutlined />}
-          onClick={props.onShowMetValues}
+          onClick={() => props.onShow('met')}
           sx={{ whiteSpace: 'nowrap', mt: -0.5 }}
         >
           MET values
@@ -71,7 +67,7 @@ export function LogActivityCard(
         goal={props.goal}
         loaded={props.goalLoaded}
         today={props.todayTotals}
-        onSetGoal={props.onSetGoal}
+        onSetGoal={() => props.onShow('goal')}
       />
 
       <LogForm

@@ -1,11 +1,10 @@
-/** The Log Activity form: the activity picker, its inputs, the calories preview, the date and Log. */
 import { offeredActivities } from '@fit/shared/activity-preferences';
 import { findActivity } from '@fit/shared/catalogue';
+import { ALERT_FETCH_AVAILABLE_ACTIVITIES, ALERT_LOG_ACTIVITY } from '@fit/shared/messages';
 import type { ActivityRecord } from '@fit/shared/model';
 import Add from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { type FormEvent, memo, useEffect, useMemo, useState } from 'react';
 import { DateTimeInput, type WhenValue, whenToTimestamp } from '../../components/DateTimeInput.tsx';
@@ -13,7 +12,7 @@ import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { StatusAlert } from '../../components/StatusAlert.tsx';
 import { logActivity } from '../../data/activities.ts';
 import { useRequiredUser } from '../../data/context.tsx';
-import { recall, remember } from '../../data/device-memory.ts';
+import { remember } from '../../data/device-memory.ts';
 import { keys } from '../../data/queries.ts';
 import { useSave } from '../../data/save.ts';
 import { useUnits } from '../../data/units.ts';
@@ -22,62 +21,19 @@ import {
   ActivityFields,
   type ActivityInputs,
   EMPTY_INPUTS,
-  fieldsGrid,
   inputsFor,
   typedSets,
 } from './ActivityFields.tsx';
 import { validateActivityInUnits } from './activity-units.ts';
-import { MSG } from './messages.ts';
+import { FormPlaceholder, rememberedFields } from './LogFormPlaceholder.tsx';
 
-/**
- * The inputs the form showed last time (per user and browser: device-memory.ts), so that its
- * placeholder has the form's height: a phone stacks a weightlifting entry's three inputs, a run has
- * one, and a form that grows when its data arrives moves every card below it (CLS). Only the field
- * set is kept; with nothing remembered (or no storage) the most common shape, one input.
- */
-const FIELD_SETS: readonly (readonly string[])[] = [
-  ['time'],
-  ['time', 'distance'],
-  ['count', 'time'],
-  ['count', 'weightLifted'],
-  ['count', 'time', 'weightLifted'],
-];
-
-function rememberedFields(uid: string): readonly string[] {
-  const saved = recall('logFields', uid);
-  return FIELD_SETS.find((set) => set.join(',') === saved) ?? ['time'];
-}
-
-/**
- * The form's shape while its data loads: the picker, the activity's inputs (one row from sm up,
- * stacked on a phone, as ActivityFields lays them out), the calories line and the date with its hint.
- */
-function FormPlaceholder({ fields }: { fields: readonly string[] }) {
-  return (
-    <Stack spacing={2} aria-busy="true">
-      <Skeleton variant="rounded" height={56} />
-      <Box sx={fieldsGrid(fields.length)}>
-        {fields.map((field) => (
-          <Skeleton key={field} variant="rounded" height={56} />
-        ))}
-      </Box>
-      <Skeleton variant="rounded" height={22} width="60%" />
-      <Box>
-        <Skeleton variant="rounded" height={56} />
-        <Skeleton variant="rounded" height={20} width="70%" sx={{ mt: '3px' }} />
-      </Box>
-    </Stack>
-  );
-}
-
-/** The form's part of the card: what it needs, so that the goal's figures do not redraw it. */
 export interface LogFormProps {
   weight: number | undefined;
-  /** The most recently logged activity: the select starts there. */
+  /** The most recently logged activity: the picker starts there. */
   lastActivityType: string | undefined;
   /** Whether the recent activities were read (or failed): until then the form keeps its placeholder. */
   lastActivityKnown: boolean;
-  /** The saved activity selection (undefined while it loads), read by the page (DashboardPage). */
+  /** The saved activity selection (undefined while it loads). */
   saved: string[] | undefined;
   savedFailed: boolean;
 }
@@ -89,15 +45,15 @@ export const LogForm = memo(function LogActivityForm(props: LogFormProps) {
     () => (savedFailed ? [] : saved ? offeredActivities(saved) : null),
     [savedFailed, saved],
   );
-  const offeredError = savedFailed ? MSG.fetchAvailableActivities : null;
+  const offeredError = savedFailed ? ALERT_FETCH_AVAILABLE_ACTIVITIES : null;
   const [activityType, setActivityType] = useState<string | null>(null);
   const [values, setValues] = useState<ActivityInputs>(EMPTY_INPUTS);
   const units = useUnits();
-  // When it happened: null = the time of the save (issue 11: yesterday's run can be logged).
+  // When it happened: null is the time of the save.
   const [when, setWhen] = useState<WhenValue>(null);
   const log = useSave({
     save: ({ store }, record: ActivityRecord) => logActivity(store, uid, record),
-    failure: MSG.logActivity,
+    failure: ALERT_LOG_ACTIVITY,
     success: (_id, record) => `${record.activityType} logged. Nice work!`,
     rereads: (id) => [keys.activities(id)],
     onSaved: () => {
@@ -108,13 +64,10 @@ export const LogForm = memo(function LogActivityForm(props: LogFormProps) {
   });
   const { busy, status, setStatus } = log;
 
-  // Start on the last activity logged when it is offered, else the first one offered. Until the
-  // person picks one, follow the last logged activity even when it arrives after the offered list
-  // (the two load independently: keeping the first guess preselected a random activity).
-  // Typing in the picker counts as picking.
+  // Start on the last activity logged when offered, else the first offered; follow the last logged
+  // one until the person picks (or types), as it may arrive after the offered list. Worked out
+  // while rendering, not in an effect, which drew the whole form a second time.
   const [picked, setPicked] = useState(false);
-  // Worked out while rendering when one of the three changes, not in an effect: an effect's update
-  // drew the whole form a second time, in a task of its own, as the page's data arrived.
   const basis = { offered, last: props.lastActivityType, picked };
   const [seen, setSeen] = useState<typeof basis | null>(null);
   if (!seen || seen.offered !== offered || seen.last !== basis.last || seen.picked !== picked) {
@@ -138,9 +91,8 @@ export const LogForm = memo(function LogActivityForm(props: LogFormProps) {
   }, [status, setStatus]);
 
   const activity = activityType ? findActivity(activityType) : undefined;
-  // The form shows once it knows which activity it starts on (the preferences and the last one
-  // logged, read apart), so that it does not change shape after its first paint.
-  // Once shown it stays (the person may clear the picker while typing).
+  // Shown once it knows its first activity, so that it does not change shape after its first paint;
+  // then it stays (the person may clear the picker while typing).
   const [ready, setReady] = useState(false);
   if (
     !ready &&
@@ -153,16 +105,21 @@ export const LogForm = memo(function LogActivityForm(props: LogFormProps) {
     if (activity) remember('logFields', uid, inputsFor(activity).join(','));
   }, [uid, activity]);
 
+  // An edit clears an error; a success message stays until its timer.
+  const clearingError =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      if (status?.kind === 'error') setStatus(null);
+    };
+
   function submit(e: FormEvent) {
     e.preventDefault();
     const now = Date.now();
     const checked = validateActivityInUnits(units, {
       userId: uid,
       activityType: activityType ?? '',
-      count: values.count,
-      time: values.time,
-      weightLifted: values.weightLifted,
-      distance: values.distance,
+      ...values,
       sets: typedSets(activity, values),
       timestamp: whenToTimestamp(when, now),
       now,
@@ -197,10 +154,7 @@ export const LogForm = memo(function LogActivityForm(props: LogFormProps) {
             idPrefix="log"
             activity={activity}
             values={values}
-            onChange={(v) => {
-              setValues(v);
-              if (status?.kind === 'error') setStatus(null);
-            }}
+            onChange={clearingError(setValues)}
             weight={props.weight}
             disabled={busy}
             errorField={status?.field}
@@ -208,10 +162,7 @@ export const LogForm = memo(function LogActivityForm(props: LogFormProps) {
           <DateTimeInput
             id="log-when"
             value={when}
-            onChange={(v) => {
-              setWhen(v);
-              if (status?.kind === 'error') setStatus(null);
-            }}
+            onChange={clearingError(setWhen)}
             disabled={busy}
             error={status?.field === 'timestamp'}
             allowNow

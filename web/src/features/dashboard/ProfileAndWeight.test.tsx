@@ -1,9 +1,9 @@
 import { paths } from '@fit/shared/model';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { at, freezeClock, NOW, renderDashboard, seedStore, UID } from '../../../test/dashboard.tsx';
 import { toDateTimeLocal } from '../../components/DateTimeInput.tsx';
-import { BMI_ENCOURAGEMENT } from './ProfileCard.tsx';
-import { at, freezeClock, NOW, renderDashboard, seedStore, UID } from './test-utils.tsx';
+import { BMI_ENCOURAGEMENT } from './ProfileFigures.tsx';
 
 vi.setConfig({ testTimeout: 45_000 });
 beforeEach(() => freezeClock());

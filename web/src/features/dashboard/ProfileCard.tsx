@@ -1,16 +1,12 @@
-import { bmiEncouragement, goalAdvice, isKnownMeasure } from '@fit/shared/formulas';
+import { isKnownMeasure } from '@fit/shared/formulas';
+import { ALERT_SAVE_PROFILE, SUCCESS_PROFILE_SAVED } from '@fit/shared/messages';
 import type { UserProfile } from '@fit/shared/model';
-import { displayValue, type UnitSystem } from '@fit/shared/units';
+import type { UnitSystem } from '@fit/shared/units';
 import { MESSAGES, validateDashboardProfile } from '@fit/shared/validation';
-import TrackChanges from '@mui/icons-material/TrackChanges';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
-import { type FormEvent, type ReactNode, useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
-import { HelpButton } from '../../components/HelpButton.tsx';
+import { type FormEvent, useState } from 'react';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { TextField } from '../../components/OutlinedField.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
@@ -18,13 +14,10 @@ import { StatusAlert } from '../../components/StatusAlert.tsx';
 import { useSave } from '../../data/save.ts';
 import { formatMeasure, inputText, typedBodyMeasure, useUnits } from '../../data/units.ts';
 import { saveWeightTargets } from '../../data/weights.ts';
-import { formatInt, formatOneDecimal, TABULAR } from './format.ts';
-import type { BodyFigures } from './hooks.ts';
-import { MSG } from './messages.ts';
+import type { BodyFigures } from './body.ts';
+import type { Popup } from './DashboardDialogs.tsx';
+import { GoalAdvice, ProfileFigures } from './ProfileFigures.tsx';
 import { WeightInput } from './WeightInput.tsx';
-
-export const BMI_ENCOURAGEMENT =
-  'Every workout counts. Steady activity and balanced meals will move your BMI toward the healthy range, one week at a time.';
 
 interface FormValues {
   targetWeight: string;
@@ -38,41 +31,6 @@ function formOf(profile: UserProfile | null, units: UnitSystem): FormValues {
   };
 }
 
-/** An amount of body weight in goal advice, worded like the advice's other figures ('4.5 kg'). */
-function kgText(lbs: number, units: UnitSystem): string {
-  return `${displayValue('bodyWeight', lbs, units).toLocaleString('en-US')} kg`;
-}
-
-function Figure(props: {
-  label: string;
-  value: string;
-  unit: string;
-  help: ReactNode;
-  children?: ReactNode;
-}) {
-  return (
-    <Box
-      sx={{ p: 1.75, borderRadius: '14px', border: 1, borderColor: 'divider', bgcolor: 'background.default' }}
-    >
-      <Typography
-        variant="body2"
-        color="textSecondary"
-        sx={{ display: 'flex', alignItems: 'center', fontWeight: 600 }}
-      >
-        {props.label}
-        {props.help}
-      </Typography>
-      <Typography sx={{ ...TABULAR, fontSize: '1.6rem', fontWeight: 800, lineHeight: 1.2, mt: 0.25 }}>
-        {props.value}
-        <Box component="span" sx={{ fontSize: '0.85rem', fontWeight: 500, color: 'text.secondary', ml: 0.5 }}>
-          {props.unit}
-        </Box>
-      </Typography>
-      {props.children}
-    </Box>
-  );
-}
-
 /** Current weight (read-only), target weight and date, goal advice, BMR and BMI. */
 export function ProfileCard(props: {
   profile: UserProfile | null;
@@ -82,14 +40,12 @@ export function ProfileCard(props: {
   /** The spec's message when the profile or goal failed to load. */
   error?: string | null;
   today: string;
-  onShowBmi: () => void;
-  onShowBmr: () => void;
+  onShow: (popup: Popup) => void;
 }) {
   const { profile } = props;
   const units = useUnits();
-  // The stored values, until the person starts typing; after a save, the stored values again from
-  // the profile's next answer. Derived while rendering, not in an effect: an effect's update drew
-  // the whole card a second time, in a task of its own, whenever the profile answered.
+  // The stored values until the person types; after a save, those of the profile's next answer.
+  // Derived while rendering: an effect drew the whole card a second time at each answer.
   const [typed, setTyped] = useState<{ values: FormValues; saved: boolean } | null>(null);
   const [seen, setSeen] = useState(profile);
   if (seen !== profile) {
@@ -100,8 +56,8 @@ export function ProfileCard(props: {
   const save = useSave({
     save: ({ store, uid }, fields: Parameters<typeof saveWeightTargets>[2]) =>
       saveWeightTargets(store, uid, fields),
-    failure: MSG.saveProfile,
-    success: MSG.profileSaved,
+    failure: ALERT_SAVE_PROFILE,
+    success: SUCCESS_PROFILE_SAVED,
     onSaved: () => setTyped((now) => now && { ...now, saved: true }),
     log: 'Profile save failed',
   });
@@ -131,21 +87,7 @@ export function ProfileCard(props: {
     save.run(checked.value);
   }
 
-  const { weight, height, bmi: bmiValue, category, age, bmr: bmrValue, gender } = props.body;
-  const advice = goalAdvice({
-    currentWeight: weight,
-    targetWeight: profile?.targetWeight,
-    targetDate: profile?.targetDate || null,
-    today: props.today,
-    ...(units === 'metric' ? { weightText: (lbs: number) => kgText(lbs, units) } : {}),
-  });
-  const missing = [
-    !isKnownMeasure(weight) && 'log your weight',
-    !isKnownMeasure(height) && 'add your height',
-    isKnownMeasure(height) && isKnownMeasure(weight) && age === null && 'add your date of birth',
-    isKnownMeasure(height) && isKnownMeasure(weight) && !gender && 'choose your gender',
-  ].filter(Boolean) as string[];
-
+  const { weight } = props.body;
   // Without the profile the form would show empty fields that a save would write back.
   if (props.error && props.profile === null) {
     return (
@@ -198,79 +140,8 @@ export function ProfileCard(props: {
         </Button>
       </Box>
 
-      {advice.kind !== 'none' && (
-        <Box
-          role="note"
-          aria-label="Goal advice"
-          sx={{
-            mt: 2.5,
-            p: 1.75,
-            borderRadius: '14px',
-            display: 'flex',
-            gap: 1.25,
-            bgcolor: advice.kind === 'at-target' ? 'tint.success' : 'tint.primary',
-          }}
-        >
-          <TrackChanges
-            sx={{ color: advice.kind === 'at-target' ? 'success.main' : 'primary.main', mt: 0.25 }}
-          />
-          <Typography variant="body2" sx={{ lineHeight: 1.6 }}>
-            {advice.text}
-          </Typography>
-        </Box>
-      )}
-
-      {(bmiValue !== null || bmrValue !== null) && (
-        <Box
-          sx={{
-            mt: 2.5,
-            display: 'grid',
-            gap: 1.5,
-            gridTemplateColumns: 'repeat(auto-fit, minmax(150px, 1fr))',
-          }}
-        >
-          {bmrValue !== null && (
-            <Figure
-              label="BMR"
-              value={formatInt(bmrValue)}
-              unit="cal/day"
-              help={<HelpButton label="What is BMR?" onClick={props.onShowBmr} />}
-            />
-          )}
-          {bmiValue !== null && category && (
-            <Figure
-              label="BMI"
-              value={formatOneDecimal(bmiValue)}
-              unit=""
-              help={<HelpButton label="What is BMI?" onClick={props.onShowBmi} />}
-            >
-              <Typography variant="body2" sx={{ color: `bmi.${category}`, fontWeight: 700 }}>
-                {category}
-              </Typography>
-            </Figure>
-          )}
-        </Box>
-      )}
-      {bmiValue !== null && bmiEncouragement(bmiValue) && (
-        <Typography variant="body2" color="textSecondary" sx={{ mt: 1.5 }}>
-          {BMI_ENCOURAGEMENT}
-        </Typography>
-      )}
-      {missing.length > 0 && (
-        <Typography variant="body2" color="textSecondary" sx={{ mt: 2 }}>
-          To see your {bmiValue === null ? 'BMI and BMR' : 'BMR'}, {missing.join(' and ')}
-          {missing.some((m) => m !== 'log your weight') && (
-            <>
-              {' '}
-              on the{' '}
-              <Link component={RouterLink} to="/account" underline="always">
-                Account page
-              </Link>
-            </>
-          )}
-          .
-        </Typography>
-      )}
+      <GoalAdvice profile={profile} weight={weight} today={props.today} />
+      <ProfileFigures body={props.body} onShow={props.onShow} />
     </SectionCard>
   );
 }

@@ -8,8 +8,9 @@ import { SectionCard } from '../../components/SectionCard.tsx';
 import { ShowAllButton } from '../../components/ShowAllButton.tsx';
 import type { StoredActivity } from '../../data/activities.ts';
 import { ActivitiesTable } from './ActivitiesTable.tsx';
+import type { Popup } from './DashboardDialogs.tsx';
 
-const ROWS_LOADING = (
+export const ROWS_LOADING = (
   <Stack spacing={1}>
     {[0, 1, 2].map((i) => (
       <Skeleton key={i} variant="rounded" height={32} />
@@ -24,11 +25,13 @@ export function RecentActivitiesCard(props: {
   error: string | null;
   weight: number | undefined;
   onOpen: (activity: StoredActivity) => void;
-  onShowAll: () => void;
-  onCaloriesHelp: () => void;
+  onShow: (popup: Popup) => void;
 }) {
   return (
-    <SectionCard title="Recent Activities" action={<ShowAllButton onClick={props.onShowAll} />}>
+    <SectionCard
+      title="Recent Activities"
+      action={<ShowAllButton onClick={() => props.onShow('allActivities')} />}
+    >
       {props.error && <LoadFailed message={props.error} />}
       {!props.loaded ? (
         ROWS_LOADING
@@ -62,7 +65,7 @@ export function RecentActivitiesCard(props: {
           activities={props.activities}
           weight={props.weight}
           onOpen={props.onOpen}
-          onCaloriesHelp={props.onCaloriesHelp}
+          onCaloriesHelp={() => props.onShow('caloriesHelp')}
         />
       )}
     </SectionCard>

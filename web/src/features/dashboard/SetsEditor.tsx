@@ -1,8 +1,5 @@
-/**
- * The sets of a strength entry (issue 26): reps and weight per set, added, duplicated and removed
- * with buttons that name their set; focus follows the change, so the whole list works from the
- * keyboard (Tab through a row, Enter or Space on its buttons).
- */
+// A strength entry's sets: buttons name their set, and focus follows each change, so the whole
+// list works from the keyboard.
 import { MAX_SETS } from '@fit/shared/sets';
 import { type UnitSystem, unitLabel } from '@fit/shared/units';
 import Add from '@mui/icons-material/Add';

@@ -1,4 +1,4 @@
-/** An entry's sets in its details (issue 26): each set, the volume and the estimated one-rep max. */
+/** An entry's sets in its details: each set, the volume and the estimated one-rep max. */
 import type { LiftSet } from '@fit/shared/sets';
 import type { UnitSystem } from '@fit/shared/units';
 import Box from '@mui/material/Box';

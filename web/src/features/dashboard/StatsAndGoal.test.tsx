@@ -10,7 +10,7 @@ import {
   renderDashboard,
   seedStore,
   UID,
-} from './test-utils.tsx';
+} from '../../../test/dashboard.tsx';
 
 vi.setConfig({ testTimeout: 45_000 });
 beforeEach(() => {

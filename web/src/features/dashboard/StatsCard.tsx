@@ -6,7 +6,7 @@ import LocalFireDepartment from '@mui/icons-material/LocalFireDepartment';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useId } from 'react';
+import { useId } from 'react';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { ProgressBar } from '../../components/ProgressBar.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
@@ -19,35 +19,11 @@ const PERIODS: { kind: BoardKind; label: string; hint: string }[] = [
   { kind: 'monthly', label: 'This Month', hint: 'calendar month' },
 ];
 
-const METRICS: {
-  key: keyof Totals;
-  label: string;
-  unit: string;
-  color: 'primary' | 'info' | 'secondary';
-  icon: ReactNode;
-}[] = [
-  {
-    key: 'reps',
-    label: 'Reps',
-    unit: 'reps',
-    color: 'primary',
-    icon: <FitnessCenter sx={{ fontSize: 16 }} />,
-  },
-  {
-    key: 'minutes',
-    label: 'Minutes',
-    unit: 'min',
-    color: 'info',
-    icon: <AccessTime sx={{ fontSize: 16 }} />,
-  },
-  {
-    key: 'calories',
-    label: 'Calories',
-    unit: 'cal',
-    color: 'secondary',
-    icon: <LocalFireDepartment sx={{ fontSize: 16 }} />,
-  },
-];
+const METRICS = [
+  { key: 'reps', label: 'Reps', unit: 'reps', color: 'primary', Icon: FitnessCenter },
+  { key: 'minutes', label: 'Minutes', unit: 'min', color: 'info', Icon: AccessTime },
+  { key: 'calories', label: 'Calories', unit: 'cal', color: 'secondary', Icon: LocalFireDepartment },
+] as const;
 
 /** Totals of one period with a bar per metric against its full-bar target. */
 function PeriodBlock(props: { kind: BoardKind; label: string; hint: string; totals: Totals | null }) {
@@ -110,7 +86,7 @@ function PeriodBlock(props: { kind: BoardKind; label: string; hint: string; tota
                   sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, alignSelf: { sm: 'center' } }}
                 >
                   <Box component="span" sx={{ color: `${m.color}.main`, display: 'inline-flex' }}>
-                    {m.icon}
+                    <m.Icon sx={{ fontSize: 16 }} />
                   </Box>
                   {m.label}
                 </Typography>

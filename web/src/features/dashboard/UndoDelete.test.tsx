@@ -1,7 +1,15 @@
 import { paths } from '@fit/shared/model';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { activityDoc, at, freezeClock, NOW, renderDashboard, seedStore, UID } from './test-utils.tsx';
+import {
+  activityDoc,
+  at,
+  freezeClock,
+  NOW,
+  renderDashboard,
+  seedStore,
+  UID,
+} from '../../../test/dashboard.tsx';
 import { UNDO_MESSAGES } from './UndoDeleteSnackbar.tsx';
 
 vi.setConfig({ testTimeout: 45_000 });

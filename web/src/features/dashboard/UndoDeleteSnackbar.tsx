@@ -1,8 +1,4 @@
-/**
- * Undo for a deleted activity or weigh-in (issue 26 item 4): a Snackbar says what was deleted and
- * offers Undo for a while, which writes the entry back under its own id (the lists, stats and
- * current weight follow it as they followed the delete).
- */
+/** Undo for a deleted activity or weigh-in: writes the entry back under its own id. */
 import Close from '@mui/icons-material/Close';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';

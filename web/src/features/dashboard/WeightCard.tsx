@@ -1,11 +1,11 @@
 import { isKnownMeasure } from '@fit/shared/formulas';
+import { ALERT_LOG_WEIGHT } from '@fit/shared/messages';
 import type { WeightRecord } from '@fit/shared/model';
 import MonitorWeightOutlined from '@mui/icons-material/MonitorWeightOutlined';
 import ShowChart from '@mui/icons-material/ShowChart';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, lazy, useState } from 'react';
@@ -20,19 +20,14 @@ import { keys } from '../../data/queries.ts';
 import { useSave } from '../../data/save.ts';
 import { useUnits } from '../../data/units.ts';
 import { logWeight, RECENT_WEIGHTS, type StoredWeight } from '../../data/weights.ts';
-import { MSG } from './messages.ts';
+import type { Popup } from './DashboardDialogs.tsx';
+import { ROWS_LOADING } from './RecentActivitiesCard.tsx';
 import { WeightInput } from './WeightInput.tsx';
 import { WeightList } from './WeightList.tsx';
 import { checkWeightForm } from './weight-form.ts';
 
-// The charts library (MUI X Charts and d3, some 100 KB gzip: two thirds of /user's code) draws
-// below the fold: a chunk of its own keeps it off the way to the page's first paint.
+// The charts library (two thirds of /user's code) in a chunk of its own, off the first paint's way.
 const WeightChart = lazy(() => import('./WeightChart.tsx').then((m) => ({ default: m.WeightChart })));
-
-/** The chart needs at least 2 records and a known height (for BMI). */
-function showsWeightChart(records: readonly unknown[], height: number | undefined): boolean {
-  return records.length >= 2 && isKnownMeasure(height);
-}
 
 /** Log a weight, see the latest 5, open any record, and the weight + BMI chart. */
 export function WeightCard(props: {
@@ -42,7 +37,7 @@ export function WeightCard(props: {
   error: string | null;
   height: number | undefined;
   onOpen: (record: StoredWeight) => void;
-  onShowAll: () => void;
+  onShow: (popup: Popup) => void;
 }) {
   const units = useUnits();
   const [weight, setWeight] = useState('');
@@ -51,7 +46,7 @@ export function WeightCard(props: {
     // The records shown say which one is the newest (no read before the write: weights.ts).
     save: ({ store, uid }, record: WeightRecord) =>
       logWeight(store, uid, record, props.loaded && !props.error ? props.records : undefined),
-    failure: MSG.logWeight,
+    failure: ALERT_LOG_WEIGHT,
     rereads: (uid) => [keys.weights(uid)],
     onSaved: () => {
       setWeight('');
@@ -73,16 +68,13 @@ export function WeightCard(props: {
     log.run(checked.value);
   }
 
-  const chart = showsWeightChart(props.records, props.height);
+  const chart = props.records.length >= 2 && isKnownMeasure(props.height); // BMI needs the height
   return (
-    <SectionCard title="Weight Tracking" action={<ShowAllButton onClick={props.onShowAll} />}>
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 2.5,
-          gridTemplateColumns: 'minmax(0, 1fr)',
-        }}
-      >
+    <SectionCard
+      title="Weight Tracking"
+      action={<ShowAllButton onClick={() => props.onShow('allWeights')} />}
+    >
+      <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: 'minmax(0, 1fr)' }}>
         <div>
           <Box component="form" onSubmit={submit} noValidate aria-label="Log weight">
             <Stack direction="row" spacing={1.25}>
@@ -113,11 +105,7 @@ export function WeightCard(props: {
           {props.error && <LoadFailed message={props.error} sx={{ mt: 1.5 }} />}
           <Box sx={{ mt: 2 }}>
             {!props.loaded ? (
-              <Stack spacing={1}>
-                {[0, 1, 2].map((i) => (
-                  <Skeleton key={i} variant="rounded" height={32} />
-                ))}
-              </Stack>
+              ROWS_LOADING
             ) : latest.length === 0 ? (
               !props.error && (
                 <Box sx={{ textAlign: 'center', py: 3 }}>

@@ -1,16 +1,13 @@
-/**
- * Weight and BMI over time, in two panels on one real time axis, so BMI (which moves with weight)
- * never hides under the weight line, and points minutes apart sit minutes apart. Screen readers
- * get a summary and a table instead.
- */
+// Two panels on one real time axis, so BMI (which moves with weight) never hides under the weight
+// line; screen readers get a summary and a table instead.
 import { bmi } from '@fit/shared/formulas';
 import { displayValue, type UnitSystem, unitLabel } from '@fit/shared/units';
 import Box from '@mui/material/Box';
 import { type SxProps, type Theme, useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import { visuallyHidden } from '@mui/utils';
 import { LineChart } from '@mui/x-charts/LineChart';
-import type { ReactNode } from 'react';
 import type { StoredWeight } from '../../data/weights.ts';
 import { timeAxis } from './chart-axis.ts';
 import { formatDateTime, formatOneDecimal, formatWeight } from './format.ts';
@@ -53,19 +50,6 @@ function chartSummary(points: readonly Point[], units: UnitSystem): string {
 
 const MARKS_UP_TO = 40;
 
-/** Read by screen readers, not shown. */
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  m: '-1px',
-  p: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const;
-
 export function WeightChart(props: { records: readonly StoredWeight[]; height: number; units: UnitSystem }) {
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('sm'));
@@ -86,14 +70,6 @@ export function WeightChart(props: { records: readonly StoredWeight[]; height: n
         ctx.location === 'tick' ? axis.label(d.getTime()) : formatDateTime(d.getTime()),
     },
   ];
-  const panel = (title: string, children: ReactNode) => (
-    <Box aria-hidden="true">
-      <Typography variant="caption" color="textSecondary" sx={{ fontWeight: 600, display: 'block', ml: 1 }}>
-        {title}
-      </Typography>
-      {children}
-    </Box>
-  );
   const showMark = points.length <= MARKS_UP_TO;
   // Weight and BMI: one line each over the same time axis.
   const trend = (line: {
@@ -104,9 +80,11 @@ export function WeightChart(props: { records: readonly StoredWeight[]; height: n
     axisText: (v: number) => string;
     valueText: (v: number) => string;
     sx?: SxProps<Theme>;
-  }) =>
-    panel(
-      line.title,
+  }) => (
+    <Box aria-hidden="true">
+      <Typography variant="caption" color="textSecondary" sx={{ fontWeight: 600, display: 'block', ml: 1 }}>
+        {line.title}
+      </Typography>
       <LineChart
         height={line.height}
         margin={{ left: 4, right: 12, top: 8, bottom: 4 }}
@@ -128,15 +106,16 @@ export function WeightChart(props: { records: readonly StoredWeight[]; height: n
         hideLegend
         // Hidden from assistive tech (the figcaption says it all): no tab stop inside it either (axe aria-hidden-focus).
         disableKeyboardNavigation
-      />,
-    );
+      />
+    </Box>
+  );
   return (
     <Box
       component="figure"
       sx={{ m: 0, width: '100%', position: 'relative' }}
       aria-labelledby="weight-chart-summary"
     >
-      <Typography component="figcaption" id="weight-chart-summary" sx={VISUALLY_HIDDEN}>
+      <Typography component="figcaption" id="weight-chart-summary" sx={visuallyHidden}>
         {chartSummary(points, props.units)}
       </Typography>
       {trend({
@@ -158,7 +137,7 @@ export function WeightChart(props: { records: readonly StoredWeight[]; height: n
         sx: { '& [data-series="bmi"]': { strokeDasharray: '6 4' } },
       })}
       {/* The text alternative: every point, for screen readers (the panels above are hidden from them). */}
-      <Box component="table" sx={VISUALLY_HIDDEN}>
+      <Box component="table" sx={visuallyHidden}>
         <caption>Weight records</caption>
         <thead>
           <tr>

@@ -1,3 +1,4 @@
+import { ALERT_DELETE_WEIGHT, ALERT_UPDATE_WEIGHT } from '@fit/shared/messages';
 import Typography from '@mui/material/Typography';
 import { useCallback, useState } from 'react';
 import { RecordDetailsDialog, useRecordEditor } from '../../components/RecordDetailsDialog.tsx';
@@ -6,7 +7,6 @@ import { keys } from '../../data/queries.ts';
 import { inputText, useUnits } from '../../data/units.ts';
 import { deleteWeight, type StoredWeight, updateWeight } from '../../data/weights.ts';
 import { formatDateTime } from './format.ts';
-import { MSG } from './messages.ts';
 import { WeightInput } from './WeightInput.tsx';
 import { checkWeightForm } from './weight-form.ts';
 
@@ -30,13 +30,13 @@ export function WeightDetailsDialog(props: {
     update: {
       save: ({ store, uid }, vars: { id: string; weight: number; timestamp?: number }) =>
         updateWeight(store, uid, vars, history),
-      failure: MSG.updateWeight,
+      failure: ALERT_UPDATE_WEIGHT,
       rereads: (uid) => [keys.weights(uid)],
       log: 'Weight update failed',
     },
     remove: {
       save: ({ store, uid }, id: string) => deleteWeight(store, uid, id, history),
-      failure: MSG.deleteWeight,
+      failure: ALERT_DELETE_WEIGHT,
       rereads: (uid) => [keys.weights(uid)],
       log: 'Weight delete failed',
     },

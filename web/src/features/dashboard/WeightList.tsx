@@ -32,12 +32,7 @@ export function WeightList(props: {
           <ListItem key={r.id} disablePadding sx={{ '& + &': { borderTop: 1, borderColor: 'divider' } }}>
             <ListItemButton
               onClick={() => props.onOpen(r)}
-              sx={{
-                borderRadius: '10px',
-                px: 1.25,
-                py: 0.75,
-                gap: 2,
-              }}
+              sx={{ borderRadius: '10px', px: 1.25, py: 0.75, gap: 2 }}
             >
               <Typography
                 variant="body2"
@@ -50,12 +45,7 @@ export function WeightList(props: {
               {delta !== 0 && (
                 <Typography
                   variant="caption"
-                  sx={{
-                    ...TABULAR,
-                    display: 'inline-flex',
-                    alignItems: 'center',
-                    color: 'text.secondary',
-                  }}
+                  sx={{ ...TABULAR, display: 'inline-flex', alignItems: 'center', color: 'text.secondary' }}
                   aria-label={`${delta > 0 ? 'up' : 'down'} ${shown(Math.abs(delta))} ${unit}`}
                 >
                   {delta > 0 ? (

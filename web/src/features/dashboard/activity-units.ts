@@ -1,7 +1,4 @@
-/**
- * Weight lifted in the viewer's unit (issue 11): the activity forms type kg or lbs, the shared
- * validator and the stored record stay in lbs.
- */
+/** Weight lifted in the viewer's unit: the forms type kg or lbs, the validator and the record keep lbs. */
 import { type Activity, findActivity } from '@fit/shared/catalogue';
 import { distanceInputText } from '@fit/shared/distance';
 import type { ActivityRecord } from '@fit/shared/model';
@@ -40,11 +37,7 @@ function setsInLbs(
   return { sets: out };
 }
 
-/**
- * `validateActivityForm` with the weight lifted (and the sets' loads) typed in `units`.
- * `storedLifted` and `storedSets` are the values the texts started from: left as shown, they are
- * kept exactly.
- */
+/** `validateActivityForm` in `units`; stored values whose text is left as shown are kept exactly. */
 export function validateActivityInUnits(
   units: UnitSystem,
   form: Parameters<typeof validateActivityForm>[0],

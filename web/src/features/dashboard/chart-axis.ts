@@ -1,8 +1,5 @@
-/**
- * The weight chart's time axis (issue 11): positions are real times (weigh-ins minutes apart are
- * minutes apart on screen), and the ticks sit on whole minutes, hours, days or months of the
- * viewer's clock, at a step no finer than their label, so no two tick labels read the same.
- */
+// The weight chart's time axis: ticks on whole minutes, hours, days or months of the viewer's
+// clock, at a step no finer than their label, so no two tick labels read the same.
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -30,10 +27,7 @@ function localMidnight(t: number): Date {
   return d;
 }
 
-/**
- * An axis over the instants `times` (any order) with at most `maxTicks` ticks. `locale` for the
- * labels (undefined: the browser's).
- */
+/** An axis over the instants `times` (any order) with at most `maxTicks` ticks. */
 export function timeAxis(times: readonly number[], maxTicks = 5, locale?: string): TimeAxis {
   const first = Math.min(...times);
   const last = Math.max(...times);

@@ -1,4 +1,4 @@
-/** How sets read (issue 26): volume and estimated one-rep max in the person's units. */
+/** How sets read: volume and estimated one-rep max in the person's units. */
 import type { LiftSet } from '@fit/shared/sets';
 import { setsOneRepMax, setsTotals, setsVolume } from '@fit/shared/sets';
 import { parseDecimal, storedValue, type UnitSystem } from '@fit/shared/units';

@@ -6,10 +6,8 @@ import { typedBodyMeasure } from '../../data/units.ts';
 type WeightFormCheck = { ok: true; value: WeightRecord } | { ok: false; message: string; field: string };
 
 /**
- * A weigh-in as typed, by the Log weight form and the Weight Record Details popup alike: the
- * weight in the viewer's unit ('81,5' kg too; stored in lbs; text left as shown keeps `stored`
- * exactly), the instant checked against `now` when given (a new entry, or a moved time). A refusal
- * names its field, the weight unless the validator says otherwise.
+ * A weigh-in as typed in the viewer's unit ('81,5' kg too; text left as shown keeps `stored`
+ * exactly), the instant checked against `now` when given (a new entry, or a moved time).
  */
 export function checkWeightForm(input: {
   text: string;

@@ -1,7 +1,4 @@
-/**
- * The History card's calendar heat map: a column per week (Sunday on top), each day a button shaded
- * by its minutes, one tab stop with arrow keys (issue 27: 371 tab stops before).
- */
+/** The History card's heat map: a column per week (Sunday on top), a button per day, one tab stop. */
 import type { DayTotal } from '@fit/shared/progress';
 import { heatLevel } from '@fit/shared/progress';
 import Box from '@mui/material/Box';
@@ -51,13 +48,8 @@ function moved(key: string, index: number, count: number): number | undefined {
   return to === undefined ? undefined : Math.min(count - 1, Math.max(0, to));
 }
 
-/**
- * The calendar itself: 53 columns of 7 day buttons, one tab stop (a roving tabindex: the day last
- * moved to, today at first; arrow keys, Home and End move it). The buttons are plain elements styled once by
- * the grid (by `data-level` and `data-today`), not a styled component each: 371 cells with their
- * own `sx` cost about 300 ms of main thread on a mid-range phone at every render. Memoized, so a
- * dialog opening or the filter menu does not re-render the year.
- */
+// Plain buttons styled once by the grid (371 cells with their own `sx` cost about 300 ms on a
+// mid-range phone at every render), memoized so a dialog or the filter menu does not redraw them.
 export const HeatMap = memo(function HeatMap({
   dates,
   weeks,

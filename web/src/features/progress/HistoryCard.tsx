@@ -1,40 +1,36 @@
 /**
- * History: a calendar heat map of the last 12 months (a column per week, Sunday on top), shaded by
- * each day's minutes, filterable by activity; a day opens its entries. All days come from the
- * progress years read (the map's); the activity filter reads that activity's entries of the year
- * (bounded).
+ * History: a calendar heat map of the last 12 months, shaded by each day's minutes; a day opens its
+ * entries. The days come from the progress years read; an activity filter reads that activity's
+ * entries of the year.
  */
 import { ALERT_FETCH_ACTIVITIES } from '@fit/shared/messages';
 import { startOfLocalDay } from '@fit/shared/periods';
-import { type DayTotal, dayTotalsOf, heatMapDates } from '@fit/shared/progress';
+import { dayTotalsOf, heatMapDates } from '@fit/shared/progress';
 import Box from '@mui/material/Box';
+import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
-import { useRequiredUser, useStore } from '../../data/context.tsx';
 import { activityHistory } from '../../data/progress.ts';
+import { keys, useDataScope } from '../../data/queries.ts';
 import { dateOf, HeatMap, longDate, shade } from './HeatMap.tsx';
 import { HistoryDayDialog } from './HistoryDayDialog.tsx';
-import { HistoryFilter } from './HistoryFilter.tsx';
 import type { ProgressState } from './useProgress.ts';
 
 const ALL = '';
-const HISTORY_FAILED = ALERT_FETCH_ACTIVITIES;
 
 export function HistoryCard({ state }: { state: ProgressState }) {
   const { progress, today, timeZone, weight } = state;
-  const store = useStore();
-  const { uid } = useRequiredUser();
+  const { store, uid } = useDataScope();
   const theme = useTheme();
   const [filter, setFilter] = useState(ALL);
-  const [filtered, setFiltered] = useState<Map<string, DayTotal> | null>(null);
-  const [filterError, setFilterError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
   const [openDay, setOpenDay] = useState<string | null>(null);
   const scroller = useRef<HTMLDivElement | null>(null);
   const hintId = useId();
@@ -42,24 +38,16 @@ export function HistoryCard({ state }: { state: ProgressState }) {
   const dates = useMemo(() => heatMapDates(today), [today]);
   const first = dates[0] as string;
   const activities = useMemo(() => (progress ? [...progress.records.keys()].sort() : []), [progress]);
+  const filtered = useQuery({
+    queryKey: [...keys.user(uid), 'history', filter, first, timeZone],
+    queryFn: async () =>
+      dayTotalsOf(await activityHistory(store, uid, filter, startOfLocalDay(first, timeZone)), timeZone),
+    enabled: filter !== ALL,
+    placeholderData: keepPreviousData,
+  });
+  const filterError = filter !== ALL && filtered.isError;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` reads again on Retry
-  useEffect(() => {
-    if (filter === ALL) {
-      setFiltered(null);
-      return;
-    }
-    let current = true;
-    setFilterError(null);
-    activityHistory(store, uid, filter, startOfLocalDay(first, timeZone))
-      .then((list) => current && setFiltered(dayTotalsOf(list, timeZone)))
-      .catch(() => current && setFilterError(HISTORY_FAILED));
-    return () => {
-      current = false;
-    };
-  }, [filter, store, uid, first, timeZone, attempt]);
-
-  const days = filter === ALL ? progress?.days : (filtered ?? undefined);
+  const days = filter === ALL ? progress?.days : filtered.data;
   const shown = days !== undefined;
   useEffect(() => {
     // The newest weeks are the ones people look for: on a narrow screen, start scrolled to them.
@@ -78,11 +66,30 @@ export function HistoryCard({ state }: { state: ProgressState }) {
       subtitle={
         days ? `${activeDays} active ${activeDays === 1 ? 'day' : 'days'} in the last 12 months` : undefined
       }
-      action={<HistoryFilter value={filter} activities={activities} onChange={setFilter} />}
+      action={
+        <TextField
+          select
+          size="small"
+          label="Filter by activity"
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          sx={{ minWidth: 170, maxWidth: 240, flex: '0 1 240px' }}
+        >
+          <MenuItem value={ALL}>All activities</MenuItem>
+          {activities.map((a) => (
+            <MenuItem key={a} value={a}>
+              {a}
+            </MenuItem>
+          ))}
+        </TextField>
+      }
     >
-      {filterError && <LoadFailed message={filterError} onRetry={() => setAttempt((n) => n + 1)} sx={{}} />}
+      {filterError && (
+        <LoadFailed message={ALERT_FETCH_ACTIVITIES} onRetry={() => filtered.refetch()} sx={{}} />
+      )}
       {!filterError && filter === ALL && state.error && !days && (
-        <LoadFailed message={HISTORY_FAILED} sx={{}} />
+        <LoadFailed message={ALERT_FETCH_ACTIVITIES} sx={{}} />
       )}
       {!days && !filterError && !state.error && <Skeleton variant="rounded" height={120} />}
       {days && (

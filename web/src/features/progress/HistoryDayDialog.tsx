@@ -12,10 +12,9 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
-import type { StoredActivity } from '../../data/activities.ts';
-import { useRequiredUser, useStore } from '../../data/context.tsx';
+import { useQuery } from '@tanstack/react-query';
 import { dayActivities } from '../../data/progress.ts';
+import { keys, useDataScope } from '../../data/queries.ts';
 import { formatMeasureWithUnit, useUnits } from '../../data/units.ts';
 
 const time = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
@@ -29,26 +28,16 @@ export function HistoryDayDialog(props: {
   onlyActivity: string | null;
   onClose: () => void;
 }) {
-  const store = useStore();
-  const { uid } = useRequiredUser();
+  const { store, uid } = useDataScope();
   const units = useUnits();
-  const [entries, setEntries] = useState<StoredActivity[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const { date, timeZone, onlyActivity } = props;
-
-  useEffect(() => {
-    let current = true;
-    const start = startOfLocalDay(date, timeZone);
-    const end = startOfLocalDay(addDays(date, 1), timeZone);
-    dayActivities(store, uid, start, end)
-      .then((list) => current && setEntries(list))
-      .catch(() => current && setError(ALERT_FETCH_ACTIVITIES));
-    return () => {
-      current = false;
-    };
-  }, [store, uid, date, timeZone]);
-
-  const shown = entries?.filter((e) => onlyActivity === null || e.activityType === onlyActivity) ?? null;
+  const entries = useQuery({
+    queryKey: [...keys.user(uid), 'day', date, timeZone],
+    queryFn: () =>
+      dayActivities(store, uid, startOfLocalDay(date, timeZone), startOfLocalDay(addDays(date, 1), timeZone)),
+  });
+  const error = entries.isError ? ALERT_FETCH_ACTIVITIES : null;
+  const shown = entries.data?.filter((e) => onlyActivity === null || e.activityType === onlyActivity) ?? null;
   return (
     <Dialog open onClose={props.onClose} fullWidth maxWidth="xs" aria-labelledby="history-day-title">
       <DialogTitle id="history-day-title">{props.title}</DialogTitle>

@@ -9,7 +9,7 @@ import { useProgress } from './useProgress.ts';
 const History = memo(HistoryCard);
 const Progress = memo(ProgressCard);
 
-/** The progress cards under the dashboard, over the live progress documents, in the user's units. */
+/** The progress cards under the dashboard, in the user's units. */
 export function ProgressSection() {
   const state = useProgress();
   return (

@@ -17,30 +17,23 @@ export interface ProgressState {
 }
 
 /**
- * The progress documents, live, and the profile's weight (calories) and time zone: when the
- * profile's zone is not this browser's, it is saved, and the reactions recount the days in it.
- * Until they have (or while another device of the user's keeps its own zone saved), the days are
- * in the summary's zone: today, the streak, the weekly chart, the filtered history and a day's
- * entries are then taken in that zone too, so that what was logged now shows on today's cell.
+ * The progress documents, live, the weight (calories), and the zone of the days: the browser's is
+ * saved when the profile has another, and until the reactions recount in it, everything is taken
+ * in the summary's zone, so that what was logged now shows on today's cell.
  */
 export function useProgress(): ProgressState {
   const store = useStore();
   const { uid } = useRequiredUser();
   const { timeZone: browserZone } = useToday();
-  // Through the shared query cache: the dashboard's profile listener serves this card too. Both
-  // deferred: an answer re-renders the section at once (external stores are not sliced), where the
-  // state below is unchanged and the memoized cards skip; they redraw in a transition instead.
+  // Deferred: the memoized cards redraw in a transition, not in the render that got the answer.
   const progressQuery = useDeferredValue(useProgressDoc());
   const profile = useDeferredValue(useProfile().data) ?? null;
   const progress = progressQuery.data ?? null;
   const error = progressQuery.isError ? PROGRESS_FAILED : null;
   const { today, timeZone } = useToday(daysZoneOf(progress, browserZone));
 
-  // Saved once per showing and zone (a device that travels saves its new zone): another device of
-  // the user's in another zone (a laptop left on the home zone, a phone on the local one) saves its
-  // own, and saving back at each change made the two overwrite each other without end (each write
-  // recounts the whole history). The zone saved last wins until a page shows progress again; days
-  // then show in the stored zone.
+  // Saved once per showing and zone: saving back at each change made two devices in two zones
+  // overwrite each other without end (each write recounts the whole history).
   const saved = useRef<string | null>(null);
   useEffect(() => {
     if (!profile || profile.timeZone === browserZone || saved.current === browserZone) return;

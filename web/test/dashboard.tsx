@@ -19,11 +19,11 @@ import { render } from '@testing-library/react';
 import { type ReactNode, useState } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
-import { themeOptions } from '../../app/theme.ts';
-import { SessionUserContext, StoreContext } from '../../data/context.tsx';
-import { createQueryClient } from '../../data/query-client.ts';
-import { UnitsProvider } from '../../data/units.ts';
-import { DashboardPage } from './DashboardPage.tsx';
+import { themeOptions } from '../src/app/theme.ts';
+import { SessionUserContext, StoreContext } from '../src/data/context.tsx';
+import { createQueryClient } from '../src/data/query-client.ts';
+import { UnitsProvider } from '../src/data/units.ts';
+import { DashboardPage } from '../src/features/dashboard/DashboardPage.tsx';
 
 export const UID = 'u1';
 

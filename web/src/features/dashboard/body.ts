@@ -1,8 +1,5 @@
-/** The viewer's current date, and the body figures the dashboard derives from the profile. */
 import { ageOn, type BmiCategory, bmi, bmiCategory, bmr } from '@fit/shared/formulas';
 import type { UserProfile } from '@fit/shared/model';
-
-export { useToday } from '../../data/today.ts';
 
 export interface BodyFigures {
   weight: number | undefined;
@@ -15,7 +12,7 @@ export interface BodyFigures {
   gender: boolean;
 }
 
-/** BMI, its category, age and BMR from the profile (the shared formulas), computed once per page. */
+/** BMI, its category, age and BMR from the profile, computed once per page. */
 export function bodyFigures(profile: UserProfile | null, today: string): BodyFigures {
   const weight = profile?.currentWeight;
   const height = profile?.height;
