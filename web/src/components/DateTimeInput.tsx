@@ -1,11 +1,6 @@
 /**
- * When an entry happened: one native `<input type="datetime-local">` in an MUI TextField (the
- * browser's own picker, keyboard and screen-reader friendly, and no date library to ship).
- *
- * The value is the input's text, or null for "now": then the field shows the current minute
- * (kept current while it stays untouched) and the form saves the time of the save, not of the
- * page's opening. "Now" puts it back. Bounds (never ahead, at most a year back) are checked by the
- * form with shared `entryTimeProblem`, so the message is the app's, not the browser's.
+ * When an entry happened: a native datetime-local input (the browser's picker, no date library).
+ * Null means "now": the field shows the current minute and the form saves the time of the save.
  */
 import { LIMITS } from '@fit/shared/validation';
 import Button from '@mui/material/Button';

@@ -1,7 +1,6 @@
 /**
- * A person's name wherever the community shows it: a button that opens a menu with their profile
- * and Follow / Unfollow. Feeds draw up to 60 names, so each is a plain button; the menu, its
- * reads and its saves are mounted only while it is open or a save it started is under way.
+ * A person's name as a button opening a menu (profile, Follow / Unfollow). Feeds draw up to 60 names:
+ * the menu, its reads and saves are mounted only while open or while a save it started is under way.
  */
 import ButtonBase from '@mui/material/ButtonBase';
 import ListItemText from '@mui/material/ListItemText';

@@ -1,7 +1,6 @@
 /**
- * The value of an `<input type="datetime-local">` ('YYYY-MM-DDTHH:MM', the browser's own zone) to
- * and from epoch ms. Parsed by its parts, never by `Date.parse`, whose reading of such text is
- * the engine's to choose; a date that does not exist (30 February) is refused, not rolled over.
+ * A datetime-local value ('YYYY-MM-DDTHH:MM', the browser's zone) to and from epoch ms, parsed by its
+ * parts (`Date.parse`'s reading is the engine's to choose); 30 February is refused, not rolled over.
  */
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?$/;
 
