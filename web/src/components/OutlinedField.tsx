@@ -1,2 +1,2 @@
-/** The app's text field: MUI's own, under the name the forms import. */
+/** MUI's TextField, under the name the forms import. */
 export { default as TextField } from '@mui/material/TextField';

@@ -8,8 +8,8 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useFollowing, useFollowSave } from '../data/follow-hooks.ts';
 import { ErrorToast } from './ErrorToast.tsx';
+import { useFollowToggle } from './FollowButton.tsx';
 import { ShownName } from './ShownText.tsx';
 
 export function PersonName({ uid, name, own = false }: { uid: string; name: string; own?: boolean }) {
@@ -70,16 +70,8 @@ function PersonMenu(props: {
   onIdle: () => void;
 }) {
   const { uid, name, own, open, onClose, onIdle } = props;
-  const following = useFollowing();
-  const { followSave, unfollowSave } = useFollowSave(uid);
-  const follows = following.data?.includes(uid) ?? false;
-  const busy = followSave.busy || unfollowSave.busy;
-  const failure =
-    followSave.status?.kind === 'error'
-      ? followSave.status.message
-      : unfollowSave.status?.kind === 'error'
-        ? unfollowSave.status.message
-        : null;
+  const { follows, busy, disabled, status, clear, toggle } = useFollowToggle(uid);
+  const failure = status?.kind === 'error' ? status.message : null;
   // Unmounted once nothing is left to show: closed, no save under way, no failure on screen.
   useEffect(() => {
     if (!open && !busy && failure === null) onIdle();
@@ -92,9 +84,9 @@ function PersonMenu(props: {
         </MenuItem>
         {!own && (
           <MenuItem
-            disabled={following.data === undefined || busy}
+            disabled={disabled}
             onClick={() => {
-              (follows ? unfollowSave : followSave).run();
+              toggle();
               onClose();
             }}
           >
@@ -104,15 +96,7 @@ function PersonMenu(props: {
           </MenuItem>
         )}
       </Menu>
-      {failure && (
-        <ErrorToast
-          message={failure}
-          onClose={() => {
-            followSave.setStatus(null);
-            unfollowSave.setStatus(null);
-          }}
-        />
-      )}
+      {failure && <ErrorToast message={failure} onClose={clear} />}
     </>
   );
 }

@@ -4,11 +4,18 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import { useEffect, useState } from 'react';
 import { useRouteError } from 'react-router-dom';
-import { isChunkLoadError } from './chunk-error.ts';
 import { Loading } from './Loading.tsx';
 
 export const PAGE_FAILED = 'Something went wrong on this page. Please try again.';
 export const CHUNK_FAILED = 'This page could not be loaded. Check your connection and try again.';
+
+/** A screen's code that could not load (a deploy renamed the chunks, or no network), as browsers word it. */
+function isChunkLoadError(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  return /dynamically imported module|Importing a module script failed|Unable to preload|Loading chunk/i.test(
+    message,
+  );
+}
 
 /** When the page last reloaded itself for a missing chunk (per tab). */
 const RELOADED_AT = 'fittrack:chunk-reload-at';
