@@ -106,12 +106,7 @@ export function AppLayout() {
       <AppBar
         position="sticky"
         color="inherit"
-        sx={{
-          bgcolor: 'surface.bar',
-          backdropFilter: 'blur(8px)',
-          borderBottom: 1,
-          borderColor: 'divider',
-        }}
+        sx={{ bgcolor: 'surface.bar', backdropFilter: 'blur(8px)', borderBottom: 1, borderColor: 'divider' }}
       >
         <Container maxWidth="lg" disableGutters>
           <Toolbar sx={{ flexWrap: 'wrap', columnGap: 2, rowGap: 0, minHeight: { xs: 60, sm: 68 } }}>

@@ -19,10 +19,7 @@ export const componentOptions = {
     MuiCssBaseline: {
       styleOverrides: {
         // Native controls and focusable regions (tabIndex) outside MUI's components.
-        ':focus-visible': {
-          outline: `2px solid ${FOCUS_RING}`,
-          outlineOffset: 2,
-        },
+        ':focus-visible': { outline: `2px solid ${FOCUS_RING}`, outlineOffset: 2 },
         // The charts' keyboard layer (@mui/x-charts) turns its outline off inline.
         '.MuiChartsSurface-root > [tabindex]:focus-visible': {
           outline: `2px solid ${FOCUS_RING} !important`,
@@ -47,10 +44,7 @@ export const componentOptions = {
       },
     },
     MuiCardHeader: {
-      styleOverrides: {
-        root: { paddingBottom: 0 },
-        title: { fontSize: '1.15rem', fontWeight: 700 },
-      },
+      styleOverrides: { root: { paddingBottom: 0 }, title: { fontSize: '1.15rem', fontWeight: 700 } },
     },
     MuiTextField: { defaultProps: { fullWidth: true } },
     MuiAlert: { styleOverrides: { root: { borderRadius: 10 } } },
