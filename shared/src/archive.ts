@@ -247,6 +247,26 @@ export interface ImportSource {
 
 export type ReadImport = { ok: true; source: ImportSource } | { ok: false; message: string };
 
+/** What another app's export gives: activities only (no weights, posts, profile, goal or preferences). */
+export function activitiesOnly(
+  kind: ImportSource['kind'],
+  format: string,
+  activities: ImportRow<ActivityRecord>[],
+  refused: Refusal[],
+): ImportSource {
+  return {
+    kind,
+    format,
+    activities,
+    weights: [],
+    posts: [],
+    profile: null,
+    goal: null,
+    preferences: null,
+    refused,
+  };
+}
+
 export interface ReadContext {
   /** The signed-in user (the validators refuse entries without one). */
   readonly uid: string;

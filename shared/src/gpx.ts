@@ -4,13 +4,7 @@
  * the track's type) and makes the entry: distance along the track, minutes from its first to its
  * last time, the activity from its type.
  */
-import {
-  activityRow,
-  type ImportRow,
-  type ImportSource,
-  type ReadContext,
-  type ReadImport,
-} from './archive.ts';
+import { activitiesOnly, activityRow, type ImportRow, type ReadContext, type ReadImport } from './archive.ts';
 import { findActivity } from './catalogue.ts';
 import type { ActivityRecord } from './model.ts';
 import { minutesOf } from './source-dates.ts';
@@ -137,16 +131,5 @@ export function readGpx(track: GpxTrack, ctx: ReadContext): ReadImport {
       });
     else refused.push({ where, message: checked.message });
   }
-  const source: ImportSource = {
-    kind: 'gpx',
-    format: GPX_FORMAT,
-    activities,
-    weights: [],
-    posts: [],
-    profile: null,
-    goal: null,
-    preferences: null,
-    refused,
-  };
-  return { ok: true, source };
+  return { ok: true, source: activitiesOnly('gpx', GPX_FORMAT, activities, refused) };
 }

@@ -7,9 +7,9 @@
  * in `sets` but count towards neither reps nor load (they are preparation, not the work).
  */
 import {
+  activitiesOnly,
   activityRow,
   type ImportRow,
-  type ImportSource,
   type ReadContext,
   type ReadImport,
   type Refusal,
@@ -194,17 +194,7 @@ export function readHevy(
       });
     else refused.push({ where, line: g.firstLine, message: `${g.title}: ${checked.message}` });
   }
-  const source: ImportSource = {
-    kind: 'hevy',
-    format: HEVY_FORMAT,
-    activities,
-    weights: [],
-    posts: [],
-    profile: null,
-    goal: null,
-    preferences: null,
-    // In the file's order (rows refused alone and whole exercises refused come from two passes).
-    refused: refused.sort((a, b) => a.line - b.line).map(({ where, message }) => ({ where, message })),
-  };
-  return { ok: true, source };
+  // In the file's order (rows refused alone and whole exercises refused come from two passes).
+  const inOrder = refused.sort((a, b) => a.line - b.line).map(({ where, message }) => ({ where, message }));
+  return { ok: true, source: activitiesOnly('hevy', HEVY_FORMAT, activities, inOrder) };
 }

@@ -5,9 +5,9 @@
  * column names further right (a second Distance, in metres): the first one of each name is read.
  */
 import {
+  activitiesOnly,
   activityRow,
   type ImportRow,
-  type ImportSource,
   type ReadContext,
   type ReadImport,
   type Refusal,
@@ -112,16 +112,5 @@ export function readStrava(
       activities.push({ where, value: checked.value, granularity: 'exact', sourceId: `strava:${id}` });
     else refuse(checked.message);
   }
-  const source: ImportSource = {
-    kind: 'strava',
-    format: STRAVA_FORMAT,
-    activities,
-    weights: [],
-    posts: [],
-    profile: null,
-    goal: null,
-    preferences: null,
-    refused,
-  };
-  return { ok: true, source };
+  return { ok: true, source: activitiesOnly('strava', STRAVA_FORMAT, activities, refused) };
 }

@@ -1,11 +1,7 @@
-/**
- * The signed-in frame: a top bar with the brand, the User / Community / Account links (the current
- * one highlighted), a pending-sync marker for saves waiting to sync, and Logout; below it, saves
- * the server refused after their form let go of them.
- */
-
+/** The signed-in frame: the top bar (brand, nav, sync marker, bell, Logout) over the page. */
 import { ALERT_LOG_OUT } from '@fit/shared/messages';
 import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
+import CloudSyncOutlined from '@mui/icons-material/CloudSyncOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import Logout from '@mui/icons-material/Logout';
@@ -13,8 +9,10 @@ import Alert from '@mui/material/Alert';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import Toolbar from '@mui/material/Toolbar';
+import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { NavLink, Outlet, Link as RouterLink } from 'react-router-dom';
 import { Brand } from '../components/Brand.tsx';
@@ -24,15 +22,12 @@ import { OfflineNotice } from '../components/OfflineNotice.tsx';
 import { useAuthGateway, useBackend } from '../data/context.tsx';
 import { useRefusedSaves, useWaitingToSync } from '../data/save.ts';
 import { LogoutConfirm } from './LogoutConfirm.tsx';
-import { PendingChip } from './PendingChip.tsx';
 
 const LINKS: { to: string; label: string; icon: ReactNode }[] = [
   { to: '/user', label: 'User', icon: <InsightsOutlined fontSize="small" /> },
   { to: '/community', label: 'Community', icon: <GroupsOutlined fontSize="small" /> },
   { to: '/account', label: 'Account', icon: <AccountCircleOutlined fontSize="small" /> },
 ];
-
-const LOGOUT_FAILED = ALERT_LOG_OUT;
 
 function NavLinks() {
   return (
@@ -65,10 +60,7 @@ function NavLinks() {
   );
 }
 
-/**
- * Saves the server refused after their form let go of them (shown as waiting to sync, or the form
- * left the screen): each says its spec message, once, until dismissed.
- */
+/** Saves the server refused after their form let go of them: each message once, until dismissed. */
 function RefusedSaves() {
   const { refused, dismiss } = useRefusedSaves();
   const messages = [...new Set(refused.map((r) => r.message))];
@@ -84,10 +76,15 @@ function RefusedSaves() {
 
 export function AppLayout() {
   const gateway = useAuthGateway();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const backend = useBackend();
   const pending = useWaitingToSync();
+  // The guards move to /login once the session has ended; nothing here waits for more.
+  const logout = useMutation({
+    mutationFn: () => gateway.signOut(),
+    onError: (e) => console.error('Logout failed', e),
+  });
+  const [checking, setChecking] = useState(false);
+  const busy = checking || logout.isPending || logout.isSuccess;
   // Why Logout asks: this tab's count of unsent writes, or the SDK's word for writes it cannot count.
   const [asking, setAsking] = useState<'counted' | 'kept' | null>(null);
   // Counted writes that reach the server meanwhile leave nothing to ask about.
@@ -96,25 +93,12 @@ export function AppLayout() {
   /** Logging out erases unsent changes with the offline cache: the person decides first. */
   async function askThenLogout() {
     if (pending > 0) return setAsking('counted');
-    setBusy(true);
+    setChecking(true);
     // A failed check (a store already stopped) has nothing left to lose.
     const unsent = await (backend.hasUnsentWrites?.().catch(() => false) ?? false);
-    if (!unsent) return logout();
-    setBusy(false);
-    setAsking('kept');
-  }
-
-  /** The guards move to /login once the session has ended; nothing here waits for more. */
-  async function logout() {
-    setAsking(null);
-    setBusy(true);
-    try {
-      await gateway.signOut();
-    } catch (e) {
-      console.error('Logout failed', e);
-      setError(LOGOUT_FAILED);
-      setBusy(false);
-    }
+    setChecking(false);
+    if (unsent) setAsking('kept');
+    else logout.mutate();
   }
 
   return (
@@ -122,12 +106,7 @@ export function AppLayout() {
       <AppBar
         position="sticky"
         color="inherit"
-        sx={{
-          bgcolor: 'surface.bar',
-          backdropFilter: 'blur(8px)',
-          borderBottom: 1,
-          borderColor: 'divider',
-        }}
+        sx={{ bgcolor: 'surface.bar', backdropFilter: 'blur(8px)', borderBottom: 1, borderColor: 'divider' }}
       >
         <Container maxWidth="lg" disableGutters>
           <Toolbar sx={{ flexWrap: 'wrap', columnGap: 2, rowGap: 0, minHeight: { xs: 60, sm: 68 } }}>
@@ -145,8 +124,7 @@ export function AppLayout() {
               sx={{
                 order: { xs: 3, md: 0 },
                 width: { xs: '100%', md: 'auto' },
-                // Responsive values land in media queries after the plain ones: a plain borderColor
-                // would lose to the xs shorthand (a line in the text colour), so it is per breakpoint too.
+                // Per breakpoint: a plain borderColor would lose to the xs `borderTop` shorthand.
                 borderTop: { xs: 1, md: 0 },
                 borderColor: { xs: 'divider' },
                 py: { xs: 0.75, md: 0 },
@@ -155,7 +133,17 @@ export function AppLayout() {
               <NavLinks />
             </Box>
             <Box sx={{ flex: 1 }} />
-            <PendingChip pending={pending} />
+            {pending > 0 && (
+              <Chip
+                icon={<CloudSyncOutlined />}
+                label="Saved offline, syncing…"
+                size="small"
+                color="warning"
+                variant="outlined"
+                role="status"
+                sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
+              />
+            )}
             <NotificationsButton />
             <Button
               variant="outlined"
@@ -176,9 +164,16 @@ export function AppLayout() {
         <Outlet />
       </Container>
       {confirming && (
-        <LogoutConfirm pending={pending} onConfirm={() => void logout()} onCancel={() => setAsking(null)} />
+        <LogoutConfirm
+          pending={pending}
+          onConfirm={() => {
+            setAsking(null);
+            logout.mutate();
+          }}
+          onCancel={() => setAsking(null)}
+        />
       )}
-      {error !== null && <ErrorToast message={error} onClose={() => setError(null)} />}
+      {logout.isError && <ErrorToast message={ALERT_LOG_OUT} onClose={logout.reset} />}
     </Box>
   );
 }

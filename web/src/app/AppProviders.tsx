@@ -8,10 +8,7 @@ import type { Backend } from '../data/repositories.ts';
 import { SessionProvider } from '../data/session.tsx';
 import { theme } from './theme.ts';
 
-/**
- * The browser's bar colour (index.html's `theme-color`, one per scheme, picked by the system's
- * setting) follows the scheme shown, also one chosen against the system's on the Account page.
- */
+/** The browser's bar colour (index.html's `theme-color` per scheme) follows the scheme shown. */
 function BarColour() {
   const { colorScheme } = useColorScheme();
   useEffect(() => {
@@ -31,8 +28,7 @@ export function AppProviders(props: {
   children: ReactNode;
 }) {
   return (
-    // noSsr: a client-only app reads the remembered scheme in its first render (no second pass);
-    // InitColorSchemeScript (web/vite.config.ts) set the same scheme on <html> before the first paint.
+    // noSsr: the remembered scheme is read in the first render (InitColorSchemeScript set it on <html>).
     <ThemeProvider theme={theme} defaultMode="system" noSsr disableTransitionOnChange>
       <CssBaseline enableColorScheme />
       <BarColour />

@@ -1,7 +1,4 @@
-/**
- * `/user`: the display-name prompt while the profile has none, the spec's dashboard, then the
- * progress cards (each a feature of its own, composed here).
- */
+/** `/user`: the display-name prompt while the profile has none, the dashboard, the progress cards. */
 import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
 import { DisplayNamePrompt } from '../features/onboarding/DisplayNamePrompt.tsx';
 import { ProgressSection } from '../features/progress/ProgressSection.tsx';

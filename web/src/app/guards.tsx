@@ -1,8 +1,4 @@
-/**
- * Route guards (spec section 2): signed-out visitors of the signed-in pages go to /login; an
- * unverified user on /user goes to /verify-email. `SignedInArea` also loads the data backend and
- * provides the store and the user to the signed-in pages.
- */
+/** Route guards (spec section 2); `SignedInArea` also gives the signed-in pages their user and store. */
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
@@ -29,9 +25,8 @@ export function SignedInArea() {
   // A visitor who arrives signed out keeps the page asked for (`?next=`); someone who signs out
   // (or is signed out) here starts over at /login, so the next person is not sent to their page.
   const hadUser = useRef(false);
-  // While the auth service checks the saved session (a round trip), the page draws for the person
-  // last signed in here; its data waits for the check (WithBackend). Someone else, or nobody, and
-  // it is replaced (keyed by uid) or left.
+  // While the saved session is checked, the page draws for the person last signed in here; its data
+  // waits for the check (WithBackend).
   const confirmed = auth.status === 'ready';
   const user = confirmed ? auth.user : auth.assumed;
   if (!confirmed && !user) return <Loading label="Checking your session" />;
@@ -47,17 +42,10 @@ export function SignedInArea() {
   );
 }
 
-/**
- * One query cache per signed-in user (keyed by uid above, so nothing of one account is shown to the
- * next); dropped when the person signs out (its live listeners stop with their last observer).
- */
+/** One query cache per signed-in user (keyed by uid), so nothing of one account is shown to the next. */
 function WithQueryClient({ confirmed }: { confirmed: boolean }) {
   const gateway = useAuthGateway();
-  const [client] = useState(() =>
-    createQueryClient((error) => {
-      endSessionIfOver(gateway, error);
-    }),
-  );
+  const [client] = useState(() => createQueryClient((error) => endSessionIfOver(gateway, error)));
   return (
     <QueryClientProvider client={client}>
       <WithBackend confirmed={confirmed} />
@@ -65,10 +53,7 @@ function WithQueryClient({ confirmed }: { confirmed: boolean }) {
   );
 }
 
-/**
- * The page renders at once, over a stand-in backend whose calls wait (deferred-backend.ts) until the
- * session is confirmed and the adapter has loaded; a load failure replaces the page with a retry.
- */
+/** The page renders at once, over a backend whose calls wait for the session and the adapter. */
 function WithBackend({ confirmed }: { confirmed: boolean }) {
   const loadBackend = useBackendLoader();
   const { uid } = useAuthUser(); // this query client is the person's own (keyed by uid above)

@@ -1,16 +1,15 @@
 /**
- * The route table (spec section 2), for React Router's data router. The landing page ships in the
- * entry chunk; every other screen is a chunk of its own, loaded by its route's `lazy` (the router
- * fetches the chunks of all the routes a path matches at once: the signed-in frame and its page).
- * Errors, a chunk that failed to load included, show in the routes' `errorElement`.
+ * The route table (spec section 2). The landing page ships in the entry chunk; every other screen
+ * is a chunk of its own (the router fetches those of all the routes a path matches at once).
  */
+import type { ComponentType } from 'react';
 import { Navigate, Outlet, type RouteObject, useLocation } from 'react-router-dom';
 import { RouteAnnouncer } from '../components/RouteAnnouncer.tsx';
 import { RouteError } from '../components/RouteError.tsx';
 import { LandingPage } from '../features/auth/LandingPage.tsx';
 
 /** Each path's name, for the document title and the screen-reader announcement. */
-export const TITLES: Readonly<Record<string, string>> = {
+const TITLES: Readonly<Record<string, string>> = {
   '/': 'Welcome',
   '/login': 'Log in',
   '/signup': 'Sign up',
@@ -39,6 +38,13 @@ function Frame() {
   );
 }
 
+/** A route's `lazy`: the screen `name` of the chunk `load` fetches. */
+const screen =
+  <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  () =>
+    load().then((m) => ({ Component: m[name] }));
+const verified = screen(() => import('./guards.tsx'), 'RequireVerified');
+
 export const routes: RouteObject[] = [
   {
     element: <Frame />,
@@ -48,36 +54,25 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       { path: '/', element: <LandingPage /> },
-      {
-        path: '/login',
-        lazy: () => import('../features/auth/LoginPage.tsx').then((m) => ({ Component: m.LoginPage })),
-      },
-      {
-        path: '/signup',
-        lazy: () => import('../features/auth/SignUpPage.tsx').then((m) => ({ Component: m.SignUpPage })),
-      },
+      { path: '/login', lazy: screen(() => import('../features/auth/LoginPage.tsx'), 'LoginPage') },
+      { path: '/signup', lazy: screen(() => import('../features/auth/SignUpPage.tsx'), 'SignUpPage') },
       {
         path: '/verify-email',
-        lazy: () =>
-          import('../features/auth/VerifyEmailPage.tsx').then((m) => ({ Component: m.VerifyEmailPage })),
+        lazy: screen(() => import('../features/auth/VerifyEmailPage.tsx'), 'VerifyEmailPage'),
       },
       {
         path: '/forgot-password',
-        lazy: () =>
-          import('../features/auth/ForgotPasswordPage.tsx').then((m) => ({
-            Component: m.ForgotPasswordPage,
-          })),
+        lazy: screen(() => import('../features/auth/ForgotPasswordPage.tsx'), 'ForgotPasswordPage'),
       },
       {
         path: '/reset-password',
-        lazy: () =>
-          import('../features/auth/ResetPasswordPage.tsx').then((m) => ({ Component: m.ResetPasswordPage })),
+        lazy: screen(() => import('../features/auth/ResetPasswordPage.tsx'), 'ResetPasswordPage'),
       },
       {
-        lazy: () => import('./guards.tsx').then((m) => ({ Component: m.SignedInArea })),
+        lazy: screen(() => import('./guards.tsx'), 'SignedInArea'),
         children: [
           {
-            lazy: () => import('./AppLayout.tsx').then((m) => ({ Component: m.AppLayout })),
+            lazy: screen(() => import('./AppLayout.tsx'), 'AppLayout'),
             children: [
               {
                 // A signed-in page that fails shows so under the top bar and nav, which stay.
@@ -85,41 +80,27 @@ export const routes: RouteObject[] = [
                 children: [
                   {
                     path: '/user',
-                    lazy: () => import('./guards.tsx').then((m) => ({ Component: m.RequireVerified })),
-                    children: [
-                      {
-                        index: true,
-                        lazy: () => import('./UserPage.tsx').then((m) => ({ Component: m.UserPage })),
-                      },
-                    ],
+                    lazy: verified,
+                    children: [{ index: true, lazy: screen(() => import('./UserPage.tsx'), 'UserPage') }],
                   },
                   {
                     path: '/community',
-                    lazy: () =>
-                      import('../features/community/CommunityPage.tsx').then((m) => ({
-                        Component: m.CommunityPage,
-                      })),
+                    lazy: screen(() => import('../features/community/CommunityPage.tsx'), 'CommunityPage'),
                   },
                   {
                     // A person's profile: people cards are for verified accounts (rules).
                     path: '/people/:uid',
-                    lazy: () => import('./guards.tsx').then((m) => ({ Component: m.RequireVerified })),
+                    lazy: verified,
                     children: [
                       {
                         index: true,
-                        lazy: () =>
-                          import('../features/people/PersonPage.tsx').then((m) => ({
-                            Component: m.PersonPage,
-                          })),
+                        lazy: screen(() => import('../features/people/PersonPage.tsx'), 'PersonPage'),
                       },
                     ],
                   },
                   {
                     path: '/account',
-                    lazy: () =>
-                      import('../features/account/AccountPage.tsx').then((m) => ({
-                        Component: m.AccountPage,
-                      })),
+                    lazy: screen(() => import('../features/account/AccountPage.tsx'), 'AccountPage'),
                   },
                 ],
               },

@@ -1,13 +1,6 @@
 /**
- * The one FitTrack theme, in two colour schemes: an indigo brand with a warm orange accent, system
- * fonts (no web-font download on the first paint), rounded cards and calm surfaces. Both schemes keep
- * WCAG AA contrast (checked by axe in e2e/tests/theme.test.ts).
- *
- * Light and dark are MUI `colorSchemes` emitted as CSS variables (`cssVariables`): the browser
- * switches schemes by the `data-mui-color-scheme` attribute on <html>, which MUI's
- * InitColorSchemeScript (web/vite.config.ts) sets before the first paint (from the remembered choice
- * or the system preference), so the page never flashes the other scheme. `sx` tokens (`bgcolor: 'tint.primary'`) resolve to the variables;
- * in callbacks use `theme.vars.palette` (or `theme.palette`, which the provider swaps per scheme).
+ * The one FitTrack theme: light and dark `colorSchemes` as CSS variables, switched by an attribute
+ * on <html> that InitColorSchemeScript (web/vite.config.ts) sets before the first paint: no flash.
  */
 import { createTheme, type ThemeOptions } from '@mui/material/styles';
 import { componentOptions } from './theme/components.ts';
@@ -16,9 +9,9 @@ import { darkPalette, FONT, lightPalette } from './theme/palette.ts';
 export { onBrandSurface } from './theme/components.ts';
 export { faded, type MedalColors } from './theme/palette.ts';
 
-/** Where the chosen scheme is remembered (MUI's own key, which InitColorSchemeScript reads too). */
+/** Where the chosen scheme is remembered (MUI's own key, read by InitColorSchemeScript too). */
 export const MODE_STORAGE_KEY = 'mui-mode';
-/** The attribute on <html> naming the scheme in use (InitColorSchemeScript's default: it sets it first). */
+/** The attribute on <html> naming the scheme in use (InitColorSchemeScript's default). */
 export const SCHEME_ATTRIBUTE = 'data-mui-color-scheme';
 
 /** The theme's options (tests derive a theme without transitions from them). */

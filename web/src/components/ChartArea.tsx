@@ -10,10 +10,7 @@ const FAILED = (
   </Typography>
 );
 
-/**
- * A chart's place, `height` high: a skeleton while the charts library's chunk loads, and a line of
- * text if it cannot load or draw (an old browser, a library bug), so the card around it stays.
- */
+/** A chart's place: a skeleton while the charts chunk loads, a line of text if it cannot draw. */
 export function ChartArea({ height, children }: { height: number; children: ReactNode }) {
   return (
     <ErrorBoundary fallback={FAILED} onError={(error) => console.error('A chart failed', error)}>

@@ -2,10 +2,7 @@ import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 
-/**
- * Cards side by side from the md breakpoint (`md`: the grid's columns there), one column on phones.
- * Columns are `minmax(0, …)` so wide content scrolls inside its card instead of widening the page.
- */
+/** Cards side by side from md (`md`: the columns), one column on phones that wide content cannot widen. */
 export function Columns(props: { md: string; sx?: SxProps<Theme>; children: ReactNode }) {
   return (
     <Box

@@ -6,10 +6,10 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
 
-interface ConfirmDialogProps {
+/** Asks before an action that cannot be undone; `message` is the dialog's description. */
+export function ConfirmDialog(props: {
   open: boolean;
   title: string;
-  /** The sentence the person confirms, shown as the dialog's description. */
   message: string;
   confirmLabel: string;
   /** Destructive actions get the error colour. */
@@ -17,10 +17,7 @@ interface ConfirmDialogProps {
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
-}
-
-/** Asks before an action that cannot be undone. */
-export function ConfirmDialog(props: ConfirmDialogProps) {
+}) {
   const titleId = useId();
   const textId = useId();
   return (

@@ -1,20 +1,36 @@
 /**
- * When an entry happened: one native `<input type="datetime-local">` in an MUI TextField (the
- * browser's own picker, keyboard and screen-reader friendly, and no date library to ship).
- *
- * The value is the input's text, or null for "now": then the field shows the current minute
- * (kept current while it stays untouched) and the form saves the time of the save, not of the
- * page's opening. "Now" puts it back. Bounds (never ahead, at most a year back) are checked by the
- * form with shared `entryTimeProblem`, so the message is the app's, not the browser's.
+ * When an entry happened: a native datetime-local input (the browser's picker, no date library).
+ * Null means "now": the field shows the current minute and the form saves the time of the save.
  */
 import { LIMITS } from '@fit/shared/validation';
 import Button from '@mui/material/Button';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { fromDateTimeLocal, toDateTimeLocal } from './date-time-local.ts';
 import { TextField } from './OutlinedField.tsx';
 import { useRefreshed } from './useRefreshed.ts';
 
-export { fromDateTimeLocal, toDateTimeLocal } from './date-time-local.ts';
+// Parsed by its parts ('YYYY-MM-DDTHH:MM', the browser's zone): `Date.parse`'s reading is the
+// engine's to choose. 30 February is refused, not rolled over.
+const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?$/;
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** The minute of `instant` in the browser's zone, as a datetime-local value. */
+export function toDateTimeLocal(instant: number): string {
+  const d = new Date(instant);
+  return `${pad(d.getFullYear(), 4)}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** Epoch ms of a datetime-local value in the browser's zone; NaN when it is not one. */
+export function fromDateTimeLocal(text: string): number {
+  const m = LOCAL_DATE_TIME.exec(text.trim());
+  if (!m) return Number.NaN;
+  const [y, mo, d, h, mi, s] = m.slice(1).map((v) => (v === undefined ? 0 : Number(v))) as number[];
+  const date = new Date(y as number, (mo as number) - 1, d, h, mi, s);
+  // Rolled over (30 February, hour 24): not a real time. A time skipped by a DST change moves on.
+  if (date.getFullYear() !== y || date.getMonth() !== (mo as number) - 1 || date.getDate() !== d)
+    return Number.NaN;
+  return date.getTime();
+}
 
 /** What the person chose: a datetime-local text, or null for the time of the save. */
 export type WhenValue = string | null;
@@ -73,11 +89,7 @@ export function DateTimeInput(props: {
       }
       slotProps={{
         inputLabel: { shrink: true },
-        htmlInput: {
-          max: toDateTimeLocal(now),
-          min: toDateTimeLocal(now - LIMITS.maxBackdateMs),
-          step: 60,
-        },
+        htmlInput: { max: toDateTimeLocal(now), min: toDateTimeLocal(now - LIMITS.maxBackdateMs), step: 60 },
       }}
     />
   );

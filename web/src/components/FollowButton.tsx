@@ -6,24 +6,39 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useFollowing, useFollowSave } from '../data/follow-hooks.ts';
 
-export function FollowButton({ uid, name }: { uid: string; name: string }) {
+/** Whether one follows `uid`, and Follow / Unfollow as one toggle (the last outcome cleared first). */
+export function useFollowToggle(uid: string) {
   const following = useFollowing();
   const { followSave, unfollowSave } = useFollowSave(uid);
   const follows = following.data?.includes(uid) ?? false;
   const busy = followSave.busy || unfollowSave.busy;
-  const status = followSave.status ?? unfollowSave.status;
+  const clear = () => {
+    followSave.setStatus(null);
+    unfollowSave.setStatus(null);
+  };
+  return {
+    follows,
+    busy,
+    disabled: following.data === undefined || busy,
+    status: followSave.status ?? unfollowSave.status,
+    clear,
+    toggle: () => {
+      clear();
+      (follows ? unfollowSave : followSave).run();
+    },
+  };
+}
+
+export function FollowButton({ uid, name }: { uid: string; name: string }) {
+  const { follows, disabled, status, toggle } = useFollowToggle(uid);
   return (
     <Stack sx={{ gap: 1, alignItems: { xs: 'stretch', sm: 'flex-start' } }}>
       <Button
         variant={follows ? 'outlined' : 'contained'}
         startIcon={follows ? <PersonRemoveOutlined /> : <PersonAddAlt1Outlined />}
-        disabled={following.data === undefined || busy}
+        disabled={disabled}
         aria-label={`${follows ? 'Unfollow' : 'Follow'} ${name}`}
-        onClick={() => {
-          followSave.setStatus(null);
-          unfollowSave.setStatus(null);
-          (follows ? unfollowSave : followSave).run();
-        }}
+        onClick={toggle}
       >
         {follows ? 'Unfollow' : 'Follow'}
       </Button>

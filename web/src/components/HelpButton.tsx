@@ -4,18 +4,19 @@ import Tooltip from '@mui/material/Tooltip';
 
 /** The small '?' that opens an explainer popup. */
 export function HelpButton({ label, onClick }: { label: string; onClick: () => void }) {
-  const button = (
-    <IconButton
-      size="small"
-      aria-label={label}
-      onClick={(e) => {
-        e.stopPropagation();
-        onClick();
-      }}
-      sx={{ p: 0.25, ml: 0.25, color: 'text.secondary' }}
-    >
-      <HelpOutlineOutlined sx={{ fontSize: 18 }} />
-    </IconButton>
+  return (
+    <Tooltip title={label}>
+      <IconButton
+        size="small"
+        aria-label={label}
+        onClick={(e) => {
+          e.stopPropagation();
+          onClick();
+        }}
+        sx={{ p: 0.25, ml: 0.25, color: 'text.secondary' }}
+      >
+        <HelpOutlineOutlined sx={{ fontSize: 18 }} />
+      </IconButton>
+    </Tooltip>
   );
-  return <Tooltip title={label}>{button}</Tooltip>;
 }

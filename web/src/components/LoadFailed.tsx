@@ -11,13 +11,8 @@ export const LOAD_WAITS_UNREACHABLE =
   'FitTrack cannot be reached: this loads again by itself as soon as it answers.';
 
 /**
- * A section's load failed: the spec's message in place of its content, with Retry. Retry loads
- * again every load that failed for want of the server (they failed together, and come back
- * together); `onRetry` replaces that where a section loads outside the query cache.
- *
- * It never contradicts the app's connection notice (ShellStatus offline, OfflineNotice
- * unreachable): it says the same, that the section loads again by itself; offline it has no Retry,
- * which could not load anything until the connection is back.
+ * A section's load failed: the spec's message, with Retry of every failed load (`onRetry` for a load
+ * outside the query cache). Offline or unreachable it agrees with the app's notice, and offline has no Retry.
  */
 export function LoadFailed(props: {
   message: string;

@@ -1,8 +1,4 @@
-/**
- * The top bar's bell: the unread count as a badge (one live query, at most UNREAD_COUNTED), and a
- * popup of the newest notifications (listened to only while open). Opening one marks it read;
- * "Mark all as read" marks every counted unread one.
- */
+/** The top bar's bell: the unread count, and the newest notifications (listened to only while open). */
 import NotificationsNone from '@mui/icons-material/NotificationsNone';
 import Badge from '@mui/material/Badge';
 import Button from '@mui/material/Button';
@@ -86,8 +82,7 @@ export function NotificationsButton() {
             size="small"
             disabled={count === 0 || mark.isPending}
             onClick={() => {
-              // The button is disabled once nothing is unread: focus would fall to the page,
-              // where Escape no longer closes the popup. The popup's heading keeps it.
+              // The button is disabled once nothing is unread: the heading keeps the focus in the popup.
               heading.current?.focus();
               mark.mutate(unread.map((n) => n.id));
             }}

@@ -10,11 +10,8 @@ import {
 export const UNREACHABLE = 'Cannot reach FitTrack right now. Trying again…';
 
 /**
- * Under the top bar of the signed-in pages: says when loads are failing for want of the server
- * while the browser is online, and loads again what failed once the connection is back (so the
- * page recovers by itself). Being offline is said once, app-wide, by ShellStatus (it also knows
- * the service worker's offline shell, where navigator.onLine can still say online). Nothing shows
- * while all is well.
+ * Under the top bar: says when the server cannot be reached while online (offline is ShellStatus's
+ * to say), and loads again what failed once the connection is back.
  */
 export function OfflineNotice() {
   const online = useBrowserOnline();

@@ -2,7 +2,7 @@ import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import Button, { type ButtonProps } from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -11,9 +11,14 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useId } from 'react';
 
-const TABULAR = { fontVariantNumeric: 'tabular-nums' } as const;
-
 import type { PagerState } from './usePager.ts';
+
+const TABULAR = { fontVariantNumeric: 'tabular-nums' } as const;
+const STEP = {
+  minWidth: 0,
+  '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } },
+  '& .MuiButton-endIcon': { ml: { xs: 0, sm: 1 } },
+} as const;
 
 /** A "Show All" popup: one page of rows with Previous / Next and 'Page n of m'. */
 export function PagedDialog<T>(props: {
@@ -26,6 +31,14 @@ export function PagedDialog<T>(props: {
 }) {
   const titleId = useId();
   const { pager } = props;
+  // On phones the arrows alone: the name stays as the button's label.
+  const step = (label: string, icon: ButtonProps, onClick: () => void, atEnd: boolean) => (
+    <Button aria-label={label} {...icon} onClick={onClick} disabled={pager.loading || atEnd} sx={STEP}>
+      <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+        {label}
+      </Box>
+    </Button>
+  );
   return (
     <Dialog
       open={props.open}
@@ -48,31 +61,11 @@ export function PagedDialog<T>(props: {
         )}
       </DialogContent>
       <DialogActions sx={{ px: { xs: 1.5, sm: 3 }, py: 1.5, gap: 1, flexWrap: 'wrap' }}>
-        <Button
-          aria-label="Previous"
-          startIcon={<ChevronLeft />}
-          onClick={pager.previous}
-          disabled={pager.loading || pager.page <= 1}
-          sx={{ minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}
-        >
-          <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
-            Previous
-          </Box>
-        </Button>
+        {step('Previous', { startIcon: <ChevronLeft /> }, pager.previous, pager.page <= 1)}
         <Typography sx={{ ...TABULAR, color: 'text.secondary', px: 1 }} aria-live="polite">
           Page {pager.page} of {pager.pages}
         </Typography>
-        <Button
-          aria-label="Next"
-          endIcon={<ChevronRight />}
-          onClick={pager.next}
-          disabled={pager.loading || pager.page >= pager.pages}
-          sx={{ minWidth: 0, '& .MuiButton-endIcon': { ml: { xs: 0, sm: 1 } } }}
-        >
-          <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
-            Next
-          </Box>
-        </Button>
+        {step('Next', { endIcon: <ChevronRight /> }, pager.next, pager.page >= pager.pages)}
         <Box sx={{ flex: 1 }} />
         <Button variant="outlined" onClick={props.onClose}>
           Close

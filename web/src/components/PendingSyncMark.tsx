@@ -1,9 +1,6 @@
 /**
- * "Waiting to sync" beside a record saved on this device that the server has not confirmed yet
- * (Firestore keeps writes made offline and sends them when back online). Shown while the browser is
- * offline, or while a save of this page waits to sync (data/save.ts: the rule the top bar's
- * "Saved offline, syncing…" follows too); an online write is unconfirmed for a moment, and a mark
- * flashing on each save would say something false.
+ * "Waiting to sync" beside a record the server has not confirmed, while offline or while a save waits
+ * to sync: not for each online write's moment unconfirmed, which would flash on every save.
  */
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
 import Box from '@mui/material/Box';

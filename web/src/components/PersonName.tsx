@@ -1,7 +1,6 @@
 /**
- * A person's name wherever the community shows it: a button that opens a menu with their profile
- * and Follow / Unfollow. Feeds draw up to 60 names, so each is a plain button; the menu, its
- * reads and its saves are mounted only while it is open or a save it started is under way.
+ * A person's name as a button opening a menu (profile, Follow / Unfollow). Feeds draw up to 60 names:
+ * the menu, its reads and saves are mounted only while open or while a save it started is under way.
  */
 import ButtonBase from '@mui/material/ButtonBase';
 import ListItemText from '@mui/material/ListItemText';
@@ -9,8 +8,8 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useFollowing, useFollowSave } from '../data/follow-hooks.ts';
 import { ErrorToast } from './ErrorToast.tsx';
+import { useFollowToggle } from './FollowButton.tsx';
 import { ShownName } from './ShownText.tsx';
 
 export function PersonName({ uid, name, own = false }: { uid: string; name: string; own?: boolean }) {
@@ -71,16 +70,8 @@ function PersonMenu(props: {
   onIdle: () => void;
 }) {
   const { uid, name, own, open, onClose, onIdle } = props;
-  const following = useFollowing();
-  const { followSave, unfollowSave } = useFollowSave(uid);
-  const follows = following.data?.includes(uid) ?? false;
-  const busy = followSave.busy || unfollowSave.busy;
-  const failure =
-    followSave.status?.kind === 'error'
-      ? followSave.status.message
-      : unfollowSave.status?.kind === 'error'
-        ? unfollowSave.status.message
-        : null;
+  const { follows, busy, disabled, status, clear, toggle } = useFollowToggle(uid);
+  const failure = status?.kind === 'error' ? status.message : null;
   // Unmounted once nothing is left to show: closed, no save under way, no failure on screen.
   useEffect(() => {
     if (!open && !busy && failure === null) onIdle();
@@ -93,9 +84,9 @@ function PersonMenu(props: {
         </MenuItem>
         {!own && (
           <MenuItem
-            disabled={following.data === undefined || busy}
+            disabled={disabled}
             onClick={() => {
-              (follows ? unfollowSave : followSave).run();
+              toggle();
               onClose();
             }}
           >
@@ -105,15 +96,7 @@ function PersonMenu(props: {
           </MenuItem>
         )}
       </Menu>
-      {failure && (
-        <ErrorToast
-          message={failure}
-          onClose={() => {
-            followSave.setStatus(null);
-            unfollowSave.setStatus(null);
-          }}
-        />
-      )}
+      {failure && <ErrorToast message={failure} onClose={clear} />}
     </>
   );
 }

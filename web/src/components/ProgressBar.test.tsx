@@ -1,5 +1,5 @@
 /**
- * The dashboard's bars stand in for MUI's determinate LinearProgress: the same role, name and
+ * The dashboard's bars are MUI's determinate LinearProgress, clamped: the same role, name and
  * values for screen readers and tests, and a fill that never leaves its track.
  */
 import LinearProgress from '@mui/material/LinearProgress';

@@ -1,9 +1,6 @@
 /**
- * The frame shared by the popups that open one logged record (Activity Details, Weight Record
- * Details): what the record is, its own fields (passed in), its date and time, the outcome, and
- * Delete / Close / Save. `useRecordEditor` holds what every such popup does alike: the record
- * shown (kept while the popup animates closed), the time field, the update and delete saves, and
- * one status for both.
+ * The popup of one logged record (Activity Details, Weight Record Details): its own fields, its date
+ * and time, the outcome, Delete / Close / Save; `useRecordEditor` holds what such popups do alike.
  */
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Box from '@mui/material/Box';
@@ -14,7 +11,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { type SaveOptions, type Status, useSave } from '../data/save.ts';
+import { type SaveOptions, useSave } from '../data/save.ts';
 import { DateTimeInput, fromDateTimeLocal, toDateTimeLocal } from './DateTimeInput.tsx';
 import { useRemovalFocus } from './removal-focus.ts';
 import { StatusAlert } from './StatusAlert.tsx';
@@ -24,33 +21,11 @@ interface LoggedRecord {
   timestamp: number;
 }
 
-interface RecordEditor<R extends LoggedRecord, U> {
-  /** The record on show: the last one opened, kept while the popup animates closed. */
-  shown: R | null;
-  open: boolean;
-  busy: boolean;
-  status: Status;
-  /** The date and time field's text. */
-  when: string;
-  /** Cleared (null): back to the stored time. */
-  setWhen: (when: string | null) => void;
-  /** An input's change handler: keeps the value and clears the last outcome (it no longer applies). */
-  edit: <T>(set: (value: T) => void) => (value: T) => void;
-  /** Show a refused input (the form's own check before saving). */
-  refuse: (message: string, field?: string) => void;
-  /**
-   * The instant to save: the stored one unless the minute shown was changed (the field shows
-   * minutes only), and whether it moved (a moved time is checked against now).
-   */
-  chosenTime: (record: R) => { timestamp: number; moved: boolean };
-  update: (vars: U) => void;
-  remove: () => void;
-  close: () => void;
-}
+type RecordEditor<R extends LoggedRecord, U> = ReturnType<typeof useRecordEditor<R, U>>;
 
 export function useRecordEditor<R extends LoggedRecord, U>(options: {
   record: R | null;
-  /** Fill the popup's own fields from the record it opens on (a stable callback: a new one reloads). */
+  /** Fills the popup's own fields from the record it opens on (a stable callback: a new one reloads). */
   load: (record: R) => void;
   update: Omit<SaveOptions<U, unknown>, 'onSaved'>;
   remove: Omit<SaveOptions<string, unknown>, 'onSaved'>;
@@ -59,7 +34,7 @@ export function useRecordEditor<R extends LoggedRecord, U>(options: {
   /** Once the record is deleted (or its delete waits to sync): what an Undo puts back. */
   onRemoved?: (record: R) => void;
   onClose: () => void;
-}): RecordEditor<R, U> {
+}) {
   const { record, onClose, load } = options;
   const [shown, setShown] = useState<R | null>(record);
   const shownRef = useRef(shown);
@@ -91,25 +66,32 @@ export function useRecordEditor<R extends LoggedRecord, U>(options: {
 
   const status = update.status ?? remove.status;
   return {
+    /** The last record opened, kept while the popup animates closed. */
     shown,
     open: record !== null,
     busy: update.busy || remove.busy,
     status,
     when,
-    setWhen: (v) => setWhen(v ?? (shown ? toDateTimeLocal(shown.timestamp) : '')),
-    edit: (set) => (value) => {
-      set(value);
-      if (status) clear();
-    },
-    refuse: (message, field) => {
+    /** Cleared (null): back to the stored time. */
+    setWhen: (v: string | null) => setWhen(v ?? (shown ? toDateTimeLocal(shown.timestamp) : '')),
+    /** An input's change handler that also clears the last outcome (it no longer applies). */
+    edit:
+      <T,>(set: (value: T) => void) =>
+      (value: T) => {
+        set(value);
+        if (status) clear();
+      },
+    /** Shows a refused input (the form's own check before saving). */
+    refuse: (message: string, field?: string) => {
       remove.setStatus(null);
       update.setStatus({ kind: 'error', message, field });
     },
-    chosenTime: (r) => {
+    /** The stored instant unless the minute shown changed, and whether it moved (checked against now). */
+    chosenTime: (r: R) => {
       const moved = when !== toDateTimeLocal(r.timestamp);
       return { timestamp: moved ? fromDateTimeLocal(when) : r.timestamp, moved };
     },
-    update: (vars) => {
+    update: (vars: U) => {
       remove.setStatus(null);
       update.run(vars);
     },
@@ -128,9 +110,8 @@ export function RecordDetailsDialog<R extends LoggedRecord, U>(props: {
   maxWidth: 'xs' | 'sm';
   /** What the record is (its name, when it was logged), above the fields. */
   summary: ReactNode;
-  /** The record's own fields; the date and time field follows them. */
+  /** The record's own fields; the date and time field (`whenId`) follows them. */
   children: ReactNode;
-  /** The date and time field's id. */
   whenId: string;
   onSave: (shown: R) => void;
   /** Save stays off while the form cannot be saved (besides while busy). */

@@ -1,12 +1,11 @@
+import { visuallyHidden } from '@mui/utils';
 import { useEffect, useRef, useState } from 'react';
 
 const APP_NAME = 'FitTrack';
 
 /**
- * Sets the document title of each route ('Dashboard · FitTrack') and announces the new page to
- * screen readers after client-side navigation, which browsers do not announce by themselves. The
- * first page is not announced: the browser reads its title on load. `title`: the current page's
- * name (from the route table), none for a path without one.
+ * Sets each route's document title ('Dashboard · FitTrack') and announces the new page after a
+ * client-side navigation, which browsers do not; the first page's title the browser reads itself.
  */
 export function RouteAnnouncer({ title }: { title: string | undefined }) {
   const [announcement, setAnnouncement] = useState('');
@@ -22,22 +21,7 @@ export function RouteAnnouncer({ title }: { title: string | undefined }) {
   }, [title]);
 
   return (
-    <div
-      role="status"
-      aria-live="polite"
-      aria-atomic="true"
-      style={{
-        position: 'absolute',
-        width: 1,
-        height: 1,
-        margin: -1,
-        padding: 0,
-        overflow: 'hidden',
-        clip: 'rect(0 0 0 0)',
-        whiteSpace: 'nowrap',
-        border: 0,
-      }}
-    >
+    <div role="status" aria-live="polite" aria-atomic="true" style={visuallyHidden}>
       {announcement}
     </div>
   );

@@ -4,41 +4,34 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import { useEffect, useState } from 'react';
 import { useRouteError } from 'react-router-dom';
-import { isChunkLoadError } from './chunk-error.ts';
 import { Loading } from './Loading.tsx';
 
 export const PAGE_FAILED = 'Something went wrong on this page. Please try again.';
 export const CHUNK_FAILED = 'This page could not be loaded. Check your connection and try again.';
 
-/** When the page last reloaded itself for a missing chunk (per tab: sessionStorage). */
-const RELOADED_AT = 'fittrack:chunk-reload-at';
-/** A second missing chunk within this long of the reload is shown, not reloaded again (no loop). */
-const RELOAD_WINDOW_MS = 60_000;
+/** A screen's code that could not load (a deploy renamed the chunks, or no network), as browsers word it. */
+function isChunkLoadError(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  return /dynamically imported module|Importing a module script failed|Unable to preload|Loading chunk/i.test(
+    message,
+  );
+}
 
-/** Whether the page reloaded itself for a missing chunk lately (no storage: yes, so no loop). */
+/** When the page last reloaded itself for a missing chunk (per tab). */
+const RELOADED_AT = 'fittrack:chunk-reload-at';
+
+/** Whether the page reloaded itself for a missing chunk in the last minute (no storage: yes, no loop). */
 function reloadedRecently(): boolean {
   try {
-    return Date.now() - Number(sessionStorage.getItem(RELOADED_AT) ?? 0) < RELOAD_WINDOW_MS;
+    return Date.now() - Number(sessionStorage.getItem(RELOADED_AT) ?? 0) < 60_000;
   } catch {
     return true;
   }
 }
 
-function reloadNow() {
-  try {
-    sessionStorage.setItem(RELOADED_AT, String(Date.now()));
-  } catch {
-    // Checked before: reloadedRecently() said storage works.
-  }
-  window.location.reload();
-}
-
 /**
- * The routes' error boundary (React Router's `errorElement`): what a screen threw while rendering,
- * or its route's code that failed to load. `inLayout`: in place of the page, under the top bar and
- * nav (which stay usable); otherwise (the frame itself failed) alone. The router clears it when the
- * path changes. A missing chunk while online reloads the page once (a deploy); offline, Retry
- * reloads once the connection is back (a reload offline would lose the app to the browser's error page).
+ * The routes' `errorElement` (`inLayout`: under the top bar and nav). A missing chunk online reloads
+ * the page once (a deploy); offline, Retry waits for the connection (a reload would lose the app).
  */
 export function RouteError({ inLayout = false }: { inLayout?: boolean }) {
   const error = useRouteError();
@@ -50,7 +43,13 @@ export function RouteError({ inLayout = false }: { inLayout?: boolean }) {
   useEffect(() => console.error(error), [error]);
 
   useEffect(() => {
-    if (reloading) reloadNow();
+    if (!reloading) return;
+    try {
+      sessionStorage.setItem(RELOADED_AT, String(Date.now()));
+    } catch {
+      // Full storage: reload all the same (reading it worked, so this happens once).
+    }
+    window.location.reload();
   }, [reloading]);
 
   useEffect(() => {

@@ -1,13 +1,6 @@
 /**
- * Two notices about the app itself rather than a section's data: the browser is offline, and what
- * is logged meanwhile waits in Firestore's offline queue; and a new version has been deployed and
- * waits (web/src/sw/register.ts): a Reload button, never a forced reload that would lose what is
- * being typed.
- *
- * Placed as MUI's Snackbar places its messages (bottom left; across the bottom on phones), but not
- * a Snackbar: that brings its transition and click-away machinery (3.5 KB gzip) into the entry of
- * every page, for notices most visits never show. The region is always there, so screen readers
- * announce a notice as it appears.
+ * The app's own notices, placed as Snackbars are: offline, and a new version waiting (a Reload
+ * button, never a forced reload losing what is typed). The region stays, so notices are announced.
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';

@@ -19,8 +19,8 @@ export function StatusAlert({
     <Alert
       severity={status.kind}
       role={status.kind === 'error' ? 'alert' : 'status'}
-      {...(onClose ? { onClose } : {})}
-      {...(sx ? { sx } : {})}
+      onClose={onClose}
+      sx={sx}
     >
       {status.message}
     </Alert>

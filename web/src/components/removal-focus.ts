@@ -1,11 +1,9 @@
 /**
- * Keeps a keyboard or screen-reader user's place when a popup removes what opened it (a record or a
- * post deleted from its popup). A dialog gives the focus back to its opener when it closes; an
- * opener that is gone (its row left the list, now or when the live list catches up a moment later)
- * drops the focus to <body>, and the next Tab starts over at the top of the page. Here the focus
- * goes instead to the row that took its place (or the one before, when it was the last), else to
- * the heading of its card or popup, and a polite status says what happened.
+ * When a popup deletes what opened it, the dialog's focus return finds no opener and the focus falls
+ * to <body>: here it goes to the row that took its place (or the one before, else the card's
+ * heading) instead, and a polite status says what happened.
  */
+import { visuallyHidden } from '@mui/utils';
 import { useCallback, useLayoutEffect, useRef } from 'react';
 
 /** Where the opener stood: its list, its position among the list's controls like it, its heading. */
@@ -18,22 +16,16 @@ interface Place {
   headingText: string | null;
 }
 
-/** Lists of rows (a table, a list, a feed), and the areas whose heading names them. */
 const LIST = 'table, ul, ol, [role="list"], [role="feed"]';
 const AREA = '[role="dialog"], section, [role="region"]';
+const HEADINGS = 'h1, h2, h3, h4, h5, h6';
 /** How long the row may take to leave the list (a live list updates after the write). */
 const WATCH_MS = 5000;
 
-/** Controls of the same kind as `opener` in `list` (a row's button among the rows' buttons). */
+/** Controls of the same kind as `opener` in `list`; `data-control` tells one row's controls apart. */
 function likeIn(list: Element, opener: HTMLElement): HTMLElement[] {
-  // `data-control` tells apart controls of one row (a post's Delete among its kudos buttons).
   const kind = (el: Element) =>
-    [
-      el.tagName,
-      el.getAttribute('role'),
-      el.getAttribute('aria-haspopup'),
-      el.getAttribute('data-control'),
-    ].join('|');
+    [el.tagName, ...['role', 'aria-haspopup', 'data-control'].map((a) => el.getAttribute(a))].join('|');
   return [...list.querySelectorAll<HTMLElement>(opener.tagName)].filter(
     (el) => kind(el) === kind(opener) && !el.hasAttribute('disabled'),
   );
@@ -41,23 +33,17 @@ function likeIn(list: Element, opener: HTMLElement): HTMLElement[] {
 
 function headingOf(opener: HTMLElement): HTMLElement | null {
   const area = opener.closest(AREA);
-  if (!area) return null;
-  const labelledBy = area.getAttribute('aria-labelledby');
+  const labelledBy = area?.getAttribute('aria-labelledby');
   const named = labelledBy ? document.getElementById(labelledBy.split(/\s+/)[0] ?? '') : null;
-  return named ?? area.querySelector<HTMLElement>('h1, h2, h3, h4, h5, h6');
+  return named ?? area?.querySelector<HTMLElement>(HEADINGS) ?? null;
 }
 
 export function placeOf(active: Element | null): Place | null {
   if (!(active instanceof HTMLElement) || active === document.body) return null;
   const list = active.closest(LIST);
   const heading = headingOf(active);
-  return {
-    opener: active,
-    list,
-    index: list ? likeIn(list, active).indexOf(active) : -1,
-    heading,
-    headingText: heading?.textContent ?? null,
-  };
+  const index = list ? likeIn(list, active).indexOf(active) : -1;
+  return { opener: active, list, index, heading, headingText: heading?.textContent ?? null };
 }
 
 /** The place to focus once the opener is gone: the next row, else the previous, else the heading. */
@@ -67,18 +53,13 @@ function successor(place: Place): HTMLElement | null {
     const row = rows[place.index] ?? rows[place.index - 1];
     if (row) return row;
   }
-  const heading = place.heading?.isConnected ? place.heading : sameHeading(place.headingText);
-  if (heading && heading.tabIndex < 0 && !heading.hasAttribute('tabindex')) heading.tabIndex = -1;
-  return heading;
-}
-
-/** The heading on the page that reads `text` (the one of the card that rendered again), if one. */
-function sameHeading(text: string | null): HTMLElement | null {
-  if (!text) return null;
-  const found = [...document.querySelectorAll<HTMLElement>('h1, h2, h3, h4, h5, h6')].filter(
-    (h) => h.textContent === text,
+  // Else the heading, or the one on the page that reads the same (its card rendered again).
+  const same = [...document.querySelectorAll<HTMLElement>(HEADINGS)].filter(
+    (h) => place.headingText && h.textContent === place.headingText,
   );
-  return found.length === 1 ? (found[0] as HTMLElement) : null;
+  const heading = place.heading?.isConnected ? place.heading : same.length === 1 ? (same[0] ?? null) : null;
+  if (heading && !heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+  return heading;
 }
 
 let region: HTMLElement | null = null;
@@ -87,21 +68,14 @@ let region: HTMLElement | null = null;
 export function announce(message: string): void {
   if (!region?.isConnected) {
     region = document.createElement('div');
-    region.setAttribute('role', 'status');
-    region.setAttribute('aria-live', 'polite');
-    region.setAttribute('aria-atomic', 'true');
-    region.setAttribute('data-removal-status', '');
-    Object.assign(region.style, {
-      position: 'absolute',
-      width: '1px',
-      height: '1px',
-      margin: '-1px',
-      padding: '0',
-      overflow: 'hidden',
-      clipPath: 'inset(50%)',
-      whiteSpace: 'nowrap',
-      border: '0',
-    });
+    const attributes = {
+      role: 'status',
+      'aria-live': 'polite',
+      'aria-atomic': 'true',
+      'data-removal-status': '',
+    };
+    for (const [name, value] of Object.entries(attributes)) region.setAttribute(name, value);
+    Object.assign(region.style, visuallyHidden);
     document.body.append(region);
   }
   const target = region;
@@ -114,8 +88,7 @@ export function announce(message: string): void {
 
 /**
  * Once the opener of `place` is gone and the focus with it (on <body>), focuses its successor and
- * announces `message`; leaves a focus that is anywhere but <body> alone. Watches for `watchMs` (the
- * message is said then all the same). Returns a stop.
+ * announces `message`; a focus anywhere else is left alone. Watches for `watchMs`; returns a stop.
  */
 export function refocusAfterRemoval(place: Place, message: string, watchMs = WATCH_MS): () => void {
   let done = false;
@@ -128,16 +101,13 @@ export function refocusAfterRemoval(place: Place, message: string, watchMs = WAT
   const check = () => {
     if (done) return;
     const active = document.activeElement;
-    // The opener still there (the dialog gave it the focus back), or the focus on something else
-    // (the closing dialog, or wherever the person put it): nothing to do yet. Once the successor
-    // holds the focus and no popup is left, the watch is over.
+    // Opener still there, or focus elsewhere: wait. Once refocused with no popup left, the watch ends.
     if (place.opener.isConnected || (active && active !== document.body)) {
       if (refocused && !document.querySelector('[role="dialog"]')) stop();
       return;
     }
-    // The focus may fall while the popup is still open (its Delete button busy, the row already
-    // gone): the popup's focus trap then takes it back and drops it again as the popup closes, so
-    // this runs again until the popup is gone.
+    // The focus may fall while the popup is open; its trap takes it back and drops it again as it
+    // closes, so this runs again until the popup is gone.
     successor(place)?.focus();
     if (!refocused) announce(message);
     refocused = true;
@@ -153,9 +123,8 @@ export function refocusAfterRemoval(place: Place, message: string, watchMs = WAT
 }
 
 /**
- * For a popup that may remove its opener: remembers where the focus was as it opens (before the
- * dialog takes it: a layout effect runs before the dialog's focus trap's effect), and returns
- * `removed(message)`, to call when the popup has deleted what opened it.
+ * For a popup that may remove its opener: remembers the focus as it opens (a layout effect runs
+ * before the dialog's focus trap), and returns `removed(message)` to call once it has.
  */
 export function useRemovalFocus(open: boolean): (message: string) => void {
   const place = useRef<Place | null>(null);
@@ -163,8 +132,7 @@ export function useRemovalFocus(open: boolean): (message: string) => void {
   useLayoutEffect(() => {
     if (open) place.current = placeOf(document.activeElement);
   }, [open]);
-  // No stop when the popup unmounts: deleting the last record can take the popup's card (and the
-  // popup) away before the focus has fallen, and the watch ends by itself within WATCH_MS.
+  // No stop on unmount: deleting the last record can take the popup away before the focus falls.
   return useCallback((message: string) => {
     stop.current?.();
     if (place.current) stop.current = refocusAfterRemoval(place.current, message);

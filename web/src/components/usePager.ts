@@ -1,8 +1,4 @@
-/**
- * Cursor paging for a "Show All" popup, as queries: the count is one aggregate, each page one read
- * after a startAfter cursor (the cursor is part of the page's key), and each page's starting cursor
- * is remembered so Previous needs no offset. Saves re-read the pages through their key prefix.
- */
+/** Cursor paging for a "Show All" popup: a count query, and a query per page keyed by its cursor. */
 import type { Cursor } from '@fit/shared/store';
 import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';

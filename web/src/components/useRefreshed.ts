@@ -1,11 +1,8 @@
 import { useEffect, useState } from 'react';
 
 /**
- * `read()`'s value, read again every `tickMs` and whenever the page shows again (a tab brought
- * back, a phone or laptop woken after hours), so that what depends on the time (today's date, "5
- * minutes ago", the bounds of a date field) is right without a reload. While `same` finds nothing
- * changed the value stays the same object (no re-render). `read` and `same` must keep their
- * identity between renders (module functions, or useCallback).
+ * `read()`'s value, read again every `tickMs` and when the page shows again (a device woken), so what
+ * depends on the time is right without a reload. `read` and `same` must keep their identity.
  */
 export function useRefreshed<T>(
   read: () => T,

@@ -1,8 +1,6 @@
 /**
- * The page's side of the service worker (vite-plugin-pwa's, configured in web/vite.config.ts): a new
- * deploy's worker installs in the background and waits; the page offers a reload (ShellStatus),
- * never forces one that would lose what is being typed. Checks for a new deploy every hour while
- * the tab stays open.
+ * The page's side of the service worker: a new deploy's worker waits, and the page offers a reload
+ * (ShellStatus) rather than forcing one that would lose what is typed. Checks hourly for a deploy.
  */
 import type { RegisterSWOptions } from 'vite-plugin-pwa/types';
 

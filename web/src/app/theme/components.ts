@@ -7,15 +7,8 @@ const FOCUS_RING = 'var(--fit-focus-ring, var(--mui-palette-primary-main))';
 /** Spread into the `sx` of a brand-gradient surface: focus rings inside it turn white. */
 export const onBrandSurface = { '--fit-focus-ring': 'var(--mui-palette-onBrand-main)' } as const;
 
-/** The keyboard focus ring and the component overrides, spread into the theme's options. */
 export const componentOptions = {
-  /**
-   * The keyboard focus ring of every MUI control (its `Mui-focusVisible` state): a 2 px outline in
-   * the primary colour 2 px off the control, the gap filled with the page's paper colour. On the
-   * light or dark paper the outline alone has >= 3:1 (8.6:1 both); on the brand gradients
-   * (`onBrandSurface`) the outline turns white. Elements outside MUI get the same ring from
-   * MuiCssBaseline below.
-   */
+  // Every MUI control's keyboard focus ring: >= 3:1 on either paper, the gap filled with the paper.
   focusVisible: {
     outlineWidth: 2,
     outlineOffset: 2,
@@ -26,10 +19,7 @@ export const componentOptions = {
     MuiCssBaseline: {
       styleOverrides: {
         // Native controls and focusable regions (tabIndex) outside MUI's components.
-        ':focus-visible': {
-          outline: `2px solid ${FOCUS_RING}`,
-          outlineOffset: 2,
-        },
+        ':focus-visible': { outline: `2px solid ${FOCUS_RING}`, outlineOffset: 2 },
         // The charts' keyboard layer (@mui/x-charts) turns its outline off inline.
         '.MuiChartsSurface-root > [tabindex]:focus-visible': {
           outline: `2px solid ${FOCUS_RING} !important`,
@@ -54,10 +44,7 @@ export const componentOptions = {
       },
     },
     MuiCardHeader: {
-      styleOverrides: {
-        root: { paddingBottom: 0 },
-        title: { fontSize: '1.15rem', fontWeight: 700 },
-      },
+      styleOverrides: { root: { paddingBottom: 0 }, title: { fontSize: '1.15rem', fontWeight: 700 } },
     },
     MuiTextField: { defaultProps: { fullWidth: true } },
     MuiAlert: { styleOverrides: { root: { borderRadius: 10 } } },
@@ -65,8 +52,7 @@ export const componentOptions = {
       styleOverrides: {
         paper: ({ theme }) => ({
           borderRadius: 16,
-          // Dark popups keep the cards' colour (not MUI's lighter elevation overlay, which greys
-          // them out) and are told apart from the dimmed page by an edge.
+          // Dark popups keep the cards' colour (MUI's elevation overlay greys them) and get an edge.
           ...theme.applyStyles('dark', {
             backgroundImage: 'none',
             border: `1px solid ${theme.vars.palette.divider}`,

@@ -1,100 +1,24 @@
-/**
- * The two colour schemes' palettes, with FitTrack's own tokens (medals, tints, shadows, gradients,
- * text on the brand) added to MUI's palette type, and the system font stack.
- */
+/** The two colour schemes' palettes (AA contrast checked by theme.test.ts) and the system font stack. */
 import { alpha, type PaletteOptions } from '@mui/material/styles';
+import type { MedalColors } from './palette-types.ts';
 
-/** A leaderboard place's look: the medal, its text, the bar and the row tint. */
-export interface MedalColors {
-  medal: string;
-  ink: string;
-  bar: string;
-  tint: string;
-}
+export type { MedalColors };
 
-/**
- * FitTrack's own palette entries (typed by module augmentation, as MUI's templates do): features
- * name these tokens in `sx` (`bgcolor: 'tint.primary'`) and never write a colour themselves (Biome
- * refuses colour literals in web/src: web/lint/no-colour-literals.grit), so each scheme is a
- * palette in this file.
- */
-interface FitPalette {
-  /** Soft fills behind highlighted content. */
-  tint: {
-    primary: string;
-    primaryStrong: string;
-    primaryFaint: string;
-    success: string;
-    successBorder: string;
-    track: string;
-  };
-  /** Quiet surfaces inside cards (rows, panels), the segmented control's groove, the top bar. */
-  surface: { subtle: string; muted: string; accent: string; accentBorder: string; bar: string };
-  /** Text and icons on the brand gradients and coloured chips. */
-  onBrand: {
-    main: string;
-    muted: string;
-    faint: string;
-    soft: string;
-    softer: string;
-    outline: string;
-    hover: string;
-    dot: string;
-    ink: string;
-    raised: string;
-  };
-  /** The logo's square and its stroke. */
-  brand: { mark: string; markInk: string };
-  gradient: { hero: string; bubble: string; brand: string };
-  shadow: { raised: string; bubble: string; medal: string; card: string; panel: string; soft: string };
-  medal: { gold: MedalColors; silver: MedalColors; bronze: MedalColors };
-  /** Backgrounds behind white metric icons (leaderboards). */
-  metric: { reps: string; minutes: string; calories: string };
-  /** Activity category icons, drawn on the card's surface. */
-  category: { weightlifting: string; cardio: string; bodyweight: string; flexibility: string };
-  /** BMI category text (and faint fills of it). */
-  bmi: { Underweight: string; Healthy: string; Overweight: string; Obese: string };
-  chart: { weight: string; bmi: string };
-  /** Avatar backgrounds (white initials keep AA contrast on each, in both schemes). */
-  avatar: readonly string[];
-}
-
-declare module '@mui/material/styles' {
-  interface Palette extends FitPalette {}
-  interface PaletteOptions extends Partial<FitPalette> {}
-}
-
-// `theme.vars` (the CSS variables) is always there: every theme of the app is built with them.
-declare module '@mui/material/styles' {
-  interface CssThemeVariables {
-    enabled: true;
-  }
-}
-
-export const FONT = [
-  'Inter',
-  'system-ui',
-  '-apple-system',
-  '"Segoe UI"',
-  'Roboto',
-  '"Helvetica Neue"',
-  'Arial',
-  'sans-serif',
-].join(',');
+export const FONT =
+  'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 
 // The light scheme's anchors.
 const PRIMARY = '#4338ca';
 const INK = '#151a2d';
 const SUCCESS = '#157a3a';
-// The dark scheme's anchors: lighter tints of the same hues, so text and icons keep AA on the dark
-// surfaces (indigo 300 is 8.6:1 on the dark paper); brand gradients stay deep so white text keeps AA.
+// The dark scheme's: lighter tints of the same hues keep text AA on dark surfaces (indigo 300: 8.6:1).
 const PRIMARY_DARK = '#a5b4fc';
 const INK_DARK = '#e8eaf4';
 const PAPER_DARK = '#161a2e';
 const SUCCESS_DARK = '#4ade80';
 const SHADE = '#000000';
 
-/** White text and icons on the brand gradients and coloured chips (the same in both schemes). */
+/** White text and icons on the brand gradients and coloured chips, in both schemes. */
 const ON_BRAND = {
   main: '#ffffff',
   muted: 'rgba(255, 255, 255, 0.85)',
@@ -109,7 +33,6 @@ const ON_BRAND = {
   raised: '#eef2ff',
 };
 
-/** Avatar backgrounds: mid-tone hues under white initials, readable on light and dark pages. */
 const AVATARS = [
   PRIMARY,
   '#0e7490',
@@ -125,15 +48,11 @@ const AVATARS = [
 
 const MEDAL_INKS = { gold: '#78350f', silver: '#1e293b', bronze: '#431407' };
 
-/** `N` opacities, in the order of the names the function taking them gives them. */
 type Opacities<N extends number, Acc extends number[] = []> = Acc['length'] extends N
   ? Readonly<Acc>
   : Opacities<N, [...Acc, number]>;
 
-/**
- * The medals of both schemes: the same metal and ink (the ink sits on the metal, never on the
- * page); only the row's tint is stronger on a dark page. `tint` is each row tint's opacity.
- */
+/** The same metal and ink in both schemes (the ink sits on the metal); `tint`: each row tint's opacity. */
 function medals(tint: { gold: number; silver: number; bronze: number }) {
   const medal = (from: string, to: string, ink: string, rgb: string, opacity: number) => ({
     medal: `linear-gradient(135deg, ${from} 0%, ${to} 100%)`,
@@ -148,10 +67,7 @@ function medals(tint: { gold: number; silver: number; bronze: number }) {
   };
 }
 
-/**
- * The washes of a scheme's own colours, by opacity: primary, primaryStrong, primaryFaint,
- * success, successBorder and the progress track (ink).
- */
+/** The washes of a scheme's own colours, by opacity. */
 function tints(
   colors: { primary: string; success: string; ink: string },
   [primary, primaryStrong, primaryFaint, success, successBorder, track]: Opacities<6>,
@@ -166,10 +82,7 @@ function tints(
   };
 }
 
-/**
- * A scheme's shadows, by opacity: `raised`, the primary `bubble`, `medal`, the edge line under
- * cards, panels and soft surfaces, then the `card`, `panel` and `soft` drop shadows.
- */
+/** A scheme's shadows, by opacity (`edge`: the line under cards, panels and soft surfaces). */
 function shadows(
   colors: { ink: string; bubble: string },
   [raised, bubble, medal, edge, card, panel, soft]: Opacities<7>,
@@ -262,10 +175,7 @@ export const darkPalette = {
   avatar: AVATARS,
 } satisfies PaletteOptions;
 
-/**
- * `color` at `opacity` over whatever is beneath. Unlike MUI's `alpha`, it works on the CSS variables
- * (`theme.vars.palette.x`), so one style serves both schemes.
- */
+/** `color` at `opacity`; unlike MUI's `alpha` it takes CSS variables, so one style serves both schemes. */
 export function faded(color: string, opacity: number): string {
   return `color-mix(in srgb, ${color} ${Math.round(opacity * 100)}%, transparent)`;
 }
