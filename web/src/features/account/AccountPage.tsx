@@ -1,8 +1,4 @@
-/**
- * `/account`: Your Information, Your Daily Goal, Manage Activities and account deletion. Reads the
- * profile and the goal (live) and the activity preferences (creating the empty preferences
- * document when it is missing, as the spec says); each section saves on its own.
- */
+/** `/account`: profile, goal, activities, appearance, data and deletion; each section saves on its own. */
 import { ALERT_LOAD_PROFILE_OR_PREFERENCES } from '@fit/shared/messages';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -24,8 +20,7 @@ export function AccountPage() {
   const reads = [useProfile(), useGoal(), useActivityPreferences()] as const;
   const [profile, goal, preferences] = reads;
   const failed = reads.some((read) => read.isError);
-  // The three answers arrive as synchronous renders (queries are external stores): the page's
-  // forms replace the spinner in a transition, drawn in slices between frames, not in one long task.
+  // Deferred: the forms replace the spinner in a transition, in slices between frames, not one long task.
   const loaded = useDeferredValue(profile.isSuccess && goal.isSuccess && preferences.isSuccess);
   const retry = () => {
     for (const read of reads) if (read.isError) void read.refetch();

@@ -1,8 +1,4 @@
-/**
- * Account deletion through the server-side operation (the `deleteAccount` callable), which removes
- * the profile, all the user's data and the auth user. When the sign-in is too old the server says
- * so: the person proves themselves again (password, or Google) and the deletion is retried.
- */
+/** Deletes the account on the server; a sign-in too old is proven again (password or Google), then retried. */
 import {
   ALERT_DELETE_ACCOUNT,
   CONFIRM_DELETE_ACCOUNT,
@@ -99,11 +95,8 @@ export function DeleteAccountSection() {
 
   function submitPassword(event: FormEvent) {
     event.preventDefault();
-    if (!password) {
-      setReauthError('Please enter your password.');
-      return;
-    }
-    void reauthenticate(password);
+    if (!password) setReauthError('Please enter your password.');
+    else void reauthenticate(password);
   }
 
   return (

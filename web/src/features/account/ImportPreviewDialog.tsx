@@ -1,11 +1,6 @@
-/**
- * What an import will do, before anything is written: how many entries will be added, how many are
- * already there, what else changes, and every refused row with where it is and why.
- */
-
+/** What an import will do, before any write: entries added and already there, other changes, refusals. */
 import { MAX_WRITES_PER_COMMIT } from '@fit/shared/firestore/semantics';
 import type { ImportPlan } from '@fit/shared/import-plan';
-import type { UserProfile } from '@fit/shared/model';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -21,36 +16,10 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
+import { capitalize, fieldLabel, importParts } from './import-words.ts';
 
 /** How many refused rows are listed (the count says how many there are in all). */
 const SHOWN_REFUSALS = 200;
-
-const FIELD_LABELS: Record<keyof UserProfile, string> = {
-  userId: 'user id',
-  email: 'email',
-  createdAt: 'creation date',
-  displayName: 'display name',
-  firstName: 'first name',
-  lastName: 'last name',
-  phoneNumber: 'phone number',
-  gender: 'gender',
-  dateOfBirth: 'date of birth',
-  height: 'height',
-  currentWeight: 'current weight',
-  targetWeight: 'target weight',
-  targetDate: 'target date',
-  hideExerciseInfo: 'privacy setting',
-  timeZone: 'time zone',
-  unitSystem: 'units',
-};
-
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-export function importParts(plan: ImportPlan): number {
-  return Math.ceil(plan.docs.length / MAX_WRITES_PER_COMMIT);
-}
 
 export function ImportPreviewDialog(props: {
   open: boolean;
@@ -72,7 +41,7 @@ export function ImportPreviewDialog(props: {
   ] as const;
   const others: string[] = [];
   if (plan.profileFields.length > 0)
-    others.push(`Profile: ${plan.profileFields.map((f) => FIELD_LABELS[f]).join(', ')} will be updated.`);
+    others.push(`Profile: ${plan.profileFields.map(fieldLabel).join(', ')} will be updated.`);
   if (plan.goal === 'set') others.push('Daily goal: will be set from the file.');
   if (plan.goal === 'same') others.push('Daily goal: already the same.');
   if (plan.preferences === 'set') others.push('Activity preferences: will be set from the file.');

@@ -1,9 +1,4 @@
-/**
- * `/reset-password?mode=resetPassword&oobCode=...`: the page a password reset link opens. Checks the
- * code (`verifyPasswordResetCode`), asks for the new password with the rules of sign-up, sets it
- * (`confirmPasswordReset`) and goes to /login with the email filled in. An expired or used code
- * says so and offers a new link.
- */
+/** `/reset-password?oobCode=…`: checks the link's code, sets the new password, then on to /login. */
 import { validateNewPassword } from '@fit/shared/validation';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -101,17 +96,14 @@ function NewPasswordForm(props: { code: string; email: string; onDone: () => voi
   const gateway = useAuthGateway();
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [error, setError] = useState<{ message: string; field?: string } | null>(null);
+  const [error, setError] = useState<{ message: string; field?: string | undefined } | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setError(null);
     const checked = validateNewPassword({ password, confirmPassword });
-    if (!checked.ok) {
-      setError({ message: checked.message, ...(checked.field ? { field: checked.field } : {}) });
-      return;
-    }
+    if (!checked.ok) return setError({ message: checked.message, field: checked.field });
     setBusy(true);
     try {
       await gateway.resetPassword(props.code, checked.value);

@@ -24,10 +24,8 @@ export function UserAvatar({ uid, name, size = 36 }: { uid: string; name: string
 }
 
 /**
- * "5 min ago", with the full date and time as the element's title: shown on hover by the browser
- * and read by screen readers as its description. Not MUI's Tooltip: the feeds draw one per post
- * and per activity (up to 60 on /community), and each cost a component tree, its hooks and its
- * handlers in the render that shows the feeds.
+ * "5 min ago", the full date as its title (hover, and screen readers' description). Not MUI's
+ * Tooltip: up to 60 of them, each a component tree with hooks, slowed the feeds' render.
  */
 export function RelativeTime({ timestamp, now }: { timestamp: number; now: number }) {
   return (

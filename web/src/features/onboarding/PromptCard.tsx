@@ -1,8 +1,4 @@
-/**
- * The display-name prompt's form and its saved notice (see `DisplayNamePrompt.tsx`, the gate). With
- * the name it asks the units (preset from the profile, else the browser's locale) and the gender
- * (none preset: BMR depends on it, so it is chosen or left unset, never assumed).
- */
+/** The display-name prompt's form, with the units (preset) and the gender (never assumed: BMR needs it). */
 import { ALERT_SAVE_PROFILE } from '@fit/shared/messages';
 import { GENDERS, type Gender } from '@fit/shared/model';
 import type { UnitSystem } from '@fit/shared/units';
@@ -27,11 +23,7 @@ import { useSave } from '../../data/save.ts';
 import { focusPageHeading } from './focus.ts';
 import { GENDER_HELP, nameSaved, PROMPT_TEXT, PROMPT_TITLE, UNIT_CHOICES } from './messages.ts';
 
-interface Answers {
-  displayName: string;
-  unitSystem: UnitSystem;
-  gender?: Gender;
-}
+type Answers = { displayName: string; unitSystem: UnitSystem; gender?: Gender };
 
 export function PromptCard(props: {
   exists: boolean;
@@ -72,10 +64,7 @@ export function PromptCard(props: {
     if (busy) return;
     // The spec's display-name rule (trimmed) and the gender's; units come from the radios only.
     const checked = validateAccountProfile({ displayName: value, gender }, '');
-    if (!checked.ok) {
-      setStatus({ kind: 'error', message: checked.message, field: checked.field });
-      return;
-    }
+    if (!checked.ok) return setStatus({ kind: 'error', message: checked.message, field: checked.field });
     const { displayName = '', gender: chosen } = checked.value;
     props.onSaving(true);
     save.run({ displayName, unitSystem: units, ...(chosen ? { gender: chosen } : {}) });
@@ -154,8 +143,8 @@ export function PromptCard(props: {
   );
 }
 
-export /** Replaces the prompt after a save and takes the focus the form had, so nothing is lost. */
-function SavedNotice(props: { name: string; onClose: () => void }) {
+/** Replaces the prompt after a save and takes the focus the form had, so nothing is lost. */
+export function SavedNotice(props: { name: string; onClose: () => void }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), []);
   return (

@@ -1,4 +1,4 @@
-/** The display-name prompt of /user: our own words (its failure is the catalogue's ALERT_SAVE_PROFILE). */
+/** The display-name prompt's own words. */
 export const PROMPT_TITLE = 'Choose your display name';
 export const PROMPT_TEXT =
   'This is how others see your posts and workouts on the Community page. Until you set one, they show as Unknown.';
