@@ -31,14 +31,10 @@ export function AccountPage() {
     void Promise.all(reads.map((read) => read.refetch())).then(() => setVersion((v) => v + 1));
   };
 
-  const header = (
-    <PageHeader title="Account" subtitle="Your details, your daily goal and the activities you track." />
-  );
-
-  if (failed) {
-    return (
-      <>
-        {header}
+  return (
+    <>
+      <PageHeader title="Account" subtitle="Your details, your daily goal and the activities you track." />
+      {failed ? (
         <Alert
           severity="error"
           role="alert"
@@ -50,43 +46,34 @@ export function AccountPage() {
         >
           {ALERT_LOAD_PROFILE_OR_PREFERENCES}
         </Alert>
-      </>
-    );
-  }
-  if (!loaded || !profile.isSuccess || !goal.isSuccess || !preferences.isSuccess) {
-    return (
-      <>
-        {header}
+      ) : !loaded || !profile.isSuccess || !goal.isSuccess || !preferences.isSuccess ? (
         <Loading label="Loading your account" />
-      </>
-    );
-  }
-
-  return (
-    <>
-      {header}
-      {!hasDisplayName(profile.data) && (
-        <Alert severity="info" sx={{ mb: 3 }}>
-          Welcome to FitTrack! Choose a display name to finish setting up your profile.
-        </Alert>
+      ) : (
+        <>
+          {!hasDisplayName(profile.data) && (
+            <Alert severity="info" sx={{ mb: 3 }}>
+              Welcome to FitTrack! Choose a display name to finish setting up your profile.
+            </Alert>
+          )}
+          <Columns md="minmax(0, 7fr) minmax(0, 5fr)" sx={{ gridTemplateRows: { md: 'auto 1fr auto' } }}>
+            <Box sx={{ gridRow: { md: 'span 2' } }}>
+              <ProfileSection key={version} profile={profile.data} />
+            </Box>
+            <GoalSection key={version} goal={goal.data} />
+            {/* Last on phones, under the goal on wide screens. */}
+            <Box sx={{ order: { xs: 1, md: 0 } }}>
+              <DeleteAccountSection />
+            </Box>
+            <AppearanceSection />
+            <Box sx={{ gridColumn: '1 / -1' }}>
+              <ActivitiesSection key={version} saved={preferences.data} />
+            </Box>
+            <Box sx={{ gridColumn: '1 / -1' }}>
+              <DataSection onImported={reloadForms} />
+            </Box>
+          </Columns>
+        </>
       )}
-      <Columns md="minmax(0, 7fr) minmax(0, 5fr)" sx={{ gridTemplateRows: { md: 'auto 1fr auto' } }}>
-        <Box sx={{ gridRow: { md: 'span 2' } }}>
-          <ProfileSection key={version} profile={profile.data} />
-        </Box>
-        <GoalSection key={version} goal={goal.data} />
-        {/* Last on phones, under the goal on wide screens. */}
-        <Box sx={{ order: { xs: 1, md: 0 } }}>
-          <DeleteAccountSection />
-        </Box>
-        <AppearanceSection />
-        <Box sx={{ gridColumn: '1 / -1' }}>
-          <ActivitiesSection key={version} saved={preferences.data} />
-        </Box>
-        <Box sx={{ gridColumn: '1 / -1' }}>
-          <DataSection onImported={reloadForms} />
-        </Box>
-      </Columns>
     </>
   );
 }

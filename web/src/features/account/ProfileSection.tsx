@@ -116,15 +116,14 @@ export function ProfileSection(props: { profile: UserProfile | null }) {
             gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' },
           }}
         >
-          <Box sx={{ gridColumn: '1 / -1' }}>
-            <TextField
-              label="Display Name"
-              required
-              autoComplete="nickname"
-              helperText="Shown to others on the Community page."
-              {...text('displayName')}
-            />
-          </Box>
+          <TextField
+            label="Display Name"
+            required
+            autoComplete="nickname"
+            helperText="Shown to others on the Community page."
+            sx={{ gridColumn: '1 / -1' }}
+            {...text('displayName')}
+          />
           <TextField label="First Name" autoComplete="given-name" {...text('firstName')} />
           <TextField label="Last Name" autoComplete="family-name" {...text('lastName')} />
           <TextField

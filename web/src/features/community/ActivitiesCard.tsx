@@ -18,7 +18,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { faded } from '../../app/theme.ts';
 import { PersonName } from '../../components/PersonName.tsx';
-import { RelativeTime, UserAvatar, YouChip } from './bits.tsx';
+import { Empty, RelativeTime, UserAvatar, YouChip } from './bits.tsx';
 import { CommunityCard } from './CommunityCard.tsx';
 import { SocialBar } from './SocialBar.tsx';
 
@@ -53,10 +53,7 @@ export function ActivitiesCard(props: {
       error={props.error}
     >
       {activities?.length === 0 ? (
-        <Box sx={{ px: 3, pb: 4, pt: 2, textAlign: 'center', color: 'text.secondary' }}>
-          <FitnessCenter sx={{ fontSize: 40, opacity: 0.4 }} />
-          <Typography>No activity yet. Log a workout and lead the way!</Typography>
-        </Box>
+        <Empty icon={<FitnessCenter />} text="No activity yet. Log a workout and lead the way!" />
       ) : (
         // Scrolls on its own: focusable so keyboards can scroll it (axe scrollable-region-focusable).
         <TableContainer

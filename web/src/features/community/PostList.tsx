@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import type { RefObject } from 'react';
 import { PersonName } from '../../components/PersonName.tsx';
 import { ShownName } from '../../components/ShownText.tsx';
-import { RelativeTime, UserAvatar } from './bits.tsx';
+import { Empty, RelativeTime, UserAvatar } from './bits.tsx';
 import { MessageText } from './MessageText.tsx';
 import { SocialBar } from './SocialBar.tsx';
 
@@ -46,12 +46,7 @@ export function PostList(props: {
     );
   }
   if (posts.length === 0) {
-    return (
-      <Box sx={{ px: 3, pb: 4, pt: 2, textAlign: 'center', color: 'text.secondary' }}>
-        <ForumOutlined sx={{ fontSize: 40, opacity: 0.4 }} />
-        <Typography>No posts yet. Be the first to say hello!</Typography>
-      </Box>
-    );
+    return <Empty icon={<ForumOutlined />} text="No posts yet. Be the first to say hello!" />;
   }
   return (
     <Box

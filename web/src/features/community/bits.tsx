@@ -3,6 +3,8 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import type { SxProps, Theme } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { avatarColor, fullDateTime, initials, relativeTime } from './format.ts';
 
 export function UserAvatar({ uid, name, size = 36 }: { uid: string; name: string; size?: number }) {
@@ -36,6 +38,25 @@ export function RelativeTime({ timestamp, now }: { timestamp: number; now: numbe
       sx={{ cursor: 'default' }}
     >
       {relativeTime(timestamp, now)}
+    </Box>
+  );
+}
+
+/** A card's empty list: a faint icon over the invitation. */
+export function Empty(props: { icon: ReactNode; text: string }) {
+  return (
+    <Box
+      sx={{
+        px: 3,
+        pb: 4,
+        pt: 2,
+        textAlign: 'center',
+        color: 'text.secondary',
+        '& svg': { fontSize: 40, opacity: 0.4 },
+      }}
+    >
+      {props.icon}
+      <Typography>{props.text}</Typography>
     </Box>
   );
 }
