@@ -191,9 +191,7 @@ export function DataSection(props: { onImported?: () => void }) {
         <StatusAlert status={status} onClose={() => setStatus(null)} />
       </Stack>
       <ImportPreviewDialog
-        open={preview !== null}
-        fileName={preview?.fileName ?? ''}
-        plan={preview?.plan ?? null}
+        preview={preview}
         busy={busy === 'import'}
         progress={progress}
         onConfirm={confirmImport}

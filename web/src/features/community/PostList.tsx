@@ -1,4 +1,5 @@
 /** The posts of the Community Posts card, newest first: the person's own on the right, each deletable. */
+import type { FeedPost } from '@fit/shared/model';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import Box from '@mui/material/Box';
@@ -14,14 +15,9 @@ import { Empty, RelativeTime, UserAvatar } from './bits.tsx';
 import { MessageText } from './MessageText.tsx';
 import { SocialBar } from './SocialBar.tsx';
 
-export interface ShownPost {
+/** A feed post, or one's own still on its way (`sending`); `postId` is its id under `users/{uid}/posts`. */
+export interface ShownPost extends FeedPost {
   key: string;
-  /** The post's id under `users/{uid}/posts`. */
-  postId: string;
-  uid: string;
-  userName: string;
-  message: string;
-  timestamp: number;
   own: boolean;
   sending: boolean;
 }
@@ -77,15 +73,8 @@ export function PostList(props: {
   );
 }
 
-function PostItem({
-  post,
-  now,
-  onDelete,
-}: {
-  post: ShownPost;
-  now: number;
-  onDelete: (post: ShownPost) => void;
-}) {
+function PostItem(props: { post: ShownPost; now: number; onDelete: (post: ShownPost) => void }) {
+  const { post, now, onDelete } = props;
   return (
     <Box
       component="li"
