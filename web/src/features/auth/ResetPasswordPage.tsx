@@ -18,6 +18,11 @@ import type { LoginState } from './LoginPage.tsx';
 import { PASSWORD_CHANGED, RESET_FAILED, RESET_LINK_INVALID, RESET_LINK_MISSING } from './messages.ts';
 
 const USED_OR_EXPIRED = new Set(['auth/expired-action-code', 'auth/invalid-action-code']);
+/** A used or expired code's message, else the failure's. */
+const resetError = (e: unknown) =>
+  USED_OR_EXPIRED.has(authErrorCode(e) ?? '')
+    ? RESET_LINK_INVALID
+    : (authErrorMessage(e, RESET_FAILED) ?? RESET_FAILED);
 
 type CodeState = { kind: 'checking' } | { kind: 'ok'; email: string } | { kind: 'bad'; message: string };
 
@@ -37,14 +42,7 @@ export function ResetPasswordPage() {
     let stale = false;
     gateway.checkPasswordResetCode(code).then(
       (email) => !stale && setState({ kind: 'ok', email }),
-      (e: unknown) => {
-        const used = USED_OR_EXPIRED.has(authErrorCode(e) ?? '');
-        if (!stale)
-          setState({
-            kind: 'bad',
-            message: used ? RESET_LINK_INVALID : (authErrorMessage(e, RESET_FAILED) ?? RESET_FAILED),
-          });
-      },
+      (e: unknown) => !stale && setState({ kind: 'bad', message: resetError(e) }),
     );
     return () => {
       stale = true;
@@ -110,8 +108,9 @@ function NewPasswordForm(props: { code: string; email: string; onDone: () => voi
       props.onDone();
     } catch (e) {
       setBusy(false);
-      if (USED_OR_EXPIRED.has(authErrorCode(e) ?? '')) props.onLinkUsed();
-      else setError({ message: authErrorMessage(e, RESET_FAILED) ?? RESET_FAILED, field: 'password' });
+      const message = resetError(e);
+      if (message === RESET_LINK_INVALID) props.onLinkUsed();
+      else setError({ message, field: 'password' });
     }
   }
 
