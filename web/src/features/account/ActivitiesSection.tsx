@@ -21,7 +21,6 @@ import { useRequiredUser } from '../../data/context.tsx';
 import { saveActivityPreferences } from '../../data/preferences.ts';
 import { keys } from '../../data/queries.ts';
 import { useSave } from '../../data/save.ts';
-import { PREFS_EMPTY } from './messages.ts';
 
 const CATEGORY_LABELS: Record<ActivityCategory, string> = {
   weightlifting: 'Weightlifting',
@@ -59,7 +58,7 @@ export function ActivitiesSection(props: { saved: readonly string[] }) {
   };
 
   function submit() {
-    if (selected.size === 0) return setStatus({ kind: 'error', message: PREFS_EMPTY });
+    if (selected.size === 0) return setStatus({ kind: 'error', message: 'Select at least one activity.' });
     const all = selected.size === ACTIVITIES.length;
     save.run(all ? [] : ACTIVITIES.map((a) => a.name).filter((name) => selected.has(name)));
   }

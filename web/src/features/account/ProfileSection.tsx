@@ -19,7 +19,6 @@ import { useRequiredUser } from '../../data/context.tsx';
 import { saveAccountProfile } from '../../data/profile.ts';
 import { useSave } from '../../data/save.ts';
 import { inputText, typedBodyMeasure, unitSystemOf } from '../../data/units.ts';
-import { HIDE_EXERCISE_EXPLAINER } from './messages.ts';
 
 const UNIT_NAMES: Record<UnitSystem, string> = {
   metric: 'Metric (kg, cm)',
@@ -196,7 +195,7 @@ export function ProfileSection(props: { profile: UserProfile | null }) {
             label="Hide my exercise info"
           />
           <Typography id="hide-exercise-explainer" variant="body2" color="textSecondary" sx={{ ml: 6.5 }}>
-            {HIDE_EXERCISE_EXPLAINER}
+            prevents your exercises from appearing on the Community page
           </Typography>
         </Box>
         <Stack spacing={2} sx={{ mt: 2.5 }}>

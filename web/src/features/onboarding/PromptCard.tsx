@@ -21,7 +21,11 @@ import { StatusAlert } from '../../components/StatusAlert.tsx';
 import { saveAccountProfile } from '../../data/profile.ts';
 import { useSave } from '../../data/save.ts';
 import { focusPageHeading } from './focus.ts';
-import { GENDER_HELP, nameSaved, PROMPT_TEXT, PROMPT_TITLE, UNIT_CHOICES } from './messages.ts';
+
+const UNIT_CHOICES = [
+  ['metric', 'Metric (kg, cm)'],
+  ['imperial', 'Imperial (lbs, inches)'],
+] as const;
 
 type Answers = { displayName: string; unitSystem: UnitSystem; gender?: Gender };
 
@@ -79,10 +83,11 @@ export function PromptCard(props: {
     >
       <CardContent sx={{ p: { xs: 2.5, sm: 3 }, '&:last-child': { pb: { xs: 2.5, sm: 3 } } }}>
         <Typography id={titleId} variant="h6" component="h2">
-          {PROMPT_TITLE}
+          Choose your display name
         </Typography>
         <Typography variant="body2" color="textSecondary" sx={{ mt: 0.5, mb: 2 }}>
-          {PROMPT_TEXT}
+          This is how others see your posts and workouts on the Community page. Until you set one, they show
+          as Unknown.
         </Typography>
         <Box component="form" aria-label="Display name" onSubmit={submit} noValidate>
           <TextField
@@ -124,7 +129,7 @@ export function PromptCard(props: {
                 ))}
               </RadioGroup>
               <Typography id={`${titleId}-gender-help`} variant="caption" color="textSecondary">
-                {GENDER_HELP}
+                Used only for your BMR. Leave it unset if you prefer; you can change it on Account.
               </Typography>
             </FormControl>
           </Stack>
@@ -159,7 +164,7 @@ export function SavedNotice(props: { name: string; onClose: () => void }) {
       }}
       sx={{ mb: { xs: 2.5, sm: 3 } }}
     >
-      {nameSaved(props.name)}
+      Display name saved. Others now see you as {props.name}.
     </Alert>
   );
 }
