@@ -1,8 +1,4 @@
-/**
- * `/account`: Your Information, Your Daily Goal, Manage Activities and account deletion. Reads the
- * profile and the goal (live) and the activity preferences (creating the empty preferences
- * document when it is missing, as the spec says); each section saves on its own.
- */
+/** `/account`: profile, goal, activities, appearance, data and deletion; each section saves on its own. */
 import { ALERT_LOAD_PROFILE_OR_PREFERENCES } from '@fit/shared/messages';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -24,8 +20,7 @@ export function AccountPage() {
   const reads = [useProfile(), useGoal(), useActivityPreferences()] as const;
   const [profile, goal, preferences] = reads;
   const failed = reads.some((read) => read.isError);
-  // The three answers arrive as synchronous renders (queries are external stores): the page's
-  // forms replace the spinner in a transition, drawn in slices between frames, not in one long task.
+  // Deferred: the forms replace the spinner in a transition, in slices between frames, not one long task.
   const loaded = useDeferredValue(profile.isSuccess && goal.isSuccess && preferences.isSuccess);
   const retry = () => {
     for (const read of reads) if (read.isError) void read.refetch();
@@ -36,14 +31,10 @@ export function AccountPage() {
     void Promise.all(reads.map((read) => read.refetch())).then(() => setVersion((v) => v + 1));
   };
 
-  const header = (
-    <PageHeader title="Account" subtitle="Your details, your daily goal and the activities you track." />
-  );
-
-  if (failed) {
-    return (
-      <>
-        {header}
+  return (
+    <>
+      <PageHeader title="Account" subtitle="Your details, your daily goal and the activities you track." />
+      {failed ? (
         <Alert
           severity="error"
           role="alert"
@@ -55,43 +46,34 @@ export function AccountPage() {
         >
           {ALERT_LOAD_PROFILE_OR_PREFERENCES}
         </Alert>
-      </>
-    );
-  }
-  if (!loaded || !profile.isSuccess || !goal.isSuccess || !preferences.isSuccess) {
-    return (
-      <>
-        {header}
+      ) : !loaded || !profile.isSuccess || !goal.isSuccess || !preferences.isSuccess ? (
         <Loading label="Loading your account" />
-      </>
-    );
-  }
-
-  return (
-    <>
-      {header}
-      {!hasDisplayName(profile.data) && (
-        <Alert severity="info" sx={{ mb: 3 }}>
-          Welcome to FitTrack! Choose a display name to finish setting up your profile.
-        </Alert>
+      ) : (
+        <>
+          {!hasDisplayName(profile.data) && (
+            <Alert severity="info" sx={{ mb: 3 }}>
+              Welcome to FitTrack! Choose a display name to finish setting up your profile.
+            </Alert>
+          )}
+          <Columns md="minmax(0, 7fr) minmax(0, 5fr)" sx={{ gridTemplateRows: { md: 'auto 1fr auto' } }}>
+            <Box sx={{ gridRow: { md: 'span 2' } }}>
+              <ProfileSection key={version} profile={profile.data} />
+            </Box>
+            <GoalSection key={version} goal={goal.data} />
+            {/* Last on phones, under the goal on wide screens. */}
+            <Box sx={{ order: { xs: 1, md: 0 } }}>
+              <DeleteAccountSection />
+            </Box>
+            <AppearanceSection />
+            <Box sx={{ gridColumn: '1 / -1' }}>
+              <ActivitiesSection key={version} saved={preferences.data} />
+            </Box>
+            <Box sx={{ gridColumn: '1 / -1' }}>
+              <DataSection onImported={reloadForms} />
+            </Box>
+          </Columns>
+        </>
       )}
-      <Columns md="minmax(0, 7fr) minmax(0, 5fr)" sx={{ gridTemplateRows: { md: 'auto 1fr auto' } }}>
-        <Box sx={{ gridRow: { md: 'span 2' } }}>
-          <ProfileSection key={version} profile={profile.data} />
-        </Box>
-        <GoalSection key={version} goal={goal.data} />
-        {/* Last on phones, under the goal on wide screens. */}
-        <Box sx={{ order: { xs: 1, md: 0 } }}>
-          <DeleteAccountSection />
-        </Box>
-        <AppearanceSection />
-        <Box sx={{ gridColumn: '1 / -1' }}>
-          <ActivitiesSection key={version} saved={preferences.data} />
-        </Box>
-        <Box sx={{ gridColumn: '1 / -1' }}>
-          <DataSection onImported={reloadForms} />
-        </Box>
-      </Columns>
     </>
   );
 }

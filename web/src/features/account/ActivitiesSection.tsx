@@ -1,9 +1,4 @@
-/**
- * "Manage Activities": which catalogue activities the dashboard offers, grouped by category. An
- * empty saved list means all, so choosing everything saves the empty list (new catalogue entries
- * then appear too).
- */
-
+/** "Manage Activities": the activities offered; all chosen saves the empty list (new ones appear too). */
 import { offeredActivities } from '@fit/shared/activity-preferences';
 import { ACTIVITIES, ACTIVITY_CATEGORIES, type ActivityCategory } from '@fit/shared/catalogue';
 import { ALERT_SAVE_ACTIVITY_PREFERENCES, SUCCESS_ACTIVITY_PREFERENCES_SAVED } from '@fit/shared/messages';
@@ -26,7 +21,6 @@ import { useRequiredUser } from '../../data/context.tsx';
 import { saveActivityPreferences } from '../../data/preferences.ts';
 import { keys } from '../../data/queries.ts';
 import { useSave } from '../../data/save.ts';
-import { PREFS_EMPTY } from './messages.ts';
 
 const CATEGORY_LABELS: Record<ActivityCategory, string> = {
   weightlifting: 'Weightlifting',
@@ -54,20 +48,17 @@ export function ActivitiesSection(props: { saved: readonly string[] }) {
   });
   const { busy, status, setStatus } = save;
 
-  const update = (fn: (next: Set<string>) => void) => {
+  const choose = (names: readonly string[], on: boolean) => {
     setSelected((current) => {
       const next = new Set(current);
-      fn(next);
+      for (const name of names) on ? next.add(name) : next.delete(name);
       return next;
     });
     setStatus(null);
   };
 
   function submit() {
-    if (selected.size === 0) {
-      setStatus({ kind: 'error', message: PREFS_EMPTY });
-      return;
-    }
+    if (selected.size === 0) return setStatus({ kind: 'error', message: 'Select at least one activity.' });
     const all = selected.size === ACTIVITIES.length;
     save.run(all ? [] : ACTIVITIES.map((a) => a.name).filter((name) => selected.has(name)));
   }
@@ -111,22 +102,14 @@ export function ActivitiesSection(props: { saved: readonly string[] }) {
                 <Stack direction="row" spacing={1} sx={{ mb: 1 }}>
                   <Button
                     size="small"
-                    onClick={() =>
-                      update((next) => {
-                        for (const name of names) next.add(name);
-                      })
-                    }
+                    onClick={() => choose(names, true)}
                     aria-label={`Select all ${label} activities`}
                   >
                     Select all
                   </Button>
                   <Button
                     size="small"
-                    onClick={() =>
-                      update((next) => {
-                        for (const name of names) next.delete(name);
-                      })
-                    }
+                    onClick={() => choose(names, false)}
                     aria-label={`Clear ${label} activities`}
                   >
                     Clear
@@ -149,12 +132,7 @@ export function ActivitiesSection(props: { saved: readonly string[] }) {
                         <Checkbox
                           size="small"
                           checked={selected.has(name)}
-                          onChange={(e) =>
-                            update((next) => {
-                              if (e.target.checked) next.add(name);
-                              else next.delete(name);
-                            })
-                          }
+                          onChange={(e) => choose([name], e.target.checked)}
                         />
                       }
                     />

@@ -1,12 +1,6 @@
 /**
- * Appearance: System (follows the device's light or dark setting, the default), Light or Dark.
- *
- * A device preference, not an account setting, so it lives in this browser's localStorage (MUI's
- * `useColorScheme` keeps it under `mui-mode`) rather than in the profile: a dark phone and a bright
- * office screen signed in to the same account each keep their own; it applies on the sign-in page
- * too, before any account or data is there; and MUI's InitColorSchemeScript (web/vite.config.ts)
- * reads it before the first paint, so the page never flashes the other scheme. Other tabs follow
- * through the storage event MUI listens to.
+ * System, Light or Dark: a device preference (MUI's `useColorScheme`, in localStorage), not the
+ * profile's, so each screen keeps its own and it applies before sign-in and before the first paint.
  */
 import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
 import LightModeOutlined from '@mui/icons-material/LightModeOutlined';

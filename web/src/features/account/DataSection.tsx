@@ -1,9 +1,4 @@
-/**
- * "Your Data": download everything of yours (a JSON archive, or activities and weights as CSV),
- * and import an archive or an activities CSV. An import is read and checked in the browser and
- * shown as a preview (added / already there / refused with line and reason); nothing is written
- * until it is confirmed.
- */
+/** "Your Data": export as JSON or CSV; an import is checked in the browser and previewed before any write. */
 import { activitiesCsv, buildArchive, checkImportSize, weightsCsv } from '@fit/shared/archive';
 import { type ImportPlan, planImport } from '@fit/shared/import-plan';
 import { browserTimeZone, localDate } from '@fit/shared/periods';
@@ -19,24 +14,22 @@ import { readImportText } from '../../data/import-reader.ts';
 import { endSessionIfOver } from '../../data/session-end.ts';
 import { unitSystemOf } from '../../data/units.ts';
 import { browserOffline } from '../../sw/register.ts';
-import { ImportPreviewDialog, importParts } from './ImportPreviewDialog.tsx';
+import { ImportPreviewDialog } from './ImportPreviewDialog.tsx';
+import { importedSummary, importFailed, importParts } from './import-words.ts';
 
 const EXPORT_FAILED = 'Failed to export your data. Please try again.';
 const IMPORT_READ_FAILED = 'Failed to read your data for the import. Please try again.';
 const IMPORT_FILE_UNREADABLE = 'This file could not be read.';
-/**
- * An import offline would read only this device's cache (missing entries it would then add twice)
- * and queue its writes, whose `importedAt` the server refuses once they arrive minutes later.
- */
+// Offline, reads answer from this device's cache: an import would add entries twice (and its queued
+// writes' `importedAt` be refused later), an export would miss what is not cached.
 export const IMPORT_OFFLINE = 'You are offline. Importing needs a connection: connect and try again.';
-/** Offline, the reads answer from this device's cache: an export would miss whatever is not in it. */
 export const EXPORT_OFFLINE = 'You are offline. Exporting needs a connection: connect and try again.';
 
-function importFailed(done: number, total: number): string {
-  return total > 1 && done > 0
-    ? `Import stopped after ${done} of ${total} parts. Import the same file again to add what is missing (nothing is added twice).`
-    : 'Failed to import. Nothing was written. Please try again.';
-}
+const EXPORTS = [
+  ['json', 'Export JSON'],
+  ['activities', 'Export activities CSV'],
+  ['weights', 'Export weights CSV'],
+] as const;
 
 function download(fileName: string, text: string, type: string) {
   const url = URL.createObjectURL(new Blob([text], { type }));
@@ -51,72 +44,42 @@ function download(fileName: string, text: string, type: string) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
-function importedSummary(plan: ImportPlan): string {
-  const parts = [
-    plural(plan.add.activities, 'activity', 'activities'),
-    plural(plan.add.weights, 'weight record', 'weight records'),
-    plural(plan.add.posts, 'post', 'posts'),
-  ];
-  const extra = [
-    plan.profileFields.length > 0 ? 'profile' : null,
-    plan.goal === 'set' ? 'daily goal' : null,
-    plan.preferences === 'set' ? 'activity preferences' : null,
-  ].filter((x): x is string => x !== null);
-  return `Imported ${parts.join(', ')}${extra.length > 0 ? `; updated ${extra.join(', ')}` : ''}.`;
-}
-
 /** `onImported`: the page reloads what it shows (the import may have changed profile, goal, preferences). */
 export function DataSection(props: { onImported?: () => void }) {
   const store = useStore();
   const user = useRequiredUser();
   const gateway = useAuthGateway();
-  // The same session check as every query and save (the QueryClient's): an expired session ends.
+  // The same session check as every query and save: an expired session ends.
   const expired = (error: unknown) => endSessionIfOver(gateway, error);
+  const fail = (message: string) => setStatus({ kind: 'error', message });
   const fileInput = useRef<HTMLInputElement>(null);
   const [status, setStatus] = useState<Status>(null);
   const [busy, setBusy] = useState<null | 'export' | 'read' | 'import'>(null);
   const [preview, setPreview] = useState<{ fileName: string; plan: ImportPlan } | null>(null);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
 
-  async function exportAs(kind: 'json' | 'activities' | 'weights') {
-    if (browserOffline()) {
-      setStatus({ kind: 'error', message: EXPORT_OFFLINE });
-      return;
-    }
+  async function exportAs(kind: (typeof EXPORTS)[number][0]) {
+    if (browserOffline()) return fail(EXPORT_OFFLINE);
     setBusy('export');
     setStatus(null);
     try {
-      const { exportData } = await readAccountData(store, user.uid);
+      const { exportData: data } = await readAccountData(store, user.uid);
       const now = Date.now();
       const timeZone = browserTimeZone();
       const day = localDate(now, timeZone);
       // Weights in the person's own unit (kg for metric), named in the CSV's header.
-      const units = unitSystemOf(exportData.profile);
-      if (kind === 'json')
-        download(
-          `fittrack-${day}.json`,
-          `${JSON.stringify(buildArchive(exportData, now), null, 2)}\n`,
-          'application/json',
-        );
-      else if (kind === 'activities')
-        download(
-          `fittrack-activities-${day}.csv`,
-          activitiesCsv(exportData.activities, exportData.profile?.currentWeight, timeZone, units),
-          'text/csv;charset=utf-8',
-        );
-      else
-        download(
-          `fittrack-weights-${day}.csv`,
-          weightsCsv(exportData.weights, timeZone, units),
-          'text/csv;charset=utf-8',
-        );
+      const units = unitSystemOf(data.profile);
+      const json = kind === 'json';
+      const text = json
+        ? `${JSON.stringify(buildArchive(data, now), null, 2)}\n`
+        : kind === 'activities'
+          ? activitiesCsv(data.activities, data.profile?.currentWeight, timeZone, units)
+          : weightsCsv(data.weights, timeZone, units);
+      const name = json ? `fittrack-${day}.json` : `fittrack-${kind}-${day}.csv`;
+      download(name, text, json ? 'application/json' : 'text/csv;charset=utf-8');
     } catch (e) {
       console.error('Exporting failed', e);
-      if (!expired(e)) setStatus({ kind: 'error', message: EXPORT_FAILED });
+      if (!expired(e)) fail(EXPORT_FAILED);
     } finally {
       setBusy(null);
     }
@@ -128,46 +91,22 @@ export function DataSection(props: { onImported?: () => void }) {
     if (!file) return;
     setStatus(null);
     const tooBig = checkImportSize(file.size);
-    if (tooBig) {
-      setStatus({ kind: 'error', message: tooBig });
-      return;
-    }
-    if (browserOffline()) {
-      setStatus({ kind: 'error', message: IMPORT_OFFLINE });
-      return;
-    }
+    if (tooBig) return fail(tooBig);
+    if (browserOffline()) return fail(IMPORT_OFFLINE);
     setBusy('read');
     try {
-      let text: string;
-      try {
-        text = await file.text();
-      } catch {
-        setStatus({ kind: 'error', message: IMPORT_FILE_UNREADABLE });
-        return;
-      }
+      const text = await file.text().catch(() => null);
+      if (text === null) return fail(IMPORT_FILE_UNREADABLE);
       const { existing } = await readAccountData(store, user.uid);
-      const now = Date.now();
-      const timeZone = browserTimeZone();
-      const read = await readImportText(text, {
-        uid: user.uid,
-        now,
-        timeZone,
-        currentDisplayName: existing.profile?.displayName ?? '',
-      });
-      if (!read.ok) {
-        setStatus({ kind: 'error', message: read.message });
-        return;
-      }
-      const plan = planImport(read.source, existing, {
-        uid: user.uid,
-        email: user.email ?? '',
-        now,
-        timeZone,
-      });
+      const [uid, now, timeZone] = [user.uid, Date.now(), browserTimeZone()];
+      const currentDisplayName = existing.profile?.displayName ?? '';
+      const read = await readImportText(text, { uid, now, timeZone, currentDisplayName });
+      if (!read.ok) return fail(read.message);
+      const plan = planImport(read.source, existing, { uid, email: user.email ?? '', now, timeZone });
       setPreview({ fileName: file.name, plan });
     } catch (e) {
       console.error('Reading for the import failed', e);
-      if (!expired(e)) setStatus({ kind: 'error', message: IMPORT_READ_FAILED });
+      if (!expired(e)) fail(IMPORT_READ_FAILED);
     } finally {
       setBusy(null);
     }
@@ -177,8 +116,7 @@ export function DataSection(props: { onImported?: () => void }) {
     if (!preview) return;
     if (browserOffline()) {
       setPreview(null);
-      setStatus({ kind: 'error', message: IMPORT_OFFLINE });
-      return;
+      return fail(IMPORT_OFFLINE);
     }
     const { plan } = preview;
     const total = importParts(plan);
@@ -194,7 +132,7 @@ export function DataSection(props: { onImported?: () => void }) {
       props.onImported?.();
     } catch (e) {
       console.error('Importing failed', e);
-      if (!expired(e)) setStatus({ kind: 'error', message: importFailed(done, total) });
+      if (!expired(e)) fail(importFailed(done, total));
     } finally {
       setBusy(null);
       setProgress(null);
@@ -213,15 +151,11 @@ export function DataSection(props: { onImported?: () => void }) {
             Export
           </Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
-            <Button variant="outlined" onClick={() => exportAs('json')} disabled={busy !== null}>
-              Export JSON
-            </Button>
-            <Button variant="outlined" onClick={() => exportAs('activities')} disabled={busy !== null}>
-              Export activities CSV
-            </Button>
-            <Button variant="outlined" onClick={() => exportAs('weights')} disabled={busy !== null}>
-              Export weights CSV
-            </Button>
+            {EXPORTS.map(([kind, label]) => (
+              <Button key={kind} variant="outlined" onClick={() => exportAs(kind)} disabled={busy !== null}>
+                {label}
+              </Button>
+            ))}
           </Stack>
           <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
             The JSON archive holds your profile, activities, weights, goal, preferences and posts.
@@ -257,9 +191,7 @@ export function DataSection(props: { onImported?: () => void }) {
         <StatusAlert status={status} onClose={() => setStatus(null)} />
       </Stack>
       <ImportPreviewDialog
-        open={preview !== null}
-        fileName={preview?.fileName ?? ''}
-        plan={preview?.plan ?? null}
+        preview={preview}
         busy={busy === 'import'}
         progress={progress}
         onConfirm={confirmImport}

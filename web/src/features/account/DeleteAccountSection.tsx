@@ -1,8 +1,4 @@
-/**
- * Account deletion through the server-side operation (the `deleteAccount` callable), which removes
- * the profile, all the user's data and the auth user. When the sign-in is too old the server says
- * so: the person proves themselves again (password, or Google) and the deletion is retried.
- */
+/** Deletes the account on the server; a sign-in too old is proven again (password or Google), then retried. */
 import {
   ALERT_DELETE_ACCOUNT,
   CONFIRM_DELETE_ACCOUNT,
@@ -44,66 +40,45 @@ export function DeleteAccountSection() {
   const [busy, setBusy] = useState(false);
   const method = reauthMethod(user.providerIds);
 
+  /** Deleted: drop the session and what this device kept (the sign-out may fail; the account is gone). */
   async function finish() {
-    // The auth user is gone on the server; drop the local session and what this device kept for it
-    // (the sign-out clears that too, but it may fail: the account is gone either way).
     forgetUser(user.uid);
     await gateway.signOut().catch(() => {});
     navigate('/login', { replace: true });
   }
 
-  /** Returns normally when deleted; opens the re-authentication step when the server asks for it. */
+  /** Opens the re-authentication step when the server asks for it (once). */
   async function attemptDeletion(afterReauth: boolean) {
+    setBusy(true);
     try {
       await backend.deleteAccount();
     } catch (e) {
-      if (needsRecentLogin(e) && !afterReauth) {
-        setConfirming(false);
-        setReauth(true);
-        return;
-      }
-      console.error('Deleting the account failed', e);
       setConfirming(false);
-      setReauth(false);
-      setStatus({ kind: 'error', message: ALERT_DELETE_ACCOUNT });
       setBusy(false);
-      return;
+      if (needsRecentLogin(e) && !afterReauth) return setReauth(true);
+      console.error('Deleting the account failed', e);
+      setReauth(false);
+      return setStatus({ kind: 'error', message: ALERT_DELETE_ACCOUNT });
     }
     await finish();
-  }
-
-  async function confirmDeletion() {
-    setBusy(true);
-    setStatus(null);
-    await attemptDeletion(false);
-    setBusy(false);
   }
 
   async function reauthenticate(withPassword: string | null) {
     setBusy(true);
     setReauthError(null);
     try {
-      const proven = await gateway.reauthenticate(withPassword);
-      if (!proven) {
-        setBusy(false); // the Google popup was closed
-        return;
-      }
+      // Not proven: the Google popup was closed.
+      if (await gateway.reauthenticate(withPassword)) return attemptDeletion(true);
     } catch (e) {
-      const fallback = withPassword === null ? INLINE_GOOGLE : INLINE_LOGIN;
-      setReauthError(authErrorMessage(e, fallback));
-      setBusy(false);
-      return;
+      setReauthError(authErrorMessage(e, withPassword === null ? INLINE_GOOGLE : INLINE_LOGIN));
     }
-    await attemptDeletion(true);
+    setBusy(false);
   }
 
   function submitPassword(event: FormEvent) {
     event.preventDefault();
-    if (!password) {
-      setReauthError('Please enter your password.');
-      return;
-    }
-    void reauthenticate(password);
+    if (!password) setReauthError('Please enter your password.');
+    else void reauthenticate(password);
   }
 
   return (
@@ -127,7 +102,10 @@ export function DeleteAccountSection() {
         confirmLabel="Delete my account"
         destructive
         busy={busy}
-        onConfirm={confirmDeletion}
+        onConfirm={() => {
+          setStatus(null);
+          void attemptDeletion(false);
+        }}
         onCancel={() => setConfirming(false)}
       />
       <Dialog

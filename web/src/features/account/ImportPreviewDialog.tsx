@@ -1,11 +1,6 @@
-/**
- * What an import will do, before anything is written: how many entries will be added, how many are
- * already there, what else changes, and every refused row with where it is and why.
- */
-
+/** What an import will do, before any write: entries added and already there, other changes, refusals. */
 import { MAX_WRITES_PER_COMMIT } from '@fit/shared/firestore/semantics';
 import type { ImportPlan } from '@fit/shared/import-plan';
-import type { UserProfile } from '@fit/shared/model';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -21,41 +16,15 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
+import { capitalize, fieldLabel, importParts } from './import-words.ts';
 
 /** How many refused rows are listed (the count says how many there are in all). */
 const SHOWN_REFUSALS = 200;
+const SETTING = { set: 'will be set from the file.', same: 'already the same.' };
 
-const FIELD_LABELS: Record<keyof UserProfile, string> = {
-  userId: 'user id',
-  email: 'email',
-  createdAt: 'creation date',
-  displayName: 'display name',
-  firstName: 'first name',
-  lastName: 'last name',
-  phoneNumber: 'phone number',
-  gender: 'gender',
-  dateOfBirth: 'date of birth',
-  height: 'height',
-  currentWeight: 'current weight',
-  targetWeight: 'target weight',
-  targetDate: 'target date',
-  hideExerciseInfo: 'privacy setting',
-  timeZone: 'time zone',
-  unitSystem: 'units',
-};
-
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-export function importParts(plan: ImportPlan): number {
-  return Math.ceil(plan.docs.length / MAX_WRITES_PER_COMMIT);
-}
-
+/** Shown while `preview` is set. */
 export function ImportPreviewDialog(props: {
-  open: boolean;
-  fileName: string;
-  plan: ImportPlan | null;
+  preview: { fileName: string; plan: ImportPlan } | null;
   busy: boolean;
   /** Parts written so far while importing. */
   progress: { done: number; total: number } | null;
@@ -63,20 +32,19 @@ export function ImportPreviewDialog(props: {
   onCancel: () => void;
 }) {
   const titleId = useId();
-  const { plan } = props;
-  if (!plan) return null;
+  if (!props.preview) return null;
+  const { plan, fileName } = props.preview;
   const counts = [
     ['Activities', 'activities'],
     ['Weight records', 'weights'],
     ['Posts', 'posts'],
   ] as const;
-  const others: string[] = [];
-  if (plan.profileFields.length > 0)
-    others.push(`Profile: ${plan.profileFields.map((f) => FIELD_LABELS[f]).join(', ')} will be updated.`);
-  if (plan.goal === 'set') others.push('Daily goal: will be set from the file.');
-  if (plan.goal === 'same') others.push('Daily goal: already the same.');
-  if (plan.preferences === 'set') others.push('Activity preferences: will be set from the file.');
-  if (plan.preferences === 'same') others.push('Activity preferences: already the same.');
+  const others = [
+    plan.profileFields.length > 0 &&
+      `Profile: ${plan.profileFields.map(fieldLabel).join(', ')} will be updated.`,
+    plan.goal !== 'none' && `Daily goal: ${SETTING[plan.goal]}`,
+    plan.preferences !== 'none' && `Activity preferences: ${SETTING[plan.preferences]}`,
+  ].filter((line) => line !== false);
   const parts = importParts(plan);
   const nothing = plan.docs.length === 0;
   // Nothing valid at all (a file of refused rows): not "already there".
@@ -88,7 +56,7 @@ export function ImportPreviewDialog(props: {
 
   return (
     <Dialog
-      open={props.open}
+      open
       onClose={props.busy ? undefined : props.onCancel}
       aria-labelledby={titleId}
       maxWidth="sm"
@@ -97,7 +65,7 @@ export function ImportPreviewDialog(props: {
       <DialogTitle id={titleId}>Import preview</DialogTitle>
       <DialogContent>
         <Typography variant="body2" color="textSecondary" sx={{ mb: 1, overflowWrap: 'anywhere' }}>
-          From {props.fileName}. Nothing is written until you choose Import.
+          From {fileName}. Nothing is written until you choose Import.
         </Typography>
         <Typography variant="body2" sx={{ mb: 2 }} data-testid="import-format">
           Recognised as: <strong>{plan.format}</strong>

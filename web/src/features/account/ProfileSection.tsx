@@ -19,41 +19,29 @@ import { useRequiredUser } from '../../data/context.tsx';
 import { saveAccountProfile } from '../../data/profile.ts';
 import { useSave } from '../../data/save.ts';
 import { inputText, typedBodyMeasure, unitSystemOf } from '../../data/units.ts';
-import { HIDE_EXERCISE_EXPLAINER } from './messages.ts';
-
-interface Fields {
-  displayName: string;
-  firstName: string;
-  lastName: string;
-  phoneNumber: string;
-  /** '' until chosen: never assumed (BMR depends on it). */
-  gender: Gender | '';
-  dateOfBirth: string;
-  /** In the unit of `unitSystem`. */
-  height: string;
-  hideExerciseInfo: boolean;
-  unitSystem: UnitSystem;
-}
 
 const UNIT_NAMES: Record<UnitSystem, string> = {
   metric: 'Metric (kg, cm)',
   imperial: 'Imperial (lbs, inches)',
 };
 
-function fieldsOf(profile: UserProfile | null): Fields {
+/** The form's fields: the gender '' until chosen (never assumed), the height in the chosen unit. */
+function fieldsOf(profile: UserProfile | null) {
   const unitSystem = unitSystemOf(profile);
   return {
     displayName: profile?.displayName ?? '',
     firstName: profile?.firstName ?? '',
     lastName: profile?.lastName ?? '',
     phoneNumber: profile?.phoneNumber ?? '',
-    gender: profile?.gender === 'Female' || profile?.gender === 'Male' ? profile.gender : '',
+    gender: (profile?.gender === 'Female' || profile?.gender === 'Male' ? profile.gender : '') as Gender | '',
     dateOfBirth: profile?.dateOfBirth ?? '',
     height: inputText('height', profile?.height, unitSystem),
     hideExerciseInfo: profile?.hideExerciseInfo === true,
     unitSystem,
   };
 }
+
+type Fields = ReturnType<typeof fieldsOf>;
 
 export function ProfileSection(props: { profile: UserProfile | null }) {
   const user = useRequiredUser();
@@ -100,22 +88,15 @@ export function ProfileSection(props: { profile: UserProfile | null }) {
     const height = typedBodyMeasure('height', fields.height, fields.unitSystem, MESSAGES.heightPositive, {
       stored: props.profile?.height,
     });
-    if ('message' in height) {
-      setStatus({ kind: 'error', message: height.message, field: 'height' });
-      return;
-    }
+    if ('message' in height) return setStatus({ kind: 'error', message: height.message, field: 'height' });
     const checked = validateAccountProfile({ ...fields, height: height.value }, today);
-    if (!checked.ok) {
-      setStatus({ kind: 'error', message: checked.message, field: checked.field });
-      return;
-    }
-    save.run({
-      fields: { ...checked.value, unitSystem: fields.unitSystem },
-      create: props.profile === null,
-    });
+    if (!checked.ok) return setStatus({ kind: 'error', message: checked.message, field: checked.field });
+    save.run({ fields: { ...checked.value, unitSystem: fields.unitSystem }, create: props.profile === null });
   }
 
-  const text = (key: 'displayName' | 'firstName' | 'lastName' | 'phoneNumber') => ({
+  const text = (
+    key: 'displayName' | 'firstName' | 'lastName' | 'phoneNumber' | 'dateOfBirth' | 'height',
+  ) => ({
     value: fields[key],
     error: badField === key,
     onChange: (e: { target: { value: string } }) => set(key)(e.target.value),
@@ -134,15 +115,14 @@ export function ProfileSection(props: { profile: UserProfile | null }) {
             gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' },
           }}
         >
-          <Box sx={{ gridColumn: '1 / -1' }}>
-            <TextField
-              label="Display Name"
-              required
-              autoComplete="nickname"
-              helperText="Shown to others on the Community page."
-              {...text('displayName')}
-            />
-          </Box>
+          <TextField
+            label="Display Name"
+            required
+            autoComplete="nickname"
+            helperText="Shown to others on the Community page."
+            sx={{ gridColumn: '1 / -1' }}
+            {...text('displayName')}
+          />
           <TextField label="First Name" autoComplete="given-name" {...text('firstName')} />
           <TextField label="Last Name" autoComplete="family-name" {...text('lastName')} />
           <TextField
@@ -171,9 +151,7 @@ export function ProfileSection(props: { profile: UserProfile | null }) {
           <TextField
             label="Date of Birth"
             type="date"
-            value={fields.dateOfBirth}
-            error={badField === 'dateOfBirth'}
-            onChange={(e) => set('dateOfBirth')(e.target.value)}
+            {...text('dateOfBirth')}
             slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today } }}
           />
           <TextField
@@ -192,9 +170,7 @@ export function ProfileSection(props: { profile: UserProfile | null }) {
           {/* Text, not type=number: a number input drops "181,5" in an English browser. */}
           <TextField
             label={`Height (${unitLabel('height', fields.unitSystem)})`}
-            value={fields.height}
-            error={badField === 'height'}
-            onChange={(e) => set('height')(e.target.value)}
+            {...text('height')}
             slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}
           />
         </Box>
@@ -219,7 +195,7 @@ export function ProfileSection(props: { profile: UserProfile | null }) {
             label="Hide my exercise info"
           />
           <Typography id="hide-exercise-explainer" variant="body2" color="textSecondary" sx={{ ml: 6.5 }}>
-            {HIDE_EXERCISE_EXPLAINER}
+            prevents your exercises from appearing on the Community page
           </Typography>
         </Box>
         <Stack spacing={2} sx={{ mt: 2.5 }}>

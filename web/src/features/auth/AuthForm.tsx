@@ -1,8 +1,4 @@
-/**
- * What the Login and Sign Up pages share: their state (the gateway, the page asked for before
- * sign-in, email, password, busy) and their form's frame: the messages, the email field, the
- * page's own fields, the submit button, and the link over to the other page (`?next=` kept).
- */
+/** The sign-in forms' shared state and frame: messages, email, the page's fields, submit, a link across. */
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -43,7 +39,7 @@ export function AuthForm(props: {
   messages: ReactNode;
   emailError?: boolean;
   /** The page's fields after the email. */
-  children: ReactNode;
+  children?: ReactNode;
   submitLabel: string;
   /** Below the submit button (Login: Google sign-in). */
   after?: ReactNode;

@@ -1,9 +1,6 @@
 /**
- * `/login`: email + password, Google sign-in, a Forgot Password link (to /forgot-password, the
- * email typed so far carried along) and a link to sign-up. After sign-in: unverified -> /verify-email; verified -> /user with a display name, else
- * /account; a signed-in page asked for before (`?next=`, checked by `safeNextPath`) stands in for
- * /user and travels on through sign-up and verification. Google sign-in creates the profile only
- * when it is missing.
+ * `/login`: email and password or Google (which creates a missing profile), then /verify-email,
+ * /user or /account (data/post-login.ts); the email typed so far goes on to Forgot Password.
  */
 import { INLINE_GOOGLE, INLINE_LOGIN } from '@fit/shared/messages';
 import Alert from '@mui/material/Alert';

@@ -1,9 +1,4 @@
-/**
- * `/reset-password?mode=resetPassword&oobCode=...`: the page a password reset link opens. Checks the
- * code (`verifyPasswordResetCode`), asks for the new password with the rules of sign-up, sets it
- * (`confirmPasswordReset`) and goes to /login with the email filled in. An expired or used code
- * says so and offers a new link.
- */
+/** `/reset-password?oobCode=…`: checks the link's code, sets the new password, then on to /login. */
 import { validateNewPassword } from '@fit/shared/validation';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -23,6 +18,11 @@ import type { LoginState } from './LoginPage.tsx';
 import { PASSWORD_CHANGED, RESET_FAILED, RESET_LINK_INVALID, RESET_LINK_MISSING } from './messages.ts';
 
 const USED_OR_EXPIRED = new Set(['auth/expired-action-code', 'auth/invalid-action-code']);
+/** A used or expired code's message, else the failure's. */
+const resetError = (e: unknown) =>
+  USED_OR_EXPIRED.has(authErrorCode(e) ?? '')
+    ? RESET_LINK_INVALID
+    : (authErrorMessage(e, RESET_FAILED) ?? RESET_FAILED);
 
 type CodeState = { kind: 'checking' } | { kind: 'ok'; email: string } | { kind: 'bad'; message: string };
 
@@ -42,14 +42,7 @@ export function ResetPasswordPage() {
     let stale = false;
     gateway.checkPasswordResetCode(code).then(
       (email) => !stale && setState({ kind: 'ok', email }),
-      (e: unknown) => {
-        const used = USED_OR_EXPIRED.has(authErrorCode(e) ?? '');
-        if (!stale)
-          setState({
-            kind: 'bad',
-            message: used ? RESET_LINK_INVALID : (authErrorMessage(e, RESET_FAILED) ?? RESET_FAILED),
-          });
-      },
+      (e: unknown) => !stale && setState({ kind: 'bad', message: resetError(e) }),
     );
     return () => {
       stale = true;
@@ -101,25 +94,23 @@ function NewPasswordForm(props: { code: string; email: string; onDone: () => voi
   const gateway = useAuthGateway();
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [error, setError] = useState<{ message: string; field?: string } | null>(null);
+  const [error, setError] = useState<{ message: string; field?: string | undefined } | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setError(null);
     const checked = validateNewPassword({ password, confirmPassword });
-    if (!checked.ok) {
-      setError({ message: checked.message, ...(checked.field ? { field: checked.field } : {}) });
-      return;
-    }
+    if (!checked.ok) return setError({ message: checked.message, field: checked.field });
     setBusy(true);
     try {
       await gateway.resetPassword(props.code, checked.value);
       props.onDone();
     } catch (e) {
       setBusy(false);
-      if (USED_OR_EXPIRED.has(authErrorCode(e) ?? '')) props.onLinkUsed();
-      else setError({ message: authErrorMessage(e, RESET_FAILED) ?? RESET_FAILED, field: 'password' });
+      const message = resetError(e);
+      if (message === RESET_LINK_INVALID) props.onLinkUsed();
+      else setError({ message, field: 'password' });
     }
   }
 

@@ -1,7 +1,4 @@
-/**
- * `/signup`: email, password and confirmation. Creates the account, stores email and createdAt in
- * the profile, sends the verification email and goes to /verify-email.
- */
+/** `/signup`: creates the account and its profile, sends the verification email, goes to /verify-email. */
 import { INLINE_SIGN_UP } from '@fit/shared/messages';
 import { validateSignUp } from '@fit/shared/validation';
 import { type FormEvent, useState } from 'react';
@@ -15,16 +12,13 @@ export function SignUpPage() {
   const form = useAuthForm();
   const { gateway, loadBackend, navigate, next, email, password, setBusy } = form;
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [error, setError] = useState<{ message: string; field?: string } | null>(null);
+  const [error, setError] = useState<{ message: string; field?: string | undefined } | null>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setError(null);
     const checked = validateSignUp({ email, password, confirmPassword });
-    if (!checked.ok) {
-      setError({ message: checked.message, ...(checked.field ? { field: checked.field } : {}) });
-      return;
-    }
+    if (!checked.ok) return setError({ message: checked.message, field: checked.field });
     setBusy(true);
     let user: Awaited<ReturnType<typeof gateway.signUp>>;
     try {

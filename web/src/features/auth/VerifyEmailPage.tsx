@@ -1,8 +1,4 @@
-/**
- * `/verify-email`: says a verification link was sent, offers to resend it, links to login, and polls
- * the auth service (reloading the user) until the email is verified, then goes to /user (the spec's
- * route), carrying a page asked for before sign-in as `?next=` for the display-name prompt there.
- */
+/** `/verify-email`: offers to resend the link and polls until the email is verified, then /user. */
 import { INLINE_RESEND, SUCCESS_VERIFICATION_RESENT } from '@fit/shared/messages';
 import MarkEmailUnreadOutlined from '@mui/icons-material/MarkEmailUnreadOutlined';
 import Alert from '@mui/material/Alert';

@@ -1,11 +1,6 @@
-/**
- * The sign-in screens' own words, where the spec is silent (its inline messages, section 8, are
- * imported from the shared catalogue where they are shown).
- */
+/** The sign-in screens' own words, where the spec is silent. */
 export const CREDENTIALS_REQUIRED = 'Please enter your email and password.';
 
-// Password reset (the spec's error meanings: user not found, too many requests, network request
-// failed, expired or invalid action code, password does not meet requirements).
 export const RESET_SEND_FAILED = 'Failed to send the password reset email. Please try again.';
 /** Said whether or not the address has an account: the page does not tell strangers who signed up. */
 export const resetEmailSent = (email: string) =>

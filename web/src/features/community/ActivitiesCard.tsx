@@ -1,5 +1,4 @@
 /** Recent Activities: the newest 30 feed activities of everyone (hidden users never reach the feed). */
-
 import { type ActivityCategory, findActivity } from '@fit/shared/catalogue';
 import type { FeedActivity } from '@fit/shared/model';
 import DirectionsRun from '@mui/icons-material/DirectionsRun';
@@ -19,7 +18,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { faded } from '../../app/theme.ts';
 import { PersonName } from '../../components/PersonName.tsx';
-import { RelativeTime, UserAvatar, YouChip } from './bits.tsx';
+import { Empty, RelativeTime, UserAvatar, YouChip } from './bits.tsx';
 import { CommunityCard } from './CommunityCard.tsx';
 import { SocialBar } from './SocialBar.tsx';
 
@@ -36,6 +35,7 @@ const HEAD_SX = {
   bgcolor: 'surface.subtle',
   whiteSpace: 'nowrap',
 } as const;
+const COLUMNS = ['Date', 'User', 'Activity', 'Reps', 'Time', 'Cheers'];
 
 export function ActivitiesCard(props: {
   activities: FeedActivity[] | null;
@@ -52,11 +52,8 @@ export function ActivitiesCard(props: {
       icon={<DirectionsRun />}
       error={props.error}
     >
-      {activities !== null && activities.length === 0 ? (
-        <Box sx={{ px: 3, pb: 4, pt: 2, textAlign: 'center', color: 'text.secondary' }}>
-          <FitnessCenter sx={{ fontSize: 40, opacity: 0.4 }} />
-          <Typography>No activity yet. Log a workout and lead the way!</Typography>
-        </Box>
+      {activities?.length === 0 ? (
+        <Empty icon={<FitnessCenter />} text="No activity yet. Log a workout and lead the way!" />
       ) : (
         // Scrolls on its own: focusable so keyboards can scroll it (axe scrollable-region-focusable).
         <TableContainer
@@ -77,23 +74,24 @@ export function ActivitiesCard(props: {
           >
             <TableHead>
               <TableRow>
-                <TableCell sx={HEAD_SX}>Date</TableCell>
-                <TableCell sx={HEAD_SX}>User</TableCell>
-                <TableCell sx={HEAD_SX}>Activity</TableCell>
-                <TableCell sx={HEAD_SX} align="right">
-                  Reps
-                </TableCell>
-                <TableCell sx={HEAD_SX} align="right">
-                  Time
-                </TableCell>
-                <TableCell sx={{ ...HEAD_SX, display: { xs: 'none', sm: 'table-cell' } }}>Cheers</TableCell>
+                {COLUMNS.map((label) => (
+                  <TableCell
+                    key={label}
+                    align={label === 'Reps' || label === 'Time' ? 'right' : undefined}
+                    sx={
+                      label === 'Cheers' ? { ...HEAD_SX, display: { xs: 'none', sm: 'table-cell' } } : HEAD_SX
+                    }
+                  >
+                    {label}
+                  </TableCell>
+                ))}
               </TableRow>
             </TableHead>
             <TableBody>
               {activities === null
                 ? [0, 1, 2, 3, 4].map((i) => (
                     <TableRow key={i}>
-                      {[0, 1, 2, 3, 4, 5].map((j) => (
+                      {COLUMNS.map((j) => (
                         <TableCell key={j}>
                           <Skeleton />
                         </TableCell>

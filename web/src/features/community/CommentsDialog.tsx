@@ -1,8 +1,4 @@
-/**
- * One item's kudos and comments: who gave kudos (the newest, from the counts), the comments
- * (oldest first, live while open) and a composer with the post's text rules. A comment is deleted
- * by its writer or by the item's author.
- */
+/** One item's kudos and comments (live while open), a composer; deletable by writer or item author. */
 import type { Engagement } from '@fit/shared/model';
 import { MESSAGES, validateCommentForm } from '@fit/shared/validation';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
@@ -26,7 +22,7 @@ import { addComment, deleteComment, type ShownComment, type SocialTarget } from 
 import { useComments } from '../../data/social-queries.ts';
 import { UserAvatar } from './bits.tsx';
 import { MessageText } from './MessageText.tsx';
-import { useMyName } from './useMyName.ts';
+import { useMyName } from './social-state.ts';
 
 const COMMENT_FAILED = 'Could not save your comment. Please try again.';
 const DELETE_FAILED = 'Could not delete the comment. Please try again.';

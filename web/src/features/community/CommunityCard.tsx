@@ -5,10 +5,7 @@ import Typography from '@mui/material/Typography';
 import { type ReactNode, useId } from 'react';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 
-/**
- * A titled card that fills its grid cell, so cards side by side line up. `error`: its load failed
- * with nothing to show, so the message and Retry stand in place of the content.
- */
+/** A titled card filling its grid cell, so cards side by side line up; `error` stands in for the content. */
 export function CommunityCard(props: {
   title: string;
   icon: ReactNode;

@@ -1,8 +1,4 @@
-/**
- * `/community`: leaderboards, posts and recent activity of everyone, all live. Reads 63 documents
- * (3 boards, 30 feed posts, 30 feed activities) whatever the number of users. `?show=following`
- * shows the people the viewer follows instead (useCommunityData).
- */
+/** `/community`: leaderboards, posts and recent activity, all live; `?show=following` narrows them. */
 import Grid from '@mui/material/Grid';
 import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -12,25 +8,18 @@ import { ActivitiesCard } from './ActivitiesCard.tsx';
 import { LeaderboardsCard } from './LeaderboardsCard.tsx';
 import { PostsCard } from './PostsCard.tsx';
 import { ShowFilter } from './ShowFilter.tsx';
-import { SocialContext } from './social-context.ts';
+import { SocialContext, useSocial } from './social-state.ts';
 import { type Show, useCommunityData } from './useCommunityData.ts';
-import { useSocial } from './useSocial.ts';
-
-/** Where the page reads the time. */
-type Clock = () => number;
-
-const systemClock: Clock = () => Date.now();
 
 export interface CommunityPageProps {
   /** Where the page reads the time (tests pass a fixed or movable clock). */
-  clock?: Clock;
+  clock?: () => number;
   /** How often relative dates and the current board periods are re-evaluated. */
   tickMs?: number;
 }
 
-export function CommunityPage({ clock = systemClock, tickMs = 30_000 }: CommunityPageProps = {}) {
-  const user = useSessionUser();
-  const uid = user?.uid ?? null;
+export function CommunityPage({ clock = Date.now, tickMs = 30_000 }: CommunityPageProps = {}) {
+  const uid = useSessionUser()?.uid ?? null;
   // Re-read so that relative dates stay fresh and the boards roll over at midnight without a reload.
   const now = useRefreshed(clock, tickMs);
   // In the address, so a reload, a shared link and Back keep the view.

@@ -1,9 +1,4 @@
-/**
- * Leaderboards: Reps, Minutes and Calories, each with Daily, Weekly and Monthly top 3, from the
- * boards the rollup writes. A board whose period key is not the current one in its time zone (or a
- * missing or empty one) shows 'No data available.'; `now` ticks, so midnight rolls over by itself.
- */
-
+/** Leaderboards: Reps, Minutes and Calories top 3 of the current day, week or month (`now` ticks). */
 import { currentPlaces } from '@fit/shared/community';
 import { BOARD_METRICS, type BoardKind } from '@fit/shared/model';
 import { addDays, browserTimeZone, periodWindow } from '@fit/shared/periods';
@@ -83,8 +78,7 @@ export function LeaderboardsCard(props: {
         aria-labelledby={tabIdOf(tabsId, kind)}
         sx={{ px: { xs: 2, sm: 3 }, pt: 2, pb: { xs: 2, sm: 3 } }}
       >
-        {/* Phones and tablets swipe between the three boards; desktops see them side by side. Focusable
-            so a keyboard can scroll it too (axe scrollable-region-focusable). */}
+        {/* Phones swipe between the boards, desktops see them side by side; focusable to scroll by keys. */}
         <Box
           tabIndex={0}
           role="group"

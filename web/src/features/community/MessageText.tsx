@@ -3,9 +3,8 @@ import Link from '@mui/material/Link';
 import { splitLinks } from './format.ts';
 
 /**
- * A post's text with its http(s) addresses as links opening in a new tab. Plain React text: never
- * HTML. Bidi controls are dropped first, so an override cannot reverse a link's text or the words
- * around it (writes refuse them; this covers posts stored before).
+ * A post's text with its http(s) addresses as links opening in a new tab, never HTML. Bidi controls
+ * are dropped first (posts stored before writes refused them), so none can reverse a link's text.
  */
 export function MessageText({ message }: { message: string }) {
   const parts = splitLinks(stripBidiControls(message));

@@ -14,22 +14,10 @@ import { faded } from '../../app/theme.ts';
 import { PersonName } from '../../components/PersonName.tsx';
 import { UserAvatar, YouChip } from './bits.tsx';
 
-const NO_DATA = 'No data available.';
-
-const METRIC: Record<BoardMetric, { title: string; unit: string; icon: ReactNode; color: string }> = {
-  reps: { title: 'Reps', unit: 'reps', icon: <Repeat fontSize="small" />, color: 'metric.reps' },
-  minutes: {
-    title: 'Minutes',
-    unit: 'min',
-    icon: <TimerOutlined fontSize="small" />,
-    color: 'metric.minutes',
-  },
-  calories: {
-    title: 'Calories',
-    unit: 'cal',
-    icon: <LocalFireDepartmentOutlined fontSize="small" />,
-    color: 'metric.calories',
-  },
+const METRIC: Record<BoardMetric, { title: string; unit: string; icon: ReactNode }> = {
+  reps: { title: 'Reps', unit: 'reps', icon: <Repeat fontSize="small" /> },
+  minutes: { title: 'Minutes', unit: 'min', icon: <TimerOutlined fontSize="small" /> },
+  calories: { title: 'Calories', unit: 'cal', icon: <LocalFireDepartmentOutlined fontSize="small" /> },
 };
 
 /** Gold, silver, bronze: each place's colours are the theme's `palette.medal` tokens. */
@@ -72,7 +60,7 @@ export function MetricBoard(props: { metric: BoardMetric; places: BoardPlace[] |
             height: 30,
             borderRadius: 2,
             color: 'onBrand.main',
-            bgcolor: look.color,
+            bgcolor: `metric.${metric}`,
           }}
         >
           {look.icon}
@@ -101,7 +89,7 @@ export function MetricBoard(props: { metric: BoardMetric; places: BoardPlace[] |
             px: 2,
           }}
         >
-          <Typography variant="body2">{NO_DATA}</Typography>
+          <Typography variant="body2">No data available.</Typography>
         </Box>
       ) : (
         <Box

@@ -11,11 +11,8 @@ export const tabIdOf = (tabsId: string, kind: BoardKind) => `${tabsId}-${kind}`;
 export const panelIdOf = (tabsId: string) => `${tabsId}-panel`;
 
 /**
- * The period tabs: a tab list whose selected tab draws its own raised background.
- * Not MUI's `Tabs`: that measures itself (its sliding indicator's place) after every render it takes
- * part in, and each measurement laid out the whole page (five times as /community loaded, and again
- * at every board update and every minute's redraw). Keys as WAI-ARIA's tabs pattern: Left and Right
- * (wrapping), Home and End move to a period and show it; only the shown one is in the Tab order.
+ * Not MUI's `Tabs`: it measures its indicator after every render, each a layout of the whole page
+ * (five as /community loaded, more at every board update). Keys as WAI-ARIA's tabs pattern.
  */
 export const PeriodTabs = memo(function PeriodTabs(props: {
   kind: BoardKind;

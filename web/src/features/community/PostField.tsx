@@ -2,9 +2,8 @@ import TextField from '@mui/material/TextField';
 import { type KeyboardEvent, memo } from 'react';
 
 /**
- * The composer's text field (Enter posts, Shift+Enter starts a new line). Memoized: a multiline
- * field measures its own height at every render (a forced layout of the page), and the card
- * renders again at every feed change and clock tick.
+ * Enter posts, Shift+Enter starts a new line. Memoized: a multiline field measures its height (a
+ * page layout) at every render, and the card renders at every feed change and clock tick.
  */
 export const PostField = memo(function PostField(props: {
   value: string;

@@ -1,4 +1,5 @@
 /** The posts of the Community Posts card, newest first: the person's own on the right, each deletable. */
+import type { FeedPost } from '@fit/shared/model';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import Box from '@mui/material/Box';
@@ -10,18 +11,13 @@ import Typography from '@mui/material/Typography';
 import type { RefObject } from 'react';
 import { PersonName } from '../../components/PersonName.tsx';
 import { ShownName } from '../../components/ShownText.tsx';
-import { RelativeTime, UserAvatar } from './bits.tsx';
+import { Empty, RelativeTime, UserAvatar } from './bits.tsx';
 import { MessageText } from './MessageText.tsx';
 import { SocialBar } from './SocialBar.tsx';
 
-export interface ShownPost {
+/** A feed post, or one's own still on its way (`sending`); `postId` is its id under `users/{uid}/posts`. */
+export interface ShownPost extends FeedPost {
   key: string;
-  /** The post's id under `users/{uid}/posts`. */
-  postId: string;
-  uid: string;
-  userName: string;
-  message: string;
-  timestamp: number;
   own: boolean;
   sending: boolean;
 }
@@ -46,12 +42,7 @@ export function PostList(props: {
     );
   }
   if (posts.length === 0) {
-    return (
-      <Box sx={{ px: 3, pb: 4, pt: 2, textAlign: 'center', color: 'text.secondary' }}>
-        <ForumOutlined sx={{ fontSize: 40, opacity: 0.4 }} />
-        <Typography>No posts yet. Be the first to say hello!</Typography>
-      </Box>
-    );
+    return <Empty icon={<ForumOutlined />} text="No posts yet. Be the first to say hello!" />;
   }
   return (
     <Box
@@ -82,15 +73,8 @@ export function PostList(props: {
   );
 }
 
-function PostItem({
-  post,
-  now,
-  onDelete,
-}: {
-  post: ShownPost;
-  now: number;
-  onDelete: (post: ShownPost) => void;
-}) {
+function PostItem(props: { post: ShownPost; now: number; onDelete: (post: ShownPost) => void }) {
+  const { post, now, onDelete } = props;
   return (
     <Box
       component="li"

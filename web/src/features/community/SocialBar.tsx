@@ -1,8 +1,4 @@
-/**
- * Kudos and comments of one post or activity: a kudos toggle (not on one's own item: there the
- * count only) and a comments button that opens the item's dialog. Counts are the reactions'
- * (engagement documents); one's own kudos show as given at once (the write's local snapshot).
- */
+/** Kudos (a toggle, or the count on one's own item) and the comments button of a post or activity. */
 import ChatBubbleOutline from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import ThumbUpAlt from '@mui/icons-material/ThumbUpAlt';
 import ThumbUpOffAlt from '@mui/icons-material/ThumbUpOffAlt';
@@ -15,18 +11,13 @@ import { useSessionUser } from '../../data/context.tsx';
 import { useDataScope } from '../../data/queries.ts';
 import { giveKudos, itemIdOf, kudosKey, type SocialTarget, takeBackKudos } from '../../data/social.ts';
 import { CommentsDialog } from './CommentsDialog.tsx';
-import { useSocialState } from './social-context.ts';
-import { useMyName } from './useMyName.ts';
+import { useMyName, useSocialState } from './social-state.ts';
 
 const KUDOS_FAILED = 'Could not update your kudos. Please try again.';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-interface SocialBarProps {
-  target: SocialTarget;
-  own: boolean;
-  label: string;
-}
+type SocialBarProps = { target: SocialTarget; own: boolean; label: string };
 
 /** Nothing signed out: kudos and comments are for members. */
 export function SocialBar(props: SocialBarProps) {

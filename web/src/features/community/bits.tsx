@@ -3,6 +3,8 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import type { SxProps, Theme } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { avatarColor, fullDateTime, initials, relativeTime } from './format.ts';
 
 export function UserAvatar({ uid, name, size = 36 }: { uid: string; name: string; size?: number }) {
@@ -24,10 +26,8 @@ export function UserAvatar({ uid, name, size = 36 }: { uid: string; name: string
 }
 
 /**
- * "5 min ago", with the full date and time as the element's title: shown on hover by the browser
- * and read by screen readers as its description. Not MUI's Tooltip: the feeds draw one per post
- * and per activity (up to 60 on /community), and each cost a component tree, its hooks and its
- * handlers in the render that shows the feeds.
+ * "5 min ago", the full date as its title (hover, and screen readers' description). Not MUI's
+ * Tooltip: up to 60 of them, each a component tree with hooks, slowed the feeds' render.
  */
 export function RelativeTime({ timestamp, now }: { timestamp: number; now: number }) {
   return (
@@ -38,6 +38,25 @@ export function RelativeTime({ timestamp, now }: { timestamp: number; now: numbe
       sx={{ cursor: 'default' }}
     >
       {relativeTime(timestamp, now)}
+    </Box>
+  );
+}
+
+/** A card's empty list: a faint icon over the invitation. */
+export function Empty(props: { icon: ReactNode; text: string }) {
+  return (
+    <Box
+      sx={{
+        px: 3,
+        pb: 4,
+        pt: 2,
+        textAlign: 'center',
+        color: 'text.secondary',
+        '& svg': { fontSize: 40, opacity: 0.4 },
+      }}
+    >
+      {props.icon}
+      <Typography>{props.text}</Typography>
     </Box>
   );
 }

@@ -1,7 +1,4 @@
-/**
- * Which day the boards count, beside them (issue 11): boards count days in the community zone
- * (COMMUNITY_TIME_ZONE), the dashboard in the viewer's. Said only when the two clocks differ now.
- */
+/** Boards count days in the community zone, the dashboard in the viewer's: said when the two differ. */
 import { localDate } from '@fit/shared/periods';
 
 function wallClock(now: number, timeZone: string): string | null {
@@ -20,11 +17,7 @@ function wallClock(now: number, timeZone: string): string | null {
   }
 }
 
-/**
- * The note for a viewer in `viewerZone` when the boards' zone shows another time now, else null:
- * 'Boards count days in UTC, not your time zone (Europe/Berlin).', plus, when the dates differ,
- * which date it is there.
- */
+/** The note when the boards' zone shows another time now (and which date it is there), else null. */
 export function boardZoneNote(now: number, boardZone: string, viewerZone: string): string | null {
   const board = wallClock(now, boardZone);
   const viewer = wallClock(now, viewerZone);

@@ -1,7 +1,6 @@
 import { ALERT_FETCH_COMMUNITY } from '@fit/shared/messages';
-import type { FeedActivity, FeedPost } from '@fit/shared/model';
 import { useDeferredValue, useMemo } from 'react';
-import { type Boards, boardsTimeZone } from '../../data/community.ts';
+import { boardsTimeZone } from '../../data/community.ts';
 import { useBoards, useFeedActivities, useFeedPosts } from '../../data/community-queries.ts';
 import {
   boardKeysAt,
@@ -11,38 +10,18 @@ import {
   useFollowing,
 } from '../../data/follow-hooks.ts';
 
-const FETCH_FAILED = ALERT_FETCH_COMMUNITY;
-
 /** Whose posts, activities and boards the page shows. */
 export type Show = 'everyone' | 'following';
 
-interface CommunityData {
-  /** null until the first answer. */
-  posts: FeedPost[] | null;
-  activities: FeedActivity[] | null;
-  boards: Boards | null;
-  /** How many people the viewer follows (null until known). */
-  followingCount: number | null;
-  /** Per section: the spec's message when its load failed with nothing to show, else null. */
-  errors: { posts: string | null; activities: string | null; boards: string | null };
-}
+/** A read that failed with nothing to show (one that answered before keeps its data). */
+const failedEmpty = (read: { isError: boolean; data: unknown }) =>
+  read.isError && read.data === undefined ? ALERT_FETCH_COMMUNITY : null;
 
 /**
- * A read that failed and has nothing to show. One that failed after answering keeps its data (the
- * Live badge and the offline notice say it is not current) and is loaded again when the connection
- * is back.
+ * Everyone: 30 feed posts, 30 feed activities, 3 boards. Following: those people's items and board
+ * entries. The boards of everyone are read either way: they name the community time zone.
  */
-function failedEmpty(read: { isError: boolean; data: unknown }): string | null {
-  return read.isError && read.data === undefined ? FETCH_FAILED : null;
-}
-
-/**
- * Everyone: the page's 63 live documents (30 feed posts, 30 feed activities, 3 boards).
- * Following: whom the viewer follows, then those people's feed items and current board entries
- * (chunked `in` queries, merged and ranked in the browser: data/follows.ts). The boards of
- * everyone are read either way: they name the community time zone the period keys are in.
- */
-export function useCommunityData(show: Show, now: number): CommunityData {
+export function useCommunityData(show: Show, now: number) {
   const everyone = show === 'everyone';
   const boardsRead = useBoards();
   const following = useFollowing(!everyone);
@@ -57,13 +36,11 @@ export function useCommunityData(show: Show, now: number): CommunityData {
   const followedPosts = useFollowedFeedPosts(uids);
   const followedActivities = useFollowedFeedActivities(uids);
   const followedBoards = useFollowedBoards(uids, keys);
-  const reads = [
-    useDeferredValue(everyone ? allPosts : followedPosts),
-    useDeferredValue(everyone ? allActivities : followedActivities),
-    useDeferredValue(everyone ? boardsRead : followedBoards),
-  ] as const;
-  const [posts, activities, boards] = reads;
+  const posts = useDeferredValue(everyone ? allPosts : followedPosts);
+  const activities = useDeferredValue(everyone ? allActivities : followedActivities);
+  const boards = useDeferredValue(everyone ? boardsRead : followedBoards);
   const followingFailed = !everyone && failedEmpty(following);
+  // Data are null until the first answer; an error is the spec's message when a load failed empty.
   return {
     posts: posts.data ?? null,
     activities: activities.data ?? null,

@@ -1,9 +1,6 @@
 /**
- * Onboarding on /user (issue 11): a signed-in user whose profile has no display name is asked for
- * one here, before a first post or workout shows as 'Unknown'. It saves through the account page's
- * path (`saveAccountProfile`, merged) with the spec's display-name validation, can be put off for
- * this visit, and, when the person came from a deep link (`/user?next=/community` after sign-up and
- * verification), goes on to that page once the name is saved.
+ * On /user, a profile without a display name is asked for one before a first post shows 'Unknown';
+ * it can be put off for this visit, and a deep link (`?next=`) goes on once the name is saved.
  */
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';

@@ -1,8 +1,4 @@
-/**
- * The display-name prompt's form and its saved notice (see `DisplayNamePrompt.tsx`, the gate). With
- * the name it asks the units (preset from the profile, else the browser's locale) and the gender
- * (none preset: BMR depends on it, so it is chosen or left unset, never assumed).
- */
+/** The display-name prompt's form, with the units (preset) and the gender (never assumed: BMR needs it). */
 import { ALERT_SAVE_PROFILE } from '@fit/shared/messages';
 import { GENDERS, type Gender } from '@fit/shared/model';
 import type { UnitSystem } from '@fit/shared/units';
@@ -25,13 +21,13 @@ import { StatusAlert } from '../../components/StatusAlert.tsx';
 import { saveAccountProfile } from '../../data/profile.ts';
 import { useSave } from '../../data/save.ts';
 import { focusPageHeading } from './focus.ts';
-import { GENDER_HELP, nameSaved, PROMPT_TEXT, PROMPT_TITLE, UNIT_CHOICES } from './messages.ts';
 
-interface Answers {
-  displayName: string;
-  unitSystem: UnitSystem;
-  gender?: Gender;
-}
+const UNIT_CHOICES = [
+  ['metric', 'Metric (kg, cm)'],
+  ['imperial', 'Imperial (lbs, inches)'],
+] as const;
+
+type Answers = { displayName: string; unitSystem: UnitSystem; gender?: Gender };
 
 export function PromptCard(props: {
   exists: boolean;
@@ -72,10 +68,7 @@ export function PromptCard(props: {
     if (busy) return;
     // The spec's display-name rule (trimmed) and the gender's; units come from the radios only.
     const checked = validateAccountProfile({ displayName: value, gender }, '');
-    if (!checked.ok) {
-      setStatus({ kind: 'error', message: checked.message, field: checked.field });
-      return;
-    }
+    if (!checked.ok) return setStatus({ kind: 'error', message: checked.message, field: checked.field });
     const { displayName = '', gender: chosen } = checked.value;
     props.onSaving(true);
     save.run({ displayName, unitSystem: units, ...(chosen ? { gender: chosen } : {}) });
@@ -90,10 +83,11 @@ export function PromptCard(props: {
     >
       <CardContent sx={{ p: { xs: 2.5, sm: 3 }, '&:last-child': { pb: { xs: 2.5, sm: 3 } } }}>
         <Typography id={titleId} variant="h6" component="h2">
-          {PROMPT_TITLE}
+          Choose your display name
         </Typography>
         <Typography variant="body2" color="textSecondary" sx={{ mt: 0.5, mb: 2 }}>
-          {PROMPT_TEXT}
+          This is how others see your posts and workouts on the Community page. Until you set one, they show
+          as Unknown.
         </Typography>
         <Box component="form" aria-label="Display name" onSubmit={submit} noValidate>
           <TextField
@@ -135,7 +129,7 @@ export function PromptCard(props: {
                 ))}
               </RadioGroup>
               <Typography id={`${titleId}-gender-help`} variant="caption" color="textSecondary">
-                {GENDER_HELP}
+                Used only for your BMR. Leave it unset if you prefer; you can change it on Account.
               </Typography>
             </FormControl>
           </Stack>
@@ -154,8 +148,8 @@ export function PromptCard(props: {
   );
 }
 
-export /** Replaces the prompt after a save and takes the focus the form had, so nothing is lost. */
-function SavedNotice(props: { name: string; onClose: () => void }) {
+/** Replaces the prompt after a save and takes the focus the form had, so nothing is lost. */
+export function SavedNotice(props: { name: string; onClose: () => void }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), []);
   return (
@@ -170,7 +164,7 @@ function SavedNotice(props: { name: string; onClose: () => void }) {
       }}
       sx={{ mb: { xs: 2.5, sm: 3 } }}
     >
-      {nameSaved(props.name)}
+      Display name saved. Others now see you as {props.name}.
     </Alert>
   );
 }

@@ -1,9 +1,4 @@
-/**
- * `/people/:uid`: a person's public card (name, follower and following counts, live) with Follow
- * or Unfollow, and their recent activities from the community feed. A person who hides their
- * exercise info shows none: the page says so and reads no activities.
- */
-
+/** `/people/:uid`: a person's live card with Follow, and their recent activities unless hidden. */
 import { ALERT_FETCH_COMMUNITY } from '@fit/shared/messages';
 import type { PersonCard } from '@fit/shared/model';
 import Avatar from '@mui/material/Avatar';

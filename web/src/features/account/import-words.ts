@@ -1,0 +1,39 @@
+import { MAX_WRITES_PER_COMMIT } from '@fit/shared/firestore/semantics';
+import type { ImportPlan } from '@fit/shared/import-plan';
+import type { UserProfile } from '@fit/shared/model';
+
+/** Profile fields whose name in words is not their split camelCase ('dateOfBirth': 'date of birth'). */
+const FIELD_LABELS: Partial<Record<keyof UserProfile, string>> = {
+  createdAt: 'creation date',
+  hideExerciseInfo: 'privacy setting',
+  unitSystem: 'units',
+};
+
+export const fieldLabel = (field: keyof UserProfile) =>
+  FIELD_LABELS[field] ?? field.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
+
+export const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+export const importParts = (plan: ImportPlan) => Math.ceil(plan.docs.length / MAX_WRITES_PER_COMMIT);
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+export function importedSummary(plan: ImportPlan): string {
+  const parts = [
+    plural(plan.add.activities, 'activity', 'activities'),
+    plural(plan.add.weights, 'weight record', 'weight records'),
+    plural(plan.add.posts, 'post', 'posts'),
+  ];
+  const extra = [
+    plan.profileFields.length > 0 ? 'profile' : null,
+    plan.goal === 'set' ? 'daily goal' : null,
+    plan.preferences === 'set' ? 'activity preferences' : null,
+  ].filter((x): x is string => x !== null);
+  return `Imported ${parts.join(', ')}${extra.length > 0 ? `; updated ${extra.join(', ')}` : ''}.`;
+}
+
+export function importFailed(done: number, total: number): string {
+  return total > 1 && done > 0
+    ? `Import stopped after ${done} of ${total} parts. Import the same file again to add what is missing (nothing is added twice).`
+    : 'Failed to import. Nothing was written. Please try again.';
+}
