@@ -52,6 +52,9 @@ describe('the first run asks one thing at a time', () => {
     expect(await prompt.getByRole('radio', { name: 'Imperial (lbs, inches)' }).isChecked()).toBe(true);
     for (const gender of ['Male', 'Female'])
       expect(await prompt.getByRole('radio', { name: gender, exact: true }).isChecked()).toBe(false);
+    // The page settled: the Log form drawn and its button enabled (axe once read it mid-change).
+    const log = page.getByRole('form', { name: 'Log activity' }).getByRole('button', { name: 'Log' });
+    await log.and(page.locator(':enabled')).waitFor();
 
     const found: string[] = [];
     for (const scheme of ['light', 'dark'] as const) {
