@@ -1,4 +1,4 @@
-/** Route guards (spec section 2); `SignedInArea` also gives the signed-in pages their user and store. */
+/** Route guards: `SignedInArea` also gives the signed-in pages their user and store. */
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';

@@ -1,5 +1,5 @@
 /**
- * The route table (spec section 2). The landing page ships in the entry chunk; every other screen
+ * The route table. The landing page ships in the entry chunk; every other screen
  * is a chunk of its own (the router fetches those of all the routes a path matches at once).
  */
 import type { ComponentType } from 'react';
