@@ -1,8 +1,4 @@
-/**
- * The sign-in port. Screens speak only `AuthGateway`; the app wires the Firebase implementation
- * (`adapters/firebase-auth.ts`: Firebase Auth, or its emulator on one machine) and component tests a
- * fake. Errors keep Firebase's `auth/...` codes; `authErrorMessage` turns them into what a person can act on.
- */
+/** The sign-in port: Firebase Auth in the app, a fake in tests. Errors keep Firebase's `auth/...` codes. */
 
 export interface AuthUser {
   uid: string;
@@ -27,40 +23,28 @@ export interface GoogleSignIn {
 
 /** Who is signed in now, and whose offline data the browser may hold as far as the page knows. */
 export interface PageSessions {
-  /**
-   * The person signed in as the page started (the session the auth SDK restored), or who signed
-   * in from another tab since; not a sign-in made on this page. Null: nobody's.
-   */
+  /** Signed in as the page started, or from another tab since; never a sign-in made here. */
   owner: string | null;
   now: string | null;
 }
 
 export interface AuthGateway {
-  /**
-   * Calls `listener` once the saved session is known and again on every change: sign-in, sign-out,
-   * and a `reload()` that changed the user (e.g. the email became verified).
-   */
+  /** Calls `listener` once the saved session is known and on every change (a `reload()` too). */
   subscribe(listener: (user: AuthUser | null) => void): () => void;
   signIn(email: string, password: string): Promise<AuthUser>;
   signUp(email: string, password: string): Promise<AuthUser>;
-  /** Resolves null when the person closed the popup: that is a choice, not an error. */
+  /** Resolves null when the person closed the popup: a choice, not an error. */
   signInWithGoogle(): Promise<GoogleSignIn | null>;
   sendVerificationEmail(): Promise<void>;
-  /** Emails a password reset link to `email` (signed in or not). */
   sendPasswordReset(email: string): Promise<void>;
   /** Checks a reset link's code; resolves the email of its account. */
   checkPasswordResetCode(code: string): Promise<string>;
-  /** Sets the new password with a reset link's code (which is then used up). */
   resetPassword(code: string, newPassword: string): Promise<void>;
-  /** Re-reads the signed-in user from the server (and refreshes its token when it changed). */
   reload(): Promise<AuthUser | null>;
   signOut(): Promise<void>;
-  /**
-   * Proves the person again before a sensitive operation: with `password` for email accounts, with
-   * the Google popup when `password` is null. Resolves false when the popup was closed.
-   */
+  /** Proves the person again: with `password`, or the Google popup when null (false: closed). */
   reauthenticate(password: string | null): Promise<boolean>;
-  /** Starts loading the sign-in code ahead of use (a sign-in form got focus). Optional. */
+  /** Starts loading the sign-in code ahead of use. */
   preload?(): void;
 }
 
@@ -72,7 +56,6 @@ export function authErrorCode(error: unknown): string | undefined {
   return undefined;
 }
 
-/** The session is over (token expired or revoked): the app signs the person out. */
 export function isSessionExpired(error: unknown): boolean {
   const code = authErrorCode(error);
   return code === 'auth/user-token-expired' || code === 'auth/invalid-user-token';
@@ -96,9 +79,8 @@ function passwordRules(error: unknown): string | undefined {
 }
 
 /**
- * What to show for a failed auth call. `fallback` is the spec's line for the screen (e.g. 'Failed to
- * login. Please check your email and password.'), used for wrong credentials and anything unforeseen;
- * causes a person can act on get a plain sentence. Null means show nothing (popup closed).
+ * What to show for a failed auth call: a plain sentence for causes a person can act on, else the
+ * screen's spec line `fallback`; null shows nothing (popup closed).
  */
 export function authErrorMessage(error: unknown, fallback: string): string | null {
   if (isPopupClosed(error)) return null;

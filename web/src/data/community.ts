@@ -1,12 +1,6 @@
 /**
- * The community page's reads: the newest 30 feed posts, the newest 30 feed activities and the three
- * boards. All are projections the reactions maintain, so the page reads 63 documents whatever the
- * number of users, and every read is live (a new post, activity or rollup shows without reload).
- *
- * Queries issued (for firestore.indexes.json: single-field orders, no composite index needed):
- * - `feedPosts`      orderBy timestamp desc, limit 30 (listen)
- * - `feedActivities` orderBy timestamp desc, limit 30 (listen)
- * - `boards/daily`, `boards/weekly`, `boards/monthly` (listenDoc)
+ * The community page's live reads: the newest 30 feed posts and activities and the three boards,
+ * projections the reactions keep, so the page reads 63 documents whatever the number of users.
  */
 import { BOARD_PLACES, FEED_SHOWN } from '@fit/shared/community';
 import {
@@ -37,16 +31,12 @@ export const communityQueries = {
   } satisfies QuerySpec,
 } as const;
 
-// ---- parsing: projections are written by reactions, but a reader stays defensive ----
-
+// Projections are written by reactions, but a reader stays defensive.
 function text(value: unknown, fallback = ''): string {
   return typeof value === 'string' ? value : fallback;
 }
 
-function name(value: unknown): string {
-  const s = text(value).trim();
-  return s === '' ? UNKNOWN_USER_NAME : s;
-}
+const name = (value: unknown) => text(value).trim() || UNKNOWN_USER_NAME;
 
 export function toFeedPost(id: string, data: DocData): FeedPost {
   return {
@@ -91,9 +81,6 @@ function toBoard(kind: BoardKind, data: DocData): Board {
   };
 }
 
-// ---- live reads ----
-
-/** A feed, live, each document read by `read`. */
 function watchFeed<T>(
   store: LiveDocumentStore,
   query: QuerySpec,
@@ -113,7 +100,7 @@ export function watchFeedActivities(store: LiveDocumentStore): Listen<FeedActivi
 
 export type Boards = Record<BoardKind, Board | null>;
 
-/** Watches `boards/daily|weekly|monthly`; calls onNext once all three have answered, then on each change. */
+/** The three boards, once all have answered, then on each change. */
 export function watchBoards(store: LiveDocumentStore): Listen<Boards> {
   return (onNext, onError) => {
     const current: Partial<Record<BoardKind, Board | null>> = {};

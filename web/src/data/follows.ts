@@ -1,14 +1,6 @@
 /**
- * Follows, as the browser sees them: whom I follow (`users/{me}/following`, only I write it), a
- * person's card (`people/{uid}`, counts kept by the follow reaction), a person's recent
- * activities, and the Following view of the community page: the followed people's feed items
- * and board entries, read in chunked `in` queries of at most 30 uids and merged and ranked here.
- *
- * Queries issued (shared/src/follow-queries.ts; indexes in firestore.indexes.json):
- * - `users/{me}/following` orderBy createdAt desc, limit 300 (listen)
- * - `feedActivities|feedPosts` where uid in [≤30] orderBy timestamp desc, limit 30, per chunk (listen)
- * - `boardEntries` where periodKey ==, visible == true, uid in [≤30], per chunk and period (listen)
- * - `people/{uid}` (listenDoc)
+ * Follows: whom I follow, a person's card and recent activities, and the Following view, read in
+ * `in` queries of at most 30 uids (shared/src/follow-queries.ts) and merged and ranked here.
  */
 import { FEED_SHOWN } from '@fit/shared/community';
 import {
@@ -46,7 +38,7 @@ import type { Listen } from './live-query.ts';
 export const ALERT_FOLLOW = 'Failed to follow. Please try again.';
 export const ALERT_UNFOLLOW = 'Failed to unfollow. Please try again.';
 
-/** What a follow needs checked before it is written (the rules check the same). */
+/** What a follow needs checked before it is written (as the rules do). */
 export function followProblem(me: string, target: string): string | null {
   if (target === '' || target.includes('/')) return 'That person could not be found.';
   if (target === me) return 'You cannot follow yourself.';
@@ -94,10 +86,7 @@ export function watchPersonActivities(store: LiveDocumentStore, uid: string): Li
     store.listen(spec, (docs) => onNext(docs.map((d) => toFeedActivity(d.id, d.data))), onError);
 }
 
-/**
- * Listens to one query per part and calls onNext with every part's answer, once all have
- * answered, then on each change. No parts: one empty answer.
- */
+/** One listener per part; `combine` gets every part's answer once all have answered, then on each change. */
 function watchParts<P, T>(
   store: LiveDocumentStore,
   parts: readonly P[],
@@ -153,10 +142,7 @@ export interface BoardKeys {
   timeZone: string;
 }
 
-/**
- * Boards of the people I follow: each kind's top places per metric, ranked here from their
- * visible entries of the current period (the same order as the rollup's).
- */
+/** Boards of the people I follow, ranked here from their visible entries of the current period. */
 export function watchFollowedBoards(
   store: LiveDocumentStore,
   uids: readonly string[],
@@ -188,18 +174,18 @@ export function watchFollowedBoards(
       parts,
       ({ kind, chunk }) => followWebQueries.entriesOf(keys[kind], chunk),
       ({ kind }, docs) => ({ kind, entries: docs.map((d) => toEntry(d.data)) }),
-      (answers) => {
-        const boards = Object.fromEntries(
-          BOARD_KINDS.map((kind) => [
-            kind,
-            boardOf(
+      (answers) =>
+        onNext(
+          Object.fromEntries(
+            BOARD_KINDS.map((kind) => [
               kind,
-              answers.filter((a) => a.kind === kind).flatMap((a) => a.entries),
-            ),
-          ]),
-        ) as Boards;
-        onNext(boards);
-      },
+              boardOf(
+                kind,
+                answers.filter((a) => a.kind === kind).flatMap((a) => a.entries),
+              ),
+            ]),
+          ) as Boards,
+        ),
       onError,
     );
 }

@@ -1,9 +1,6 @@
 /**
- * Live reads in the query cache: a live query's first snapshot answers its query function, every
- * later snapshot is written into the cache (`setQueryData`), and the listener stops once no screen
- * observes the query (the cached value is then marked stale, so the next screen listens again).
- * A listener that fails after its first answer is listened again through a refetch, so its
- * failure becomes the query's error like any other load's.
+ * Live reads in the query cache: the first snapshot answers the query function, later ones go in by
+ * `setQueryData`, and the listener stops once no screen observes the query (marked stale then).
  */
 import type { StoreError, Unsubscribe } from '@fit/shared/store';
 import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
@@ -17,12 +14,8 @@ export const LIVE = { live: true } as const;
 const running = new WeakMap<QueryClient, Map<string, Unsubscribe>>();
 
 function listenersOf(client: QueryClient): Map<string, Unsubscribe> {
-  let map = running.get(client);
-  if (!map) {
-    map = new Map();
-    running.set(client, map);
-  }
-  return map;
+  if (!running.has(client)) running.set(client, new Map());
+  return running.get(client) as Map<string, Unsubscribe>;
 }
 
 function stop(client: QueryClient, queryHash: string) {
@@ -45,10 +38,7 @@ export function stopListenersWithoutObservers(client: QueryClient): Unsubscribe 
   });
 }
 
-/**
- * The query function of a live query: listens, resolves with the first snapshot (or rejects with
- * the first failure, or with `LoadTimeoutError` when none comes in time) and keeps the listener.
- */
+/** A live query's query function: resolves with the first snapshot and keeps the listener. */
 export function listenInto<T>(
   client: QueryClient,
   query: { queryKey: QueryKey; queryHash: string; signal: AbortSignal },
@@ -98,7 +88,7 @@ export function listenInto<T>(
           answered = true;
           reject(error);
         } else {
-          // Listen again: the refetch's outcome (data or this failure) is what screens show.
+          // Listen again: the refetch's outcome is what screens show.
           void client.refetchQueries({ queryKey, exact: true });
         }
       },

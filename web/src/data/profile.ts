@@ -24,10 +24,7 @@ export function hasDisplayName(profile: UserProfile | null): boolean {
   return typeof profile?.displayName === 'string' && profile.displayName.trim() !== '';
 }
 
-/**
- * Sign-up stores who signed up and when, and the empty activity selection (spec section 7); the
- * account page fills in the rest.
- */
+/** Sign-up stores who signed up and when, and the empty activity selection. */
 export async function createSignUpProfile(store: DocumentStore, uid: string, email: string, now: number) {
   const profile: UserProfile = { userId: uid, email, createdAt: now, displayName: '' };
   await store.commit([
@@ -36,10 +33,7 @@ export async function createSignUpProfile(store: DocumentStore, uid: string, ema
   ]);
 }
 
-/**
- * After a Google sign-in: creates the profile only when there is none, so a returning user's
- * display name and details are never wiped. Returns the profile as it now stands.
- */
+/** After a Google sign-in: creates the profile only when there is none; returns it as it stands. */
 export async function ensureGoogleProfile(
   store: DocumentStore,
   uid: string,
@@ -62,10 +56,7 @@ export async function ensureGoogleProfile(
   return profile;
 }
 
-/**
- * Saves the account page's "Your Information" fields (already validated). When the profile is
- * missing (its creation at sign-up failed), the identity fields are written with it.
- */
+/** Saves "Your Information"; a missing profile (sign-up failed) gets its identity fields too. */
 export async function saveAccountProfile(
   store: DocumentStore,
   uid: string,

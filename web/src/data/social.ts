@@ -1,14 +1,6 @@
 /**
- * Kudos, comments and notifications (issue 27). The signed-in person writes only their own kudos
- * (id = their uid) and comments, deletes their own (or, as an item's author, comments on it) and
- * marks their notifications read; counts and notifications are the reactions'.
- *
- * Queries issued (firestore.indexes.json; shared/test/indexes.test.ts lists them):
- * - `engagement` where itemId in [shown items] (at most 30), listen
- * - group `kudos` where uid == me, orderBy timestamp desc, limit 100, listen
- * - `users/{owner}/{posts|reps}/{id}/comments` orderBy timestamp asc, limit 50, listen (dialog open)
- * - `users/{me}/notifications` orderBy timestamp desc, limit 20, listen
- * - `users/{me}/notifications` where read == false, orderBy timestamp desc, limit 100, listen
+ * Kudos, comments and notifications. The person writes only their own kudos (id = their uid) and
+ * comments, and marks their notifications read; counts and notifications are the reactions'.
  */
 import { FEED_SHOWN } from '@fit/shared/community';
 import {
@@ -33,15 +25,15 @@ export interface SocialTarget {
   id: string;
 }
 
-export const COMMENTS_SHOWN = 50;
-export const NOTIFICATIONS_SHOWN = 20;
+const COMMENTS_SHOWN = 50;
+const NOTIFICATIONS_SHOWN = 20;
 /** Most unread notifications counted (the badge shows 99+ beyond). */
 export const UNREAD_COUNTED = 100;
 /** Most kudos of one's own the page checks shown items against. */
-export const MY_KUDOS_READ = 100;
+const MY_KUDOS_READ = 100;
 
 export const itemIdOf = (t: SocialTarget) => `${t.owner}_${t.id}`;
-/** Where a target's kudos of `uid` lives: the key of `given` sets. */
+/** Where a target's kudos of `uid` lives. */
 export const kudosKey = (t: SocialTarget, uid: string) => paths.kudosOf(t.feed, t.owner, t.id, uid);
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -62,7 +54,7 @@ function toEngagement(data: DocData): Engagement {
   };
 }
 
-/** The counts of the shown items of one feed, by item id (`{owner}_{id}`); none: no kudos or comments. */
+/** The counts of the shown items of one feed, by item id (`{owner}_{id}`). */
 export function watchEngagement(
   store: LiveDocumentStore,
   feed: SocialFeed,
@@ -92,7 +84,7 @@ export function watchEngagement(
   };
 }
 
-/** The paths of the kudos the person gave (newest MY_KUDOS_READ), to show them as given. */
+/** The paths of the kudos the person gave (the newest MY_KUDOS_READ). */
 export function watchMyKudos(store: LiveDocumentStore, uid: string): Listen<Set<string>> {
   const spec: QuerySpec = {
     collection: 'kudos',
@@ -170,8 +162,6 @@ export function watchNotifications(
     store.listen(spec, (docs) => onNext(docs.map((d) => toNotification(d.id, d.data))), onError);
 }
 
-// ---- writes ----
-
 export async function giveKudos(
   store: DocumentStore,
   uid: string,
@@ -188,7 +178,6 @@ export async function takeBackKudos(store: DocumentStore, uid: string, t: Social
   await store.commit([{ kind: 'delete', path: kudosKey(t, uid) }]);
 }
 
-/** Writes a comment validated by `validateCommentForm`. */
 export async function addComment(
   store: DocumentStore,
   uid: string,
@@ -204,7 +193,7 @@ export async function deleteComment(store: DocumentStore, t: SocialTarget, comme
   await store.commit([{ kind: 'delete', path: paths.comment(t.feed, t.owner, t.id, commentId) }]);
 }
 
-/** Marks notifications read (one, or every unread one counted: at most UNREAD_COUNTED writes). */
+/** Marks notifications read (at most UNREAD_COUNTED writes). */
 export async function markRead(store: DocumentStore, uid: string, ids: readonly string[]) {
   if (ids.length === 0) return;
   await store.commit(

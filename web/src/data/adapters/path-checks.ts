@@ -1,73 +1,33 @@
 /**
- * The Firestore adapter checks every path before anything is sent (`@fit/shared/doc-paths`): an id
- * Firestore would refuse, or one holding an unpaired surrogate (which the SDK would store under
- * another path), fails here with invalid-argument instead of reaching the server.
+ * Every path is checked before anything is sent: an id Firestore would refuse, or one holding an
+ * unpaired surrogate (stored under another path by the SDK), fails with invalid-argument here.
  */
 import { docPathProblem, queryPathProblem } from '@fit/shared/doc-paths';
-import {
-  type LiveDocumentStore,
-  type QuerySpec,
-  StoreError,
-  type Unsubscribe,
-  type WriteOp,
-} from '@fit/shared/store';
+import { type LiveDocumentStore, type QuerySpec, StoreError, type Unsubscribe } from '@fit/shared/store';
 
-export function checkDocPath(path: string): void {
-  const problem = docPathProblem(path);
+function refuse(problem: string | null): void {
   if (problem) throw new StoreError('invalid-argument', problem);
 }
 
-export function checkQuery(spec: QuerySpec): void {
-  const problem = queryPathProblem(spec);
-  if (problem) throw new StoreError('invalid-argument', problem);
-}
-
-export function checkWrites(writes: readonly WriteOp[]): void {
-  for (const op of writes) checkDocPath(op.path);
-}
-
-/**
- * A listen whose path is refused: the error arrives through `onError` like any refusal from the
- * backend (asynchronously, so callers see the same order of events), and nothing is opened.
- */
-function refusedListen(error: unknown, onError: (error: StoreError) => void): Unsubscribe {
-  let active = true;
-  queueMicrotask(() => {
-    if (active)
-      onError(error instanceof StoreError ? error : new StoreError('invalid-argument', String(error)));
-  });
-  return () => {
-    active = false;
-  };
-}
+export const checkDocPath = (path: string) => refuse(docPathProblem(path));
+export const checkQuery = (spec: QuerySpec) => refuse(queryPathProblem(spec));
 
 type Listens = Pick<LiveDocumentStore, 'listen' | 'listenDoc'>;
 
-/**
- * A backend's listens behind the path checks: each opens only once its path passes; a refused one
- * reports the refusal through `onError` and opens nothing.
- */
+/** Listens that open only once their path passes; a refusal arrives later through `onError`. */
 export function checkedListens(open: Listens): Listens {
-  const checked = (check: () => void, start: () => Unsubscribe, onError: (error: StoreError) => void) => {
-    try {
-      check();
-    } catch (error) {
-      return refusedListen(error, onError);
-    }
-    return start();
+  const checked = (problem: string | null, start: () => Unsubscribe, onError: (e: StoreError) => void) => {
+    if (!problem) return start();
+    let active = true;
+    queueMicrotask(() => active && onError(new StoreError('invalid-argument', problem)));
+    return () => {
+      active = false;
+    };
   };
   return {
     listen: (spec, onNext, onError) =>
-      checked(
-        () => checkQuery(spec),
-        () => open.listen(spec, onNext, onError),
-        onError,
-      ),
+      checked(queryPathProblem(spec), () => open.listen(spec, onNext, onError), onError),
     listenDoc: (path, onNext, onError) =>
-      checked(
-        () => checkDocPath(path),
-        () => open.listenDoc(path, onNext, onError),
-        onError,
-      ),
+      checked(docPathProblem(path), () => open.listenDoc(path, onNext, onError), onError),
   };
 }
