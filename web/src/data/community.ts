@@ -16,7 +16,7 @@ import {
 } from '@fit/shared/model';
 import type { DocData, LiveDocumentStore, QuerySpec } from '@fit/shared/store';
 import { numberOr0 } from '@fit/shared/totals';
-import type { Listen } from './live-query.ts';
+import { type Listen, listenAll, watchDoc, watchDocs } from './live-query.ts';
 
 export const communityQueries = {
   feedPosts: {
@@ -32,11 +32,11 @@ export const communityQueries = {
 } as const;
 
 // Projections are written by reactions, but a reader stays defensive.
-function text(value: unknown, fallback = ''): string {
+export function text(value: unknown, fallback = ''): string {
   return typeof value === 'string' ? value : fallback;
 }
 
-const name = (value: unknown) => text(value).trim() || UNKNOWN_USER_NAME;
+export const name = (value: unknown) => text(value).trim() || UNKNOWN_USER_NAME;
 
 export function toFeedPost(id: string, data: DocData): FeedPost {
   return {
@@ -81,43 +81,25 @@ function toBoard(kind: BoardKind, data: DocData): Board {
   };
 }
 
-function watchFeed<T>(
-  store: LiveDocumentStore,
-  query: QuerySpec,
-  read: (id: string, data: DocData) => T,
-): Listen<T[]> {
-  return (onNext, onError) =>
-    store.listen(query, (docs) => onNext(docs.map((d) => read(d.id, d.data))), onError);
-}
-
 export function watchFeedPosts(store: LiveDocumentStore): Listen<FeedPost[]> {
-  return watchFeed(store, communityQueries.feedPosts, toFeedPost);
+  return watchDocs(store, communityQueries.feedPosts, (d) => toFeedPost(d.id, d.data));
 }
 
 export function watchFeedActivities(store: LiveDocumentStore): Listen<FeedActivity[]> {
-  return watchFeed(store, communityQueries.feedActivities, toFeedActivity);
+  return watchDocs(store, communityQueries.feedActivities, (d) => toFeedActivity(d.id, d.data));
 }
 
 export type Boards = Record<BoardKind, Board | null>;
 
 /** The three boards, once all have answered, then on each change. */
 export function watchBoards(store: LiveDocumentStore): Listen<Boards> {
-  return (onNext, onError) => {
-    const current: Partial<Record<BoardKind, Board | null>> = {};
-    const stops = BOARD_KINDS.map((kind) =>
-      store.listenDoc(
-        paths.board(kind),
-        (snap) => {
-          current[kind] = snap ? toBoard(kind, snap.data) : null;
-          if (BOARD_KINDS.every((k) => current[k] !== undefined)) onNext({ ...(current as Boards) });
-        },
-        onError,
-      ),
-    );
-    return () => {
-      for (const stop of stops) stop();
-    };
-  };
+  const boards = listenAll(
+    BOARD_KINDS.map((kind) =>
+      watchDoc(store, paths.board(kind), (doc) => (doc ? toBoard(kind, doc.data) : null)),
+    ),
+  );
+  return (onNext, onError) =>
+    boards((list) => onNext(Object.fromEntries(BOARD_KINDS.map((k, i) => [k, list[i]])) as Boards), onError);
 }
 
 /** The community time zone as the boards state it (they all use the configured one). */

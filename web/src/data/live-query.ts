@@ -2,11 +2,52 @@
  * Live reads in the query cache: the first snapshot answers the query function, later ones go in by
  * `setQueryData`, and the listener stops once no screen observes the query (marked stale then).
  */
-import type { StoreError, Unsubscribe } from '@fit/shared/store';
+import type { DocSnapshot, LiveDocumentStore, QuerySpec, StoreError, Unsubscribe } from '@fit/shared/store';
 import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
 import { LoadTimeoutError, loadLimits } from './load-limits.ts';
 
 export type Listen<T> = (onNext: (value: T) => void, onError: (error: StoreError) => void) => Unsubscribe;
+
+/** A query's documents, each read by `read`, live. */
+export function watchDocs<T>(
+  store: LiveDocumentStore,
+  spec: QuerySpec,
+  read: (doc: DocSnapshot) => T,
+): Listen<T[]> {
+  return (onNext, onError) => store.listen(spec, (docs) => onNext(docs.map((doc) => read(doc))), onError);
+}
+
+/** A document, read by `read` (null: missing), live. */
+export function watchDoc<T>(
+  store: LiveDocumentStore,
+  path: string,
+  read: (doc: DocSnapshot | null) => T,
+): Listen<T> {
+  return (onNext, onError) => store.listenDoc(path, (doc) => onNext(read(doc)), onError);
+}
+
+/** Every listen's answer once all have answered, then on each change (none: one empty answer). */
+export function listenAll<T>(listens: readonly Listen<T>[]): Listen<T[]> {
+  return (onNext, onError) => {
+    if (listens.length === 0) {
+      let live = true;
+      queueMicrotask(() => live && onNext([]));
+      return () => {
+        live = false;
+      };
+    }
+    const answers = new Map<number, T>();
+    const stops = listens.map((listen, i) =>
+      listen((value) => {
+        answers.set(i, value);
+        if (answers.size === listens.length) onNext(listens.map((_, j) => answers.get(j) as T));
+      }, onError),
+    );
+    return () => {
+      for (const stop of stops) stop();
+    };
+  };
+}
 
 /** Marks a query as live in its `meta`, so re-reads after a save leave it alone (it follows itself). */
 export const LIVE = { live: true } as const;

@@ -1,23 +1,19 @@
 /** `users/{uid}`: the profile the sign-in flows create and the account page edits. */
 import { paths, type UserProfile } from '@fit/shared/model';
 import { splitName } from '@fit/shared/names';
-import type { DocumentStore, LiveDocumentStore } from '@fit/shared/store';
+import type { DocSnapshot, DocumentStore, LiveDocumentStore } from '@fit/shared/store';
 import type { GoogleProfile } from './auth.ts';
-import type { Listen } from './live-query.ts';
+import { type Listen, watchDoc } from './live-query.ts';
 import { emptyPreferencesWrite } from './preferences.ts';
 
+const toProfile = (snap: DocSnapshot | null) => (snap ? (snap.data as unknown as UserProfile) : null);
+
 export async function readProfile(store: DocumentStore, uid: string): Promise<UserProfile | null> {
-  const snap = await store.get(paths.user(uid));
-  return snap ? (snap.data as unknown as UserProfile) : null;
+  return toProfile(await store.get(paths.user(uid)));
 }
 
 export function watchProfile(store: LiveDocumentStore, uid: string): Listen<UserProfile | null> {
-  return (onNext, onError) =>
-    store.listenDoc(
-      paths.user(uid),
-      (snap) => onNext(snap ? (snap.data as unknown as UserProfile) : null),
-      onError,
-    );
+  return watchDoc(store, paths.user(uid), toProfile);
 }
 
 export function hasDisplayName(profile: UserProfile | null): boolean {

@@ -11,12 +11,12 @@ import {
   type PostComment,
   paths,
   type SocialFeed,
-  UNKNOWN_USER_NAME,
 } from '@fit/shared/model';
-import type { DocData, DocumentStore, LiveDocumentStore, QuerySpec } from '@fit/shared/store';
+import type { DocData, DocSnapshot, DocumentStore, LiveDocumentStore, QuerySpec } from '@fit/shared/store';
 import { numberOr0 } from '@fit/shared/totals';
+import { name, text } from './community.ts';
 import { newDocId } from './ids.ts';
-import type { Listen } from './live-query.ts';
+import { type Listen, watchDocs } from './live-query.ts';
 
 /** A post or an activity others may cheer on: its feed and its author's source document id. */
 export interface SocialTarget {
@@ -35,9 +35,6 @@ const MY_KUDOS_READ = 100;
 export const itemIdOf = (t: SocialTarget) => `${t.owner}_${t.id}`;
 /** Where a target's kudos of `uid` lives. */
 export const kudosKey = (t: SocialTarget, uid: string) => paths.kudosOf(t.feed, t.owner, t.id, uid);
-
-const text = (v: unknown) => (typeof v === 'string' ? v : '');
-const name = (v: unknown) => text(v).trim() || UNKNOWN_USER_NAME;
 
 function toEngagement(data: DocData): Engagement {
   const by = Array.isArray(data.kudosBy) ? data.kudosBy : [];
@@ -71,14 +68,10 @@ export function watchEngagement(
       where: [{ field: 'itemId', op: 'in', value: ids }],
       limit: FEED_SHOWN,
     };
+    const shown = (docs: DocSnapshot[]) => docs.filter((d) => d.data.feed === feed);
     return store.listen(
       spec,
-      (docs) =>
-        onNext(
-          new Map(
-            docs.filter((d) => d.data.feed === feed).map((d) => [text(d.data.itemId), toEngagement(d.data)]),
-          ),
-        ),
+      (docs) => onNext(new Map(shown(docs).map((d) => [text(d.data.itemId), toEngagement(d.data)]))),
       onError,
     );
   };
@@ -93,7 +86,8 @@ export function watchMyKudos(store: LiveDocumentStore, uid: string): Listen<Set<
     orderBy: [{ field: 'timestamp', direction: 'desc' }],
     limit: MY_KUDOS_READ,
   };
-  return (onNext, onError) => store.listen(spec, (docs) => onNext(new Set(docs.map((d) => d.path))), onError);
+  const kudos = watchDocs(store, spec, (d) => d.path);
+  return (onNext, onError) => kudos((list) => onNext(new Set(list)), onError);
 }
 
 export interface ShownComment extends PostComment {
@@ -107,23 +101,15 @@ export function watchComments(store: LiveDocumentStore, t: SocialTarget): Listen
     orderBy: [{ field: 'timestamp', direction: 'asc' }],
     limit: COMMENTS_SHOWN,
   };
-  return (onNext, onError) =>
-    store.listen(
-      spec,
-      (docs) =>
-        onNext(
-          docs.map((d) => ({
-            id: d.id,
-            uid: text(d.data.uid),
-            owner: text(d.data.owner),
-            userName: name(d.data.userName),
-            message: text(d.data.message),
-            timestamp: numberOr0(d.data.timestamp),
-            pending: d.pending === true,
-          })),
-        ),
-      onError,
-    );
+  return watchDocs(store, spec, (d) => ({
+    id: d.id,
+    uid: text(d.data.uid),
+    owner: text(d.data.owner),
+    userName: name(d.data.userName),
+    message: text(d.data.message),
+    timestamp: numberOr0(d.data.timestamp),
+    pending: d.pending === true,
+  }));
 }
 
 export interface ShownNotification extends AppNotification {
@@ -158,8 +144,7 @@ export function watchNotifications(
     orderBy: [{ field: 'timestamp', direction: 'desc' }],
     limit: unreadOnly ? UNREAD_COUNTED : NOTIFICATIONS_SHOWN,
   };
-  return (onNext, onError) =>
-    store.listen(spec, (docs) => onNext(docs.map((d) => toNotification(d.id, d.data))), onError);
+  return watchDocs(store, spec, (d) => toNotification(d.id, d.data));
 }
 
 export async function giveKudos(

@@ -7,7 +7,7 @@ import { currentWeightAfterDelete, currentWeightAfterEdit } from '@fit/shared/cu
 import { paths, type UserProfile, type WeightRecord } from '@fit/shared/model';
 import type { DocSnapshot, DocumentStore, LiveDocumentStore, QuerySpec, WriteOp } from '@fit/shared/store';
 import { newDocId } from './ids.ts';
-import type { Listen } from './live-query.ts';
+import { type Listen, watchDocs } from './live-query.ts';
 import {
   finiteFields,
   finiteNumber,
@@ -52,8 +52,7 @@ export function watchWeightHistory(
   uid: string,
   limit = WEIGHT_HISTORY_LIMIT,
 ): Listen<StoredWeight[]> {
-  return (onNext, onError) =>
-    store.listen(newestQuery(uid, limit), (docs) => onNext(docs.map(toWeight)), onError);
+  return watchDocs(store, newestQuery(uid, limit), toWeight);
 }
 
 export const WEIGHT_RECORDS: RecordKind<StoredWeight> = {
