@@ -65,7 +65,23 @@ function currentWeightWrite(uid: string, weight: number): WriteOp {
   return { kind: 'set', path: paths.user(uid), data: { currentWeight: weight }, merge: true };
 }
 
-/** Adds a record with `loggedAt`; it becomes the current weight unless dated before the newest. */
+/** Writes record `id`; it becomes the current weight unless dated before the newest other one. */
+async function putRecord(
+  store: DocumentStore,
+  uid: string,
+  id: string,
+  data: { weight: number; timestamp: number; loggedAt: number; importedAt?: number },
+  newest: readonly StoredWeight[] | undefined,
+): Promise<void> {
+  const [latest] = (await newestTwo(store, uid, newest)).filter((r) => r.id !== id);
+  const isNewest = !latest || data.timestamp >= latest.timestamp;
+  await store.commit([
+    { kind: 'set', path: paths.weightRecord(uid, id), data },
+    ...(isNewest ? [currentWeightWrite(uid, data.weight)] : []),
+  ]);
+}
+
+/** Adds a record with `loggedAt`, the time of the write. */
 export async function logWeight(
   store: DocumentStore,
   uid: string,
@@ -74,16 +90,13 @@ export async function logWeight(
   now = Date.now(),
 ): Promise<string> {
   const id = newDocId();
-  const [latest] = await newestTwo(store, uid, newest);
-  const isNewest = !latest || record.timestamp >= latest.timestamp;
-  await store.commit([
-    {
-      kind: 'set',
-      path: paths.weightRecord(uid, id),
-      data: { weight: record.weight, timestamp: record.timestamp, loggedAt: now },
-    },
-    ...(isNewest ? [currentWeightWrite(uid, record.weight)] : []),
-  ]);
+  await putRecord(
+    store,
+    uid,
+    id,
+    { weight: record.weight, timestamp: record.timestamp, loggedAt: now },
+    newest,
+  );
   return id;
 }
 
@@ -127,17 +140,8 @@ export async function restoreWeight(
   newest: readonly StoredWeight[] | undefined,
   now = Date.now(),
 ): Promise<void> {
-  const [latest] = (await newestTwo(store, uid, newest)).filter((r) => r.id !== deleted.id);
-  const data: Record<string, unknown> = {
-    weight: deleted.weight,
-    timestamp: deleted.timestamp,
-    ...restoredWriteTimes(deleted, now),
-  };
-  const isNewest = !latest || deleted.timestamp >= latest.timestamp;
-  await store.commit([
-    { kind: 'set', path: paths.weightRecord(uid, deleted.id), data },
-    ...(isNewest ? [currentWeightWrite(uid, deleted.weight)] : []),
-  ]);
+  const { weight, timestamp } = deleted;
+  await putRecord(store, uid, deleted.id, { weight, timestamp, ...restoredWriteTimes(deleted, now) }, newest);
 }
 
 /** The dashboard's profile form: target weight and date. */
