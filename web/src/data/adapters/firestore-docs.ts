@@ -1,5 +1,16 @@
-/** The SDK's documents and queries in the store port's shapes. */
-import { type DocSnapshot, type QuerySpec, splitDocPath } from '@fit/shared/store';
+/**
+ * The SDK's documents and queries in the store port's shapes, and the paths checked before anything
+ * is sent: an id Firestore would refuse, or an unpaired surrogate, fails here with invalid-argument.
+ */
+import { docPathProblem, queryPathProblem } from '@fit/shared/doc-paths';
+import {
+  type DocSnapshot,
+  type LiveDocumentStore,
+  type QuerySpec,
+  StoreError,
+  splitDocPath,
+  type Unsubscribe,
+} from '@fit/shared/store';
 import {
   collection,
   collectionGroup,
@@ -38,4 +49,31 @@ export function toQuery(db: Firestore, spec: QuerySpec): Query {
   }
   if (spec.limit !== undefined) constraints.push(limit(spec.limit));
   return query(base, ...constraints);
+}
+
+function refuse(problem: string | null): void {
+  if (problem) throw new StoreError('invalid-argument', problem);
+}
+
+export const checkDocPath = (path: string) => refuse(docPathProblem(path));
+export const checkQuery = (spec: QuerySpec) => refuse(queryPathProblem(spec));
+
+type Listens = Pick<LiveDocumentStore, 'listen' | 'listenDoc'>;
+
+/** Listens that open only once their path passes; a refusal arrives later through `onError`. */
+export function checkedListens(open: Listens): Listens {
+  const checked = (problem: string | null, start: () => Unsubscribe, onError: (e: StoreError) => void) => {
+    if (!problem) return start();
+    let active = true;
+    queueMicrotask(() => active && onError(new StoreError('invalid-argument', problem)));
+    return () => {
+      active = false;
+    };
+  };
+  return {
+    listen: (spec, onNext, onError) =>
+      checked(queryPathProblem(spec), () => open.listen(spec, onNext, onError), onError),
+    listenDoc: (path, onNext, onError) =>
+      checked(docPathProblem(path), () => open.listenDoc(path, onNext, onError), onError),
+  };
 }

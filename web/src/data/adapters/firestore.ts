@@ -29,11 +29,8 @@ import {
 } from 'firebase/firestore';
 import { browserOffline } from '../../sw/register.ts';
 import type { AppConfig } from '../config.ts';
-import { docsOf, snapshotOf, toQuery } from './firestore-docs.ts';
+import { checkDocPath, checkedListens, checkQuery, docsOf, snapshotOf, toQuery } from './firestore-docs.ts';
 import { failFastWhenUnreachable, syncedListeners, toStoreError } from './firestore-sync.ts';
-import { checkDocPath, checkedListens, checkQuery } from './path-checks.ts';
-
-export { toStoreError };
 
 /** `waitForPendingWrites` answers at once when no write waits: one unanswered this long means some do. */
 const UNSENT_CHECK_MS = 1500;
