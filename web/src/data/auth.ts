@@ -84,40 +84,34 @@ function passwordRules(error: unknown): string | undefined {
  */
 export function authErrorMessage(error: unknown, fallback: string): string | null {
   if (isPopupClosed(error)) return null;
-  switch (authErrorCode(error)) {
-    case 'auth/email-already-in-use':
-      return 'An account with this email already exists. Log in instead.';
-    case 'auth/invalid-email':
-      return 'Please enter a valid email address.';
-    case 'auth/weak-password':
-      return 'Password must be at least 6 characters.';
-    case 'auth/password-does-not-meet-requirements': {
-      const rules = passwordRules(error);
-      return rules
-        ? `Password does not meet the requirements: ${rules}.`
-        : 'Password does not meet the requirements.';
-    }
-    case 'auth/too-many-requests':
-      return 'Too many attempts. Please wait a few minutes and try again.';
-    case 'auth/network-request-failed':
-      return 'No network connection. Check your connection and try again.';
-    case 'auth/user-disabled':
-      return 'This account has been disabled.';
-    case 'auth/popup-blocked':
-      return 'Your browser blocked the sign-in popup. Allow popups for this site and try again.';
-    case 'auth/unauthorized-domain':
-      return 'Google sign-in is not enabled for this web address.';
-    case 'auth/account-exists-with-different-credential':
-      return 'An account with this email already exists. Log in with your email and password.';
-    case 'auth/expired-action-code':
-    case 'auth/invalid-action-code':
-      return 'This link has expired or was already used. Request a new one.';
-    case 'auth/requires-recent-login':
-      return 'For your security, please sign in again to continue.';
-    case 'auth/user-token-expired':
-    case 'auth/invalid-user-token':
-      return 'Your session has expired. Please log in again.';
-    default:
-      return fallback;
+  const code = authErrorCode(error) ?? '';
+  if (code === 'auth/password-does-not-meet-requirements') {
+    const rules = passwordRules(error);
+    return rules
+      ? `Password does not meet the requirements: ${rules}.`
+      : 'Password does not meet the requirements.';
   }
+  return AUTH_MESSAGES.get(code) ?? fallback;
 }
+
+const LINK_USED = 'This link has expired or was already used. Request a new one.';
+const SESSION_EXPIRED = 'Your session has expired. Please log in again.';
+const AUTH_MESSAGES = new Map([
+  ['auth/email-already-in-use', 'An account with this email already exists. Log in instead.'],
+  ['auth/invalid-email', 'Please enter a valid email address.'],
+  ['auth/weak-password', 'Password must be at least 6 characters.'],
+  ['auth/too-many-requests', 'Too many attempts. Please wait a few minutes and try again.'],
+  ['auth/network-request-failed', 'No network connection. Check your connection and try again.'],
+  ['auth/user-disabled', 'This account has been disabled.'],
+  ['auth/popup-blocked', 'Your browser blocked the sign-in popup. Allow popups for this site and try again.'],
+  ['auth/unauthorized-domain', 'Google sign-in is not enabled for this web address.'],
+  [
+    'auth/account-exists-with-different-credential',
+    'An account with this email already exists. Log in with your email and password.',
+  ],
+  ['auth/expired-action-code', LINK_USED],
+  ['auth/invalid-action-code', LINK_USED],
+  ['auth/requires-recent-login', 'For your security, please sign in again to continue.'],
+  ['auth/user-token-expired', SESSION_EXPIRED],
+  ['auth/invalid-user-token', SESSION_EXPIRED],
+]);

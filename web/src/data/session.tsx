@@ -26,14 +26,12 @@ function assumedUser(): AuthUser | null {
   const saved = recallAnyone('signedIn');
   if (!saved) return null;
   try {
-    const value: unknown = JSON.parse(saved.value);
-    if (typeof value !== 'object' || value === null) return null;
-    const { email, emailVerified, providerIds } = value as Record<string, unknown>;
+    const { email, emailVerified, providerIds } = JSON.parse(saved.value) ?? {};
     if (emailVerified !== true || !(typeof email === 'string' || email === null)) return null;
     if (!Array.isArray(providerIds) || !providerIds.every((id) => typeof id === 'string')) return null;
     return { uid: saved.uid, email, emailVerified, providerIds };
   } catch {
-    return null;
+    return null; // not JSON
   }
 }
 

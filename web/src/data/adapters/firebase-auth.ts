@@ -118,13 +118,9 @@ function createFirebaseAuth(config: AppConfig): FirebaseAuthSetup {
     async sendVerificationEmail() {
       await sendEmailVerification(requireUser());
     },
-    async sendPasswordReset(email) {
-      await sendPasswordResetEmail(auth, email);
-    },
+    sendPasswordReset: (email) => sendPasswordResetEmail(auth, email),
     checkPasswordResetCode: (code) => verifyPasswordResetCode(auth, code),
-    async resetPassword(code, newPassword) {
-      await confirmPasswordReset(auth, code, newPassword);
-    },
+    resetPassword: (code, newPassword) => confirmPasswordReset(auth, code, newPassword),
     async reload() {
       const user = auth.currentUser;
       if (!user) return null;
@@ -136,9 +132,7 @@ function createFirebaseAuth(config: AppConfig): FirebaseAuthSetup {
       publish(next);
       return next;
     },
-    async signOut() {
-      await signOut(auth);
-    },
+    signOut: () => signOut(auth),
     async reauthenticate(password) {
       const user = requireUser();
       if (password !== null) {
