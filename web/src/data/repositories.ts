@@ -5,7 +5,6 @@ import type { AppConfig } from './config.ts';
 /** The optional members are Firestore's own; the tests' in-memory backends leave them out. */
 export interface Backend {
   store: LiveDocumentStore;
-  /** Server-side deletion of the profile, the user's data and the auth user. */
   deleteAccount(): Promise<void>;
   /** Whether writes from another tab or an earlier load wait for the server. */
   hasUnsentWrites?(): Promise<boolean>;

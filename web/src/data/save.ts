@@ -64,9 +64,7 @@ export function letGo(client: QueryClient, mutationKey: MutationKey): void {
 
 export interface SaveOptions<V, R> {
   save: (scope: DataScope, vars: V) => Promise<R>;
-  /** The spec's message when the save fails. */
   failure: string;
-  /** The success message, when the form shows one. */
   success?: string | ((result: R, vars: V) => string);
   /** One-shot reads to read again once the server confirmed the save. */
   rereads?: (uid: string) => QueryKey[];

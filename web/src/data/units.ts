@@ -66,7 +66,6 @@ export function formatMeasure(measure: Measure, stored: number, system: UnitSyst
   return oneDecimal.format(displayValue(measure, stored, system));
 }
 
-/** A stored value with its unit: '80 kg', '176.4 lbs', '180 cm'. */
 export function formatMeasureWithUnit(measure: Measure, stored: number, system: UnitSystem): string {
   return `${formatMeasure(measure, stored, system)} ${unitLabel(measure, system)}`;
 }
