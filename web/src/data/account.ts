@@ -1,8 +1,4 @@
-/**
- * Account deletion: one server-side operation (the `deleteAccount` callable Function) that removes
- * the profile, all the user's data and the auth user. It needs a recent sign-in; when the server
- * says so the page asks for the password (or Google) again and retries.
- */
+/** Account deletion needs a recent sign-in: when the server says so, the page asks again and retries. */
 import { REQUIRES_RECENT_LOGIN } from '@fit/shared/model';
 import { StoreError } from '@fit/shared/store';
 import { authErrorCode } from './auth.ts';

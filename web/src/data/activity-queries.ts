@@ -1,7 +1,4 @@
-/**
- * The dashboard's reads of activities and weights (see `queries.ts` for the conventions): kept
- * apart so pages that do not show them (account, community) do not load them.
- */
+/** The dashboard's reads of activities and weights, apart so other pages do not load them. */
 import type { BoardKind } from '@fit/shared/model';
 import { addDays } from '@fit/shared/periods';
 import { type DayTotal, weekStartOf } from '@fit/shared/progress';
@@ -12,7 +9,6 @@ import { keys, useDataScope, useLive, useProgressDoc } from './queries.ts';
 import { useToday } from './today.ts';
 import { watchWeightHistory } from './weights.ts';
 
-/** The latest 5 activities, live. */
 export function useRecentActivities() {
   const { store, uid } = useDataScope();
   return useLive<StoredActivity[]>(keys.recentActivities(uid), (next, fail) =>
@@ -49,11 +45,7 @@ function periodSumsOf(days: ReadonlyMap<string, DayTotal>, today: string): Perio
   return out;
 }
 
-/**
- * Day, week and month sums, read from the progress document the reactions keep (one live
- * document, shared with the progress section), in its days' zone as that section counts them: no
- * aggregate queries, and nothing read again after a save (the document follows).
- */
+/** Day, week and month sums from the live progress document, in its days' zone. */
 export function usePeriodSums(): { sums: PeriodSumsByKind | null; isError: boolean } {
   const progress = useProgressDoc();
   const { timeZone: browserZone } = useToday();
@@ -64,7 +56,6 @@ export function usePeriodSums(): { sums: PeriodSumsByKind | null; isError: boole
   return useMemo(() => ({ sums, isError }), [sums, isError]);
 }
 
-/** The weight history, newest first, live (the latest list and the chart). */
 export function useWeightHistory() {
   const { store, uid } = useDataScope();
   return useLive(keys.weightHistory(uid), watchWeightHistory(store, uid));

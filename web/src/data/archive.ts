@@ -1,13 +1,11 @@
 /**
- * "Your data": reading everything of the signed-in user for an export or an import preview, and
- * writing an import. Collections are read in pages of 500 ordered by time (a cursor after each),
- * never as one unbounded query; an import is written in the parts `importBatches` makes (each one
- * all-or-nothing commit of at most 500 writes).
+ * "Your data": everything of the user for an export or an import preview, read in pages of 500
+ * (never one unbounded query), and an import written in all-or-nothing parts of at most 500 writes.
  */
 import type { ExportData } from '@fit/shared/archive';
 import { MAX_WRITES_PER_COMMIT } from '@fit/shared/firestore/semantics';
-import { type ExistingData, type ImportPlan, importBatches, type Stored } from '@fit/shared/import-plan';
-import { type ActivityRecord, type DailyGoal, type Post, paths, type UserProfile } from '@fit/shared/model';
+import { type ExistingData, type ImportPlan, importBatches } from '@fit/shared/import-plan';
+import { type Post, paths } from '@fit/shared/model';
 import type { Cursor, DocSnapshot, DocumentStore } from '@fit/shared/store';
 import { toActivity } from './activities.ts';
 import { readGoal } from './goal.ts';
@@ -52,7 +50,6 @@ async function readPreferences(store: DocumentStore, uid: string): Promise<strin
 }
 
 interface AccountData {
-  /** What an export writes. */
   exportData: ExportData;
   /** What an import compares with (with document ids). */
   existing: ExistingData;
@@ -68,41 +65,33 @@ export async function readAccountData(store: DocumentStore, uid: string): Promis
     readAllPages(store, paths.weightRecords(uid)),
     readAllPages(store, paths.posts(uid)),
   ]);
-  const activities: Stored<ActivityRecord>[] = reps.map((doc) => {
-    const { id, path: _path, ...value } = toActivity(doc);
-    return { id, value };
-  });
-  const weightList = weights.map((doc) => {
-    const { id, path: _path, ...value } = toWeight(doc);
-    return { id, value };
-  });
-  const postList = posts.map((doc) => ({ id: doc.id, value: toPost(doc) }));
-  const goalOrNull: DailyGoal | null = goal;
-  const profileOrNull: Partial<UserProfile> | null = profile;
+  const stored = <T extends { id: string; path: string }>(list: T[]) =>
+    list.map(({ id, path: _path, ...value }) => ({ id, value }));
+  const existing = {
+    activities: stored(reps.map(toActivity)),
+    weights: stored(weights.map(toWeight)),
+    posts: posts.map((doc) => ({ id: doc.id, value: toPost(doc) })),
+    profile,
+    goal,
+    preferences,
+  };
+  const values = <T>(list: { value: T }[]) => list.map((entry) => entry.value);
   return {
     exportData: {
-      profile: profileOrNull,
-      activities: activities.map((a) => a.value),
-      weights: weightList.map((w) => w.value),
-      goal: goalOrNull,
+      profile,
+      activities: values(existing.activities),
+      weights: values(existing.weights),
+      goal,
       preferences,
-      posts: postList.map((p) => p.value),
+      posts: values(existing.posts),
     },
-    existing: {
-      activities,
-      weights: weightList,
-      posts: postList,
-      profile: profileOrNull,
-      goal: goalOrNull,
-      preferences,
-    },
+    existing,
   };
 }
 
 /**
- * Writes an import plan part by part, each stamped with the time of its own commit (the rules want
- * `importedAt` near the server's time). Stops at the first failure: the parts before it stay, and
- * importing the same file again writes only what is missing (ids come from the content).
+ * Writes an import part by part, each stamped with its own commit's time (the rules want
+ * `importedAt` near the server's). Stops at the first failure; importing again writes what is missing.
  */
 export async function commitImport(
   store: DocumentStore,

@@ -1,8 +1,4 @@
-/**
- * The sign-in port. Screens speak only `AuthGateway`; the app wires the Firebase implementation
- * (`adapters/firebase-auth.ts`: Firebase Auth, or its emulator on one machine) and component tests a
- * fake. Errors keep Firebase's `auth/...` codes; `authErrorMessage` turns them into what a person can act on.
- */
+/** The sign-in port: Firebase Auth in the app, a fake in tests. Errors keep Firebase's `auth/...` codes. */
 
 export interface AuthUser {
   uid: string;
@@ -27,40 +23,28 @@ export interface GoogleSignIn {
 
 /** Who is signed in now, and whose offline data the browser may hold as far as the page knows. */
 export interface PageSessions {
-  /**
-   * The person signed in as the page started (the session the auth SDK restored), or who signed
-   * in from another tab since; not a sign-in made on this page. Null: nobody's.
-   */
+  /** Signed in as the page started, or from another tab since; never a sign-in made here. */
   owner: string | null;
   now: string | null;
 }
 
 export interface AuthGateway {
-  /**
-   * Calls `listener` once the saved session is known and again on every change: sign-in, sign-out,
-   * and a `reload()` that changed the user (e.g. the email became verified).
-   */
+  /** Calls `listener` once the saved session is known and on every change (a `reload()` too). */
   subscribe(listener: (user: AuthUser | null) => void): () => void;
   signIn(email: string, password: string): Promise<AuthUser>;
   signUp(email: string, password: string): Promise<AuthUser>;
-  /** Resolves null when the person closed the popup: that is a choice, not an error. */
+  /** Resolves null when the person closed the popup: a choice, not an error. */
   signInWithGoogle(): Promise<GoogleSignIn | null>;
   sendVerificationEmail(): Promise<void>;
-  /** Emails a password reset link to `email` (signed in or not). */
   sendPasswordReset(email: string): Promise<void>;
   /** Checks a reset link's code; resolves the email of its account. */
   checkPasswordResetCode(code: string): Promise<string>;
-  /** Sets the new password with a reset link's code (which is then used up). */
   resetPassword(code: string, newPassword: string): Promise<void>;
-  /** Re-reads the signed-in user from the server (and refreshes its token when it changed). */
   reload(): Promise<AuthUser | null>;
   signOut(): Promise<void>;
-  /**
-   * Proves the person again before a sensitive operation: with `password` for email accounts, with
-   * the Google popup when `password` is null. Resolves false when the popup was closed.
-   */
+  /** Proves the person again: with `password`, or the Google popup when null (false: closed). */
   reauthenticate(password: string | null): Promise<boolean>;
-  /** Starts loading the sign-in code ahead of use (a sign-in form got focus). Optional. */
+  /** Starts loading the sign-in code ahead of use. */
   preload?(): void;
 }
 
@@ -72,7 +56,6 @@ export function authErrorCode(error: unknown): string | undefined {
   return undefined;
 }
 
-/** The session is over (token expired or revoked): the app signs the person out. */
 export function isSessionExpired(error: unknown): boolean {
   const code = authErrorCode(error);
   return code === 'auth/user-token-expired' || code === 'auth/invalid-user-token';
@@ -96,46 +79,39 @@ function passwordRules(error: unknown): string | undefined {
 }
 
 /**
- * What to show for a failed auth call. `fallback` is the spec's line for the screen (e.g. 'Failed to
- * login. Please check your email and password.'), used for wrong credentials and anything unforeseen;
- * causes a person can act on get a plain sentence. Null means show nothing (popup closed).
+ * What to show for a failed auth call: a plain sentence for causes a person can act on, else the
+ * screen's spec line `fallback`; null shows nothing (popup closed).
  */
 export function authErrorMessage(error: unknown, fallback: string): string | null {
   if (isPopupClosed(error)) return null;
-  switch (authErrorCode(error)) {
-    case 'auth/email-already-in-use':
-      return 'An account with this email already exists. Log in instead.';
-    case 'auth/invalid-email':
-      return 'Please enter a valid email address.';
-    case 'auth/weak-password':
-      return 'Password must be at least 6 characters.';
-    case 'auth/password-does-not-meet-requirements': {
-      const rules = passwordRules(error);
-      return rules
-        ? `Password does not meet the requirements: ${rules}.`
-        : 'Password does not meet the requirements.';
-    }
-    case 'auth/too-many-requests':
-      return 'Too many attempts. Please wait a few minutes and try again.';
-    case 'auth/network-request-failed':
-      return 'No network connection. Check your connection and try again.';
-    case 'auth/user-disabled':
-      return 'This account has been disabled.';
-    case 'auth/popup-blocked':
-      return 'Your browser blocked the sign-in popup. Allow popups for this site and try again.';
-    case 'auth/unauthorized-domain':
-      return 'Google sign-in is not enabled for this web address.';
-    case 'auth/account-exists-with-different-credential':
-      return 'An account with this email already exists. Log in with your email and password.';
-    case 'auth/expired-action-code':
-    case 'auth/invalid-action-code':
-      return 'This link has expired or was already used. Request a new one.';
-    case 'auth/requires-recent-login':
-      return 'For your security, please sign in again to continue.';
-    case 'auth/user-token-expired':
-    case 'auth/invalid-user-token':
-      return 'Your session has expired. Please log in again.';
-    default:
-      return fallback;
+  const code = authErrorCode(error) ?? '';
+  if (code === 'auth/password-does-not-meet-requirements') {
+    const rules = passwordRules(error);
+    return rules
+      ? `Password does not meet the requirements: ${rules}.`
+      : 'Password does not meet the requirements.';
   }
+  return AUTH_MESSAGES.get(code) ?? fallback;
 }
+
+const LINK_USED = 'This link has expired or was already used. Request a new one.';
+const SESSION_EXPIRED = 'Your session has expired. Please log in again.';
+const AUTH_MESSAGES = new Map([
+  ['auth/email-already-in-use', 'An account with this email already exists. Log in instead.'],
+  ['auth/invalid-email', 'Please enter a valid email address.'],
+  ['auth/weak-password', 'Password must be at least 6 characters.'],
+  ['auth/too-many-requests', 'Too many attempts. Please wait a few minutes and try again.'],
+  ['auth/network-request-failed', 'No network connection. Check your connection and try again.'],
+  ['auth/user-disabled', 'This account has been disabled.'],
+  ['auth/popup-blocked', 'Your browser blocked the sign-in popup. Allow popups for this site and try again.'],
+  ['auth/unauthorized-domain', 'Google sign-in is not enabled for this web address.'],
+  [
+    'auth/account-exists-with-different-credential',
+    'An account with this email already exists. Log in with your email and password.',
+  ],
+  ['auth/expired-action-code', LINK_USED],
+  ['auth/invalid-action-code', LINK_USED],
+  ['auth/requires-recent-login', 'For your security, please sign in again to continue.'],
+  ['auth/user-token-expired', SESSION_EXPIRED],
+  ['auth/invalid-user-token', SESSION_EXPIRED],
+]);

@@ -1,12 +1,6 @@
 /**
- * The community page's reads: the newest 30 feed posts, the newest 30 feed activities and the three
- * boards. All are projections the reactions maintain, so the page reads 63 documents whatever the
- * number of users, and every read is live (a new post, activity or rollup shows without reload).
- *
- * Queries issued (for firestore.indexes.json: single-field orders, no composite index needed):
- * - `feedPosts`      orderBy timestamp desc, limit 30 (listen)
- * - `feedActivities` orderBy timestamp desc, limit 30 (listen)
- * - `boards/daily`, `boards/weekly`, `boards/monthly` (listenDoc)
+ * The community page's live reads: the newest 30 feed posts and activities and the three boards,
+ * projections the reactions keep, so the page reads 63 documents whatever the number of users.
  */
 import { BOARD_PLACES, FEED_SHOWN } from '@fit/shared/community';
 import {
@@ -22,7 +16,7 @@ import {
 } from '@fit/shared/model';
 import type { DocData, LiveDocumentStore, QuerySpec } from '@fit/shared/store';
 import { numberOr0 } from '@fit/shared/totals';
-import type { Listen } from './live-query.ts';
+import { type Listen, listenAll, watchDoc, watchDocs } from './live-query.ts';
 
 export const communityQueries = {
   feedPosts: {
@@ -37,16 +31,12 @@ export const communityQueries = {
   } satisfies QuerySpec,
 } as const;
 
-// ---- parsing: projections are written by reactions, but a reader stays defensive ----
-
-function text(value: unknown, fallback = ''): string {
+// Projections are written by reactions, but a reader stays defensive.
+export function text(value: unknown, fallback = ''): string {
   return typeof value === 'string' ? value : fallback;
 }
 
-function name(value: unknown): string {
-  const s = text(value).trim();
-  return s === '' ? UNKNOWN_USER_NAME : s;
-}
+export const name = (value: unknown) => text(value).trim() || UNKNOWN_USER_NAME;
 
 export function toFeedPost(id: string, data: DocData): FeedPost {
   return {
@@ -91,46 +81,25 @@ function toBoard(kind: BoardKind, data: DocData): Board {
   };
 }
 
-// ---- live reads ----
-
-/** A feed, live, each document read by `read`. */
-function watchFeed<T>(
-  store: LiveDocumentStore,
-  query: QuerySpec,
-  read: (id: string, data: DocData) => T,
-): Listen<T[]> {
-  return (onNext, onError) =>
-    store.listen(query, (docs) => onNext(docs.map((d) => read(d.id, d.data))), onError);
-}
-
 export function watchFeedPosts(store: LiveDocumentStore): Listen<FeedPost[]> {
-  return watchFeed(store, communityQueries.feedPosts, toFeedPost);
+  return watchDocs(store, communityQueries.feedPosts, (d) => toFeedPost(d.id, d.data));
 }
 
 export function watchFeedActivities(store: LiveDocumentStore): Listen<FeedActivity[]> {
-  return watchFeed(store, communityQueries.feedActivities, toFeedActivity);
+  return watchDocs(store, communityQueries.feedActivities, (d) => toFeedActivity(d.id, d.data));
 }
 
 export type Boards = Record<BoardKind, Board | null>;
 
-/** Watches `boards/daily|weekly|monthly`; calls onNext once all three have answered, then on each change. */
+/** The three boards, once all have answered, then on each change. */
 export function watchBoards(store: LiveDocumentStore): Listen<Boards> {
-  return (onNext, onError) => {
-    const current: Partial<Record<BoardKind, Board | null>> = {};
-    const stops = BOARD_KINDS.map((kind) =>
-      store.listenDoc(
-        paths.board(kind),
-        (snap) => {
-          current[kind] = snap ? toBoard(kind, snap.data) : null;
-          if (BOARD_KINDS.every((k) => current[k] !== undefined)) onNext({ ...(current as Boards) });
-        },
-        onError,
-      ),
-    );
-    return () => {
-      for (const stop of stops) stop();
-    };
-  };
+  const boards = listenAll(
+    BOARD_KINDS.map((kind) =>
+      watchDoc(store, paths.board(kind), (doc) => (doc ? toBoard(kind, doc.data) : null)),
+    ),
+  );
+  return (onNext, onError) =>
+    boards((list) => onNext(Object.fromEntries(BOARD_KINDS.map((k, i) => [k, list[i]])) as Boards), onError);
 }
 
 /** The community time zone as the boards state it (they all use the configured one). */

@@ -1,7 +1,4 @@
-/**
- * The Firebase project the app talks to, from Vite environment variables: `VITE_FIREBASE_*` for the
- * project, and on one machine the `host:port` of each emulator of the Firebase Emulator Suite.
- */
+/** The Firebase project and, on one machine, each emulator's `host:port`, from Vite's environment. */
 import { DEMO_PROJECT_ID } from '@fit/shared/model';
 
 export interface AppConfig {
@@ -15,7 +12,6 @@ export interface AppConfig {
   authEmulatorHost: string | undefined;
   firestoreEmulatorHost: string | undefined;
   functionsEmulatorHost: string | undefined;
-  /** Region of the `deleteAccount` callable. */
   functionsRegion: string;
 }
 

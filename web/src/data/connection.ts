@@ -1,14 +1,7 @@
 /**
- * What the signed-in pages know about their connection, and how failed loads come back:
- * - the browser's own online/offline events;
- * - whether the server answers: loads failing for want of it (unreachable, 5xx, no answer in time)
- *   versus any load succeeding, read from the query cache (every load of these pages goes there);
- * - whether live results flow (the backend's `watchLive`: Firestore's snapshots being in sync with
- *   the server).
- * A load that failed for want of the server is loaded again when the connection comes back, so the
- * page recovers without a click: TanStack Query's own `refetchOnReconnect` (its onlineManager) and
- * `refetchInterval` while it fails (`recoverWhenFailing`, the QueryClient's defaults), and the live
- * connection returning (`useRecoverFailedLoads`); its Retry button does the same at once.
+ * What the signed-in pages know about their connection, and how failed loads come back without a
+ * click: TanStack Query's `refetchOnReconnect` and `refetchInterval` while a load fails for want of
+ * the server (`recoverWhenFailing`), and the live connection returning (`useRecoverFailedLoads`).
  */
 import { StoreError } from '@fit/shared/store';
 import { onlineManager, type Query, type QueryClient, useQueryClient } from '@tanstack/react-query';
@@ -18,7 +11,7 @@ import { BackendContext } from './context.tsx';
 /** How often failed loads are tried again in the background while they are failing. */
 export const recovery = { everyMs: 15_000 };
 
-/** Refusals (no access, bad input, session over) would fail again: only these are tried again. */
+/** Refusals would only fail again; anything else failed for want of the server. */
 const REFUSALS = new Set([
   'permission-denied',
   'unauthenticated',
@@ -28,38 +21,24 @@ const REFUSALS = new Set([
   'already-exists',
 ]);
 
-/** A failure for want of the server (network, 5xx, timeout), as opposed to a refusal. */
-function isConnectionFailure(error: unknown): boolean {
-  return !(error instanceof StoreError && REFUSALS.has(error.code));
-}
+const isConnectionFailure = (error: unknown) => !(error instanceof StoreError && REFUSALS.has(error.code));
 
-/**
- * Loads again the shown queries that failed: every one when the person asks (Retry), only those
- * that failed for want of the server when the page recovers by itself (a refusal would only be
- * refused again).
- */
-function retryFailedLoads(client: QueryClient, which: 'all' | 'connection'): Promise<void> {
-  const predicate = (query: Query) =>
-    query.state.status === 'error' && (which === 'all' || isConnectionFailure(query.state.error));
+const failedForWantOfServer = (query: Query) =>
+  query.state.status === 'error' && isConnectionFailure(query.state.error);
+
+/** Loads again the shown queries that failed: all of them, or only those that failed for want of the server. */
+function retryFailedLoads(client: QueryClient, all: boolean): Promise<void> {
+  const predicate = (query: Query) => query.state.status === 'error' && (all || failedForWantOfServer(query));
   return client.refetchQueries({ type: 'active', predicate });
 }
 
 /** A Retry button's action: every failed load at once (they mostly fail for the same reason). */
 export function useRetryFailedLoads(): () => void {
   const client = useQueryClient();
-  return useCallback(() => void retryFailedLoads(client, 'all'), [client]);
+  return useCallback(() => void retryFailedLoads(client, true), [client]);
 }
 
-/** Whether a query failed for want of the server (what comes back with the connection). */
-function failedForWantOfServer(query: Query): boolean {
-  return query.state.status === 'error' && isConnectionFailure(query.state.error);
-}
-
-/**
- * The QueryClient's recovery defaults: a query failing for want of the server is loaded again when
- * the browser is back online (at once, whatever its staleTime) and every `recovery.everyMs` while
- * the page is shown; the others (loaded, refused) are left alone.
- */
+/** The QueryClient's recovery defaults: loaded and refused queries are left alone. */
 export const recoverWhenFailing = {
   refetchOnReconnect: (query: Query) => (failedForWantOfServer(query) ? ('always' as const) : false),
   refetchInterval: (query: Query) => (failedForWantOfServer(query) ? recovery.everyMs : false),
@@ -67,7 +46,7 @@ export const recoverWhenFailing = {
 
 const subscribeOnline = (onChange: () => void) => onlineManager.subscribe(onChange);
 
-/** The browser's idea of being online (TanStack Query's onlineManager: navigator's events). */
+/** The browser's idea of being online (TanStack Query's onlineManager). */
 export function useBrowserOnline(): boolean {
   return useSyncExternalStore(
     subscribeOnline,
@@ -76,10 +55,7 @@ export function useBrowserOnline(): boolean {
   );
 }
 
-/**
- * Whether live results flow now: the backend says so (true when it does not say: an in-memory
- * store) and the browser is online (a connection can look open for a while after the network went).
- */
+/** Whether live results flow: the backend says so (or does not say) and the browser is online. */
 export function useLiveConnection(): boolean {
   const backend = useContext(BackendContext);
   const online = useBrowserOnline();
@@ -88,13 +64,9 @@ export function useLiveConnection(): boolean {
   return live && online;
 }
 
-/**
- * False from a load failing for want of the server until a load succeeds, or a failed one is
- * loaded again successfully.
- */
+/** False from a load failing for want of the server until a load succeeds. */
 export function useServerReachable(): boolean {
   const client = useQueryClient();
-  // Mounted after a failure (a section's alert), it starts from what the cache holds now.
   const [reachable, setReachable] = useState(
     () => !client.getQueryCache().getAll().some(failedForWantOfServer),
   );
@@ -111,13 +83,10 @@ export function useServerReachable(): boolean {
   return reachable;
 }
 
-/**
- * Loads again what failed for want of the server when the live connection comes back (the server
- * reachable again while the browser never went offline: no online event tells the query cache).
- */
+/** The server reachable again while the browser never went offline: no online event tells the cache. */
 export function useRecoverFailedLoads(live: boolean): void {
   const client = useQueryClient();
   useEffect(() => {
-    if (live) void retryFailedLoads(client, 'connection');
+    if (live) void retryFailedLoads(client, false);
   }, [client, live]);
 }

@@ -1,12 +1,7 @@
 /**
- * A stand-in for the backend that exists before the real one. The signed-in pages render at once
- * (for the person this device last saw signed in: session.tsx) while the auth service confirms the
- * session and the adapter loads; their queries stay pending meanwhile, as on a slow network.
- *
- * Every call, read or write, waits for `resolve`, which guards.tsx calls only once the session is
- * confirmed as that same person: nothing is read or written on an assumption. If it turns out to be
- * someone else, or nobody, the page is unmounted and its waiting calls never run. Once resolved,
- * calls go straight through, so the page keeps one store for its whole life (no resubscribing).
+ * The backend of a page drawn for the person last signed in here before the session is confirmed:
+ * every call waits for `resolve` (guards.tsx, once confirmed as that person), then goes straight
+ * through, so the page keeps one store for its whole life.
  */
 import type { LiveDocumentStore, Unsubscribe } from '@fit/shared/store';
 import type { Backend } from './repositories.ts';
@@ -54,10 +49,8 @@ export function deferredBackend(): DeferredBackend {
     backend: {
       store,
       deleteAccount: () => later((b) => b.deleteAccount()),
-      // Unresolved, this page has written nothing; what the SDK kept from before is the session's
-      // to check once confirmed.
+      // Unresolved, this page has written nothing.
       hasUnsentWrites: async () => (real?.hasUnsentWrites ? real.hasUnsentWrites() : false),
-      // A backend that does not say is live (repositories.ts).
       watchLive: (listener) =>
         watch((b) => {
           if (b.watchLive) return b.watchLive(listener);

@@ -1,144 +1,70 @@
 /**
- * What this browser remembers about a person, in one place. Each entry below is kept under its
- * prefix followed by the user's id, and exists only to spare that person a flash or a repeated
- * question; none holds data the backend does not also have.
- *
- * On a shared computer the next person must not inherit them, and a deleted account must leave
- * nothing: `keepOnlyMemoryOf` runs on every change of session (SessionProvider), so signing out by
- * any path (the Logout button, a session the backend no longer accepts, a sign-out in another tab,
- * account deletion) clears every entry, and a sign-in clears any entry left for someone else.
- * Firestore's offline cache is deleted by the /login page that a session's end loads (page-backend.ts).
- *
- * Per device, not per person, and so not listed here: the Appearance choice (theme.ts's
- * MODE_STORAGE_KEY, applied before the first paint) and RouteError's per-tab reload guard.
+ * What this browser remembers about a person, only to spare them a flash or a repeated question.
+ * `keepOnlyMemoryOf` runs on every change of session, so the next person at a shared computer
+ * inherits nothing. Per device, not listed: the Appearance choice and RouteError's reload guard.
  */
-
 type Area = 'local' | 'session';
 
-interface PerUserEntry {
-  /** The key is this prefix followed by the user's id. */
-  readonly prefix: string;
-  /** localStorage (survives the browser closing) or sessionStorage (this tab only). */
-  readonly area: Area;
-  readonly why: string;
-}
-
 export const PER_USER_MEMORY = {
-  units: {
-    prefix: 'fittrack-units:',
-    area: 'local',
-    why: "The profile's unit system (metric/imperial), shown while the profile loads so figures do not flip.",
-  },
-  logFields: {
-    prefix: 'fittrack:log-fields:',
-    area: 'local',
-    why: "The Log Activity form's last field set, so its placeholder has the form's height (no layout shift).",
-  },
-  signedIn: {
-    prefix: 'fittrack:signed-in:',
-    area: 'local',
-    why: 'Who was last signed in here (id, email, verified, sign-in methods): a signed-in page draws its frame at once on the next visit while the auth service confirms the session. No data is read or shown before it does.',
-  },
-  goalPromptDismissed: {
-    prefix: 'fittrack:goal-prompt-dismissed:',
-    area: 'session',
-    why: 'The daily-goal popup was dismissed: it shows once per browser session while no goal is set.',
-  },
-} as const satisfies Record<string, PerUserEntry>;
+  /** The profile's unit system, shown while the profile loads so figures do not flip. */
+  units: { prefix: 'fittrack-units:', area: 'local' },
+  /** The Log Activity form's last field set: its placeholder has the form's height. */
+  logFields: { prefix: 'fittrack:log-fields:', area: 'local' },
+  /** Who was last signed in (no data): a signed-in page draws its frame at once on the next visit. */
+  signedIn: { prefix: 'fittrack:signed-in:', area: 'local' },
+  /** The daily-goal popup was dismissed: once per browser session while no goal is set. */
+  goalPromptDismissed: { prefix: 'fittrack:goal-prompt-dismissed:', area: 'session' },
+} as const satisfies Record<string, { prefix: string; area: Area }>;
 
 type MemoryName = keyof typeof PER_USER_MEMORY;
 
-const ENTRIES: readonly PerUserEntry[] = Object.values(PER_USER_MEMORY);
-
-/** The storage key of `name` for `uid`. */
 export function memoryKey(name: MemoryName, uid: string): string {
   return PER_USER_MEMORY[name].prefix + uid;
 }
 
-/** The storage area, or undefined when the browser refuses it (privacy settings, no DOM). */
-function storage(area: Area): Storage | undefined {
+/** Every storage call may throw when the browser refuses storage: it is only a hint, so no error. */
+function tryStorage<T>(area: Area, use: (storage: Storage) => T): T | undefined {
   try {
-    return area === 'local' ? globalThis.localStorage : globalThis.sessionStorage;
+    return use(area === 'local' ? globalThis.localStorage : globalThis.sessionStorage);
   } catch {
-    return undefined; // reading the property itself throws when storage is blocked
+    return undefined;
   }
 }
 
-/** What this device remembers of `name` for `uid`; null when nothing or when storage is refused. */
 export function recall(name: MemoryName, uid: string): string | null {
-  try {
-    return storage(PER_USER_MEMORY[name].area)?.getItem(memoryKey(name, uid)) ?? null;
-  } catch {
-    return null;
-  }
+  return tryStorage(PER_USER_MEMORY[name].area, (s) => s.getItem(memoryKey(name, uid))) ?? null;
 }
 
 /** The one person `name` is remembered for (a browser has one session at a time), or null. */
 export function recallAnyone(name: MemoryName): { uid: string; value: string } | null {
   const { prefix, area } = PER_USER_MEMORY[name];
-  try {
-    const store = storage(area);
-    if (!store) return null;
-    for (let i = 0; i < store.length; i++) {
-      const key = store.key(i);
-      if (!key?.startsWith(prefix) || key.length === prefix.length) continue;
-      const value = store.getItem(key);
-      if (value !== null) return { uid: key.slice(prefix.length), value };
-    }
-  } catch {
-    // storage refused: nothing remembered
-  }
-  return null;
+  const key = tryStorage(area, (s) => Object.keys(s).find((k) => k.startsWith(prefix) && k !== prefix));
+  const value = key === undefined ? null : tryStorage(area, (s) => s.getItem(key));
+  return key !== undefined && typeof value === 'string' ? { uid: key.slice(prefix.length), value } : null;
 }
 
-/**
- * Who is signed in, as SessionProvider last said (`keepOnlyMemoryOf`); undefined until it has.
- * A screen of the session that just ended can still commit an effect after the clearing (React
- * finishes the render under way before the signed-out one): what it would remember then for
- * someone no longer signed in is dropped, not written back.
- */
+/** Who is signed in as SessionProvider last said: a closing screen's late effect writes nothing. */
 let sessionUid: string | null | undefined;
 
-/** Remembers `value` (null: forgets it). Refused or full storage is no error: it is only a hint. */
+/** Remembers `value` (null: forgets it). */
 export function remember(name: MemoryName, uid: string, value: string | null): void {
   if (value !== null && sessionUid !== undefined && sessionUid !== uid) return;
-  try {
-    const area = storage(PER_USER_MEMORY[name].area);
-    if (value === null) area?.removeItem(memoryKey(name, uid));
-    else area?.setItem(memoryKey(name, uid), value);
-  } catch {
-    // storage refused or full: the screens fall back to their defaults
-  }
+  tryStorage(PER_USER_MEMORY[name].area, (s) =>
+    value === null ? s.removeItem(memoryKey(name, uid)) : s.setItem(memoryKey(name, uid), value),
+  );
 }
 
-/** The per-user keys in `area` that do not belong to `uid` (all of them when `uid` is null). */
-function othersKeys(area: Storage, uid: string | null): string[] {
-  const keys: string[] = [];
-  for (let i = 0; i < area.length; i++) {
-    const key = area.key(i);
-    if (key === null) continue;
-    const entry = ENTRIES.find((e) => key.startsWith(e.prefix));
-    if (entry && (uid === null || key !== entry.prefix + uid)) keys.push(key);
-  }
-  return keys;
-}
-
-/**
- * Keeps only what belongs to `uid`, the person signed in now; null (nobody) forgets everyone.
- * A browser has one session at a time, so any other person's entries are left from a session that
- * ended (including ones that ended before this code shipped, or while the page was closed).
- */
+/** Keeps only what belongs to `uid`, the person signed in now; null (nobody) forgets everyone. */
 export function keepOnlyMemoryOf(uid: string | null): void {
   sessionUid = uid;
-  for (const name of ['local', 'session'] as const) {
-    const area = storage(name);
-    if (!area) continue;
-    try {
-      for (const key of othersKeys(area, uid)) area.removeItem(key);
-    } catch {
-      // storage refused: nothing could have been written either
-    }
-  }
+  const entries = Object.values(PER_USER_MEMORY);
+  for (const area of ['local', 'session'] as const)
+    tryStorage(area, (s) => {
+      for (const key of Object.keys(s)) {
+        const entry = entries.find((e) => key.startsWith(e.prefix));
+        if (entry && (uid === null || key !== entry.prefix + uid)) s.removeItem(key);
+      }
+    });
 }
 
 /** Forgets everything remembered for `uid` (its account was deleted). */

@@ -1,10 +1,7 @@
 /**
- * The first run's prompts, one at a time (issue 27): the display-name prompt (features/onboarding)
- * first, then the daily-goal popup (features/dashboard). "Not now" on the name prompt lasts this
- * page load: moving between the app's pages does not bring it back, a new visit does, until a name
- * is set. Kept here because the two features may not import each other.
+ * The first run's prompts, one at a time: the name prompt, then the daily-goal popup (two features,
+ * so here). "Not now" on the name prompt lasts this page load.
  */
-
 import type { UserProfile } from '@fit/shared/model';
 import { useSyncExternalStore } from 'react';
 import { hasDisplayName } from './profile.ts';
@@ -23,7 +20,6 @@ export function putOffNamePrompt(uid: string): void {
   for (const listener of listeners) listener();
 }
 
-/** The name prompt says whether it is on screen (or its save still running). */
 export function setNamePromptActive(uid: string, on: boolean): void {
   if (active.has(uid) === on) return;
   if (on) active.add(uid);
@@ -36,11 +32,7 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/**
- * Whether the name prompt is done with, so the next prompt may open: the person put it off, or the
- * profile has a name and the prompt has finished saving it (its notice has the focus by then), or
- * the profile cannot be read (the prompt never shows then).
- */
+/** Whether the name prompt is done with (put off, saved, or the profile unreadable), so the next may open. */
 export function useNamePromptSettled(
   uid: string,
   profile: { isSuccess: boolean; isError: boolean; data?: UserProfile | null | undefined },

@@ -1,9 +1,6 @@
 /**
- * Keeps a keyboard user's place across a save. A form disables its controls while it saves, and a
- * focused control that becomes disabled drops the focus to <body>: the next Tab starts over at the
- * top of the page. `useFocusReturn` remembers the focused control when a save starts and puts the
- * focus back once the controls are enabled again, unless it has moved on meanwhile (the person, a
- * dialog that closed and restored it to its opener) or the control is gone.
+ * A focused control disabled during a save drops the focus to <body>: it is put back once enabled,
+ * unless the focus moved on meanwhile or the control is gone.
  */
 import { useCallback, useEffect, useRef } from 'react';
 

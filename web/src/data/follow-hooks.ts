@@ -1,4 +1,6 @@
-/** Follow reads and writes as hooks (see follows.ts for the queries and `queries.ts` for the conventions). */
+/** Follow reads and writes as hooks (queries in follows.ts). */
+
+import type { FeedName } from '@fit/shared/follow-queries';
 import { BOARD_KINDS, type FeedActivity, type FeedPost } from '@fit/shared/model';
 import { periodKey } from '@fit/shared/periods';
 import { useSessionUser, useStore } from './context.tsx';
@@ -38,27 +40,25 @@ export function usePersonActivities(uid: string) {
 }
 
 /** The Following view's feeds: undefined `uids` (still loading whom I follow) reads nothing. */
-export function useFollowedFeedPosts(uids: readonly string[] | undefined) {
-  const store = useStore();
+function useFollowedFeed<T extends FeedPost | FeedActivity>(
+  feed: FeedName,
+  uids: readonly string[] | undefined,
+) {
   const list = uids ?? NO_ONE;
+  const watch = watchFollowedFeed<T>(useStore(), feed, list);
   return useLive(
-    ['community', 'following', 'posts', ...list],
-    watchFollowedFeed<FeedPost>(store, 'feedPosts', list),
-    uids !== undefined,
+    ['community', 'following', feed === 'feedPosts' ? 'posts' : 'activities', ...list],
+    watch,
+    !!uids,
   );
 }
 
-export function useFollowedFeedActivities(uids: readonly string[] | undefined) {
-  const store = useStore();
-  const list = uids ?? NO_ONE;
-  return useLive(
-    ['community', 'following', 'activities', ...list],
-    watchFollowedFeed<FeedActivity>(store, 'feedActivities', list),
-    uids !== undefined,
-  );
-}
+export const useFollowedFeedPosts = (uids: readonly string[] | undefined) =>
+  useFollowedFeed<FeedPost>('feedPosts', uids);
+export const useFollowedFeedActivities = (uids: readonly string[] | undefined) =>
+  useFollowedFeed<FeedActivity>('feedActivities', uids);
 
-/** The current period keys in the community zone (they change at its midnight: listened again). */
+/** The current period keys in the community zone. */
 export function boardKeysAt(now: number, timeZone: string): BoardKeys {
   const keys = Object.fromEntries(
     BOARD_KINDS.map((k) => [k, periodKey(k, now, timeZone)]),
@@ -80,10 +80,7 @@ export function useFollowedBoards(uids: readonly string[] | undefined, boardKeys
   );
 }
 
-/**
- * Follow or unfollow someone; a refusal shows its message in `status`. Following oneself (or no
- * one) is refused here with its own message and writes nothing (the rules refuse it too).
- */
+/** Follow or unfollow someone; following oneself (or no one) is refused here and writes nothing. */
 export function useFollowSave(target: string) {
   const me = useSessionUser()?.uid ?? '';
   const save = useSave<void>({

@@ -1,14 +1,6 @@
 /**
- * Follows, as the browser sees them: whom I follow (`users/{me}/following`, only I write it), a
- * person's card (`people/{uid}`, counts kept by the follow reaction), a person's recent
- * activities, and the Following view of the community page: the followed people's feed items
- * and board entries, read in chunked `in` queries of at most 30 uids and merged and ranked here.
- *
- * Queries issued (shared/src/follow-queries.ts; indexes in firestore.indexes.json):
- * - `users/{me}/following` orderBy createdAt desc, limit 300 (listen)
- * - `feedActivities|feedPosts` where uid in [≤30] orderBy timestamp desc, limit 30, per chunk (listen)
- * - `boardEntries` where periodKey ==, visible == true, uid in [≤30], per chunk and period (listen)
- * - `people/{uid}` (listenDoc)
+ * Follows: whom I follow, a person's card and recent activities, and the Following view, read in
+ * `in` queries of at most 30 uids (shared/src/follow-queries.ts) and merged and ranked here.
  */
 import { FEED_SHOWN } from '@fit/shared/community';
 import {
@@ -30,23 +22,16 @@ import {
   paths,
   UNKNOWN_USER_NAME,
 } from '@fit/shared/model';
-import type {
-  DocData,
-  DocumentStore,
-  LiveDocumentStore,
-  QuerySpec,
-  StoreError,
-  Unsubscribe,
-} from '@fit/shared/store';
+import type { DocData, DocumentStore, LiveDocumentStore } from '@fit/shared/store';
 import { numberOr0 } from '@fit/shared/totals';
 import { type Boards, toFeedActivity, toFeedPost } from './community.ts';
-import type { Listen } from './live-query.ts';
+import { type Listen, listenAll, watchDoc, watchDocs } from './live-query.ts';
 
 /** Our own messages (the spec words none for follows). */
 export const ALERT_FOLLOW = 'Failed to follow. Please try again.';
 export const ALERT_UNFOLLOW = 'Failed to unfollow. Please try again.';
 
-/** What a follow needs checked before it is written (the rules check the same). */
+/** What a follow needs checked before it is written (as the rules do). */
 export function followProblem(me: string, target: string): string | null {
   if (target === '' || target.includes('/')) return 'That person could not be found.';
   if (target === me) return 'You cannot follow yourself.';
@@ -67,8 +52,7 @@ export async function unfollow(store: DocumentStore, me: string, target: string)
 
 /** The uids I follow, newest follow first. */
 export function watchFollowing(store: LiveDocumentStore, me: string): Listen<string[]> {
-  return (onNext, onError) =>
-    store.listen(followWebQueries.following(me), (docs) => onNext(docs.map((d) => d.id)), onError);
+  return watchDocs(store, followWebQueries.following(me), (d) => d.id);
 }
 
 function toCard(uid: string, data: DocData): PersonCard {
@@ -84,49 +68,12 @@ function toCard(uid: string, data: DocData): PersonCard {
 }
 
 export function watchPerson(store: LiveDocumentStore, uid: string): Listen<PersonCard | null> {
-  return (onNext, onError) =>
-    store.listenDoc(paths.person(uid), (doc) => onNext(doc ? toCard(uid, doc.data) : null), onError);
+  return watchDoc(store, paths.person(uid), (doc) => (doc ? toCard(uid, doc.data) : null));
 }
 
 export function watchPersonActivities(store: LiveDocumentStore, uid: string): Listen<FeedActivity[]> {
   const spec = followWebQueries.feedOf('feedActivities', [uid], PERSON_ACTIVITIES_SHOWN);
-  return (onNext, onError) =>
-    store.listen(spec, (docs) => onNext(docs.map((d) => toFeedActivity(d.id, d.data))), onError);
-}
-
-/**
- * Listens to one query per part and calls onNext with every part's answer, once all have
- * answered, then on each change. No parts: one empty answer.
- */
-function watchParts<P, T>(
-  store: LiveDocumentStore,
-  parts: readonly P[],
-  specOf: (part: P) => QuerySpec,
-  read: (part: P, docs: { id: string; data: DocData }[]) => T,
-  combine: (answers: T[]) => void,
-  onError: (error: StoreError) => void,
-): Unsubscribe {
-  if (parts.length === 0) {
-    let live = true;
-    queueMicrotask(() => live && combine([]));
-    return () => {
-      live = false;
-    };
-  }
-  const answers: (T | undefined)[] = parts.map(() => undefined);
-  const stops = parts.map((part, i) =>
-    store.listen(
-      specOf(part),
-      (docs) => {
-        answers[i] = read(part, docs);
-        if (answers.every((a) => a !== undefined)) combine(answers as T[]);
-      },
-      onError,
-    ),
-  );
-  return () => {
-    for (const stop of stops) stop();
-  };
+  return watchDocs(store, spec, (d) => toFeedActivity(d.id, d.data));
 }
 
 /** The newest 30 items of the people I follow, from one listener per chunk of 30 uids. */
@@ -136,15 +83,12 @@ export function watchFollowedFeed<T extends FeedPost | FeedActivity>(
   uids: readonly string[],
 ): Listen<T[]> {
   const read = (feed === 'feedPosts' ? toFeedPost : toFeedActivity) as (id: string, d: DocData) => T;
-  return (onNext, onError) =>
-    watchParts(
-      store,
-      chunked(uids),
-      (chunk) => followWebQueries.feedOf(feed, chunk),
-      (_chunk, docs) => docs.map((d) => read(d.id, d.data)),
-      (answers) => onNext(newestOf(answers, FEED_SHOWN)),
-      onError,
-    );
+  const chunks = listenAll(
+    chunked(uids).map((chunk) =>
+      watchDocs(store, followWebQueries.feedOf(feed, chunk), (d) => read(d.id, d.data)),
+    ),
+  );
+  return (onNext, onError) => chunks((answers) => onNext(newestOf(answers, FEED_SHOWN)), onError);
 }
 
 /** The current period key of each board kind, and the community time zone they are in. */
@@ -153,10 +97,7 @@ export interface BoardKeys {
   timeZone: string;
 }
 
-/**
- * Boards of the people I follow: each kind's top places per metric, ranked here from their
- * visible entries of the current period (the same order as the rollup's).
- */
+/** Boards of the people I follow, ranked here from their visible entries of the current period. */
 export function watchFollowedBoards(
   store: LiveDocumentStore,
   uids: readonly string[],
@@ -182,24 +123,21 @@ export function watchFollowedBoards(
     calories: rankPlaces(entries, 'calories'),
     computedAt: 0,
   });
+  const entries = listenAll(
+    parts.map(({ kind, chunk }) =>
+      watchDocs(store, followWebQueries.entriesOf(keys[kind], chunk), (d) => ({ kind, ...toEntry(d.data) })),
+    ),
+  );
   return (onNext, onError) =>
-    watchParts(
-      store,
-      parts,
-      ({ kind, chunk }) => followWebQueries.entriesOf(keys[kind], chunk),
-      ({ kind }, docs) => ({ kind, entries: docs.map((d) => toEntry(d.data)) }),
-      (answers) => {
-        const boards = Object.fromEntries(
-          BOARD_KINDS.map((kind) => [
-            kind,
-            boardOf(
-              kind,
-              answers.filter((a) => a.kind === kind).flatMap((a) => a.entries),
-            ),
-          ]),
-        ) as Boards;
-        onNext(boards);
-      },
-      onError,
-    );
+    entries((answers) => {
+      const all = answers.flat();
+      const board = (kind: BoardKind) => [
+        kind,
+        boardOf(
+          kind,
+          all.filter((e) => e.kind === kind),
+        ),
+      ];
+      onNext(Object.fromEntries(BOARD_KINDS.map(board)) as Boards);
+    }, onError);
 }

@@ -1,7 +1,7 @@
 /** `users/{uid}/preferences/goals`: the daily goal (target stored as text of a positive integer). */
 import { type DailyGoal, GOAL_TYPES, type GoalType, paths } from '@fit/shared/model';
 import type { DocumentStore, LiveDocumentStore } from '@fit/shared/store';
-import type { Listen } from './live-query.ts';
+import { type Listen, watchDoc } from './live-query.ts';
 
 function toGoal(data: Record<string, unknown> | undefined): DailyGoal | null {
   if (!data) return null;
@@ -15,7 +15,7 @@ export async function readGoal(store: DocumentStore, uid: string): Promise<Daily
 }
 
 export function watchGoal(store: LiveDocumentStore, uid: string): Listen<DailyGoal | null> {
-  return (onNext, onError) => store.listenDoc(paths.goal(uid), (snap) => onNext(toGoal(snap?.data)), onError);
+  return watchDoc(store, paths.goal(uid), (snap) => toGoal(snap?.data));
 }
 
 export async function saveGoal(store: DocumentStore, uid: string, goal: DailyGoal) {

@@ -1,8 +1,4 @@
-/**
- * A GPX file's XML read in the browser: DOMParser, then @tmcw/togeojson (a maintained GPX/KML
- * reader) for the tracks. What it finds goes to shared/src/gpx.ts, which makes the entry. Loaded
- * only when a GPX file is chosen (a dynamic import), so the app's first load does not carry it.
- */
+/** A GPX file's tracks read in the browser (DOMParser and togeojson), loaded only for such a file. */
 import { GPX_MESSAGES, type GpxTrack } from '@fit/shared/gpx';
 import { gpx } from '@tmcw/togeojson';
 

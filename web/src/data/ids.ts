@@ -1,9 +1,6 @@
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
-/**
- * A Firestore-style 20-character auto id from the platform's secure random source, chosen in the
- * browser so a screen knows a new document's id before the write lands (pending posts, say).
- */
+/** A Firestore-style auto id chosen here, so a screen knows a new document's id before the write lands. */
 export function newDocId(): string {
   const bytes = new Uint8Array(20);
   crypto.getRandomValues(bytes);

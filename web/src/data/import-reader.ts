@@ -1,7 +1,4 @@
-/**
- * An import file's text to what it holds: a GPX track is read here (its XML needs the browser's
- * DOMParser, loaded only for such a file); everything else by shared/src/import-file.ts.
- */
+/** An import file's text to what it holds: GPX here (the browser's DOMParser), the rest in shared. */
 import { IMPORT_MESSAGES, MAX_IMPORT_BYTES, type ReadContext, type ReadImport } from '@fit/shared/archive';
 import { readGpx } from '@fit/shared/gpx';
 import { readAnyImportFile } from '@fit/shared/import-file';

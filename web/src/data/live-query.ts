@@ -1,15 +1,53 @@
 /**
- * Live reads in the query cache: a live query's first snapshot answers its query function, every
- * later snapshot is written into the cache (`setQueryData`), and the listener stops once no screen
- * observes the query (the cached value is then marked stale, so the next screen listens again).
- * A listener that fails after its first answer is listened again through a refetch, so its
- * failure becomes the query's error like any other load's.
+ * Live reads in the query cache: the first snapshot answers the query function, later ones go in by
+ * `setQueryData`, and the listener stops once no screen observes the query (marked stale then).
  */
-import type { StoreError, Unsubscribe } from '@fit/shared/store';
+import type { DocSnapshot, LiveDocumentStore, QuerySpec, StoreError, Unsubscribe } from '@fit/shared/store';
 import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
 import { LoadTimeoutError, loadLimits } from './load-limits.ts';
 
 export type Listen<T> = (onNext: (value: T) => void, onError: (error: StoreError) => void) => Unsubscribe;
+
+/** A query's documents, each read by `read`, live. */
+export function watchDocs<T>(
+  store: LiveDocumentStore,
+  spec: QuerySpec,
+  read: (doc: DocSnapshot) => T,
+): Listen<T[]> {
+  return (onNext, onError) => store.listen(spec, (docs) => onNext(docs.map((doc) => read(doc))), onError);
+}
+
+/** A document, read by `read` (null: missing), live. */
+export function watchDoc<T>(
+  store: LiveDocumentStore,
+  path: string,
+  read: (doc: DocSnapshot | null) => T,
+): Listen<T> {
+  return (onNext, onError) => store.listenDoc(path, (doc) => onNext(read(doc)), onError);
+}
+
+/** Every listen's answer once all have answered, then on each change (none: one empty answer). */
+export function listenAll<T>(listens: readonly Listen<T>[]): Listen<T[]> {
+  return (onNext, onError) => {
+    if (listens.length === 0) {
+      let live = true;
+      queueMicrotask(() => live && onNext([]));
+      return () => {
+        live = false;
+      };
+    }
+    const answers = new Map<number, T>();
+    const stops = listens.map((listen, i) =>
+      listen((value) => {
+        answers.set(i, value);
+        if (answers.size === listens.length) onNext(listens.map((_, j) => answers.get(j) as T));
+      }, onError),
+    );
+    return () => {
+      for (const stop of stops) stop();
+    };
+  };
+}
 
 /** Marks a query as live in its `meta`, so re-reads after a save leave it alone (it follows itself). */
 export const LIVE = { live: true } as const;
@@ -17,12 +55,8 @@ export const LIVE = { live: true } as const;
 const running = new WeakMap<QueryClient, Map<string, Unsubscribe>>();
 
 function listenersOf(client: QueryClient): Map<string, Unsubscribe> {
-  let map = running.get(client);
-  if (!map) {
-    map = new Map();
-    running.set(client, map);
-  }
-  return map;
+  if (!running.has(client)) running.set(client, new Map());
+  return running.get(client) as Map<string, Unsubscribe>;
 }
 
 function stop(client: QueryClient, queryHash: string) {
@@ -45,10 +79,7 @@ export function stopListenersWithoutObservers(client: QueryClient): Unsubscribe 
   });
 }
 
-/**
- * The query function of a live query: listens, resolves with the first snapshot (or rejects with
- * the first failure, or with `LoadTimeoutError` when none comes in time) and keeps the listener.
- */
+/** A live query's query function: resolves with the first snapshot and keeps the listener. */
 export function listenInto<T>(
   client: QueryClient,
   query: { queryKey: QueryKey; queryHash: string; signal: AbortSignal },
@@ -98,7 +129,7 @@ export function listenInto<T>(
           answered = true;
           reject(error);
         } else {
-          // Listen again: the refetch's outcome (data or this failure) is what screens show.
+          // Listen again: the refetch's outcome is what screens show.
           void client.refetchQueries({ queryKey, exact: true });
         }
       },

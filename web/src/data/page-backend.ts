@@ -1,40 +1,18 @@
 /**
- * The page's backend, and what a session leaves in this browser after it ends.
- *
- * Firestore's offline cache (IndexedDB) holds the person's documents and unsent writes, which the
- * next person at a shared computer must not inherit. Whenever the backend's instance is made, it
- * decides before first use whether the cache is the person's now signed in: theirs when the page
- * started signed in as them (the session the auth SDK restored) or they signed in from another tab
- * since (that tab made it theirs). Otherwise (nobody signed in, a sign-in on a page that started
- * signed out, or as someone else) the SDK deletes the cache before anything else runs on the
- * instance (`clearIndexedDbPersistence`; adapters/firestore.ts). The deletion waits for every tab
- * to let go of the database: the SDK stops theirs when asked, and their own session's end stops
- * them anyway.
- *
- * A session's end (`retire`, SessionProvider's hook in main.tsx, after the person's pages have
- * gone) stops the instance that served it (`terminate`: its listeners and its hold on the cache)
- * and, with nobody signed in, makes the next one at once, which deletes the cache. Nothing waits
- * for that: the guards have moved to /login by then. A new instance starts only once the last one
- * has stopped. A page where nobody is signed in also deletes a cache left behind
- * (`eraseLeftovers`): the tab that logged out may have closed before the deletion could finish
- * (another tab held the database open).
+ * The page's backend, and what a session leaves in this browser. The offline cache is used only by
+ * its owner (`keepsCache`); otherwise the new instance deletes it first (adapters/firestore.ts). A
+ * session's end (`retire`) stops its instance and, with nobody signed in, makes the next one at once,
+ * which deletes the cache; nothing waits for that. A signed-out page deletes leftovers once loaded.
  */
 import type { PageSessions } from './auth.ts';
 import type { Backend } from './repositories.ts';
 
 interface PageBackend {
-  /**
-   * `uid`'s backend, loaded once per session (a failed load is tried again on the next call). The
-   * next person's pages may ask before the last session's end is reported (after their render):
-   * they get a new one, never the one about to stop.
-   */
+  /** `uid`'s backend, once per session; the next person never gets the one about to stop. */
   get(uid: string): Promise<Backend>;
-  /** Starts loading before anyone is known (a signed-in page's first load); the first `get` claims it. */
+  /** Starts loading before anyone is known; the first `get` claims it. */
   warm(): Promise<Backend>;
-  /**
-   * `uid`'s session ended: stops its backend, and with nobody signed in deletes the cache (a new
-   * backend, which the next sign-in here then uses). Resolves when the deletion has started.
-   */
+  /** `uid`'s session ended: stops its backend; with nobody signed in, starts deleting the cache. */
   retire(uid: string): Promise<void>;
   /** Deletes a listed offline cache when nobody is signed in, once the page has loaded. */
   eraseLeftovers(): Promise<void>;
@@ -43,11 +21,7 @@ interface PageBackend {
 /** Whether the offline cache may be used by the person signed in now: it is theirs. */
 export const keepsCache = ({ owner, now }: PageSessions): boolean => now !== null && now === owner;
 
-/**
- * Whether the browser lists a Firestore database for this site (the SDK names them
- * `firestore/...`): a page where nobody signs in loads the SDK only to delete one. True when the
- * browser cannot list its databases.
- */
+/** Whether the browser lists a `firestore/...` database (true when it cannot list them). */
 async function offlineCacheListed(): Promise<boolean> {
   try {
     if (typeof indexedDB?.databases !== 'function') return true;
@@ -65,11 +39,7 @@ function pageLoaded(): Promise<void> {
 
 const report = (what: string) => (error: unknown) => console.error(what, error);
 
-/**
- * `load(eraseFirst)` loads the backend, deleting the cache first when `eraseFirst()` (asked right
- * before the instance is made) resolves true; `sessions` says who is signed in and whose the cache
- * is (the auth SDK, loaded then).
- */
+/** `load(eraseFirst)` deletes the cache first when `eraseFirst()` resolves true. */
 export function backendForPage(
   load: (eraseFirst: () => Promise<boolean>) => Promise<Backend>,
   sessions: () => Promise<PageSessions>,
@@ -78,9 +48,8 @@ export function backendForPage(
     loaded = pageLoaded,
   }: { cacheListed?: () => Promise<boolean>; loaded?: () => Promise<void> } = {},
 ): PageBackend {
-  /** The backend in use, and whose it is (null until someone claims it). */
   let current: { uid: string | null; backend: Promise<Backend> } | undefined;
-  /** The last retired backend's stop: a new instance must not open the cache while it holds it. */
+  /** A new instance must not open the cache while the last one still holds it. */
   let stopped: Promise<void> = Promise.resolve();
 
   function start(uid: string | null): Promise<Backend> {
@@ -101,7 +70,6 @@ export function backendForPage(
       .catch(report('Could not stop the data backend of the session that ended'));
   }
 
-  /** With nobody signed in, whatever the cache holds is an ended session's: a new backend deletes it. */
   async function eraseIfNobody(): Promise<void> {
     if (!current && (await sessions()).now === null) await start(null);
   }

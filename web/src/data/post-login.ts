@@ -1,9 +1,6 @@
 /**
- * Where a person goes once signed in (spec section 2): an unverified email to /verify-email; a
- * verified one to /user when the profile has a non-empty display name, otherwise to /account.
- * Beyond the spec, the signed-in page a signed-out visitor asked for (`?next=`) replaces /user, so
- * a deep link survives sign-in; only this app's own signed-in pages are accepted there, never
- * another origin (an open redirect would let any link send a fresh session to a look-alike site).
+ * Where a person goes once signed in: /verify-email, /account without a display name, else /user or
+ * the signed-in page asked for (`?next=`, only this app's own: no open redirect).
  */
 import type { AuthUser } from './auth.ts';
 import { hasDisplayName, readProfile } from './profile.ts';
@@ -14,15 +11,12 @@ const SIGNED_IN_PAGES = new Set(['/user', '/community', '/account']);
 const BASE = 'https://fittrack.invalid';
 
 /**
- * `raw` as a same-origin app path ('/community', with its query and hash) when it names one of the
- * signed-in pages, else null. Refuses scheme-relative (`//evil.com`), backslash (`/\evil.com`,
- * which browsers read as `//`), absolute and control-character forms before URL parsing gets a
- * chance to normalise them into something else.
+ * `raw` as a same-origin signed-in page path, else null. Scheme-relative, backslash, absolute and
+ * control-character forms are refused before URL parsing can normalise them into something else.
  */
 export function safeNextPath(raw: string | null | undefined): string | null {
   if (!raw || raw.length > 2000) return null;
   if (!raw.startsWith('/') || raw.startsWith('//')) return null;
-  // Backslashes and control characters (tabs and newlines are stripped by URL parsers).
   if (raw.includes('\\') || [...raw].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) {
     return null;
   }
@@ -42,7 +36,7 @@ export function loginPathFor(path: string): string {
   return next && next !== '/user' ? `/login?next=${encodeURIComponent(next)}` : '/login';
 }
 
-/** Appends the (already checked) `next` to one of the auth pages' own links. */
+/** Appends the checked `next` to an auth page's link. */
 export function withNext(path: string, next: string | null): string {
   return next ? `${path}?next=${encodeURIComponent(next)}` : path;
 }

@@ -1,13 +1,8 @@
-/**
- * `users/{uid}/preferences/activities`: which catalogue activities the user is offered. An empty or
- * missing list means all of them. The empty document the spec asks for is created with the profile
- * at sign-up (profile.ts), not when it is read: a read writes nothing.
- */
+/** `users/{uid}/preferences/activities`: the activities offered; empty or missing means all. */
 import { savedActivities } from '@fit/shared/activity-preferences';
 import { paths } from '@fit/shared/model';
 import type { DocumentStore, WriteOp } from '@fit/shared/store';
 
-/** The saved selection (possibly empty; missing reads as empty). */
 export async function readActivityPreferences(store: DocumentStore, uid: string): Promise<string[]> {
   const snap = await store.get(paths.activityPreferences(uid));
   return snap ? savedActivities(snap.data) : [];

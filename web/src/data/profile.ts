@@ -1,33 +1,26 @@
 /** `users/{uid}`: the profile the sign-in flows create and the account page edits. */
 import { paths, type UserProfile } from '@fit/shared/model';
 import { splitName } from '@fit/shared/names';
-import type { DocumentStore, LiveDocumentStore } from '@fit/shared/store';
+import type { DocSnapshot, DocumentStore, LiveDocumentStore } from '@fit/shared/store';
 import type { GoogleProfile } from './auth.ts';
-import type { Listen } from './live-query.ts';
+import { type Listen, watchDoc } from './live-query.ts';
 import { emptyPreferencesWrite } from './preferences.ts';
 
+const toProfile = (snap: DocSnapshot | null) => (snap ? (snap.data as unknown as UserProfile) : null);
+
 export async function readProfile(store: DocumentStore, uid: string): Promise<UserProfile | null> {
-  const snap = await store.get(paths.user(uid));
-  return snap ? (snap.data as unknown as UserProfile) : null;
+  return toProfile(await store.get(paths.user(uid)));
 }
 
 export function watchProfile(store: LiveDocumentStore, uid: string): Listen<UserProfile | null> {
-  return (onNext, onError) =>
-    store.listenDoc(
-      paths.user(uid),
-      (snap) => onNext(snap ? (snap.data as unknown as UserProfile) : null),
-      onError,
-    );
+  return watchDoc(store, paths.user(uid), toProfile);
 }
 
 export function hasDisplayName(profile: UserProfile | null): boolean {
   return typeof profile?.displayName === 'string' && profile.displayName.trim() !== '';
 }
 
-/**
- * Sign-up stores who signed up and when, and the empty activity selection (spec section 7); the
- * account page fills in the rest.
- */
+/** Sign-up stores who signed up and when, and the empty activity selection. */
 export async function createSignUpProfile(store: DocumentStore, uid: string, email: string, now: number) {
   const profile: UserProfile = { userId: uid, email, createdAt: now, displayName: '' };
   await store.commit([
@@ -36,10 +29,7 @@ export async function createSignUpProfile(store: DocumentStore, uid: string, ema
   ]);
 }
 
-/**
- * After a Google sign-in: creates the profile only when there is none, so a returning user's
- * display name and details are never wiped. Returns the profile as it now stands.
- */
+/** After a Google sign-in: creates the profile only when there is none; returns it as it stands. */
 export async function ensureGoogleProfile(
   store: DocumentStore,
   uid: string,
@@ -62,10 +52,7 @@ export async function ensureGoogleProfile(
   return profile;
 }
 
-/**
- * Saves the account page's "Your Information" fields (already validated). When the profile is
- * missing (its creation at sign-up failed), the identity fields are written with it.
- */
+/** Saves "Your Information"; a missing profile (sign-up failed) gets its identity fields too. */
 export async function saveAccountProfile(
   store: DocumentStore,
   uid: string,

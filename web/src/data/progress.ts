@@ -1,12 +1,6 @@
 /**
- * The progress projection the reactions keep, live: the summary `progress/{uid}` (personal records
- * per activity, the zone of the days, each year's streak inputs) and the year documents
- * `progress/{uid}/years/{yyyy}` of the years the dashboard shows (its heat map's: two, three around
- * New Year), so a change re-sends one year, not the history. Also the entries behind the history
- * view (one day's activities; one activity's entries over the heat map's year).
- *
- * The user's time zone is saved on the profile (`timeZone`) so that the reactions count days as the
- * user lives them; the browser saves it when it differs (once per showing: useProgress).
+ * The progress projection, live: the summary `progress/{uid}` and the year documents the heat map
+ * shows (so a change re-sends one year, not the history); also the entries behind the history view.
  */
 import { paths } from '@fit/shared/model';
 import { isValidTimeZone } from '@fit/shared/periods';
@@ -76,11 +70,7 @@ function toProgress(
 /** setTimeout's longest delay (about 24.8 days); a later change of years is waited for in steps. */
 const MAX_DELAY_MS = 2 ** 31 - 1;
 
-/**
- * The summary and the years the dashboard shows, as one live value: answers once every document
- * has, then at each change of any. The years follow the clock (at New Year a listener moves to
- * the next year); they do not depend on the zone, so all listeners start at once.
- */
+/** The summary and the shown years as one live value; at New Year a listener moves on. */
 export function watchProgress(
   store: LiveDocumentStore,
   uid: string,
@@ -150,10 +140,7 @@ export function watchProgress(
   };
 }
 
-/**
- * The zone the progress days are counted in: the document's once it holds any (the reactions may
- * not have recounted them in this browser's zone yet), else `fallback` (the browser's).
- */
+/** The zone the days are counted in: the document's once it holds any, else `fallback`. */
 export function daysZoneOf(progress: Progress | null | undefined, fallback: string): string {
   return progress &&
     (progress.days.size > 0 || progress.records.size > 0) &&
@@ -162,7 +149,7 @@ export function daysZoneOf(progress: Progress | null | undefined, fallback: stri
     : fallback;
 }
 
-/** Saves the browser's zone on the profile (merge) when it differs from the stored one. */
+/** Saves the browser's zone on the profile, so the reactions count days as the user lives them. */
 export async function saveTimeZone(store: DocumentStore, uid: string, timeZone: string): Promise<void> {
   await store.commit([{ kind: 'set', path: paths.user(uid), data: { timeZone }, merge: true }]);
 }
@@ -170,46 +157,40 @@ export async function saveTimeZone(store: DocumentStore, uid: string, timeZone: 
 /** At most this many entries of one activity on the heat map (a year of twice-daily sessions). */
 const ACTIVITY_HISTORY_LIMIT = 800;
 
-function activityHistoryQuery(uid: string, activityType: string, since: number): QuerySpec {
-  return {
-    collection: paths.reps(uid),
+async function entries(store: DocumentStore, uid: string, spec: Omit<QuerySpec, 'collection'>) {
+  return (await store.query({ collection: paths.reps(uid), ...spec })).map(toActivity);
+}
+
+/** One activity's entries since an instant (the heat map filtered by activity). */
+export function activityHistory(
+  store: DocumentStore,
+  uid: string,
+  activityType: string,
+  since: number,
+): Promise<StoredActivity[]> {
+  return entries(store, uid, {
     where: [
       { field: 'activityType', op: '==', value: activityType },
       { field: 'timestamp', op: '>=', value: since },
     ],
     orderBy: [{ field: 'timestamp', direction: 'desc' }],
     limit: ACTIVITY_HISTORY_LIMIT,
-  };
+  });
 }
 
-/** One activity's entries since an instant (the heat map filtered by activity). */
-export async function activityHistory(
+/** The activities of one local day [start, end). */
+export function dayActivities(
   store: DocumentStore,
   uid: string,
-  activityType: string,
-  since: number,
+  start: number,
+  end: number,
 ): Promise<StoredActivity[]> {
-  return (await store.query(activityHistoryQuery(uid, activityType, since))).map(toActivity);
-}
-
-function dayActivitiesQuery(uid: string, start: number, end: number): QuerySpec {
-  return {
-    collection: paths.reps(uid),
+  return entries(store, uid, {
     where: [
       { field: 'timestamp', op: '>=', value: start },
       { field: 'timestamp', op: '<', value: end },
     ],
     orderBy: [{ field: 'timestamp', direction: 'asc' }],
     limit: 200,
-  };
-}
-
-/** The activities of one local day [start, end) (a heat map cell opened). */
-export async function dayActivities(
-  store: DocumentStore,
-  uid: string,
-  start: number,
-  end: number,
-): Promise<StoredActivity[]> {
-  return (await store.query(dayActivitiesQuery(uid, start, end))).map(toActivity);
+  });
 }

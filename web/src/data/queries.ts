@@ -1,9 +1,4 @@
-/**
- * Server state of the signed-in pages, through TanStack Query: one hook per read over the
- * repository functions of this folder. Hooks reach the store and the signed-in user from context
- * (`useDataScope`), so screens pass neither around. Live reads follow the store's listeners
- * (`live-query.ts`); one-shot reads give up after `loadLimits.timeoutMs`.
- */
+/** Server state through TanStack Query: one hook per read, store and user from context. */
 import type { LiveDocumentStore } from '@fit/shared/store';
 import {
   hashKey,
@@ -21,7 +16,6 @@ import { readActivityPreferences } from './preferences.ts';
 import { watchProfile } from './profile.ts';
 import { type Progress, watchProgress } from './progress.ts';
 
-/** What every read and save of the signed-in pages works on. */
 export interface DataScope {
   store: LiveDocumentStore;
   uid: string;
@@ -46,19 +40,14 @@ export const keys = {
   boards: ['community', 'boards'] as const,
 };
 
-/**
- * Re-reads the one-shot queries under `prefix` after a save (totals, pages, counts); live queries
- * there follow the store on their own and are left listening.
- */
+/** Re-reads the one-shot queries under `prefix` after a save; live ones follow on their own. */
 export function rereadUnder(client: QueryClient, prefix: QueryKey): Promise<void> {
   return client.invalidateQueries({ queryKey: prefix, predicate: (query) => !query.meta?.live });
 }
 
 /**
- * TanStack Query puts a query that has no data back to `pending` (error cleared) each time it loads
- * again, so a section's failure message would blink away during every Retry and background
- * recovery and its placeholder come back. Screens read `isError`: here it stays true while a
- * failed query with nothing to show is being loaded again, until data or a refusal arrives.
+ * A failed query with no data goes back to `pending` on each reload, so a section's failure message
+ * would blink away during every Retry: `isError` stays true until data or a new answer arrives.
  */
 function keepFailure<R extends UseQueryResult<unknown, unknown>>(result: R): R {
   if (result.isError || result.data !== undefined || result.errorUpdateCount === 0 || !result.isFetching)
@@ -89,7 +78,7 @@ export function useGoal() {
   return useLive(keys.goal(uid), watchGoal(store, uid));
 }
 
-/** The saved activity selection (missing: none saved, so all are offered). */
+/** The saved activity selection (empty: all are offered). */
 export function useActivityPreferences() {
   const { store, uid } = useDataScope();
   return keepFailure(
@@ -101,7 +90,7 @@ export function useActivityPreferences() {
   );
 }
 
-/** The per-user progress projection (records, streaks, per-day and per-week totals), live. */
+/** The per-user progress projection, live. */
 export function useProgressDoc() {
   const { store, uid } = useDataScope();
   return useLive<Progress>([...keys.user(uid), 'progress'], watchProgress(store, uid));

@@ -1,8 +1,4 @@
-/**
- * The one QueryClient of the signed-in pages: how long a load may take, what is retried, and the
- * one place that ends a session the backend no longer accepts (every query and every save goes
- * through these caches, so no screen has to remember the sign-out).
- */
+/** The one QueryClient of the signed-in pages; `onFailure` sees every failed load and save. */
 import { StoreError } from '@fit/shared/store';
 import { MutationCache, onlineManager, QueryCache, QueryClient } from '@tanstack/react-query';
 import { recoverWhenFailing } from './connection.ts';
@@ -16,9 +12,8 @@ function isRetryable(error: unknown): boolean {
   return !(error instanceof StoreError && error.code === 'permission-denied');
 }
 
-/** `onFailure` sees every failed load and save: the place that ends a session that is over. */
 export function createQueryClient(onFailure: (error: unknown) => void): QueryClient {
-  // The onlineManager starts online, then follows the browser's events: a page opened offline.
+  // The onlineManager starts online: a page opened offline.
   if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
   const client = new QueryClient({
     queryCache: new QueryCache({ onError: onFailure }),
@@ -32,7 +27,7 @@ export function createQueryClient(onFailure: (error: unknown) => void): QueryCli
         refetchOnWindowFocus: false,
         ...recoverWhenFailing,
       },
-      // A save runs offline too: Firestore keeps the write and sends it when it can (save.ts).
+      // A save runs offline too: Firestore keeps the write.
       mutations: { networkMode: 'always', retry: false },
     },
   });

@@ -1,9 +1,5 @@
-/**
- * What a user's logged records (`users/{uid}/reps`, `users/{uid}/weightRecords`) share: how one
- * is held once read, the newest-first order their lists, pages and live queries use (single-field
- * on `timestamp`: no composite index), cursor paging and the count.
- */
-import type { Cursor, DocSnapshot, DocumentStore } from '@fit/shared/store';
+/** What activities and weight records share: how one is held, newest-first paging and the count. */
+import type { Cursor, DocData, DocSnapshot, DocumentStore } from '@fit/shared/store';
 import { LIMITS } from '@fit/shared/validation';
 
 /** A record as the dashboard holds it: its document's id and path beside its fields. */
@@ -21,19 +17,28 @@ export function finiteNumber(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
 
+/** The finite numbers among `fields` of `data`; the others left out. */
+export function finiteFields<K extends string>(
+  data: DocData,
+  fields: readonly K[],
+): Partial<Record<K, number>> {
+  const out: Partial<Record<K, number>> = {};
+  for (const field of fields) {
+    const value = finiteNumber(data[field]);
+    if (value !== undefined) out[field] = value;
+  }
+  return out;
+}
+
 interface RecordPage<T> {
   items: T[];
   /** Continue after this to read the next page (null when this page is short). */
   next: Cursor | null;
 }
 
-/** A kind of logged record: where a user's are kept, how one is read, how many a page shows. */
 /**
- * The write times of a deleted entry written back (Undo), which the rules check as a new entry:
- * `loggedAt` kept while within LIMITS.maxBackdateMs (else now), and `importedAt` now for an
- * imported entry or one dated further back than a new entry may be (only an import may be), so an
- * entry more than a year old comes back instead of failing every time. A day of margin covers the
- * device's clock and the time the write takes to land.
+ * The write times of a deleted entry written back (Undo), checked as a new entry's: `loggedAt` kept
+ * while recent enough, `importedAt` now when imported or older than a new entry may be (a day's margin).
  */
 export function restoredWriteTimes(
   deleted: { timestamp: number; loggedAt?: number; importedAt?: number },

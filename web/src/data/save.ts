@@ -1,12 +1,7 @@
 /**
- * Saves as TanStack Query mutations, one rule for all of them. A save's mutation lasts until the
- * server confirms or refuses the write (Firestore's own commit); its form shows busy only until the
- * save counts as waiting to sync (pending-sync.ts: offline at once, online after 3 s), then lets go
- * of it: the form is usable again and says the change waits to sync, the row is marked, the top
- * bar counts it (useWaitingToSync). A refusal the form is still waiting for shows in the form; one
- * that comes after the form let go (or left the screen) shows in the frame (useRefusedSaves), with
- * the same message. A failure that means the session is over shows nothing: the QueryClient's
- * mutation cache signs the person out.
+ * Saves as TanStack Query mutations that last until the server confirms or refuses the write. The
+ * form is busy until the save counts as waiting to sync, then lets go of it; a refusal after that
+ * shows in the frame (useRefusedSaves), with the same message.
  */
 import {
   type Mutation,
@@ -35,14 +30,13 @@ export type Status = {
 /** What a form says once it has let go of a save that waits for the connection. */
 export const WAITING_TO_SYNC = 'Saved on this device. Waiting to sync…';
 
-/** Every save's mutation context (its `onMutate` result), read by the frame through the cache. */
+/** Every save's mutation context, read by the frame through the cache. */
 interface SaveContext {
   startedAt: number;
-  /** The browser was offline when it started (it waits to sync from the start). */
   offline: boolean;
-  /** Its outcome is the form's to show: the form is on screen and has not let go of it. */
+  /** The form is on screen and has not let go of it: the outcome is the form's to show. */
   inForm: boolean;
-  /** The form's "waiting to sync" status for it, once shown (replaced by the outcome). */
+  /** The form's "waiting to sync" status, once shown. */
   shown?: Status;
 }
 
@@ -50,10 +44,8 @@ export function beginSave(): SaveContext {
   return { startedAt: Date.now(), offline: browserOffline(), inForm: true };
 }
 
-/** A save's mutation carries its spec message, for the frame to show a late refusal. */
 export const saveMeta = (failure: string) => ({ failure });
 
-/** Any mutation of the cache, as its filters and `useMutationState` hand them over. */
 type CachedMutation = Mutation<unknown, Error, unknown, unknown>;
 
 function contextOf(mutation: CachedMutation): SaveContext | undefined {
@@ -62,7 +54,7 @@ function contextOf(mutation: CachedMutation): SaveContext | undefined {
 
 const isSave = (mutation: CachedMutation) => typeof mutation.meta?.failure === 'string';
 
-/** The form that made these saves goes (a page left, a dialog closed): their outcome is the frame's. */
+/** The form that made these saves goes: their outcome is the frame's. */
 export function letGo(client: QueryClient, mutationKey: MutationKey): void {
   for (const m of client.getMutationCache().findAll({ mutationKey, status: 'pending' })) {
     const context = contextOf(m);
@@ -71,17 +63,13 @@ export function letGo(client: QueryClient, mutationKey: MutationKey): void {
 }
 
 export interface SaveOptions<V, R> {
-  /** The write; settles when the server confirms or refuses it. */
   save: (scope: DataScope, vars: V) => Promise<R>;
-  /** The spec's message when the save fails. */
   failure: string;
-  /** The success message, when the form shows one. */
   success?: string | ((result: R, vars: V) => string);
-  /** Read again after the server confirmed the save (one-shot reads; live ones follow on their own). */
+  /** One-shot reads to read again once the server confirmed the save. */
   rereads?: (uid: string) => QueryKey[];
   /** When the form is done with the save: confirmed (with its result), or waiting to sync. */
   onSaved?: (result: R | undefined, vars: V) => void;
-  /** What the console says when it fails (the person sees `failure`). */
   log: string;
 }
 
@@ -89,9 +77,8 @@ export interface Save<V> {
   run: (vars: V) => void;
   busy: boolean;
   status: Status;
-  /** For the form's own checks before saving (a refused input), or to clear the message. */
   setStatus: (status: Status) => void;
-  /** An input's change handler: keeps the value and clears the last outcome (it no longer applies). */
+  /** An input's change handler that also clears the last outcome. */
   edit: <T>(set: (value: T) => void) => (value: T) => void;
 }
 
@@ -131,7 +118,6 @@ export function useSave<V, R = unknown>(options: SaveOptions<V, R>): Save<V> {
   });
   const { mutate, isPending, context, variables } = mutation;
 
-  // Let go of the save once it waits to sync: the form is usable again and says so.
   useEffect(() => {
     if (!isPending || !context?.inForm) return;
     return whenWaitingToSync(
@@ -146,7 +132,6 @@ export function useSave<V, R = unknown>(options: SaveOptions<V, R>): Save<V> {
     );
   }, [isPending, context, variables]);
 
-  // A form that leaves the screen with a save under way leaves its outcome to the frame.
   const pending = useRef<SaveContext | undefined>(undefined);
   pending.current = isPending ? context : undefined;
   useEffect(
@@ -157,7 +142,6 @@ export function useSave<V, R = unknown>(options: SaveOptions<V, R>): Save<V> {
   );
 
   const busy = isPending && context?.inForm !== false;
-  // The focused control (Log, Save, Delete, a field where Enter was pressed) gets the focus back.
   const rememberFocus = useFocusReturn(busy);
   const run = useCallback(
     (vars: V) => {
@@ -178,11 +162,7 @@ export function useSave<V, R = unknown>(options: SaveOptions<V, R>): Save<V> {
   return { run, busy, status, setStatus, edit };
 }
 
-/**
- * How many saves of this page wait to sync now (the top bar's "Saved offline, syncing…" and the
- * rows' marks): the mutations still pending that count as waiting, re-counted as each crosses the
- * threshold.
- */
+/** How many saves wait to sync now, re-counted as each crosses the threshold. */
 export function useWaitingToSync(): number {
   const saves = useMutationState<Pick<SaveContext, 'startedAt' | 'offline'> | undefined>({
     filters: { status: 'pending', predicate: isSave },
@@ -191,9 +171,8 @@ export function useWaitingToSync(): number {
       return context && { startedAt: context.startedAt, offline: context.offline };
     },
   });
-  useBrowserOnline(); // counted again when the browser goes offline or comes back
+  useBrowserOnline(); // re-counted on going offline or back
   const [, recount] = useReducer((n: number) => n + 1, 0);
-  // A save made offline waits from its start, back online too, until the server answers it.
   const waits = (save: Pick<SaveContext, 'startedAt' | 'offline'>) =>
     save.offline || countsAsWaiting({ since: save.startedAt });
   const known = saves.filter((save) => save !== undefined);
@@ -207,10 +186,7 @@ interface RefusedSave {
   message: string;
 }
 
-/**
- * Saves the server refused after their form let go of them (or left the screen): the frame shows
- * each one's spec message until dismissed (the mutation cache drops them then, or after its gcTime).
- */
+/** Saves refused after their form let go: the frame shows each message until dismissed. */
 export function useRefusedSaves(): { refused: RefusedSave[]; dismiss: () => void } {
   const client = useQueryClient();
   const refused = useMutationState<RefusedSave>({

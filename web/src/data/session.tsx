@@ -1,8 +1,4 @@
-/**
- * The auth session as React state. The gateway is subscribed only once a screen asks for the
- * session (`useAuthState`), so the landing page does not load the auth SDK for it (only, once
- * loaded, when the browser lists an offline cache that may be nobody's: page-backend.ts).
- */
+/** The auth session as React state; subscribed only once a screen asks (the landing page never does). */
 import {
   createContext,
   type ReactNode,
@@ -18,28 +14,24 @@ import { useAuthGateway } from './context.tsx';
 import { keepOnlyMemoryOf, recallAnyone, remember } from './device-memory.ts';
 
 /**
- * `loading` until the auth service has read its saved session and checked it with the server (one
- * round trip on every page load). Meanwhile `assumed` is who was last signed in on this device, if
- * verified: the signed-in pages draw for them at once, and read or write nothing until the session
- * is `ready` as the same person (guards.tsx).
+ * While `loading`, `assumed` is who was last signed in on this device, if verified: the signed-in
+ * pages draw for them at once, and read or write nothing until `ready` as the same person.
  */
 type AuthState =
   | { status: 'loading'; user: undefined; assumed: AuthUser | null }
   | { status: 'ready'; user: AuthUser | null };
 
-/** The remembered user, if it is a well-formed, verified one (anything else is ignored). */
+/** The remembered user, if well-formed and verified. */
 function assumedUser(): AuthUser | null {
   const saved = recallAnyone('signedIn');
   if (!saved) return null;
   try {
-    const value: unknown = JSON.parse(saved.value);
-    if (typeof value !== 'object' || value === null) return null;
-    const { email, emailVerified, providerIds } = value as Record<string, unknown>;
+    const { email, emailVerified, providerIds } = JSON.parse(saved.value) ?? {};
     if (emailVerified !== true || !(typeof email === 'string' || email === null)) return null;
     if (!Array.isArray(providerIds) || !providerIds.every((id) => typeof id === 'string')) return null;
     return { uid: saved.uid, email, emailVerified, providerIds };
   } catch {
-    return null;
+    return null; // not JSON
   }
 }
 
@@ -63,12 +55,8 @@ interface SessionValue {
 const SessionContext = createContext<SessionValue | null>(null);
 
 /**
- * `onSessionEnd` runs once when the person this page confirmed is no longer the one signed in: a
- * sign-out by any path (Logout, a session the backend refused, account deletion, another tab: the
- * auth SDK tells every tab), or someone else signing in. It runs after the signed-in pages have
- * gone (an effect, so after their unmount; the guards move to /login meanwhile), and is where the
- * backend stops and the offline cache is deleted (page-backend.ts). A person only assumed (the
- * remembered one, never confirmed here) was never read for: nothing ends.
+ * `onSessionEnd` runs once the person this page confirmed is no longer signed in (any sign-out,
+ * another tab's included, or someone else signing in), after the signed-in pages have unmounted.
  */
 export function SessionProvider({
   children,
@@ -88,7 +76,6 @@ export function SessionProvider({
   useEffect(() => {
     if (!started) return;
     return gateway.subscribe((user) => {
-      // Whoever is not signed in now leaves nothing on this device (sign-out by any path, deletion).
       rememberSession(user);
       setState({ status: 'ready', user });
     });

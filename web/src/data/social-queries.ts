@@ -10,7 +10,7 @@ import {
   watchNotifications,
 } from './social.ts';
 
-/** The counts of the shown items of one feed (one listener, re-aimed when the items change). */
+/** The counts of the shown items of one feed (re-aimed when the items change). */
 export function useEngagement(feed: SocialFeed, itemIds: readonly string[]) {
   const store = useStore();
   return useLive(['community', 'engagement', feed, ...itemIds], watchEngagement(store, feed, itemIds));
@@ -23,7 +23,6 @@ export function useMyKudos() {
   return useLive([...keys.user(uid), 'kudos'], watchMyKudos(store, uid), uid !== '');
 }
 
-/** An item's comments, listened to only while its dialog is open. */
 export function useComments(target: SocialTarget, enabled: boolean) {
   const store = useStore();
   return useLive(

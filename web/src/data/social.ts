@@ -1,14 +1,6 @@
 /**
- * Kudos, comments and notifications (issue 27). The signed-in person writes only their own kudos
- * (id = their uid) and comments, deletes their own (or, as an item's author, comments on it) and
- * marks their notifications read; counts and notifications are the reactions'.
- *
- * Queries issued (firestore.indexes.json; shared/test/indexes.test.ts lists them):
- * - `engagement` where itemId in [shown items] (at most 30), listen
- * - group `kudos` where uid == me, orderBy timestamp desc, limit 100, listen
- * - `users/{owner}/{posts|reps}/{id}/comments` orderBy timestamp asc, limit 50, listen (dialog open)
- * - `users/{me}/notifications` orderBy timestamp desc, limit 20, listen
- * - `users/{me}/notifications` where read == false, orderBy timestamp desc, limit 100, listen
+ * Kudos, comments and notifications. The person writes only their own kudos (id = their uid) and
+ * comments, and marks their notifications read; counts and notifications are the reactions'.
  */
 import { FEED_SHOWN } from '@fit/shared/community';
 import {
@@ -19,12 +11,12 @@ import {
   type PostComment,
   paths,
   type SocialFeed,
-  UNKNOWN_USER_NAME,
 } from '@fit/shared/model';
-import type { DocData, DocumentStore, LiveDocumentStore, QuerySpec } from '@fit/shared/store';
+import type { DocData, DocSnapshot, DocumentStore, LiveDocumentStore, QuerySpec } from '@fit/shared/store';
 import { numberOr0 } from '@fit/shared/totals';
+import { name, text } from './community.ts';
 import { newDocId } from './ids.ts';
-import type { Listen } from './live-query.ts';
+import { type Listen, watchDocs } from './live-query.ts';
 
 /** A post or an activity others may cheer on: its feed and its author's source document id. */
 export interface SocialTarget {
@@ -33,19 +25,16 @@ export interface SocialTarget {
   id: string;
 }
 
-export const COMMENTS_SHOWN = 50;
-export const NOTIFICATIONS_SHOWN = 20;
+const COMMENTS_SHOWN = 50;
+const NOTIFICATIONS_SHOWN = 20;
 /** Most unread notifications counted (the badge shows 99+ beyond). */
 export const UNREAD_COUNTED = 100;
 /** Most kudos of one's own the page checks shown items against. */
-export const MY_KUDOS_READ = 100;
+const MY_KUDOS_READ = 100;
 
 export const itemIdOf = (t: SocialTarget) => `${t.owner}_${t.id}`;
-/** Where a target's kudos of `uid` lives: the key of `given` sets. */
+/** Where a target's kudos of `uid` lives. */
 export const kudosKey = (t: SocialTarget, uid: string) => paths.kudosOf(t.feed, t.owner, t.id, uid);
-
-const text = (v: unknown) => (typeof v === 'string' ? v : '');
-const name = (v: unknown) => text(v).trim() || UNKNOWN_USER_NAME;
 
 function toEngagement(data: DocData): Engagement {
   const by = Array.isArray(data.kudosBy) ? data.kudosBy : [];
@@ -62,7 +51,7 @@ function toEngagement(data: DocData): Engagement {
   };
 }
 
-/** The counts of the shown items of one feed, by item id (`{owner}_{id}`); none: no kudos or comments. */
+/** The counts of the shown items of one feed, by item id (`{owner}_{id}`). */
 export function watchEngagement(
   store: LiveDocumentStore,
   feed: SocialFeed,
@@ -79,20 +68,16 @@ export function watchEngagement(
       where: [{ field: 'itemId', op: 'in', value: ids }],
       limit: FEED_SHOWN,
     };
+    const shown = (docs: DocSnapshot[]) => docs.filter((d) => d.data.feed === feed);
     return store.listen(
       spec,
-      (docs) =>
-        onNext(
-          new Map(
-            docs.filter((d) => d.data.feed === feed).map((d) => [text(d.data.itemId), toEngagement(d.data)]),
-          ),
-        ),
+      (docs) => onNext(new Map(shown(docs).map((d) => [text(d.data.itemId), toEngagement(d.data)]))),
       onError,
     );
   };
 }
 
-/** The paths of the kudos the person gave (newest MY_KUDOS_READ), to show them as given. */
+/** The paths of the kudos the person gave (the newest MY_KUDOS_READ). */
 export function watchMyKudos(store: LiveDocumentStore, uid: string): Listen<Set<string>> {
   const spec: QuerySpec = {
     collection: 'kudos',
@@ -101,7 +86,8 @@ export function watchMyKudos(store: LiveDocumentStore, uid: string): Listen<Set<
     orderBy: [{ field: 'timestamp', direction: 'desc' }],
     limit: MY_KUDOS_READ,
   };
-  return (onNext, onError) => store.listen(spec, (docs) => onNext(new Set(docs.map((d) => d.path))), onError);
+  const kudos = watchDocs(store, spec, (d) => d.path);
+  return (onNext, onError) => kudos((list) => onNext(new Set(list)), onError);
 }
 
 export interface ShownComment extends PostComment {
@@ -115,23 +101,15 @@ export function watchComments(store: LiveDocumentStore, t: SocialTarget): Listen
     orderBy: [{ field: 'timestamp', direction: 'asc' }],
     limit: COMMENTS_SHOWN,
   };
-  return (onNext, onError) =>
-    store.listen(
-      spec,
-      (docs) =>
-        onNext(
-          docs.map((d) => ({
-            id: d.id,
-            uid: text(d.data.uid),
-            owner: text(d.data.owner),
-            userName: name(d.data.userName),
-            message: text(d.data.message),
-            timestamp: numberOr0(d.data.timestamp),
-            pending: d.pending === true,
-          })),
-        ),
-      onError,
-    );
+  return watchDocs(store, spec, (d) => ({
+    id: d.id,
+    uid: text(d.data.uid),
+    owner: text(d.data.owner),
+    userName: name(d.data.userName),
+    message: text(d.data.message),
+    timestamp: numberOr0(d.data.timestamp),
+    pending: d.pending === true,
+  }));
 }
 
 export interface ShownNotification extends AppNotification {
@@ -166,11 +144,8 @@ export function watchNotifications(
     orderBy: [{ field: 'timestamp', direction: 'desc' }],
     limit: unreadOnly ? UNREAD_COUNTED : NOTIFICATIONS_SHOWN,
   };
-  return (onNext, onError) =>
-    store.listen(spec, (docs) => onNext(docs.map((d) => toNotification(d.id, d.data))), onError);
+  return watchDocs(store, spec, (d) => toNotification(d.id, d.data));
 }
-
-// ---- writes ----
 
 export async function giveKudos(
   store: DocumentStore,
@@ -188,7 +163,6 @@ export async function takeBackKudos(store: DocumentStore, uid: string, t: Social
   await store.commit([{ kind: 'delete', path: kudosKey(t, uid) }]);
 }
 
-/** Writes a comment validated by `validateCommentForm`. */
 export async function addComment(
   store: DocumentStore,
   uid: string,
@@ -204,7 +178,7 @@ export async function deleteComment(store: DocumentStore, t: SocialTarget, comme
   await store.commit([{ kind: 'delete', path: paths.comment(t.feed, t.owner, t.id, commentId) }]);
 }
 
-/** Marks notifications read (one, or every unread one counted: at most UNREAD_COUNTED writes). */
+/** Marks notifications read (at most UNREAD_COUNTED writes). */
 export async function markRead(store: DocumentStore, uid: string, ids: readonly string[]) {
   if (ids.length === 0) return;
   await store.commit(

@@ -16,10 +16,8 @@ function readToday(zone: string | undefined): Today {
 const sameDay = (was: Today, now: Today) => was.today === now.today && was.timeZone === now.timeZone;
 
 /**
- * The viewer's zone and today's date there, re-read every minute and whenever the page shows
- * again, so the page rolls over at midnight (also after a night asleep) and follows the device
- * when its zone changes while the page is open (a traveller's phone). With `zone`, today's date
- * in that zone instead (a valid IANA name).
+ * Re-read every minute and when the page shows again, so it rolls over at midnight and follows a
+ * traveller's zone. With `zone`, today's date in that zone instead.
  */
 export function useToday(zone?: string): Today {
   const read = useCallback(() => readToday(zone), [zone]);

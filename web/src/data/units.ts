@@ -1,9 +1,6 @@
 /**
- * The viewer's unit system and the conversions at the edges of forms and figures (issue 11).
- * Stored values stay in lbs and inches (shared/src/units.ts); what a person sees and types follows
- * the `unitSystem` saved on their profile, or their browser's locale until they choose. While the
- * profile loads, the system last seen on this device for this user stands in (no figure flips from
- * the browser's default to the saved system a moment after the page shows).
+ * The viewer's unit system (the profile's, else the browser locale's) and the conversions at the
+ * edges of forms and figures; stored values stay in lbs and inches.
  */
 import type { UserProfile } from '@fit/shared/model';
 import {
@@ -22,14 +19,12 @@ import { createContext, createElement, type ReactNode, useContext, useEffect, us
 import { recall, remember } from './device-memory.ts';
 import { useDataScope, useProfile } from './queries.ts';
 
-/** The browser's preferred locale's system (metric unless a US-style region). */
 function browserUnitSystem(): UnitSystem {
   const locale =
     typeof navigator === 'undefined' ? undefined : (navigator.languages?.[0] ?? navigator.language);
   return defaultUnitSystem(locale);
 }
 
-/** The profile's saved system, else the browser's. */
 export function unitSystemOf(profile: Pick<UserProfile, 'unitSystem'> | null | undefined): UnitSystem {
   return profile?.unitSystem ?? browserUnitSystem();
 }
@@ -42,14 +37,8 @@ function cachedUnitSystem(uid: string): UnitSystem | undefined {
 const UnitsContext = createContext<UnitSystem | null>(null);
 
 /**
- * The signed-in user's unit system for everything under it: the live profile's; while it loads (or
- * when it cannot be read), the one last seen for this user on this device, else the browser's.
- *
- * One subscription to the profile for the whole page, not one per card and input: every answer
- * from the profile re-rendered each of them synchronously (external-store updates are not sliced),
- * in one long task as the page loaded. Now they re-render only when the system itself changes:
- * on a device that remembers it, not at all. Not deferred: a form must never check a value in the
- * system it was not typed in, not even for a moment.
+ * The user's unit system for everything under it; while the profile loads, the one last seen here.
+ * One profile subscription per page: cards and inputs re-render only when the system changes.
  */
 export function UnitsProvider({ children }: { children: ReactNode }) {
   const { uid } = useDataScope();
@@ -64,7 +53,6 @@ export function UnitsProvider({ children }: { children: ReactNode }) {
   return createElement(UnitsContext.Provider, { value: system }, children);
 }
 
-/** The unit system of the `UnitsProvider` above. */
 export function useUnits(): UnitSystem {
   const system = useContext(UnitsContext);
   if (!system) throw new Error('useUnits outside UnitsProvider');
@@ -78,7 +66,6 @@ export function formatMeasure(measure: Measure, stored: number, system: UnitSyst
   return oneDecimal.format(displayValue(measure, stored, system));
 }
 
-/** A stored value with its unit: '80 kg', '176.4 lbs', '180 cm'. */
 export function formatMeasureWithUnit(measure: Measure, stored: number, system: UnitSystem): string {
   return `${formatMeasure(measure, stored, system)} ${unitLabel(measure, system)}`;
 }
@@ -96,10 +83,8 @@ export function inputText(measure: Measure, stored: number | undefined, system: 
 }
 
 /**
- * A body measure typed in the viewer's system, for the shared form validators (which work in lbs and
- * inches): '' stays '' (cleared), a plausible value becomes its stored number, anything else the
- * message naming the viewer's unit (or the spec's positive-number message). `what` names the
- * field in the range message ('Target weight'); `stored` is the value the text started from.
+ * A body measure typed in the viewer's system as the validators' stored number ('' stays ''), or
+ * the message naming the viewer's unit; `what` names the field, `stored` the starting value.
  */
 export function typedBodyMeasure(
   measure: 'bodyWeight' | 'height',
@@ -119,11 +104,7 @@ export function typedBodyMeasure(
   return parsed;
 }
 
-/**
- * Weight lifted typed in the viewer's system: the stored lbs for the shared validator, or the text as
- * typed when it is not a non-negative number (the validator then gives the spec's message). Over
- * the activity's limit in kg, the message names kg.
- */
+/** Weight lifted typed in the viewer's system as stored lbs, or the text for the validator's message. */
 export function typedWeightLifted(
   text: string,
   system: UnitSystem,

@@ -1,7 +1,4 @@
-/**
- * A Firebase user as the app's `AuthUser`: its own module so the popup code and the gateway both
- * use it without importing each other (the popup loads on demand, from the gateway).
- */
+/** A Firebase user as `AuthUser`, shared by the gateway and the popup code loaded on demand. */
 import type { User } from 'firebase/auth';
 import type { AuthUser } from '../auth.ts';
 

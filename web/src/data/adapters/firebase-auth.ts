@@ -1,9 +1,4 @@
-/**
- * `AuthGateway` over the Firebase Auth SDK, pointed at the Auth emulator when configured (the
- * emulator suite on one machine). Built with `initializeAuth` and no popup resolver so the sign-in
- * page stays small; the Google popup code (`google-popup.ts`) loads only when someone clicks the
- * Google button.
- */
+/** `AuthGateway` over Firebase Auth, without a popup resolver so the sign-in page stays small. */
 import { type FirebaseApp, initializeApp } from 'firebase/app';
 import {
   type Auth,
@@ -35,7 +30,6 @@ export interface FirebaseAuthSetup {
   app: FirebaseApp;
   auth: Auth;
   gateway: AuthGateway;
-  /** Resolves once the saved session is restored. */
   sessions(): Promise<PageSessions>;
 }
 
@@ -58,10 +52,7 @@ function createFirebaseAuth(config: AppConfig): FirebaseAuthSetup {
     projectId: config.firebase.projectId,
     ...(config.firebase.appId ? { appId: config.firebase.appId } : {}),
   });
-  // Sessions survive reloads: in localStorage, whose change the browser tells the other tabs at once
-  // (a storage event), so every tab follows a sign-out in any of them (session.tsx); IndexedDB
-  // only where localStorage is refused (its cross-tab sync polls). A session saved in IndexedDB by
-  // an earlier build moves to localStorage at the next load (the SDK migrates it).
+  // In localStorage, whose storage event tells other tabs of a sign-out at once (IndexedDB polls).
   const auth = initializeAuth(app, { persistence: [browserLocalPersistence, indexedDBLocalPersistence] });
   if (config.authEmulatorHost) {
     connectAuthEmulator(auth, `http://${config.authEmulatorHost}`, { disableWarnings: true });
@@ -74,9 +65,8 @@ function createFirebaseAuth(config: AppConfig): FirebaseAuthSetup {
     known = user;
     for (const listener of listeners) listener(user);
   };
-  // Whose offline data the browser may hold, as far as this page can tell (page-backend.ts): the
-  // session restored as the page started (the SDK's first report), then whoever signs in from
-  // another tab. Not a sign-in made here: that person's backend deletes anyone else's data first.
+  // Whose offline data the browser may hold (page-backend.ts): the session restored as the page
+  // started, then whoever signs in from another tab; a sign-in here deletes others' data first.
   let owner: string | null = null;
   let restored: () => void = () => {};
   const restoring = new Promise<void>((resolve) => {
@@ -91,7 +81,7 @@ function createFirebaseAuth(config: AppConfig): FirebaseAuthSetup {
     restored();
     publish(user ? toAuthUser(user) : null);
   });
-  /** Runs a sign-in of this page; the SDK reports its new user before the sign-in resolves. */
+  /** A sign-in of this page; the SDK reports its new user before the sign-in resolves. */
   async function here<T>(signIn: () => Promise<T>): Promise<T> {
     signingInHere++;
     try {
@@ -128,13 +118,9 @@ function createFirebaseAuth(config: AppConfig): FirebaseAuthSetup {
     async sendVerificationEmail() {
       await sendEmailVerification(requireUser());
     },
-    async sendPasswordReset(email) {
-      await sendPasswordResetEmail(auth, email);
-    },
+    sendPasswordReset: (email) => sendPasswordResetEmail(auth, email),
     checkPasswordResetCode: (code) => verifyPasswordResetCode(auth, code),
-    async resetPassword(code, newPassword) {
-      await confirmPasswordReset(auth, code, newPassword);
-    },
+    resetPassword: (code, newPassword) => confirmPasswordReset(auth, code, newPassword),
     async reload() {
       const user = auth.currentUser;
       if (!user) return null;
@@ -146,9 +132,7 @@ function createFirebaseAuth(config: AppConfig): FirebaseAuthSetup {
       publish(next);
       return next;
     },
-    async signOut() {
-      await signOut(auth);
-    },
+    signOut: () => signOut(auth),
     async reauthenticate(password) {
       const user = requireUser();
       if (password !== null) {

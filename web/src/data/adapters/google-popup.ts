@@ -1,7 +1,4 @@
-/**
- * The Google popup, kept apart so its resolver (iframes, popup plumbing) loads only on demand.
- * A closed popup is a choice, so it resolves null / false instead of failing.
- */
+/** The Google popup, loaded on demand; a closed popup resolves null / false instead of failing. */
 import {
   type Auth,
   browserPopupRedirectResolver,

@@ -1,16 +1,8 @@
-/**
- * An `AuthGateway` that loads the Firebase Auth SDK on first use. The landing page does not touch the
- * session, so it ships no Firebase code (it loads the SDK after the page only when an offline cache
- * is listed: page-backend.ts); the sign-in pages start the import as they mount.
- */
+/** An `AuthGateway` that loads the Firebase Auth SDK on first use: the landing page ships none. */
 import type { AuthGateway, PageSessions } from '../auth.ts';
 import type { AppConfig } from '../config.ts';
 import type { FirebaseAuthSetup } from './firebase-auth.ts';
 
-/**
- * The gateway, plus `warm()`: start loading the SDK now (a signed-in page is opening); and
- * `sessions()`: who was signed in as the page started and who is now (loads the SDK).
- */
 type LazyAuthGateway = AuthGateway & { warm(): void; sessions(): Promise<PageSessions> };
 
 export function lazyFirebaseAuth(config: AppConfig): LazyAuthGateway {
