@@ -7,7 +7,7 @@ import { componentOptions } from './theme/components.ts';
 import { darkPalette, FONT, lightPalette } from './theme/palette.ts';
 
 export { onBrandSurface } from './theme/components.ts';
-export { faded, type MedalColors } from './theme/palette.ts';
+export { faded } from './theme/palette.ts';
 
 /** Where the chosen scheme is remembered (MUI's own key, read by InitColorSchemeScript too). */
 export const MODE_STORAGE_KEY = 'mui-mode';

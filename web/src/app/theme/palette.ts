@@ -1,8 +1,5 @@
 /** The two colour schemes' palettes (AA contrast checked by theme.test.ts) and the system font stack. */
 import { alpha, type PaletteOptions } from '@mui/material/styles';
-import type { MedalColors } from './palette-types.ts';
-
-export type { MedalColors };
 
 export const FONT =
   'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';

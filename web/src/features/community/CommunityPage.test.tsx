@@ -2,8 +2,8 @@ import type { DocSnapshot, QuerySpec, StoreError, Unsubscribe } from '@fit/share
 import { StoreError as StoreErrorClass } from '@fit/shared/store';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { board, feedActivity, ME, MemoryStore, NOW, renderPage } from '../../../test/community.tsx';
 import { communityQueries } from '../../data/community.ts';
-import { board, feedActivity, ME, MemoryStore, NOW, renderPage } from './test-utils.tsx';
 
 vi.setConfig({ testTimeout: 30_000 });
 

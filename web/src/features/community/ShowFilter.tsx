@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import type { Show } from './useCommunityData.ts';
 
-export const FOLLOWING_NONE = 'You follow no one yet. Select a name on this page to follow that person.';
+const FOLLOWING_NONE = 'You follow no one yet. Select a name on this page to follow that person.';
 
 export function ShowFilter(props: {
   show: Show;

@@ -3,7 +3,7 @@ import { periodKey } from '@fit/shared/periods';
 import type { DocData } from '@fit/shared/store';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { board, feedActivity, feedPost, ME, MemoryStore, NOW, renderPage } from './test-utils.tsx';
+import { board, feedActivity, feedPost, ME, MemoryStore, NOW, renderPage } from '../../../test/community.tsx';
 
 vi.setConfig({ testTimeout: 30_000 });
 

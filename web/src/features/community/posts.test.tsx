@@ -4,7 +4,7 @@ import { StoreError } from '@fit/shared/store';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { feedPost, ME, MemoryStore, NOW, renderPage } from './test-utils.tsx';
+import { feedPost, ME, MemoryStore, NOW, renderPage } from '../../../test/community.tsx';
 
 // Rich MUI lists render slowly in jsdom on a busy machine; the first render also pays MUI's start-up.
 vi.setConfig({ testTimeout: 30_000 });

@@ -3,7 +3,7 @@ import { paths } from '@fit/shared/model';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { feedPost, ME, MemoryStore, NOW, renderPage } from './test-utils.tsx';
+import { feedPost, ME, MemoryStore, NOW, renderPage } from '../../../test/community.tsx';
 
 const seed = () =>
   new MemoryStore({

@@ -21,7 +21,7 @@ export const UNDO_MESSAGES = {
 } as const;
 
 /** Long enough to read and reach Undo (MUI pauses it while hovered or focused). */
-export const UNDO_MS = 10_000;
+const UNDO_MS = 10_000;
 
 export function UndoDeleteSnackbar(props: { deleted: Deleted | null; onDone: () => void }) {
   const { deleted, onDone } = props;

@@ -8,10 +8,10 @@ import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { theme } from '../../app/theme.ts';
-import { type SessionUser, SessionUserContext, StoreContext } from '../../data/context.tsx';
-import { createQueryClient } from '../../data/query-client.ts';
-import { CommunityPage, type CommunityPageProps } from './CommunityPage.tsx';
+import { theme } from '../src/app/theme.ts';
+import { type SessionUser, SessionUserContext, StoreContext } from '../src/data/context.tsx';
+import { createQueryClient } from '../src/data/query-client.ts';
+import { CommunityPage, type CommunityPageProps } from '../src/features/community/CommunityPage.tsx';
 
 export const ME: SessionUser = { uid: 'me', email: 'me@example.com', emailVerified: true };
 /** Sunday 22 Nov 2026, 15:00 UTC. */
