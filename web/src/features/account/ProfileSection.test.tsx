@@ -1,4 +1,4 @@
-/** Issue 11: units and height on the Account page's "Your Information". */
+/** Units and height on the Account page's "Your Information". */
 import type { UserProfile } from '@fit/shared/model';
 import { paths } from '@fit/shared/model';
 import { MemoryStore } from '@fit/shared/testing/memory-store';

@@ -1,4 +1,4 @@
-/** Kudos and comments on the community page, over the in-memory store (issue 27). */
+/** Kudos and comments on the community page, over the in-memory store. */
 import { paths } from '@fit/shared/model';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

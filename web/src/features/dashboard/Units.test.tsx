@@ -1,4 +1,4 @@
-/** Issue 11: the dashboard in the viewer's units; storage stays lbs and inches. */
+/** The dashboard in the viewer's units; storage stays lbs and inches. */
 import { paths } from '@fit/shared/model';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
