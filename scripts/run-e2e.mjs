@@ -28,7 +28,9 @@ mkdirSync(artifacts, { recursive: true });
 // mostly waits (on the emulators, the rollup, the browser), so two share the 2 cores well.
 // E2E_STACKS=1 runs all on one; naming files (`npm run test:e2e -- boards`) runs them on one.
 const filters = process.argv.slice(2);
-const STACKS = filters.length ? 1 : Math.max(1, Number(process.env.E2E_STACKS ?? 2));
+const STACKS = filters.length
+  ? 1
+  : Math.min(4, Math.max(1, Number.parseInt(process.env.E2E_STACKS ?? '2', 10) || 1));
 // Seconds per file in a quiet clean-clone run, so each stack's share takes about as long; an
 // unlisted file counts 20.
 const SECONDS = {
@@ -58,7 +60,8 @@ function shares(n) {
     lightest.files.push(`tests/${f}`);
     lightest.total += cost(f);
   }
-  return out.map((s) => s.files);
+  // An empty share would name no file, which runs them all.
+  return out.map((s) => s.files).filter((files) => files.length > 0);
 }
 
 /** Runs `files` with `env`; resolves with the exit code and the JSON report's path. */
