@@ -7,10 +7,10 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { GoogleButton } from '../../components/GoogleButton.tsx';
-import { TextInput } from '../../components/TextInput.tsx';
 import { authErrorMessage } from '../../data/auth.ts';
 import { destinationAfterLogin, destinationFor } from '../../data/post-login.ts';
 import { ensureGoogleProfile, hasDisplayName } from '../../data/profile.ts';
@@ -102,13 +102,13 @@ export function LoginPage() {
       other={{ question: 'New to FitTrack?', label: 'Sign up', path: '/signup' }}
     >
       <Box>
-        <TextInput
+        <TextField
           label="Password"
           type="password"
           autoComplete="current-password"
           required
           value={password}
-          onChange={form.setPassword}
+          onChange={(e) => form.setPassword(e.target.value)}
         />
         <Box sx={{ textAlign: 'right', mt: 1 }}>
           <Link component={RouterLink} to="/forgot-password" state={forgot} variant="body2">

@@ -6,10 +6,10 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import { TextInput } from '../../components/TextInput.tsx';
 import { authErrorCode, authErrorMessage } from '../../data/auth.ts';
 import { useAuthGateway } from '../../data/context.tsx';
 import { AuthError } from './AuthForm.tsx';
@@ -118,15 +118,14 @@ function NewPasswordForm(props: { code: string; email: string; onDone: () => voi
     <Stack component="form" spacing={2.25} onSubmit={submit} noValidate aria-label="New password">
       <AuthError message={error?.message} />
       {/* The account the link is for, read-only: it tells password managers which entry to update. */}
-      <TextInput
+      <TextField
         label="Email"
         type="email"
         autoComplete="username"
-        readOnly
         value={props.email}
-        onChange={() => {}}
+        slotProps={{ htmlInput: { readOnly: true } }}
       />
-      <TextInput
+      <TextField
         label="New Password"
         type="password"
         autoComplete="new-password"
@@ -135,16 +134,16 @@ function NewPasswordForm(props: { code: string; email: string; onDone: () => voi
         error={error?.field === 'password'}
         helperText="At least 6 characters."
         value={password}
-        onChange={setPassword}
+        onChange={(e) => setPassword(e.target.value)}
       />
-      <TextInput
+      <TextField
         label="Confirm Password"
         type="password"
         autoComplete="new-password"
         required
         error={error?.field === 'confirmPassword'}
         value={confirmPassword}
-        onChange={setConfirmPassword}
+        onChange={(e) => setConfirmPassword(e.target.value)}
       />
       <Button type="submit" variant="contained" size="large" disabled={busy}>
         Set New Password

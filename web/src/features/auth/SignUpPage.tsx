@@ -1,8 +1,8 @@
 /** `/signup`: creates the account and its profile, sends the verification email, goes to /verify-email. */
 import { INLINE_SIGN_UP } from '@fit/shared/messages';
 import { validateSignUp } from '@fit/shared/validation';
+import TextField from '@mui/material/TextField';
 import { type FormEvent, useState } from 'react';
-import { TextInput } from '../../components/TextInput.tsx';
 import { authErrorMessage } from '../../data/auth.ts';
 import { withNext } from '../../data/post-login.ts';
 import { createSignUpProfile } from '../../data/profile.ts';
@@ -57,7 +57,7 @@ export function SignUpPage() {
       submitLabel="Sign Up"
       other={{ question: 'Already have an account?', label: 'Log in', path: '/login' }}
     >
-      <TextInput
+      <TextField
         label="Password"
         type="password"
         autoComplete="new-password"
@@ -65,16 +65,16 @@ export function SignUpPage() {
         error={fieldError('password')}
         helperText="At least 6 characters."
         value={password}
-        onChange={form.setPassword}
+        onChange={(e) => form.setPassword(e.target.value)}
       />
-      <TextInput
+      <TextField
         label="Confirm Password"
         type="password"
         autoComplete="new-password"
         required
         error={fieldError('confirmPassword')}
         value={confirmPassword}
-        onChange={setConfirmPassword}
+        onChange={(e) => setConfirmPassword(e.target.value)}
       />
     </AuthForm>
   );
