@@ -11,6 +11,7 @@ import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useId } from 'react';
 import { faded } from '../../app/theme.ts';
+import { IconTile } from '../../components/IconTile.tsx';
 import { PersonName } from '../../components/PersonName.tsx';
 import { UserAvatar, YouChip } from './bits.tsx';
 
@@ -51,20 +52,9 @@ export function MetricBoard(props: { metric: BoardMetric; places: BoardPlace[] |
       }}
     >
       <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 1.5 }}>
-        <Box
-          aria-hidden
-          sx={{
-            display: 'grid',
-            placeItems: 'center',
-            width: 30,
-            height: 30,
-            borderRadius: 2,
-            color: 'onBrand.main',
-            bgcolor: `metric.${metric}`,
-          }}
-        >
+        <IconTile size={30} sx={{ borderRadius: 2, color: 'onBrand.main', bgcolor: `metric.${metric}` }}>
           {look.icon}
-        </Box>
+        </IconTile>
         <Typography id={titleId} variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
           {look.title}
         </Typography>
