@@ -49,11 +49,6 @@ export function ResetPasswordPage() {
     };
   }, [gateway, code]);
 
-  const done = (email: string) => {
-    const handed: LoginState = { notice: PASSWORD_CHANGED, email };
-    navigate('/login', { replace: true, state: handed });
-  };
-
   return (
     <AuthShell title={state.kind === 'bad' ? 'Reset link not valid' : 'Choose a new password'}>
       {state.kind === 'checking' && (
@@ -66,7 +61,10 @@ export function ResetPasswordPage() {
         <NewPasswordForm
           code={code}
           email={state.email}
-          onDone={() => done(state.email)}
+          onDone={() => {
+            const handed: LoginState = { notice: PASSWORD_CHANGED, email: state.email };
+            navigate('/login', { replace: true, state: handed });
+          }}
           onLinkUsed={() => setState({ kind: 'bad', message: RESET_LINK_INVALID })}
         />
       )}

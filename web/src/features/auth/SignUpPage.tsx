@@ -20,14 +20,11 @@ export function SignUpPage() {
     const checked = validateSignUp({ email, password, confirmPassword });
     if (!checked.ok) return setError({ message: checked.message, field: checked.field });
     setBusy(true);
-    let user: Awaited<ReturnType<typeof gateway.signUp>>;
-    try {
-      user = await gateway.signUp(checked.value.email, checked.value.password);
-    } catch (e) {
+    const user = await gateway.signUp(checked.value.email, checked.value.password).catch((e: unknown) => {
       setError({ message: authErrorMessage(e, INLINE_SIGN_UP) ?? INLINE_SIGN_UP });
       setBusy(false);
-      return;
-    }
+    });
+    if (!user) return;
     // The account exists now. The profile is completed on /account and the email can be resent
     // from /verify-email, so a hiccup in either step below does not stop the person here.
     try {
