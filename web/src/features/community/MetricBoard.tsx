@@ -82,10 +82,7 @@ export function MetricBoard(props: { metric: BoardMetric; places: BoardPlace[] |
           <Typography variant="body2">No data available.</Typography>
         </Box>
       ) : (
-        <Box
-          component="ol"
-          sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexDirection: 'column', gap: 1 }}
-        >
+        <Stack component="ol" sx={{ listStyle: 'none', m: 0, p: 0, gap: 1 }}>
           {places.map((place, i) => (
             <PlaceRow
               key={place.uid || i}
@@ -96,7 +93,7 @@ export function MetricBoard(props: { metric: BoardMetric; places: BoardPlace[] |
               own={uid !== null && place.uid === uid}
             />
           ))}
-        </Box>
+        </Stack>
       )}
     </Box>
   );
