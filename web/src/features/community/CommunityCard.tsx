@@ -42,9 +42,7 @@ export function CommunityCard(props: {
         {props.action}
       </Stack>
       {props.error ? (
-        <Box sx={{ px: { xs: 2, sm: 3 }, pb: { xs: 2, sm: 3 } }}>
-          <LoadFailed message={props.error} sx={{}} />
-        </Box>
+        <LoadFailed message={props.error} sx={{ mx: { xs: 2, sm: 3 }, mb: { xs: 2, sm: 3 } }} />
       ) : (
         <Box sx={{ flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0 }}>{props.children}</Box>
       )}
