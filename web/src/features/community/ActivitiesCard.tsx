@@ -135,9 +135,7 @@ function ActivityRow({ activity, own, now }: { activity: FeedActivity; own: bool
       </TableCell>
       <TableCell>
         <Stack direction="row" sx={{ gap: 1, alignItems: 'center', minWidth: 0 }}>
-          <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
-            <UserAvatar uid={activity.uid} name={activity.userName} size={28} />
-          </Box>
+          <UserAvatar uid={activity.uid} name={activity.userName} size={28} wide />
           <Typography
             variant="body2"
             sx={{

@@ -135,9 +135,7 @@ function PlaceRow(props: { place: BoardPlace; rank: number; unit: string; leader
         >
           {rank + 1}
         </Box>
-        <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
-          <UserAvatar uid={place.uid} name={place.userName} size={28} />
-        </Box>
+        <UserAvatar uid={place.uid} name={place.userName} size={28} wide />
         {/* Whole names from md up (boards side by side have room to wrap); phones' swiped cards cut. */}
         <Typography
           variant="body2"
