@@ -12,7 +12,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { authErrorCode, authErrorMessage } from '../../data/auth.ts';
 import { useAuthGateway } from '../../data/context.tsx';
-import { AuthError } from './AuthForm.tsx';
+import { AuthError, useAuthForm } from './AuthForm.tsx';
 import { AuthShell } from './AuthShell.tsx';
 import type { LoginState } from './LoginPage.tsx';
 import { PASSWORD_CHANGED, RESET_FAILED, RESET_LINK_INVALID, RESET_LINK_MISSING } from './messages.ts';
@@ -89,11 +89,9 @@ function BadLink({ message }: { message: string }) {
 }
 
 function NewPasswordForm(props: { code: string; email: string; onDone: () => void; onLinkUsed: () => void }) {
-  const gateway = useAuthGateway();
-  const [password, setPassword] = useState('');
+  const { gateway, password, setPassword, busy, setBusy } = useAuthForm();
   const [confirmPassword, setConfirmPassword] = useState('');
   const [error, setError] = useState<{ message: string; field?: string | undefined } | null>(null);
-  const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
