@@ -69,23 +69,22 @@ export function DateTimeInput(props: {
       fullWidth
       {...(props.sx ? { sx: props.sx } : {})}
       helperText={
-        props.allowNow ? (
-          isNow ? (
-            'Now. Change it to log an earlier time.'
-          ) : (
-            <>
-              Not now?{' '}
-              <Button
-                size="small"
-                onClick={() => props.onChange(null)}
-                disabled={props.disabled ?? false}
-                sx={{ p: 0, minWidth: 0, verticalAlign: 'baseline', textTransform: 'none' }}
-              >
-                Use now
-              </Button>
-            </>
-          )
-        ) : undefined
+        props.allowNow &&
+        (isNow ? (
+          'Now. Change it to log an earlier time.'
+        ) : (
+          <>
+            Not now?{' '}
+            <Button
+              size="small"
+              onClick={() => props.onChange(null)}
+              disabled={props.disabled ?? false}
+              sx={{ p: 0, minWidth: 0, verticalAlign: 'baseline', textTransform: 'none' }}
+            >
+              Use now
+            </Button>
+          </>
+        ))
       }
       slotProps={{
         inputLabel: { shrink: true },

@@ -1,21 +1,23 @@
 import Box from '@mui/material/Box';
+import type { SxProps, Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 
 /** An icon on a rounded accent square, beside or above a heading (decorative: hidden from assistive tech). */
-export function IconTile(props: { size: number; children: ReactNode; mb?: number }) {
+export function IconTile(props: { size: number; children: ReactNode; mb?: number; sx?: SxProps<Theme> }) {
+  const base = {
+    width: props.size,
+    height: props.size,
+    borderRadius: '12px',
+    display: 'grid',
+    mb: props.mb ?? 0,
+  };
   return (
     <Box
       aria-hidden="true"
-      sx={{
-        width: props.size,
-        height: props.size,
-        borderRadius: '12px',
-        display: 'grid',
-        placeItems: 'center',
-        bgcolor: 'surface.accent',
-        color: 'primary.main',
-        mb: props.mb ?? 0,
-      }}
+      sx={[
+        { ...base, placeItems: 'center', bgcolor: 'surface.accent', color: 'primary.main' },
+        ...(Array.isArray(props.sx) ? props.sx : [props.sx]),
+      ]}
     >
       {props.children}
     </Box>

@@ -10,7 +10,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useState } from 'react';
 import { type SaveOptions, useSave } from '../data/save.ts';
 import { DateTimeInput, fromDateTimeLocal, toDateTimeLocal } from './DateTimeInput.tsx';
 import { useRemovalFocus } from './removal-focus.ts';
@@ -37,17 +37,16 @@ export function useRecordEditor<R extends LoggedRecord, U>(options: {
 }) {
   const { record, onClose, load } = options;
   const [shown, setShown] = useState<R | null>(record);
-  const shownRef = useRef(shown);
-  shownRef.current = shown;
   const [when, setWhen] = useState('');
   const update = useSave<U>({ ...options.update, onSaved: onClose });
   // The record's row goes with it: the focus then moves to the next row, not to <body>.
   const removed = useRemovalFocus(record !== null);
   const remove = useSave<string>({
     ...options.remove,
+    // useSave calls the latest render's options: `shown` is the record as it is now.
     onSaved: () => {
       removed(options.removed);
-      if (shownRef.current) options.onRemoved?.(shownRef.current);
+      if (shown) options.onRemoved?.(shown);
       onClose();
     },
   });

@@ -7,17 +7,8 @@ import { visuallyHidden } from '@mui/utils';
 import { useCallback, useLayoutEffect, useRef } from 'react';
 
 /** Where the opener stood: its list, its position among the list's controls like it, its heading. */
-interface Place {
-  opener: HTMLElement;
-  list: Element | null;
-  index: number;
-  heading: HTMLElement | null;
-  /** The heading's text: the card may have rendered again (its empty state) with a new heading. */
-  headingText: string | null;
-}
+type Place = ReturnType<typeof placeOf> & {};
 
-const LIST = 'table, ul, ol, [role="list"], [role="feed"]';
-const AREA = '[role="dialog"], section, [role="region"]';
 const HEADINGS = 'h1, h2, h3, h4, h5, h6';
 /** How long the row may take to leave the list (a live list updates after the write). */
 const WATCH_MS = 5000;
@@ -25,41 +16,34 @@ const WATCH_MS = 5000;
 /** Controls of the same kind as `opener` in `list`; `data-control` tells one row's controls apart. */
 function likeIn(list: Element, opener: HTMLElement): HTMLElement[] {
   const kind = (el: Element) =>
-    [el.tagName, ...['role', 'aria-haspopup', 'data-control'].map((a) => el.getAttribute(a))].join('|');
+    ['role', 'aria-haspopup', 'data-control'].map((a) => el.getAttribute(a)).join();
   return [...list.querySelectorAll<HTMLElement>(opener.tagName)].filter(
     (el) => kind(el) === kind(opener) && !el.hasAttribute('disabled'),
   );
 }
 
-function headingOf(opener: HTMLElement): HTMLElement | null {
-  const area = opener.closest(AREA);
-  const labelledBy = area?.getAttribute('aria-labelledby');
-  const named = labelledBy ? document.getElementById(labelledBy.split(/\s+/)[0] ?? '') : null;
-  return named ?? area?.querySelector<HTMLElement>(HEADINGS) ?? null;
-}
-
-export function placeOf(active: Element | null): Place | null {
+export function placeOf(active: Element | null) {
   if (!(active instanceof HTMLElement) || active === document.body) return null;
-  const list = active.closest(LIST);
-  const heading = headingOf(active);
+  const list = active.closest('table, ul, ol, [role="list"], [role="feed"]');
+  const area = active.closest('[role="dialog"], section, [role="region"]');
+  const named = document.getElementById(area?.getAttribute('aria-labelledby')?.split(/\s+/)[0] ?? '');
+  const heading = named ?? area?.querySelector<HTMLElement>(HEADINGS) ?? null;
   const index = list ? likeIn(list, active).indexOf(active) : -1;
+  // The heading's text too: the card may have rendered again (its empty state) with a new heading.
   return { opener: active, list, index, heading, headingText: heading?.textContent ?? null };
 }
 
 /** The place to focus once the opener is gone: the next row, else the previous, else the heading. */
-function successor(place: Place): HTMLElement | null {
-  if (place.list?.isConnected && place.index >= 0) {
-    const rows = likeIn(place.list, place.opener);
-    const row = rows[place.index] ?? rows[place.index - 1];
-    if (row) return row;
-  }
-  // Else the heading, or the one on the page that reads the same (its card rendered again).
+function successor({ opener, list, index, heading, headingText }: Place): HTMLElement | null {
+  const rows = list?.isConnected && index >= 0 ? likeIn(list, opener) : [];
+  const row = rows[index] ?? rows[index - 1];
+  if (row) return row;
   const same = [...document.querySelectorAll<HTMLElement>(HEADINGS)].filter(
-    (h) => place.headingText && h.textContent === place.headingText,
+    (h) => headingText && h.textContent === headingText,
   );
-  const heading = place.heading?.isConnected ? place.heading : same.length === 1 ? (same[0] ?? null) : null;
-  if (heading && !heading.hasAttribute('tabindex')) heading.tabIndex = -1;
-  return heading;
+  const found = heading?.isConnected ? heading : same.length === 1 ? same[0] : null;
+  if (found && !found.hasAttribute('tabindex')) found.tabIndex = -1;
+  return found ?? null;
 }
 
 let region: HTMLElement | null = null;
@@ -91,8 +75,7 @@ export function announce(message: string): void {
  * announces `message`; a focus anywhere else is left alone. Watches for `watchMs`; returns a stop.
  */
 export function refocusAfterRemoval(place: Place, message: string, watchMs = WATCH_MS): () => void {
-  let done = false;
-  let refocused = false;
+  let [done, refocused] = [false, false];
   const stop = () => {
     done = true;
     observer.disconnect();

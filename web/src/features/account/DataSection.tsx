@@ -33,10 +33,7 @@ const EXPORTS = [
 
 function download(fileName: string, text: string, type: string) {
   const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
+  const link = Object.assign(document.createElement('a'), { href: url, download: fileName, rel: 'noopener' });
   document.body.appendChild(link);
   link.click();
   link.remove();

@@ -32,8 +32,7 @@ export function DeleteAccountSection() {
   const gateway = useAuthGateway();
   const user = useAuthUser();
   const navigate = useNavigate();
-  const [confirming, setConfirming] = useState(false);
-  const [reauth, setReauth] = useState(false);
+  const [step, setStep] = useState<'confirm' | 'reauth' | null>(null);
   const [password, setPassword] = useState('');
   const [status, setStatus] = useState<Status>(null);
   const [reauthError, setReauthError] = useState<string | null>(null);
@@ -53,11 +52,10 @@ export function DeleteAccountSection() {
     try {
       await backend.deleteAccount();
     } catch (e) {
-      setConfirming(false);
       setBusy(false);
-      if (needsRecentLogin(e) && !afterReauth) return setReauth(true);
+      if (needsRecentLogin(e) && !afterReauth) return setStep('reauth');
       console.error('Deleting the account failed', e);
-      setReauth(false);
+      setStep(null);
       return setStatus({ kind: 'error', message: ALERT_DELETE_ACCOUNT });
     }
     await finish();
@@ -90,13 +88,13 @@ export function DeleteAccountSection() {
       <Stack spacing={2} sx={{ mt: 2.5 }}>
         <StatusAlert status={status} />
         <Box>
-          <Button variant="outlined" color="error" onClick={() => setConfirming(true)} disabled={busy}>
+          <Button variant="outlined" color="error" onClick={() => setStep('confirm')} disabled={busy}>
             Delete Account
           </Button>
         </Box>
       </Stack>
       <ConfirmDialog
-        open={confirming}
+        open={step === 'confirm'}
         title="Delete your account?"
         message={CONFIRM_DELETE_ACCOUNT}
         confirmLabel="Delete my account"
@@ -106,11 +104,11 @@ export function DeleteAccountSection() {
           setStatus(null);
           void attemptDeletion(false);
         }}
-        onCancel={() => setConfirming(false)}
+        onCancel={() => setStep(null)}
       />
       <Dialog
-        open={reauth}
-        onClose={busy ? undefined : () => setReauth(false)}
+        open={step === 'reauth'}
+        onClose={busy ? undefined : () => setStep(null)}
         aria-labelledby="reauth-title"
         maxWidth="xs"
         fullWidth
@@ -144,7 +142,7 @@ export function DeleteAccountSection() {
             </Stack>
           </DialogContent>
           <DialogActions sx={{ px: 3, pb: 2 }}>
-            <Button onClick={() => setReauth(false)} disabled={busy}>
+            <Button onClick={() => setStep(null)} disabled={busy}>
               Cancel
             </Button>
             {method === 'password' && (

@@ -66,13 +66,9 @@ export function GoalSection(props: { goal: DailyGoal | null }) {
   function submit(event: FormEvent) {
     event.preventDefault();
     const checked = validateGoalForm({ target, type });
-    if (!checked.ok) {
-      setStatus({ kind: 'error', message: checked.message });
-      setInvalid(true);
-      return;
-    }
-    setStatus(null);
-    save.run(checked.value);
+    setStatus(checked.ok ? null : { kind: 'error', message: checked.message });
+    if (checked.ok) save.run(checked.value);
+    else setInvalid(true);
   }
 
   function remove() {

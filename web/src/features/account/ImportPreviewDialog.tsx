@@ -150,13 +150,12 @@ export function ImportPreviewDialog(props: {
           </Box>
         )}
         {props.progress && props.progress.total > 1 && (
-          <Box sx={{ mt: 2 }}>
-            <LinearProgress
-              variant="determinate"
-              value={(100 * props.progress.done) / props.progress.total}
-              aria-label={`Importing: part ${props.progress.done} of ${props.progress.total} written`}
-            />
-          </Box>
+          <LinearProgress
+            variant="determinate"
+            value={(100 * props.progress.done) / props.progress.total}
+            aria-label={`Importing: part ${props.progress.done} of ${props.progress.total} written`}
+            sx={{ mt: 2 }}
+          />
         )}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>

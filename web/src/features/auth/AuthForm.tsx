@@ -3,10 +3,10 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import { TextInput } from '../../components/TextInput.tsx';
 import { useAuthGateway, useBackendLoader } from '../../data/context.tsx';
 import { safeNextPath, withNext } from '../../data/post-login.ts';
 import { AuthShell } from './AuthShell.tsx';
@@ -51,7 +51,7 @@ export function AuthForm(props: {
     <AuthShell title={props.title} subtitle={props.subtitle}>
       <Stack component="form" spacing={2.25} onSubmit={props.onSubmit} noValidate>
         {props.messages}
-        <TextInput
+        <TextField
           label="Email"
           type="email"
           onFocus={() => form.gateway.preload?.()}
@@ -59,7 +59,7 @@ export function AuthForm(props: {
           required
           error={props.emailError ?? false}
           value={form.email}
-          onChange={form.setEmail}
+          onChange={(e) => form.setEmail(e.target.value)}
         />
         {props.children}
         <Button type="submit" variant="contained" size="large" disabled={form.busy}>

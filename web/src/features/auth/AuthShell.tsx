@@ -53,23 +53,18 @@ export function AuthShell(props: { title: string; subtitle?: ReactNode; children
           </Typography>
           <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
             {POINTS.map((point) => (
-              <Box
+              <Stack
                 component="li"
                 key={point}
-                sx={{
-                  display: 'flex',
-                  alignItems: 'center',
-                  gap: 1.5,
-                  fontSize: '1.05rem',
-                  color: 'onBrand.soft',
-                }}
+                direction="row"
+                sx={{ alignItems: 'center', gap: 1.5, fontSize: '1.05rem', color: 'onBrand.soft' }}
               >
                 <Box
                   aria-hidden="true"
                   sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: 'onBrand.dot', flexShrink: 0 }}
                 />
                 {point}
-              </Box>
+              </Stack>
             ))}
           </Stack>
         </Box>

@@ -7,10 +7,10 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { GoogleButton } from '../../components/GoogleButton.tsx';
-import { TextInput } from '../../components/TextInput.tsx';
 import { authErrorMessage } from '../../data/auth.ts';
 import { destinationAfterLogin, destinationFor } from '../../data/post-login.ts';
 import { ensureGoogleProfile, hasDisplayName } from '../../data/profile.ts';
@@ -29,19 +29,14 @@ export function LoginPage() {
   const form = useAuthForm(typeof handed.email === 'string' ? handed.email : '');
   const { gateway, loadBackend, navigate, next, email, password, setBusy } = form;
   const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(
-    typeof handed.notice === 'string' ? handed.notice : null,
-  );
+  const [notice, setNotice] = useState(typeof handed.notice === 'string' ? handed.notice : null);
   const forgot: ForgotPasswordState = email.trim() ? { email: email.trim() } : {};
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setError(null);
     setNotice(null);
-    if (!email.trim() || !password) {
-      setError(CREDENTIALS_REQUIRED);
-      return;
-    }
+    if (!email.trim() || !password) return setError(CREDENTIALS_REQUIRED);
     setBusy(true);
     try {
       const user = await gateway.signIn(email.trim(), password);
@@ -59,10 +54,7 @@ export function LoginPage() {
     let signedIn = false;
     try {
       const result = await gateway.signInWithGoogle();
-      if (!result) {
-        setBusy(false); // the person closed the popup: nothing to report
-        return;
-      }
+      if (!result) return setBusy(false); // the person closed the popup: nothing to report
       signedIn = true;
       const { store } = await loadBackend(result.user.uid);
       const profile = await ensureGoogleProfile(store, result.user.uid, result.profile, Date.now());
@@ -102,13 +94,13 @@ export function LoginPage() {
       other={{ question: 'New to FitTrack?', label: 'Sign up', path: '/signup' }}
     >
       <Box>
-        <TextInput
+        <TextField
           label="Password"
           type="password"
           autoComplete="current-password"
           required
           value={password}
-          onChange={form.setPassword}
+          onChange={(e) => form.setPassword(e.target.value)}
         />
         <Box sx={{ textAlign: 'right', mt: 1 }}>
           <Link component={RouterLink} to="/forgot-password" state={forgot} variant="body2">

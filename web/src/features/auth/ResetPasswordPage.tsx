@@ -6,13 +6,13 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import { TextInput } from '../../components/TextInput.tsx';
 import { authErrorCode, authErrorMessage } from '../../data/auth.ts';
 import { useAuthGateway } from '../../data/context.tsx';
-import { AuthError } from './AuthForm.tsx';
+import { AuthError, useAuthForm } from './AuthForm.tsx';
 import { AuthShell } from './AuthShell.tsx';
 import type { LoginState } from './LoginPage.tsx';
 import { PASSWORD_CHANGED, RESET_FAILED, RESET_LINK_INVALID, RESET_LINK_MISSING } from './messages.ts';
@@ -49,11 +49,6 @@ export function ResetPasswordPage() {
     };
   }, [gateway, code]);
 
-  const done = (email: string) => {
-    const handed: LoginState = { notice: PASSWORD_CHANGED, email };
-    navigate('/login', { replace: true, state: handed });
-  };
-
   return (
     <AuthShell title={state.kind === 'bad' ? 'Reset link not valid' : 'Choose a new password'}>
       {state.kind === 'checking' && (
@@ -66,7 +61,10 @@ export function ResetPasswordPage() {
         <NewPasswordForm
           code={code}
           email={state.email}
-          onDone={() => done(state.email)}
+          onDone={() => {
+            const handed: LoginState = { notice: PASSWORD_CHANGED, email: state.email };
+            navigate('/login', { replace: true, state: handed });
+          }}
           onLinkUsed={() => setState({ kind: 'bad', message: RESET_LINK_INVALID })}
         />
       )}
@@ -91,11 +89,9 @@ function BadLink({ message }: { message: string }) {
 }
 
 function NewPasswordForm(props: { code: string; email: string; onDone: () => void; onLinkUsed: () => void }) {
-  const gateway = useAuthGateway();
-  const [password, setPassword] = useState('');
+  const { gateway, password, setPassword, busy, setBusy } = useAuthForm();
   const [confirmPassword, setConfirmPassword] = useState('');
   const [error, setError] = useState<{ message: string; field?: string | undefined } | null>(null);
-  const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -118,15 +114,14 @@ function NewPasswordForm(props: { code: string; email: string; onDone: () => voi
     <Stack component="form" spacing={2.25} onSubmit={submit} noValidate aria-label="New password">
       <AuthError message={error?.message} />
       {/* The account the link is for, read-only: it tells password managers which entry to update. */}
-      <TextInput
+      <TextField
         label="Email"
         type="email"
         autoComplete="username"
-        readOnly
         value={props.email}
-        onChange={() => {}}
+        slotProps={{ htmlInput: { readOnly: true } }}
       />
-      <TextInput
+      <TextField
         label="New Password"
         type="password"
         autoComplete="new-password"
@@ -135,16 +130,16 @@ function NewPasswordForm(props: { code: string; email: string; onDone: () => voi
         error={error?.field === 'password'}
         helperText="At least 6 characters."
         value={password}
-        onChange={setPassword}
+        onChange={(e) => setPassword(e.target.value)}
       />
-      <TextInput
+      <TextField
         label="Confirm Password"
         type="password"
         autoComplete="new-password"
         required
         error={error?.field === 'confirmPassword'}
         value={confirmPassword}
-        onChange={setConfirmPassword}
+        onChange={(e) => setConfirmPassword(e.target.value)}
       />
       <Button type="submit" variant="contained" size="large" disabled={busy}>
         Set New Password

@@ -1,8 +1,8 @@
 /** `/signup`: creates the account and its profile, sends the verification email, goes to /verify-email. */
 import { INLINE_SIGN_UP } from '@fit/shared/messages';
 import { validateSignUp } from '@fit/shared/validation';
+import TextField from '@mui/material/TextField';
 import { type FormEvent, useState } from 'react';
-import { TextInput } from '../../components/TextInput.tsx';
 import { authErrorMessage } from '../../data/auth.ts';
 import { withNext } from '../../data/post-login.ts';
 import { createSignUpProfile } from '../../data/profile.ts';
@@ -20,14 +20,11 @@ export function SignUpPage() {
     const checked = validateSignUp({ email, password, confirmPassword });
     if (!checked.ok) return setError({ message: checked.message, field: checked.field });
     setBusy(true);
-    let user: Awaited<ReturnType<typeof gateway.signUp>>;
-    try {
-      user = await gateway.signUp(checked.value.email, checked.value.password);
-    } catch (e) {
+    const user = await gateway.signUp(checked.value.email, checked.value.password).catch((e: unknown) => {
       setError({ message: authErrorMessage(e, INLINE_SIGN_UP) ?? INLINE_SIGN_UP });
       setBusy(false);
-      return;
-    }
+    });
+    if (!user) return;
     // The account exists now. The profile is completed on /account and the email can be resent
     // from /verify-email, so a hiccup in either step below does not stop the person here.
     try {
@@ -57,7 +54,7 @@ export function SignUpPage() {
       submitLabel="Sign Up"
       other={{ question: 'Already have an account?', label: 'Log in', path: '/login' }}
     >
-      <TextInput
+      <TextField
         label="Password"
         type="password"
         autoComplete="new-password"
@@ -65,16 +62,16 @@ export function SignUpPage() {
         error={fieldError('password')}
         helperText="At least 6 characters."
         value={password}
-        onChange={form.setPassword}
+        onChange={(e) => form.setPassword(e.target.value)}
       />
-      <TextInput
+      <TextField
         label="Confirm Password"
         type="password"
         autoComplete="new-password"
         required
         error={fieldError('confirmPassword')}
         value={confirmPassword}
-        onChange={setConfirmPassword}
+        onChange={(e) => setConfirmPassword(e.target.value)}
       />
     </AuthForm>
   );

@@ -17,6 +17,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { faded } from '../../app/theme.ts';
+import { IconTile } from '../../components/IconTile.tsx';
 import { PersonName } from '../../components/PersonName.tsx';
 import { Empty, RelativeTime, UserAvatar, YouChip } from './bits.tsx';
 import { CommunityCard } from './CommunityCard.tsx';
@@ -134,9 +135,7 @@ function ActivityRow({ activity, own, now }: { activity: FeedActivity; own: bool
       </TableCell>
       <TableCell>
         <Stack direction="row" sx={{ gap: 1, alignItems: 'center', minWidth: 0 }}>
-          <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
-            <UserAvatar uid={activity.uid} name={activity.userName} size={28} />
-          </Box>
+          <UserAvatar uid={activity.uid} name={activity.userName} size={28} wide />
           <Typography
             variant="body2"
             sx={{
@@ -155,13 +154,10 @@ function ActivityRow({ activity, own, now }: { activity: FeedActivity; own: bool
       <TableCell>
         <Stack direction="row" sx={{ gap: 0.75, alignItems: 'center' }}>
           {category && look && (
-            <Box
-              aria-hidden
+            <IconTile
+              size={26}
               sx={{
                 display: { xs: 'none', sm: 'grid' },
-                placeItems: 'center',
-                width: 26,
-                height: 26,
                 borderRadius: 1.5,
                 fontSize: 17,
                 flexShrink: 0,
@@ -170,7 +166,7 @@ function ActivityRow({ activity, own, now }: { activity: FeedActivity; own: bool
               }}
             >
               {look.icon}
-            </Box>
+            </IconTile>
           )}
           <Typography variant="body2" sx={{ whiteSpace: { xs: 'normal', sm: 'nowrap' } }}>
             {activity.activityType}

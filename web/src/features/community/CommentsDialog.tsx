@@ -57,12 +57,8 @@ export function CommentsDialog(props: {
 
   function submit() {
     const v = validateCommentForm({ message: text, userId: uid, timestamp: Date.now() });
-    if (!v.ok) {
-      setFieldError(v.message);
-      return;
-    }
-    setFieldError(null);
-    send.mutate(v.value);
+    setFieldError(v.ok ? null : v.message);
+    if (v.ok) send.mutate(v.value);
   }
 
   return (

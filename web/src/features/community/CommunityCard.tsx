@@ -3,6 +3,7 @@ import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useId } from 'react';
+import { IconTile } from '../../components/IconTile.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 
 /** A titled card filling its grid cell, so cards side by side line up; `error` stands in for the content. */
@@ -25,21 +26,9 @@ export function CommunityCard(props: {
         direction="row"
         sx={{ alignItems: 'center', gap: 1.5, px: { xs: 2, sm: 3 }, pt: { xs: 2, sm: 2.5 }, pb: 1.5 }}
       >
-        <Box
-          aria-hidden
-          sx={{
-            display: 'grid',
-            placeItems: 'center',
-            width: 40,
-            height: 40,
-            borderRadius: 2.5,
-            flexShrink: 0,
-            color: 'primary.main',
-            bgcolor: 'tint.primaryStrong',
-          }}
-        >
+        <IconTile size={40} sx={{ borderRadius: 2.5, flexShrink: 0, bgcolor: 'tint.primaryStrong' }}>
           {props.icon}
-        </Box>
+        </IconTile>
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography id={titleId} variant="h6" component="h2" sx={{ lineHeight: 1.3 }}>
             {props.title}
@@ -53,9 +42,7 @@ export function CommunityCard(props: {
         {props.action}
       </Stack>
       {props.error ? (
-        <Box sx={{ px: { xs: 2, sm: 3 }, pb: { xs: 2, sm: 3 } }}>
-          <LoadFailed message={props.error} sx={{}} />
-        </Box>
+        <LoadFailed message={props.error} sx={{ mx: { xs: 2, sm: 3 }, mb: { xs: 2, sm: 3 } }} />
       ) : (
         <Box sx={{ flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0 }}>{props.children}</Box>
       )}

@@ -8,16 +8,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { type Boards, boardsTimeZone } from '../../data/community.ts';
-import { boardZoneNote } from './board-zone.ts';
+import { boardZoneNote, calendarText } from './board-zone.ts';
 import { CommunityCard } from './CommunityCard.tsx';
 import { LiveChip } from './LiveChip.tsx';
 import { MetricBoard } from './MetricBoard.tsx';
 import { PeriodTabs, panelIdOf, tabIdOf } from './PeriodTabs.tsx';
-
-/** A calendar date `YYYY-MM-DD` in words, without any time zone shift. */
-function calendarText(date: string, options: Intl.DateTimeFormatOptions): string {
-  return new Date(`${date}T12:00:00Z`).toLocaleDateString(undefined, { ...options, timeZone: 'UTC' });
-}
 
 /** 'Today · Sun, Nov 22', 'This week · Nov 22 – Nov 28', 'This month · November 2026', in the community zone. */
 function periodLabel(kind: BoardKind, now: number, timeZone: string): string {

@@ -11,6 +11,7 @@ import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useId } from 'react';
 import { faded } from '../../app/theme.ts';
+import { IconTile } from '../../components/IconTile.tsx';
 import { PersonName } from '../../components/PersonName.tsx';
 import { UserAvatar, YouChip } from './bits.tsx';
 
@@ -51,20 +52,9 @@ export function MetricBoard(props: { metric: BoardMetric; places: BoardPlace[] |
       }}
     >
       <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 1.5 }}>
-        <Box
-          aria-hidden
-          sx={{
-            display: 'grid',
-            placeItems: 'center',
-            width: 30,
-            height: 30,
-            borderRadius: 2,
-            color: 'onBrand.main',
-            bgcolor: `metric.${metric}`,
-          }}
-        >
+        <IconTile size={30} sx={{ borderRadius: 2, color: 'onBrand.main', bgcolor: `metric.${metric}` }}>
           {look.icon}
-        </Box>
+        </IconTile>
         <Typography id={titleId} variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
           {look.title}
         </Typography>
@@ -92,10 +82,7 @@ export function MetricBoard(props: { metric: BoardMetric; places: BoardPlace[] |
           <Typography variant="body2">No data available.</Typography>
         </Box>
       ) : (
-        <Box
-          component="ol"
-          sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexDirection: 'column', gap: 1 }}
-        >
+        <Stack component="ol" sx={{ listStyle: 'none', m: 0, p: 0, gap: 1 }}>
           {places.map((place, i) => (
             <PlaceRow
               key={place.uid || i}
@@ -106,7 +93,7 @@ export function MetricBoard(props: { metric: BoardMetric; places: BoardPlace[] |
               own={uid !== null && place.uid === uid}
             />
           ))}
-        </Box>
+        </Stack>
       )}
     </Box>
   );
@@ -148,9 +135,7 @@ function PlaceRow(props: { place: BoardPlace; rank: number; unit: string; leader
         >
           {rank + 1}
         </Box>
-        <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
-          <UserAvatar uid={place.uid} name={place.userName} size={28} />
-        </Box>
+        <UserAvatar uid={place.uid} name={place.userName} size={28} wide />
         {/* Whole names from md up (boards side by side have room to wrap); phones' swiped cards cut. */}
         <Typography
           variant="body2"

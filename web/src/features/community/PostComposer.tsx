@@ -50,10 +50,7 @@ export function PostComposer(props: { uid: string | null; clock: () => number; o
   function submit() {
     if (unverified) return;
     const result = validatePostForm({ message: text, userId: uid, timestamp: clock() });
-    if (!result.ok) {
-      setFieldError(result.message);
-      return;
-    }
+    if (!result.ok) return setFieldError(result.message);
     setText('');
     setFieldError(null);
     setFailed(false);

@@ -45,7 +45,7 @@ export function PostList(props: {
     return <Empty icon={<ForumOutlined />} text="No posts yet. Be the first to say hello!" />;
   }
   return (
-    <Box
+    <Stack
       component="ul"
       ref={listRef}
       aria-label="Posts"
@@ -54,8 +54,6 @@ export function PostList(props: {
         m: 0,
         px: { xs: 2, sm: 3 },
         py: 1,
-        display: 'flex',
-        flexDirection: 'column',
         gap: 1.5,
         flex: 1,
         maxHeight: 520,
@@ -69,20 +67,19 @@ export function PostList(props: {
       {posts.map((post) => (
         <PostItem key={post.key} post={post} now={now} onDelete={onDelete} />
       ))}
-    </Box>
+    </Stack>
   );
 }
 
 function PostItem(props: { post: ShownPost; now: number; onDelete: (post: ShownPost) => void }) {
   const { post, now, onDelete } = props;
   return (
-    <Box
+    <Stack
       component="li"
+      direction={post.own ? 'row-reverse' : 'row'}
       data-own={post.own ? 'true' : 'false'}
       data-pending={post.sending ? 'true' : undefined}
       sx={{
-        display: 'flex',
-        flexDirection: post.own ? 'row-reverse' : 'row',
         alignItems: 'flex-end',
         gap: 1,
         opacity: post.sending ? 0.7 : 1,
@@ -171,6 +168,6 @@ function PostItem(props: { post: ShownPost; now: number; onDelete: (post: ShownP
           />
         )}
       </Stack>
-    </Box>
+    </Stack>
   );
 }

@@ -7,11 +7,14 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { avatarColor, fullDateTime, initials, relativeTime } from './format.ts';
 
-export function UserAvatar({ uid, name, size = 36 }: { uid: string; name: string; size?: number }) {
+/** `wide`: shown from sm up only (phones' rows are short of room). */
+export function UserAvatar(props: { uid: string; name: string; size?: number; wide?: boolean }) {
+  const { uid, name, size = 36 } = props;
   return (
     <Avatar
       aria-hidden
       sx={{
+        display: props.wide ? { xs: 'none', sm: 'flex' } : undefined,
         width: size,
         height: size,
         fontSize: size * 0.4,

@@ -1,17 +1,15 @@
 /** Boards count days in the community zone, the dashboard in the viewer's: said when the two differ. */
 import { localDate } from '@fit/shared/periods';
 
+/** A calendar date `YYYY-MM-DD` in words, without any time zone shift. */
+export function calendarText(date: string, options: Intl.DateTimeFormatOptions): string {
+  return new Date(`${date}T12:00:00Z`).toLocaleDateString(undefined, { ...options, timeZone: 'UTC' });
+}
+
 function wallClock(now: number, timeZone: string): string | null {
   try {
-    return new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }).format(now);
+    const style = { dateStyle: 'short', timeStyle: 'short', hourCycle: 'h23' } as const;
+    return new Intl.DateTimeFormat('en-US', { timeZone, ...style }).format(now);
   } catch {
     return null;
   }
@@ -25,11 +23,5 @@ export function boardZoneNote(now: number, boardZone: string, viewerZone: string
   const note = `Boards count days in ${boardZone}, not your time zone (${viewerZone}).`;
   const boardDay = localDate(now, boardZone);
   if (boardDay === localDate(now, viewerZone)) return note;
-  const words = new Date(`${boardDay}T12:00:00Z`).toLocaleDateString(undefined, {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
-  return `${note} It is ${words} there.`;
+  return `${note} It is ${calendarText(boardDay, { weekday: 'long', month: 'long', day: 'numeric' })} there.`;
 }

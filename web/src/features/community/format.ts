@@ -29,12 +29,9 @@ export function relativeTime(timestamp: number, now: number): string {
 }
 
 // Made once: `toLocaleString` with options builds a formatter per call (~50 ms a render on a phone).
-const shortDate = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
-const shortDateWithYear = new Intl.DateTimeFormat(undefined, {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-});
+const SHORT = { month: 'short', day: 'numeric' } as const;
+const shortDate = new Intl.DateTimeFormat(undefined, SHORT);
+const shortDateWithYear = new Intl.DateTimeFormat(undefined, { ...SHORT, year: 'numeric' });
 const fullDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'short' });
 
 /** The full date and time, in the viewer's locale and zone (shown on hover). */
@@ -76,11 +73,7 @@ function trimCandidate(candidate: string): string {
   for (;;) {
     const before = out;
     out = out.replace(TRAILING, '');
-    for (const [open, close] of [
-      ['(', ')'],
-      ['[', ']'],
-      ['{', '}'],
-    ] as const) {
+    for (const [open = '', close = ''] of ['()', '[]', '{}']) {
       if (out.endsWith(close) && out.split(open).length < out.split(close).length) out = out.slice(0, -1);
     }
     if (out === before) return out;
