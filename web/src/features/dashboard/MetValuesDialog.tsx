@@ -1,4 +1,4 @@
-import { ACTIVITIES, ACTIVITY_CATEGORIES, type ActivityCategory } from '@fit/shared/catalogue';
+import { ACTIVITIES, ACTIVITY_CATEGORIES, CATEGORY_LABELS } from '@fit/shared/catalogue';
 import { DEFAULT_WEIGHT_LBS, isKnownMeasure, scaledRate } from '@fit/shared/formulas';
 import Search from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
@@ -9,13 +9,6 @@ import { useState } from 'react';
 import { InfoDialog } from '../../components/InfoDialog.tsx';
 import { formatMeasureWithUnit, useUnits } from '../../data/units.ts';
 import { formatOneDecimal, TABULAR } from './format.ts';
-
-export const CATEGORY_LABELS: Record<ActivityCategory, string> = {
-  weightlifting: 'Weightlifting',
-  cardio: 'Cardio',
-  bodyweight: 'Bodyweight',
-  flexibility: 'Flexibility',
-};
 
 /** Every activity's calories per minute, scaled to the user's weight (155 lbs when unknown). */
 export function MetValuesDialog(props: { open: boolean; onClose: () => void; weight: number | undefined }) {
