@@ -89,21 +89,17 @@ export function ActivityFields(props: {
   const pace = coversGround(activity) ? typedPace(values, units, props.storedDistance) : null;
   const time = parseNumberInput(values.time);
   // With sets, the heaviest typed set is the weight lifted the calories count.
-  const liftedTyped = bySets
-    ? String(Math.max(0, ...values.sets.map((s) => parseDecimal(s.weight)).filter((w) => w >= 0)))
-    : values.weightLifted;
-  const typedLifted = liftedTyped.trim() === '' ? undefined : parseDecimal(liftedTyped);
-  const lifted =
-    typedLifted !== undefined && Number.isFinite(typedLifted)
-      ? storedValue('weightLifted', typedLifted, units)
-      : undefined;
+  const typedLifted = bySets
+    ? Math.max(0, ...values.sets.map((s) => parseDecimal(s.weight)).filter((w) => w >= 0))
+    : parseDecimal(values.weightLifted); // NaN when empty
+  const lifted = storedValue('weightLifted', typedLifted, units);
   const preview =
     acceptsField(activity, 'time') && time !== undefined && Number.isInteger(time) && time > 0
       ? activityCalories(
           {
             activityType: activity.name,
             time,
-            ...(lifted !== undefined && lifted > 0 ? { weightLifted: lifted } : {}),
+            ...(Number.isFinite(lifted) && lifted > 0 ? { weightLifted: lifted } : {}),
           },
           props.weight,
         )
