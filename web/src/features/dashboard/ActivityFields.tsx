@@ -8,6 +8,7 @@ import LocalFireDepartment from '@mui/icons-material/LocalFireDepartment';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { TextField } from '../../components/OutlinedField.tsx';
+import type { StoredActivity } from '../../data/activities.ts';
 import { useUnits } from '../../data/units.ts';
 import { liftedText } from './activity-units.ts';
 import { newSetRow, type SetRow, SetsEditor } from './SetsEditor.tsx';
@@ -169,16 +170,7 @@ export function ActivityFields(props: {
 }
 
 /** The form's values for a stored activity. */
-export function inputsOf(
-  rec: {
-    count?: number;
-    time?: number;
-    weightLifted?: number;
-    distance?: number;
-    sets?: readonly { reps: number; weight: number }[];
-  },
-  units: UnitSystem,
-): ActivityInputs {
+export function inputsOf(rec: StoredActivity, units: UnitSystem): ActivityInputs {
   return {
     sets: (rec.sets ?? []).map((s) => newSetRow(String(s.reps), liftedText(s.weight, units))),
     count: rec.count === undefined ? '' : String(rec.count),

@@ -5,11 +5,13 @@ import InputAdornment from '@mui/material/InputAdornment';
 import { TextField } from '../../components/OutlinedField.tsx';
 import { typedBodyMeasure, useUnits } from '../../data/units.ts';
 
-/**
- * A body weight typed (or shown) in the viewer's unit, the unit beside it: the Log weight form,
- * the Weight Record Details popup and the profile's current and target weights.
- */
-export function WeightInput(props: {
+// A body weight typed (or shown) in the viewer's unit, the unit beside it: the Log weight form,
+// the Weight Record Details popup and the profile's current and target weights.
+export function WeightInput({
+  onChange,
+  shrinkLabel,
+  ...field
+}: {
   label: string;
   value: string;
   /** Without it the field is read-only (the current weight, which only a weigh-in changes). */
@@ -22,16 +24,10 @@ export function WeightInput(props: {
   shrinkLabel?: boolean;
 }) {
   const units = useUnits();
-  const { onChange } = props;
   return (
     <TextField
-      label={props.label}
-      value={props.value}
+      {...field}
       {...(onChange ? { onChange: (e) => onChange(e.target.value) } : {})}
-      error={props.error ?? false}
-      disabled={props.disabled ?? false}
-      {...(props.placeholder ? { placeholder: props.placeholder } : {})}
-      size={props.size ?? 'medium'}
       slotProps={{
         input: {
           readOnly: !onChange,
@@ -41,7 +37,7 @@ export function WeightInput(props: {
           ...(onChange ? { inputMode: 'decimal' } : {}),
           style: { fontVariantNumeric: 'tabular-nums' },
         },
-        ...(props.shrinkLabel ? { inputLabel: { shrink: true } } : {}),
+        ...(shrinkLabel ? { inputLabel: { shrink: true } } : {}),
       }}
     />
   );
@@ -49,10 +45,8 @@ export function WeightInput(props: {
 
 type WeightFormCheck = { ok: true; value: WeightRecord } | { ok: false; message: string; field: string };
 
-/**
- * A weigh-in as typed in the viewer's unit ('81,5' kg too; text left as shown keeps `stored`
- * exactly), the instant checked against `now` when given (a new entry, or a moved time).
- */
+// A weigh-in as typed in the viewer's unit ('81,5' kg too; text left as shown keeps `stored`
+// exactly), the instant checked against `now` when given (a new entry, or a moved time).
 export function checkWeightForm(input: {
   text: string;
   units: UnitSystem;

@@ -1,8 +1,5 @@
-/**
- * History: a calendar heat map of the last 12 months, shaded by each day's minutes; a day opens its
- * entries. The days come from the progress years read; an activity filter reads that activity's
- * entries of the year.
- */
+// History: a calendar heat map of the last 12 months, shaded by each day's minutes; a day opens its
+// entries. The days come from the progress years read; a filter reads that activity's entries.
 import { ALERT_FETCH_ACTIVITIES } from '@fit/shared/messages';
 import { startOfLocalDay } from '@fit/shared/periods';
 import { dayTotalsOf, heatMapDates } from '@fit/shared/progress';

@@ -1,7 +1,5 @@
-/**
- * Your Progress: the current and best streak of active days, the weekly volume of the last 12
- * weeks, and personal records per activity, with a note when one is set as it is logged.
- */
+// Your Progress: the current and best streak of active days, the weekly volume of the last 12
+// weeks, and personal records per activity, with a note when one is set as it is logged.
 import { caloriesFromUnits } from '@fit/shared/formulas';
 import { RECORD_KINDS, type RecordKind, streaksAcross, weeklyTotals } from '@fit/shared/progress';
 import EmojiEvents from '@mui/icons-material/EmojiEvents';

@@ -6,11 +6,9 @@ import { useToday } from '../../data/today.ts';
 
 const PROGRESS_FAILED = 'Failed to fetch your progress. Please try again.';
 
-/**
- * The progress documents, live, the weight (calories), and the zone of the days: the browser's is
- * saved when the profile has another, and until the reactions recount in it, everything is taken
- * in the summary's zone, so that what was logged now shows on today's cell.
- */
+// The progress documents, live, the weight (calories), and the zone of the days: the browser's is
+// saved when the profile has another; until the reactions recount in it, days are taken in the
+// summary's zone, so that what was logged now shows on today's cell.
 export function useProgress() {
   const store = useStore();
   const { uid } = useRequiredUser();
