@@ -75,7 +75,6 @@ export const LogForm = memo(function LogActivityForm(props: LogFormProps) {
     () => (savedFailed ? [] : saved ? offeredActivities(saved) : null),
     [savedFailed, saved],
   );
-  const offeredError = savedFailed ? ALERT_FETCH_AVAILABLE_ACTIVITIES : null;
   const [activityType, setActivityType] = useState<string | null>(null);
   const [values, setValues] = useState<ActivityInputs>(EMPTY_INPUTS);
   const units = useUnits();
@@ -104,10 +103,9 @@ export const LogForm = memo(function LogActivityForm(props: LogFormProps) {
     setSeen(basis);
     if (offered && offered.length > 0) {
       setActivityType((current) => {
+        if (!picked && basis.last && offered.includes(basis.last)) return basis.last;
         // Once picked (or cleared while typing), the person's choice stands while it is offered.
-        if (picked) return current === null || offered.includes(current) ? current : (offered[0] ?? null);
-        const last = basis.last;
-        if (last && offered.includes(last)) return last;
+        if (picked && current === null) return null;
         return current && offered.includes(current) ? current : (offered[0] ?? null);
       });
     }
@@ -163,7 +161,7 @@ export const LogForm = memo(function LogActivityForm(props: LogFormProps) {
 
   return (
     <Box component="form" onSubmit={submit} noValidate sx={{ mt: 2.5 }} aria-label="Log activity">
-      {offeredError && <LoadFailed message={offeredError} />}
+      {savedFailed && <LoadFailed message={ALERT_FETCH_AVAILABLE_ACTIVITIES} />}
       {!ready ? (
         <FormPlaceholder fields={placeholderFields} />
       ) : (

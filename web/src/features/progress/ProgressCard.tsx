@@ -33,11 +33,8 @@ function newRecords(before: Progress | null, after: Progress): Map<string, Recor
     const old = before?.records.get(type);
     if (!old) continue; // a first entry of an activity beats nothing
     const kinds = RECORD_KINDS.filter((k) => {
-      const now = records[k];
-      const was = old[k];
-      return (
-        now !== undefined && was !== undefined && now.value > was.value && now.timestamp >= was.timestamp
-      );
+      const [now, was] = [records[k], old[k]];
+      return now && was && now.value > was.value && now.timestamp >= was.timestamp;
     });
     if (kinds.length > 0) out.set(type, kinds);
   }
