@@ -14,10 +14,7 @@ import { formatMeasureWithUnit, useUnits } from '../../data/units.ts';
 import type { BodyFigures } from './body.ts';
 import { formatInt, formatOneDecimal, TABULAR } from './format.ts';
 
-interface Shown {
-  open: boolean;
-  onClose: () => void;
-}
+type Shown = { open: boolean; onClose: () => void };
 
 function Formula(props: { children: ReactNode }) {
   return (
