@@ -47,6 +47,14 @@ export const ACTIVITY_CATEGORIES: readonly ActivityCategory[] = [
   'flexibility',
 ];
 
+/** The categories as the app names them (the activity picker's groups, Manage Activities, MET values). */
+export const CATEGORY_LABELS: Record<ActivityCategory, string> = {
+  weightlifting: 'Weightlifting',
+  cardio: 'Cardio',
+  bodyweight: 'Bodyweight',
+  flexibility: 'Flexibility',
+};
+
 const FIELDS_BY_CATEGORY: Record<ActivityCategory, readonly ActivityField[]> = {
   weightlifting: ['count', 'time', 'weightLifted'],
   cardio: ['time'],

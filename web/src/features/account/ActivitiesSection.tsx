@@ -1,6 +1,6 @@
 /** "Manage Activities": the activities offered; all chosen saves the empty list (new ones appear too). */
 import { offeredActivities } from '@fit/shared/activity-preferences';
-import { ACTIVITIES, ACTIVITY_CATEGORIES, type ActivityCategory } from '@fit/shared/catalogue';
+import { ACTIVITIES, ACTIVITY_CATEGORIES, CATEGORY_LABELS } from '@fit/shared/catalogue';
 import { ALERT_SAVE_ACTIVITY_PREFERENCES, SUCCESS_ACTIVITY_PREFERENCES_SAVED } from '@fit/shared/messages';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import Accordion from '@mui/material/Accordion';
@@ -21,13 +21,6 @@ import { useRequiredUser } from '../../data/context.tsx';
 import { saveActivityPreferences } from '../../data/preferences.ts';
 import { keys } from '../../data/queries.ts';
 import { useSave } from '../../data/save.ts';
-
-const CATEGORY_LABELS: Record<ActivityCategory, string> = {
-  weightlifting: 'Weightlifting',
-  cardio: 'Cardio',
-  bodyweight: 'Bodyweight',
-  flexibility: 'Flexibility',
-};
 
 const BY_CATEGORY = ACTIVITY_CATEGORIES.map((category) => ({
   category,

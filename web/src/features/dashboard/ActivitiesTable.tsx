@@ -12,7 +12,7 @@ import { PendingSyncMark } from '../../components/PendingSyncMark.tsx';
 import type { StoredActivity } from '../../data/activities.ts';
 import { useUnits } from '../../data/units.ts';
 import { distanceAndPace, formatDateTime, formatInt, formatShortDate, TABULAR } from './format.ts';
-import { liftedLine } from './sets-format.ts';
+import { liftedLine } from './SetsSummary.tsx';
 
 /** Date, Activity, Reps, Time, Calories; the activity's name is the row's button for keyboards. */
 export function ActivitiesTable(props: {

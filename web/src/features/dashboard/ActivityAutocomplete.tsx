@@ -1,8 +1,7 @@
 /** The searchable activity select, grouped by category. */
-import { findActivity } from '@fit/shared/catalogue';
+import { CATEGORY_LABELS, findActivity } from '@fit/shared/catalogue';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
-import { CATEGORY_LABELS } from './MetValuesDialog.tsx';
 
 interface ActivityPickerProps {
   options: readonly string[];

@@ -8,6 +8,7 @@ import LocalFireDepartment from '@mui/icons-material/LocalFireDepartment';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { TextField } from '../../components/OutlinedField.tsx';
+import type { StoredActivity } from '../../data/activities.ts';
 import { useUnits } from '../../data/units.ts';
 import { liftedText } from './activity-units.ts';
 import { newSetRow, type SetRow, SetsEditor } from './SetsEditor.tsx';
@@ -89,21 +90,17 @@ export function ActivityFields(props: {
   const pace = coversGround(activity) ? typedPace(values, units, props.storedDistance) : null;
   const time = parseNumberInput(values.time);
   // With sets, the heaviest typed set is the weight lifted the calories count.
-  const liftedTyped = bySets
-    ? String(Math.max(0, ...values.sets.map((s) => parseDecimal(s.weight)).filter((w) => w >= 0)))
-    : values.weightLifted;
-  const typedLifted = liftedTyped.trim() === '' ? undefined : parseDecimal(liftedTyped);
-  const lifted =
-    typedLifted !== undefined && Number.isFinite(typedLifted)
-      ? storedValue('weightLifted', typedLifted, units)
-      : undefined;
+  const typedLifted = bySets
+    ? Math.max(0, ...values.sets.map((s) => parseDecimal(s.weight)).filter((w) => w >= 0))
+    : parseDecimal(values.weightLifted); // NaN when empty
+  const lifted = storedValue('weightLifted', typedLifted, units);
   const preview =
     acceptsField(activity, 'time') && time !== undefined && Number.isInteger(time) && time > 0
       ? activityCalories(
           {
             activityType: activity.name,
             time,
-            ...(lifted !== undefined && lifted > 0 ? { weightLifted: lifted } : {}),
+            ...(Number.isFinite(lifted) && lifted > 0 ? { weightLifted: lifted } : {}),
           },
           props.weight,
         )
@@ -173,16 +170,7 @@ export function ActivityFields(props: {
 }
 
 /** The form's values for a stored activity. */
-export function inputsOf(
-  rec: {
-    count?: number;
-    time?: number;
-    weightLifted?: number;
-    distance?: number;
-    sets?: readonly { reps: number; weight: number }[];
-  },
-  units: UnitSystem,
-): ActivityInputs {
+export function inputsOf(rec: StoredActivity, units: UnitSystem): ActivityInputs {
   return {
     sets: (rec.sets ?? []).map((s) => newSetRow(String(s.reps), liftedText(s.weight, units))),
     count: rec.count === undefined ? '' : String(rec.count),

@@ -96,7 +96,7 @@ export function DashboardPage() {
 
   return (
     <UnitsProvider>
-      <PageHeader title={name ? `Hi, ${name}` : 'Your dashboard'} subtitle={formatCalendarDay(today, true)} />
+      <PageHeader title={name ? `Hi, ${name}` : 'Your dashboard'} subtitle={formatCalendarDay(today)} />
       <Box
         sx={{
           display: 'grid',

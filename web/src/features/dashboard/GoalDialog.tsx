@@ -10,7 +10,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { StatusAlert } from '../../components/StatusAlert.tsx';
 import { saveGoal } from '../../data/goal.ts';
 import { useSave } from '../../data/save.ts';
@@ -29,7 +29,6 @@ function focusAfterClose() {
 
 /** Invites the user to set a daily goal; 'Maybe Later' just closes it. */
 export function GoalDialog(props: { open: boolean; onClose: () => void; onSaved: () => void }) {
-  const titleId = useId();
   const [target, setTarget] = useState('');
   const [type, setType] = useState<string>(DEFAULT_GOAL_TYPE);
   const save = useSave({
@@ -57,13 +56,12 @@ export function GoalDialog(props: { open: boolean; onClose: () => void; onSaved:
     <Dialog
       open={props.open}
       onClose={busy ? undefined : props.onClose}
-      aria-labelledby={titleId}
       maxWidth="xs"
       fullWidth
       slotProps={{ transition: { onExited: focusAfterClose } }}
     >
       <form onSubmit={submit} noValidate>
-        <DialogTitle id={titleId}>Set a daily goal</DialogTitle>
+        <DialogTitle>Set a daily goal</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2.5 }}>
             A daily target keeps you moving. Pick what to count; progress resets at midnight.

@@ -5,6 +5,7 @@ import type { ActivityRecord } from '@fit/shared/model';
 import Add from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { type FormEvent, memo, useEffect, useMemo, useState } from 'react';
 import { DateTimeInput, type WhenValue, whenToTimestamp } from '../../components/DateTimeInput.tsx';
@@ -12,7 +13,7 @@ import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { StatusAlert } from '../../components/StatusAlert.tsx';
 import { logActivity } from '../../data/activities.ts';
 import { useRequiredUser } from '../../data/context.tsx';
-import { remember } from '../../data/device-memory.ts';
+import { recall, remember } from '../../data/device-memory.ts';
 import { keys } from '../../data/queries.ts';
 import { useSave } from '../../data/save.ts';
 import { useUnits } from '../../data/units.ts';
@@ -21,11 +22,40 @@ import {
   ActivityFields,
   type ActivityInputs,
   EMPTY_INPUTS,
+  fieldsGrid,
   inputsFor,
   typedSets,
 } from './ActivityFields.tsx';
 import { validateActivityInUnits } from './activity-units.ts';
-import { FormPlaceholder, rememberedFields } from './LogFormPlaceholder.tsx';
+
+// The inputs the form showed last time (only the field names), so that its placeholder has the
+// form's height: a form that grows when its data arrives moves every card below it.
+function rememberedFields(uid: string): string[] {
+  const saved = recall('logFields', uid)
+    ?.split(',')
+    .filter((f) => INPUT_NAMES.includes(f));
+  return saved?.length ? saved : ['time'];
+}
+const INPUT_NAMES = ['count', 'time', 'weightLifted', 'distance'];
+
+/** The form's shape while its data loads: picker, inputs, calories line, date and its hint. */
+function FormPlaceholder({ fields }: { fields: readonly string[] }) {
+  return (
+    <Stack spacing={2} aria-busy="true">
+      <Skeleton variant="rounded" height={56} />
+      <Box sx={fieldsGrid(fields.length)}>
+        {fields.map((field) => (
+          <Skeleton key={field} variant="rounded" height={56} />
+        ))}
+      </Box>
+      <Skeleton variant="rounded" height={22} width="60%" />
+      <Box>
+        <Skeleton variant="rounded" height={56} />
+        <Skeleton variant="rounded" height={20} width="70%" sx={{ mt: '3px' }} />
+      </Box>
+    </Stack>
+  );
+}
 
 export interface LogFormProps {
   weight: number | undefined;
@@ -45,7 +75,6 @@ export const LogForm = memo(function LogActivityForm(props: LogFormProps) {
     () => (savedFailed ? [] : saved ? offeredActivities(saved) : null),
     [savedFailed, saved],
   );
-  const offeredError = savedFailed ? ALERT_FETCH_AVAILABLE_ACTIVITIES : null;
   const [activityType, setActivityType] = useState<string | null>(null);
   const [values, setValues] = useState<ActivityInputs>(EMPTY_INPUTS);
   const units = useUnits();
@@ -74,10 +103,9 @@ export const LogForm = memo(function LogActivityForm(props: LogFormProps) {
     setSeen(basis);
     if (offered && offered.length > 0) {
       setActivityType((current) => {
+        if (!picked && basis.last && offered.includes(basis.last)) return basis.last;
         // Once picked (or cleared while typing), the person's choice stands while it is offered.
-        if (picked) return current === null || offered.includes(current) ? current : (offered[0] ?? null);
-        const last = basis.last;
-        if (last && offered.includes(last)) return last;
+        if (picked && current === null) return null;
         return current && offered.includes(current) ? current : (offered[0] ?? null);
       });
     }
@@ -133,7 +161,7 @@ export const LogForm = memo(function LogActivityForm(props: LogFormProps) {
 
   return (
     <Box component="form" onSubmit={submit} noValidate sx={{ mt: 2.5 }} aria-label="Log activity">
-      {offeredError && <LoadFailed message={offeredError} />}
+      {savedFailed && <LoadFailed message={ALERT_FETCH_AVAILABLE_ACTIVITIES} />}
       {!ready ? (
         <FormPlaceholder fields={placeholderFields} />
       ) : (

@@ -1,7 +1,6 @@
 import { isKnownMeasure } from '@fit/shared/formulas';
 import { ALERT_SAVE_PROFILE, SUCCESS_PROFILE_SAVED } from '@fit/shared/messages';
 import type { UserProfile } from '@fit/shared/model';
-import type { UnitSystem } from '@fit/shared/units';
 import { MESSAGES, validateDashboardProfile } from '@fit/shared/validation';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,17 +18,7 @@ import type { Popup } from './DashboardDialogs.tsx';
 import { GoalAdvice, ProfileFigures } from './ProfileFigures.tsx';
 import { WeightInput } from './WeightInput.tsx';
 
-interface FormValues {
-  targetWeight: string;
-  targetDate: string;
-}
-
-function formOf(profile: UserProfile | null, units: UnitSystem): FormValues {
-  return {
-    targetWeight: inputText('bodyWeight', profile?.targetWeight, units),
-    targetDate: profile?.targetDate ?? '',
-  };
-}
+type FormValues = { targetWeight: string; targetDate: string };
 
 /** Current weight (read-only), target weight and date, goal advice, BMR and BMI. */
 export function ProfileCard(props: {
@@ -52,7 +41,10 @@ export function ProfileCard(props: {
     setSeen(profile);
     if (typed?.saved) setTyped(null);
   }
-  const form = typed?.values ?? formOf(profile, units);
+  const form = typed?.values ?? {
+    targetWeight: inputText('bodyWeight', profile?.targetWeight, units),
+    targetDate: profile?.targetDate ?? '',
+  };
   const save = useSave({
     save: ({ store, uid }, fields: Parameters<typeof saveWeightTargets>[2]) =>
       saveWeightTargets(store, uid, fields),
@@ -89,59 +81,51 @@ export function ProfileCard(props: {
 
   const { weight } = props.body;
   // Without the profile the form would show empty fields that a save would write back.
-  if (props.error && props.profile === null) {
-    return (
-      <SectionCard title="Your Profile">
-        <LoadFailed message={props.error} sx={{}} />
-      </SectionCard>
-    );
-  }
-  if (!props.loaded) {
-    return (
-      <SectionCard title="Your Profile">
-        <Skeleton variant="rounded" height={220} />
-      </SectionCard>
-    );
-  }
-
+  const failed = props.profile === null ? props.error : null;
   return (
     <SectionCard title="Your Profile">
-      {props.error && <LoadFailed message={props.error} />}
-      <Box component="form" onSubmit={submit} noValidate aria-label="Weight goal">
-        <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          <WeightInput
-            label="Current weight"
-            value={isKnownMeasure(weight) ? formatMeasure('bodyWeight', weight, units) : ''}
-            placeholder="Log a weight"
-            shrinkLabel
-          />
-          <WeightInput
-            label="Target weight"
-            value={form.targetWeight}
-            onChange={(text) => edit({ targetWeight: text })}
-            error={status?.field === 'targetWeight'}
-            disabled={busy}
-            shrinkLabel
-          />
-          <TextField
-            label="Target date"
-            type="date"
-            value={form.targetDate}
-            onChange={(e) => edit({ targetDate: e.target.value })}
-            error={status?.field === 'targetDate'}
-            disabled={busy}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: props.today } }}
-            sx={{ gridColumn: { sm: '1 / -1' } }}
-          />
-        </Box>
-        <StatusAlert status={status} sx={{ mt: 1.5 }} />
-        <Button type="submit" variant="contained" disabled={busy} sx={{ mt: 2 }} fullWidth>
-          Save Profile
-        </Button>
-      </Box>
+      {failed && <LoadFailed message={failed} sx={{}} />}
+      {!failed && !props.loaded && <Skeleton variant="rounded" height={220} />}
+      {!failed && props.loaded && (
+        <>
+          {props.error && <LoadFailed message={props.error} />}
+          <Box component="form" onSubmit={submit} noValidate aria-label="Weight goal">
+            <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+              <WeightInput
+                label="Current weight"
+                value={isKnownMeasure(weight) ? formatMeasure('bodyWeight', weight, units) : ''}
+                placeholder="Log a weight"
+                shrinkLabel
+              />
+              <WeightInput
+                label="Target weight"
+                value={form.targetWeight}
+                onChange={(text) => edit({ targetWeight: text })}
+                error={status?.field === 'targetWeight'}
+                disabled={busy}
+                shrinkLabel
+              />
+              <TextField
+                label="Target date"
+                type="date"
+                value={form.targetDate}
+                onChange={(e) => edit({ targetDate: e.target.value })}
+                error={status?.field === 'targetDate'}
+                disabled={busy}
+                slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: props.today } }}
+                sx={{ gridColumn: { sm: '1 / -1' } }}
+              />
+            </Box>
+            <StatusAlert status={status} sx={{ mt: 1.5 }} />
+            <Button type="submit" variant="contained" disabled={busy} sx={{ mt: 2 }} fullWidth>
+              Save Profile
+            </Button>
+          </Box>
 
-      <GoalAdvice profile={profile} weight={weight} today={props.today} />
-      <ProfileFigures body={props.body} onShow={props.onShow} />
+          <GoalAdvice profile={profile} weight={weight} today={props.today} />
+          <ProfileFigures body={props.body} onShow={props.onShow} />
+        </>
+      )}
     </SectionCard>
   );
 }

@@ -11,7 +11,7 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
 import { TextField } from '../../components/OutlinedField.tsx';
-import { typedSetsSummary } from './sets-format.ts';
+import { typedSetsSummary } from './SetsSummary.tsx';
 
 /** One set as the form holds it: text in the person's unit; `key` keeps React's rows apart. */
 export interface SetRow {

@@ -85,9 +85,7 @@ function PeriodBlock(props: { kind: BoardKind; label: string; hint: string; tota
                   color="textSecondary"
                   sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, alignSelf: { sm: 'center' } }}
                 >
-                  <Box component="span" sx={{ color: `${m.color}.main`, display: 'inline-flex' }}>
-                    <m.Icon sx={{ fontSize: 16 }} />
-                  </Box>
+                  <m.Icon sx={{ fontSize: 16, color: `${m.color}.main` }} />
                   {m.label}
                 </Typography>
                 {props.totals ? (

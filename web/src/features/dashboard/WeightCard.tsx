@@ -22,9 +22,8 @@ import { useUnits } from '../../data/units.ts';
 import { logWeight, RECENT_WEIGHTS, type StoredWeight } from '../../data/weights.ts';
 import type { Popup } from './DashboardDialogs.tsx';
 import { ROWS_LOADING } from './RecentActivitiesCard.tsx';
-import { WeightInput } from './WeightInput.tsx';
+import { checkWeightForm, WeightInput } from './WeightInput.tsx';
 import { WeightList } from './WeightList.tsx';
-import { checkWeightForm } from './weight-form.ts';
 
 // The charts library (two thirds of /user's code) in a chunk of its own, off the first paint's way.
 const WeightChart = lazy(() => import('./WeightChart.tsx').then((m) => ({ default: m.WeightChart })));

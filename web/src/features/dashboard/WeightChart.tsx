@@ -3,7 +3,7 @@
 import { bmi } from '@fit/shared/formulas';
 import { displayValue, type UnitSystem, unitLabel } from '@fit/shared/units';
 import Box from '@mui/material/Box';
-import { type SxProps, type Theme, useTheme } from '@mui/material/styles';
+import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { visuallyHidden } from '@mui/utils';
@@ -71,44 +71,6 @@ export function WeightChart(props: { records: readonly StoredWeight[]; height: n
     },
   ];
   const showMark = points.length <= MARKS_UP_TO;
-  // Weight and BMI: one line each over the same time axis.
-  const trend = (line: {
-    title: string;
-    id: 'weight' | 'bmi';
-    height: number;
-    data: (number | null)[];
-    axisText: (v: number) => string;
-    valueText: (v: number) => string;
-    sx?: SxProps<Theme>;
-  }) => (
-    <Box aria-hidden="true">
-      <Typography variant="caption" color="textSecondary" sx={{ fontWeight: 600, display: 'block', ml: 1 }}>
-        {line.title}
-      </Typography>
-      <LineChart
-        height={line.height}
-        margin={{ left: 4, right: 12, top: 8, bottom: 4 }}
-        xAxis={xAxis}
-        yAxis={[{ width: 48, valueFormatter: (v: number) => line.axisText(v) }]}
-        series={[
-          {
-            id: line.id,
-            label: line.title,
-            data: line.data,
-            color: theme.vars.palette.chart[line.id],
-            curve: 'linear',
-            showMark,
-            valueFormatter: (v) => (v === null ? '' : line.valueText(v)),
-          },
-        ]}
-        grid={{ horizontal: true }}
-        {...(line.sx ? { sx: line.sx } : {})}
-        hideLegend
-        // Hidden from assistive tech (the figcaption says it all): no tab stop inside it either (axe aria-hidden-focus).
-        disableKeyboardNavigation
-      />
-    </Box>
-  );
   return (
     <Box
       component="figure"
@@ -118,24 +80,59 @@ export function WeightChart(props: { records: readonly StoredWeight[]; height: n
       <Typography component="figcaption" id="weight-chart-summary" sx={visuallyHidden}>
         {chartSummary(points, props.units)}
       </Typography>
-      {trend({
-        title: `Weight (${unit})`,
-        id: 'weight',
-        height: 190,
-        data: points.map((p) => p.weight),
-        axisText: formatWeight,
-        valueText: (v) => `${formatWeight(v)} ${unit}`,
-      })}
-      {trend({
-        title: 'BMI',
-        id: 'bmi',
-        height: 140,
-        data: points.map((p) => p.bmi),
-        axisText: formatOneDecimal,
-        valueText: formatOneDecimal,
-        // Dashed: told apart from the weight line without colour.
-        sx: { '& [data-series="bmi"]': { strokeDasharray: '6 4' } },
-      })}
+      {/* Weight and BMI: one line each over the same time axis. */}
+      {[
+        {
+          title: `Weight (${unit})`,
+          id: 'weight' as const,
+          height: 190,
+          data: points.map((p) => p.weight),
+          axisText: formatWeight,
+          valueText: (v: number) => `${formatWeight(v)} ${unit}`,
+        },
+        {
+          title: 'BMI',
+          id: 'bmi' as const,
+          height: 140,
+          data: points.map((p) => p.bmi),
+          axisText: formatOneDecimal,
+          valueText: formatOneDecimal,
+          // Dashed: told apart from the weight line without colour.
+          sx: { '& [data-series="bmi"]': { strokeDasharray: '6 4' } },
+        },
+      ].map((line) => (
+        <Box key={line.id} aria-hidden="true">
+          <Typography
+            variant="caption"
+            color="textSecondary"
+            sx={{ fontWeight: 600, display: 'block', ml: 1 }}
+          >
+            {line.title}
+          </Typography>
+          <LineChart
+            height={line.height}
+            margin={{ left: 4, right: 12, top: 8, bottom: 4 }}
+            xAxis={xAxis}
+            yAxis={[{ width: 48, valueFormatter: (v: number) => line.axisText(v) }]}
+            series={[
+              {
+                id: line.id,
+                label: line.title,
+                data: line.data,
+                color: theme.vars.palette.chart[line.id],
+                curve: 'linear',
+                showMark,
+                valueFormatter: (v) => (v === null ? '' : line.valueText(v)),
+              },
+            ]}
+            grid={{ horizontal: true }}
+            {...(line.sx ? { sx: line.sx } : {})}
+            hideLegend
+            // Hidden from assistive tech (the figcaption says it all): no tab stop inside it either (axe aria-hidden-focus).
+            disableKeyboardNavigation
+          />
+        </Box>
+      ))}
       {/* The text alternative: every point, for screen readers (the panels above are hidden from them). */}
       <Box component="table" sx={visuallyHidden}>
         <caption>Weight records</caption>

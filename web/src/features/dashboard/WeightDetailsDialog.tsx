@@ -7,8 +7,7 @@ import { keys } from '../../data/queries.ts';
 import { inputText, useUnits } from '../../data/units.ts';
 import { deleteWeight, type StoredWeight, updateWeight } from '../../data/weights.ts';
 import { formatDateTime } from './format.ts';
-import { WeightInput } from './WeightInput.tsx';
-import { checkWeightForm } from './weight-form.ts';
+import { checkWeightForm, WeightInput } from './WeightInput.tsx';
 
 /** One weight record: change its weight or time (Save), Delete it, or Close. */
 export function WeightDetailsDialog(props: {

@@ -12,10 +12,8 @@ export function liftedText(stored: number | undefined, units: UnitSystem): strin
   return stored === undefined ? '' : String(displayValue('weightLifted', stored, units));
 }
 
-/**
- * Sets with loads typed in kg as the validator takes them (lbs); a load left as shown keeps its
- * stored value exactly. A load over the limit in kg gives its message, naming kg and its set.
- */
+// Sets with loads typed in kg as the validator takes them (lbs); a load left as shown keeps its
+// stored value exactly. A load over the limit in kg gives its message, naming kg and its set.
 function setsInLbs(
   activity: Activity,
   sets: readonly SetInput[],

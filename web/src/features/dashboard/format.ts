@@ -26,11 +26,11 @@ export const formatWeight: (n: number) => string = oneDecimal.format;
 export const formatOneDecimal: (n: number) => string = fixedOne.format;
 
 /** A calendar date `YYYY-MM-DD` as a readable date, without any time zone shift. */
-export function formatCalendarDay(date: string, withWeekday = false): string {
+export function formatCalendarDay(date: string): string {
   const [y, m, d] = date.split('-').map(Number);
   if (!y || !m || !d) return date;
   return new Intl.DateTimeFormat(undefined, {
-    ...(withWeekday ? { weekday: 'long' } : {}),
+    weekday: 'long',
     month: 'long',
     day: 'numeric',
     year: 'numeric',

@@ -52,13 +52,11 @@ function moved(key: string, index: number, count: number): number | undefined {
 // mid-range phone at every render), memoized so a dialog or the filter menu does not redraw them.
 export const HeatMap = memo(function HeatMap({
   dates,
-  weeks,
   days,
   today,
   onOpen,
 }: {
   dates: string[];
-  weeks: string[][];
   days: Map<string, DayTotal>;
   today: string;
   onOpen: (date: string) => void;
@@ -77,6 +75,7 @@ export const HeatMap = memo(function HeatMap({
     grid.current?.querySelector<HTMLButtonElement>(`button[data-date="${date}"]`)?.focus();
   }
 
+  const weeks = Array.from({ length: Math.ceil(dates.length / 7) }, (_, i) => dates.slice(i * 7, i * 7 + 7));
   const shades = Object.fromEntries(
     [0, 1, 2, 3, 4].map((level) => [`& [data-level="${level}"]`, { bgcolor: shade(theme, level) }]),
   );

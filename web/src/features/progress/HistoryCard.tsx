@@ -1,8 +1,5 @@
-/**
- * History: a calendar heat map of the last 12 months, shaded by each day's minutes; a day opens its
- * entries. The days come from the progress years read; an activity filter reads that activity's
- * entries of the year.
- */
+// History: a calendar heat map of the last 12 months, shaded by each day's minutes; a day opens its
+// entries. The days come from the progress years read; a filter reads that activity's entries.
 import { ALERT_FETCH_ACTIVITIES } from '@fit/shared/messages';
 import { startOfLocalDay } from '@fit/shared/periods';
 import { dayTotalsOf, heatMapDates } from '@fit/shared/progress';
@@ -20,7 +17,7 @@ import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { activityHistory } from '../../data/progress.ts';
 import { keys, useDataScope } from '../../data/queries.ts';
-import { dateOf, HeatMap, longDate, shade } from './HeatMap.tsx';
+import { HeatMap, shade } from './HeatMap.tsx';
 import { HistoryDayDialog } from './HistoryDayDialog.tsx';
 import type { ProgressState } from './useProgress.ts';
 
@@ -53,11 +50,6 @@ export function HistoryCard({ state }: { state: ProgressState }) {
     // The newest weeks are the ones people look for: on a narrow screen, start scrolled to them.
     if (shown && scroller.current) scroller.current.scrollLeft = scroller.current.scrollWidth;
   }, [shown]);
-  const weeks = useMemo(() => {
-    const list: string[][] = [];
-    for (let i = 0; i < dates.length; i += 7) list.push(dates.slice(i, i + 7));
-    return list;
-  }, [dates]);
   const activeDays = days ? [...days.values()].filter((d) => d.date >= first && d.entries > 0).length : 0;
 
   return (
@@ -102,7 +94,7 @@ export function HistoryCard({ state }: { state: ProgressState }) {
             aria-label="Activity calendar, last 12 months"
             aria-describedby={hintId}
           >
-            <HeatMap dates={dates} weeks={weeks} days={days} today={today} onOpen={setOpenDay} />
+            <HeatMap dates={dates} days={days} today={today} onOpen={setOpenDay} />
           </Box>
           <Box id={hintId} sx={visuallyHidden}>
             Arrow keys move by day and week, Home and End to the first and last day; Enter opens a day.
@@ -122,7 +114,6 @@ export function HistoryCard({ state }: { state: ProgressState }) {
       )}
       {openDay && (
         <HistoryDayDialog
-          title={longDate.format(dateOf(openDay))}
           date={openDay}
           timeZone={timeZone}
           weight={weight}

@@ -1,5 +1,5 @@
 /** The personal records of the activities with the most recently set ones, in the person's units. */
-import { formatClock, formatDistance, metresPerUnit } from '@fit/shared/distance';
+import { formatDistance, formatPace } from '@fit/shared/distance';
 import { caloriesFromUnits } from '@fit/shared/formulas';
 import { type PersonalBest, RECORD_KINDS, type RecordKind } from '@fit/shared/progress';
 import type { UnitSystem } from '@fit/shared/units';
@@ -42,11 +42,8 @@ function recordText(kind: RecordKind, best: PersonalBest, weight: number | undef
     case 'distance':
       return formatDistance(best.value, units);
     case 'paceKm':
-    case 'paceMi': {
-      // Stored as metres a minute: shown as time per km or per mile.
-      const unit = kind === 'paceKm' ? 'metric' : 'imperial';
-      return `${formatClock((metresPerUnit(unit) / best.value) * 60)} /${unit === 'metric' ? 'km' : 'mi'}`;
-    }
+    case 'paceMi': // stored as metres a minute: shown as time per km or per mile
+      return formatPace(best.value, 1, kind === 'paceKm' ? 'metric' : 'imperial');
   }
 }
 

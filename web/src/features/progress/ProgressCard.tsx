@@ -1,7 +1,5 @@
-/**
- * Your Progress: the current and best streak of active days, the weekly volume of the last 12
- * weeks, and personal records per activity, with a note when one is set as it is logged.
- */
+// Your Progress: the current and best streak of active days, the weekly volume of the last 12
+// weeks, and personal records per activity, with a note when one is set as it is logged.
 import { caloriesFromUnits } from '@fit/shared/formulas';
 import { RECORD_KINDS, type RecordKind, streaksAcross, weeklyTotals } from '@fit/shared/progress';
 import EmojiEvents from '@mui/icons-material/EmojiEvents';
@@ -35,11 +33,8 @@ function newRecords(before: Progress | null, after: Progress): Map<string, Recor
     const old = before?.records.get(type);
     if (!old) continue; // a first entry of an activity beats nothing
     const kinds = RECORD_KINDS.filter((k) => {
-      const now = records[k];
-      const was = old[k];
-      return (
-        now !== undefined && was !== undefined && now.value > was.value && now.timestamp >= was.timestamp
-      );
+      const [now, was] = [records[k], old[k]];
+      return now && was && now.value > was.value && now.timestamp >= was.timestamp;
     });
     if (kinds.length > 0) out.set(type, kinds);
   }

@@ -2,13 +2,11 @@
 import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import { BarChart } from '@mui/x-charts/BarChart';
+import { dateOf } from './HeatMap.tsx';
 
 const shortDate = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
 
-function weekLabel(weekStart: string): string {
-  const [y, m, d] = weekStart.split('-').map(Number) as [number, number, number];
-  return shortDate.format(new Date(y, m - 1, d));
-}
+const weekLabel = (weekStart: string) => shortDate.format(dateOf(weekStart));
 
 export function WeeklyChart(props: {
   weeks: readonly { weekStart: string; minutes: number; calories: number }[];

@@ -1,27 +1,15 @@
 import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { useRequiredUser, useStore } from '../../data/context.tsx';
-import { daysZoneOf, type Progress, saveTimeZone } from '../../data/progress.ts';
+import { daysZoneOf, saveTimeZone } from '../../data/progress.ts';
 import { useProfile, useProgressDoc } from '../../data/queries.ts';
 import { useToday } from '../../data/today.ts';
 
 const PROGRESS_FAILED = 'Failed to fetch your progress. Please try again.';
 
-export interface ProgressState {
-  progress: Progress | null;
-  /** The user's current weight (lbs) for calories, when known. */
-  weight: number | undefined;
-  /** Today and the zone of the progress days (the stored summary's zone once it has loaded). */
-  today: string;
-  timeZone: string;
-  error: string | null;
-}
-
-/**
- * The progress documents, live, the weight (calories), and the zone of the days: the browser's is
- * saved when the profile has another, and until the reactions recount in it, everything is taken
- * in the summary's zone, so that what was logged now shows on today's cell.
- */
-export function useProgress(): ProgressState {
+// The progress documents, live, the weight (calories), and the zone of the days: the browser's is
+// saved when the profile has another; until the reactions recount in it, days are taken in the
+// summary's zone, so that what was logged now shows on today's cell.
+export function useProgress() {
   const store = useStore();
   const { uid } = useRequiredUser();
   const { timeZone: browserZone } = useToday();
@@ -47,8 +35,11 @@ export function useProgress(): ProgressState {
 
   const w = profile?.currentWeight;
   const weight = typeof w === 'number' && w > 0 ? w : undefined;
+  // `timeZone`: of the progress days (the stored summary's once it has loaded); `weight` for calories.
   return useMemo(
     () => ({ progress, weight, today, timeZone, error }),
     [progress, weight, today, timeZone, error],
   );
 }
+
+export type ProgressState = ReturnType<typeof useProgress>;
