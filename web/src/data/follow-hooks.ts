@@ -23,7 +23,7 @@ import {
   UNKNOWN_USER_NAME,
 } from '@fit/shared/model';
 import { periodKey } from '@fit/shared/periods';
-import type { DocData, DocumentStore, LiveDocumentStore } from '@fit/shared/store';
+import type { DocData, LiveDocumentStore } from '@fit/shared/store';
 import { numberOr0 } from '@fit/shared/totals';
 import { type Boards, toFeedActivity, toFeedPost } from './community.ts';
 import { useSessionUser, useStore } from './context.tsx';
@@ -42,23 +42,6 @@ function followProblem(me: string, target: string): string | null {
   return null;
 }
 
-async function follow(store: DocumentStore, me: string, target: string, now: number) {
-  const problem = followProblem(me, target);
-  if (problem) throw new Error(problem);
-  await store.commit([
-    { kind: 'set', path: paths.follow(me, target), data: { uid: target, createdAt: now } },
-  ]);
-}
-
-async function unfollow(store: DocumentStore, me: string, target: string) {
-  await store.commit([{ kind: 'delete', path: paths.follow(me, target) }]);
-}
-
-/** The uids I follow, newest follow first. */
-function watchFollowing(store: LiveDocumentStore, me: string): Listen<string[]> {
-  return watchDocs(store, followWebQueries.following(me), (d) => d.id);
-}
-
 function toCard(uid: string, data: DocData): PersonCard {
   const name = typeof data.userName === 'string' && data.userName.trim() ? data.userName : UNKNOWN_USER_NAME;
   return {
@@ -69,15 +52,6 @@ function toCard(uid: string, data: DocData): PersonCard {
     following: numberOr0(data.following),
     asOf: numberOr0(data.asOf),
   };
-}
-
-function watchPerson(store: LiveDocumentStore, uid: string): Listen<PersonCard | null> {
-  return watchDoc(store, paths.person(uid), (doc) => (doc ? toCard(uid, doc.data) : null));
-}
-
-function watchPersonActivities(store: LiveDocumentStore, uid: string): Listen<FeedActivity[]> {
-  const spec = followWebQueries.feedOf('feedActivities', [uid], PERSON_ACTIVITIES_SHOWN);
-  return watchDocs(store, spec, (d) => toFeedActivity(d.id, d.data));
 }
 
 /** The newest 30 items of the people I follow, from one listener per chunk of 30 uids. */
@@ -148,21 +122,22 @@ function watchFollowedBoards(
 
 const NO_ONE: readonly string[] = [];
 
-/** The uids I follow (live); not read while signed out or not `enabled`. */
+/** The uids I follow, newest follow first (live); not read while signed out or not `enabled`. */
 export function useFollowing(enabled = true) {
-  const store = useStore();
   const me = useSessionUser()?.uid ?? '';
-  return useLive(['users', me, 'following'], watchFollowing(store, me), enabled && me !== '');
+  const following = watchDocs(useStore(), followWebQueries.following(me), (d) => d.id);
+  return useLive(['users', me, 'following'], following, enabled && me !== '');
 }
 
 export function usePerson(uid: string) {
-  const store = useStore();
-  return useLive(['people', uid], watchPerson(store, uid));
+  const card = watchDoc(useStore(), paths.person(uid), (doc) => (doc ? toCard(uid, doc.data) : null));
+  return useLive(['people', uid], card);
 }
 
 export function usePersonActivities(uid: string) {
-  const store = useStore();
-  return useLive(['people', uid, 'activities'], watchPersonActivities(store, uid));
+  const spec = followWebQueries.feedOf('feedActivities', [uid], PERSON_ACTIVITIES_SHOWN);
+  const activities = watchDocs(useStore(), spec, (d) => toFeedActivity(d.id, d.data));
+  return useLive(['people', uid, 'activities'], activities);
 }
 
 /** The Following view's feeds: undefined `uids` (still loading whom I follow) reads nothing. */
@@ -210,7 +185,13 @@ export function useFollowedBoards(uids: readonly string[] | undefined, boardKeys
 export function useFollowSave(target: string) {
   const me = useSessionUser()?.uid ?? '';
   const save = useSave<void>({
-    save: ({ store, uid }) => follow(store, uid, target, Date.now()),
+    save: async ({ store, uid }) => {
+      const problem = followProblem(uid, target);
+      if (problem) throw new Error(problem);
+      await store.commit([
+        { kind: 'set', path: paths.follow(uid, target), data: { uid: target, createdAt: Date.now() } },
+      ]);
+    },
     failure: ALERT_FOLLOW,
     log: 'Failed to follow',
   });
@@ -223,7 +204,7 @@ export function useFollowSave(target: string) {
     },
   };
   const unfollowSave = useSave<void>({
-    save: ({ store, uid }) => unfollow(store, uid, target),
+    save: ({ store, uid }) => store.commit([{ kind: 'delete', path: paths.follow(uid, target) }]),
     failure: ALERT_UNFOLLOW,
     log: 'Failed to unfollow',
   });
