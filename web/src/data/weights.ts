@@ -85,18 +85,12 @@ async function putRecord(
 export async function logWeight(
   store: DocumentStore,
   uid: string,
-  record: WeightRecord,
+  { weight, timestamp }: WeightRecord,
   newest: readonly StoredWeight[] | undefined,
   now = Date.now(),
 ): Promise<string> {
   const id = newDocId();
-  await putRecord(
-    store,
-    uid,
-    id,
-    { weight: record.weight, timestamp: record.timestamp, loggedAt: now },
-    newest,
-  );
+  await putRecord(store, uid, id, { weight, timestamp, loggedAt: now }, newest);
   return id;
 }
 
@@ -150,8 +144,6 @@ export async function saveWeightTargets(
   uid: string,
   fields: Pick<Partial<UserProfile>, 'targetWeight' | 'targetDate'>,
 ) {
-  const data: Record<string, unknown> = {};
-  if (fields.targetWeight !== undefined) data.targetWeight = fields.targetWeight;
-  if (fields.targetDate !== undefined) data.targetDate = fields.targetDate;
+  const data = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
   await store.commit([{ kind: 'set', path: paths.user(uid), data, merge: true }]);
 }

@@ -238,17 +238,16 @@ export function createFirestoreStore(
       });
     },
     watchLive,
-    async hasUnsentWrites() {
-      let none = false;
+    hasUnsentWrites() {
       // A write refused meanwhile is not waiting any more, but others may be: still unknown.
       const settled = waitForPendingWrites(db).then(
-        () => {
-          none = true;
-        },
-        () => {},
+        () => false,
+        () => true,
       );
-      await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, UNSENT_CHECK_MS))]);
-      return !none;
+      return Promise.race([
+        settled,
+        new Promise<boolean>((resolve) => setTimeout(resolve, UNSENT_CHECK_MS, true)),
+      ]);
     },
   };
 }
