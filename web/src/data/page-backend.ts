@@ -1,8 +1,7 @@
 /**
- * The page's backend, and what a session leaves in this browser. The offline cache is used only by
- * its owner (`keepsCache`); otherwise the new instance deletes it first (adapters/firestore.ts). A
- * session's end (`retire`) stops its instance and, with nobody signed in, makes the next one at once,
- * which deletes the cache; nothing waits for that. A signed-out page deletes leftovers once loaded.
+ * The page's backend. The offline cache is used only by its owner (`keepsCache`), else deleted first;
+ * a session's end stops its instance and, with nobody signed in, makes the next one, which deletes
+ * the cache without anyone waiting for it (docs/decisions.md, Logout). Signed out, leftovers go too.
  */
 import type { PageSessions } from './auth.ts';
 import type { Backend } from './repositories.ts';

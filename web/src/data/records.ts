@@ -22,12 +22,7 @@ export function finiteFields<K extends string>(
   data: DocData,
   fields: readonly K[],
 ): Partial<Record<K, number>> {
-  const out: Partial<Record<K, number>> = {};
-  for (const field of fields) {
-    const value = finiteNumber(data[field]);
-    if (value !== undefined) out[field] = value;
-  }
-  return out;
+  return Object.fromEntries(fields.map((f) => [f, finiteNumber(data[f])]).filter(([, v]) => v !== undefined));
 }
 
 /**

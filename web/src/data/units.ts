@@ -29,11 +29,6 @@ export function unitSystemOf(profile: Pick<UserProfile, 'unitSystem'> | null | u
   return profile?.unitSystem ?? browserUnitSystem();
 }
 
-function cachedUnitSystem(uid: string): UnitSystem | undefined {
-  const cached = recall('units', uid);
-  return cached === 'metric' || cached === 'imperial' ? cached : undefined;
-}
-
 const UnitsContext = createContext<UnitSystem | null>(null);
 
 /**
@@ -48,7 +43,10 @@ export function UnitsProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (loaded) remember('units', uid, chosen ?? null);
   }, [uid, loaded, chosen]);
-  const standIn = useMemo(() => cachedUnitSystem(uid) ?? browserUnitSystem(), [uid]);
+  const standIn = useMemo(() => {
+    const cached = recall('units', uid);
+    return cached === 'metric' || cached === 'imperial' ? cached : browserUnitSystem();
+  }, [uid]);
   const system = loaded ? unitSystemOf(profile) : standIn;
   return createElement(UnitsContext.Provider, { value: system }, children);
 }

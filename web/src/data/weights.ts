@@ -144,6 +144,8 @@ export async function saveWeightTargets(
   uid: string,
   fields: Pick<Partial<UserProfile>, 'targetWeight' | 'targetDate'>,
 ) {
-  const data = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+  const data: Record<string, unknown> = {};
+  if (fields.targetWeight !== undefined) data.targetWeight = fields.targetWeight;
+  if (fields.targetDate !== undefined) data.targetDate = fields.targetDate;
   await store.commit([{ kind: 'set', path: paths.user(uid), data, merge: true }]);
 }

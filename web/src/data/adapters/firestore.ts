@@ -1,8 +1,7 @@
 /**
- * `LiveDocumentStore` over the Firebase SDK (loaded on demand) with its persistent offline cache:
- * `commit` settles when the server confirms or refuses the write; reads and listeners answer from
- * the server unless the browser is offline (firestore-sync.ts). Paths are checked before anything
- * is sent: an id Firestore would refuse, or an unpaired surrogate, fails with invalid-argument.
+ * `LiveDocumentStore` over the Firebase SDK with its offline cache: `commit` settles when the server
+ * confirms or refuses; reads answer from the server unless offline (firestore-sync.ts). Paths are
+ * checked first: an id Firestore would refuse, or an unpaired surrogate, fails with invalid-argument.
  */
 import { docPathProblem, queryPathProblem } from '@fit/shared/doc-paths';
 import { REQUIRES_RECENT_LOGIN } from '@fit/shared/model';
