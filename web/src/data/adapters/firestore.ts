@@ -82,23 +82,13 @@ function refuse(problem: string | null): void {
 const checkDocPath = (path: string) => refuse(docPathProblem(path));
 const checkQuery = (spec: QuerySpec) => refuse(queryPathProblem(spec));
 
-type Listens = Pick<LiveDocumentStore, 'listen' | 'listenDoc'>;
-
-/** Listens that open only once their path passes; a refusal arrives later through `onError`. */
-function checkedListens(open: Listens): Listens {
-  const checked = (problem: string | null, start: () => Unsubscribe, onError: (e: StoreError) => void) => {
-    if (!problem) return start();
-    let active = true;
-    queueMicrotask(() => active && onError(new StoreError('invalid-argument', problem)));
-    return () => {
-      active = false;
-    };
-  };
-  return {
-    listen: (spec, onNext, onError) =>
-      checked(queryPathProblem(spec), () => open.listen(spec, onNext, onError), onError),
-    listenDoc: (path, onNext, onError) =>
-      checked(docPathProblem(path), () => open.listenDoc(path, onNext, onError), onError),
+/** A listener opened only once its path passes; a refusal arrives later through `onError`. */
+function listenChecked(problem: string | null, onError: (e: StoreError) => void, start: () => Unsubscribe) {
+  if (!problem) return start();
+  let active = true;
+  queueMicrotask(() => active && onError(new StoreError('invalid-argument', problem)));
+  return () => {
+    active = false;
   };
 }
 
@@ -210,22 +200,24 @@ export function createFirestoreStore(
         }
         await batch.commit();
       }),
-    ...checkedListens({
-      listen: (spec, onNext, onError) =>
+    listen: (spec, onNext, onError) =>
+      listenChecked(queryPathProblem(spec), onError, () =>
         listenSynced<QuerySnapshot>(
           (observer) => onSnapshot(toQuery(db, spec), { includeMetadataChanges: true }, observer),
           () => getDocsFromServer(toQuery(db, spec)),
           (snaps) => onNext(docsOf(snaps)),
           onError,
         ),
-      listenDoc: (path, onNext, onError) =>
+      ),
+    listenDoc: (path, onNext, onError) =>
+      listenChecked(docPathProblem(path), onError, () =>
         listenSynced<DocumentSnapshot>(
           (observer) => onSnapshot(doc(db, path), { includeMetadataChanges: true }, observer),
           () => getDocFromServer(doc(db, path)),
           (snap) => onNext(snapshotOf(snap)),
           onError,
         ),
-    }),
+      ),
     stop: () => terminate(db),
     async deleteAccount() {
       deleteCallable ??= callDeleteAccount(app, config);
