@@ -1,7 +1,4 @@
-/**
- * `users/{uid}/reps`: the activities a user logs, queried newest first on `timestamp` alone (no
- * composite index). Names are shown in display case; reading writes nothing.
- */
+/** `users/{uid}/reps`, newest first on `timestamp` alone (no composite index); names in display case. */
 import { normalizeActivityName } from '@fit/shared/catalogue';
 import { calorieUnits } from '@fit/shared/formulas';
 import { type ActivityRecord, paths } from '@fit/shared/model';

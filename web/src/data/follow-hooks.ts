@@ -1,7 +1,4 @@
-/**
- * Follows: whom I follow, a person's card and recent activities, and the Following view, read in
- * `in` queries of at most 30 uids (shared/src/follow-queries.ts) and merged and ranked here.
- */
+/** Follows and the Following view: `in` queries of at most 30 uids (follow-queries.ts), merged here. */
 import { FEED_SHOWN } from '@fit/shared/community';
 import {
   chunked,

@@ -1,7 +1,4 @@
-/**
- * Kudos, comments and notifications. The person writes only their own kudos (id = their uid) and
- * comments, and marks their notifications read; counts and notifications are the reactions'.
- */
+/** Kudos, comments and notifications: one writes one's own kudos and comments; counts are the reactions'. */
 import { FEED_SHOWN } from '@fit/shared/community';
 import {
   type AppNotification,

@@ -1,7 +1,4 @@
-/**
- * The viewer's unit system (the profile's, else the browser locale's) and the conversions at the
- * edges of forms and figures; stored values stay in lbs and inches.
- */
+/** The viewer's unit system (profile's, else the locale's) and conversions at the edges: stored in lbs, in. */
 import type { UserProfile } from '@fit/shared/model';
 import {
   defaultUnitSystem,
