@@ -1,7 +1,4 @@
-/**
- * The route table. The landing page ships in the entry chunk; every other screen
- * is a chunk of its own (the router fetches those of all the routes a path matches at once).
- */
+/** The route table: the landing page ships in the entry chunk, every other screen in its own. */
 import type { ComponentType } from 'react';
 import { Navigate, Outlet, type RouteObject, useLocation } from 'react-router-dom';
 import { RouteAnnouncer } from '../components/RouteAnnouncer.tsx';

@@ -1,20 +1,11 @@
-/**
- * `users/{uid}/reps`: the activities a user logs, queried newest first on `timestamp` alone (no
- * composite index). Names are shown in display case; reading writes nothing.
- */
+/** `users/{uid}/reps`, newest first on `timestamp` alone (no composite index); names in display case. */
 import { normalizeActivityName } from '@fit/shared/catalogue';
 import { calorieUnits } from '@fit/shared/formulas';
 import { type ActivityRecord, paths } from '@fit/shared/model';
 import { consistentSets } from '@fit/shared/sets';
-import type {
-  DocSnapshot,
-  DocumentStore,
-  LiveDocumentStore,
-  QuerySpec,
-  StoreError,
-  Unsubscribe,
-} from '@fit/shared/store';
+import type { DocSnapshot, DocumentStore, LiveDocumentStore } from '@fit/shared/store';
 import { newDocId } from './ids.ts';
+import { type Listen, watchDocs } from './live-query.ts';
 import {
   finiteFields,
   finiteNumber,
@@ -57,18 +48,12 @@ export function lastLoggedActivityType(recent: readonly StoredActivity[]): strin
   return last?.activityType;
 }
 
-function recentActivitiesQuery(uid: string, limit = RECENT_ACTIVITIES): QuerySpec {
-  return { collection: paths.reps(uid), orderBy: NEWEST_FIRST, limit };
-}
-
-export function watchRecentActivities(
-  store: LiveDocumentStore,
-  uid: string,
-  onNext: (activities: StoredActivity[]) => void,
-  onError: (error: StoreError) => void,
-  limit = RECENT_ACTIVITIES,
-): Unsubscribe {
-  return store.listen(recentActivitiesQuery(uid, limit), (docs) => onNext(docs.map(toActivity)), onError);
+export function watchRecentActivities(store: LiveDocumentStore, uid: string): Listen<StoredActivity[]> {
+  return watchDocs(
+    store,
+    { collection: paths.reps(uid), orderBy: NEWEST_FIRST, limit: RECENT_ACTIVITIES },
+    toActivity,
+  );
 }
 
 export const ACTIVITY_RECORDS: RecordKind<StoredActivity> = {

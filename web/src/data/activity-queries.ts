@@ -3,7 +3,7 @@ import type { BoardKind } from '@fit/shared/model';
 import { addDays } from '@fit/shared/periods';
 import { type DayTotal, weekStartOf } from '@fit/shared/progress';
 import { useMemo } from 'react';
-import { type StoredActivity, watchRecentActivities } from './activities.ts';
+import { watchRecentActivities } from './activities.ts';
 import { daysZoneOf } from './progress.ts';
 import { keys, useDataScope, useLive, useProgressDoc } from './queries.ts';
 import { useToday } from './today.ts';
@@ -11,9 +11,7 @@ import { watchWeightHistory } from './weights.ts';
 
 export function useRecentActivities() {
   const { store, uid } = useDataScope();
-  return useLive<StoredActivity[]>(keys.recentActivities(uid), (next, fail) =>
-    watchRecentActivities(store, uid, next, fail),
-  );
+  return useLive(keys.recentActivities(uid), watchRecentActivities(store, uid));
 }
 
 interface PeriodSums {

@@ -10,30 +10,19 @@ import type { Cursor, DocSnapshot, DocumentStore } from '@fit/shared/store';
 import { toActivity } from './activities.ts';
 import { readGoal } from './goal.ts';
 import { readProfile } from './profile.ts';
+import { timestampPage } from './records.ts';
 import { toWeight } from './weights.ts';
 
-const READ_PAGE_SIZE = 500;
-
-/** Every document of a collection, oldest first, one bounded page at a time. */
-async function readAllPages(
-  store: DocumentStore,
-  collection: string,
-  pageSize = READ_PAGE_SIZE,
-): Promise<DocSnapshot[]> {
+/** Every document of a collection, oldest first, one bounded page of 500 at a time. */
+async function readAllPages(store: DocumentStore, collection: string): Promise<DocSnapshot[]> {
   const out: DocSnapshot[] = [];
   let after: Cursor | null = null;
-  for (;;) {
-    const page: DocSnapshot[] = await store.query({
-      collection,
-      orderBy: [{ field: 'timestamp', direction: 'asc' }],
-      limit: pageSize,
-      ...(after ? { startAfter: after } : {}),
-    });
-    out.push(...page);
-    const last = page[page.length - 1];
-    if (!last || page.length < pageSize) return out;
-    after = { values: [last.data.timestamp ?? null], path: last.path };
-  }
+  do {
+    const page = await timestampPage(store, collection, 'asc', after, 500);
+    out.push(...page.docs);
+    after = page.next;
+  } while (after);
+  return out;
 }
 
 function toPost(doc: DocSnapshot): Post {

@@ -49,11 +49,8 @@ export interface AuthGateway {
 }
 
 export function authErrorCode(error: unknown): string | undefined {
-  if (typeof error === 'object' && error !== null && 'code' in error) {
-    const code = (error as { code: unknown }).code;
-    if (typeof code === 'string') return code;
-  }
-  return undefined;
+  const code = typeof error === 'object' ? (error as { code?: unknown } | null)?.code : undefined;
+  return typeof code === 'string' ? code : undefined;
 }
 
 export function isSessionExpired(error: unknown): boolean {

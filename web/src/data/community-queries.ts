@@ -4,17 +4,7 @@ import { useStore } from './context.tsx';
 import { keys, useLive } from './queries.ts';
 
 /** `enabled` false: not read (the page shows the Following view instead). */
-export function useFeedPosts(enabled = true) {
-  const store = useStore();
-  return useLive(keys.feedPosts, watchFeedPosts(store), enabled);
-}
-
-export function useFeedActivities(enabled = true) {
-  const store = useStore();
-  return useLive(keys.feedActivities, watchFeedActivities(store), enabled);
-}
-
-export function useBoards() {
-  const store = useStore();
-  return useLive(keys.boards, watchBoards(store));
-}
+export const useFeedPosts = (enabled = true) => useLive(keys.feedPosts, watchFeedPosts(useStore()), enabled);
+export const useFeedActivities = (enabled = true) =>
+  useLive(keys.feedActivities, watchFeedActivities(useStore()), enabled);
+export const useBoards = () => useLive(keys.boards, watchBoards(useStore()));

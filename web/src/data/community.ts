@@ -18,18 +18,15 @@ import type { DocData, LiveDocumentStore, QuerySpec } from '@fit/shared/store';
 import { numberOr0 } from '@fit/shared/totals';
 import { type Listen, listenAll, watchDoc, watchDocs } from './live-query.ts';
 
+const newest = (collection: string): QuerySpec => ({
+  collection,
+  orderBy: [{ field: 'timestamp', direction: 'desc' }],
+  limit: FEED_SHOWN,
+});
 export const communityQueries = {
-  feedPosts: {
-    collection: paths.feedPosts,
-    orderBy: [{ field: 'timestamp', direction: 'desc' }],
-    limit: FEED_SHOWN,
-  } satisfies QuerySpec,
-  feedActivities: {
-    collection: paths.feedActivities,
-    orderBy: [{ field: 'timestamp', direction: 'desc' }],
-    limit: FEED_SHOWN,
-  } satisfies QuerySpec,
-} as const;
+  feedPosts: newest(paths.feedPosts),
+  feedActivities: newest(paths.feedActivities),
+};
 
 // Projections are written by reactions, but a reader stays defensive.
 export function text(value: unknown, fallback = ''): string {

@@ -1,14 +1,10 @@
 /** What every feature reads to reach its data; tests mount these around an in-memory store. */
 import type { LiveDocumentStore } from '@fit/shared/store';
 import { type Context, createContext, useContext } from 'react';
-import type { AuthGateway } from './auth.ts';
+import type { AuthGateway, AuthUser } from './auth.ts';
 import type { Backend } from './repositories.ts';
 
-export interface SessionUser {
-  uid: string;
-  email: string | null;
-  emailVerified: boolean;
-}
+export type SessionUser = Pick<AuthUser, 'uid' | 'email' | 'emailVerified'>;
 
 function useProvided<T>(context: Context<T | null>, where: string): T {
   const value = useContext(context);

@@ -3,16 +3,10 @@
  * every call waits for `resolve` (guards.tsx, once confirmed as that person), then goes straight
  * through, so the page keeps one store for its whole life.
  */
-import type { LiveDocumentStore, Unsubscribe } from '@fit/shared/store';
+import type { Unsubscribe } from '@fit/shared/store';
 import type { Backend } from './repositories.ts';
 
-interface DeferredBackend {
-  readonly backend: Backend;
-  /** Hands every waiting and later call to `real`; only the first call counts. */
-  resolve(real: Backend): void;
-}
-
-export function deferredBackend(): DeferredBackend {
+export function deferredBackend() {
   let real: Backend | undefined;
   let open: (backend: Backend) => void = () => {};
   const ready = new Promise<Backend>((resolve) => {
@@ -36,32 +30,32 @@ export function deferredBackend(): DeferredBackend {
     };
   }
 
-  const store: LiveDocumentStore = {
-    get: (path) => later((b) => b.store.get(path)),
-    query: (spec) => later((b) => b.store.query(spec)),
-    aggregate: (spec, aggregate) => later((b) => b.store.aggregate(spec, aggregate)),
-    commit: (writes) => later((b) => b.store.commit(writes)),
-    listen: (spec, onNext, onError) => watch((b) => b.store.listen(spec, onNext, onError)),
-    listenDoc: (path, onNext, onError) => watch((b) => b.store.listenDoc(path, onNext, onError)),
-  };
-
-  return {
-    backend: {
-      store,
-      deleteAccount: () => later((b) => b.deleteAccount()),
-      // Unresolved, this page has written nothing.
-      hasUnsentWrites: async () => (real?.hasUnsentWrites ? real.hasUnsentWrites() : false),
-      watchLive: (listener) =>
-        watch((b) => {
-          if (b.watchLive) return b.watchLive(listener);
-          listener(true);
-          return undefined;
-        }),
+  const backend: Backend = {
+    store: {
+      get: (path) => later((b) => b.store.get(path)),
+      query: (spec) => later((b) => b.store.query(spec)),
+      aggregate: (spec, aggregate) => later((b) => b.store.aggregate(spec, aggregate)),
+      commit: (writes) => later((b) => b.store.commit(writes)),
+      listen: (spec, onNext, onError) => watch((b) => b.store.listen(spec, onNext, onError)),
+      listenDoc: (path, onNext, onError) => watch((b) => b.store.listenDoc(path, onNext, onError)),
     },
-    resolve(backend) {
+    deleteAccount: () => later((b) => b.deleteAccount()),
+    // Unresolved, this page has written nothing.
+    hasUnsentWrites: async () => (real?.hasUnsentWrites ? real.hasUnsentWrites() : false),
+    watchLive: (listener) =>
+      watch((b) => {
+        if (b.watchLive) return b.watchLive(listener);
+        listener(true);
+        return undefined;
+      }),
+  };
+  return {
+    backend,
+    /** Hands every waiting and later call to `real`; only the first call counts. */
+    resolve(to: Backend) {
       if (real) return;
-      real = backend;
-      open(backend);
+      real = to;
+      open(to);
     },
   };
 }

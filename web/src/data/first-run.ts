@@ -1,7 +1,4 @@
-/**
- * The first run's prompts, one at a time: the name prompt, then the daily-goal popup (two features,
- * so here). "Not now" on the name prompt lasts this page load.
- */
+/** The first run's prompts one at a time: name, then daily goal. "Not now" lasts this page load. */
 import type { UserProfile } from '@fit/shared/model';
 import { useSyncExternalStore } from 'react';
 import { hasDisplayName } from './profile.ts';

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { useEffect } from 'react';
 import { describe, expect, it } from 'vitest';
-import { useFocusReturn } from './focus-return.ts';
+import { useFocusReturn } from './save.ts';
 
 let remember: () => void = () => {};
 

@@ -1,42 +1,140 @@
-/** Follow reads and writes as hooks (queries in follows.ts). */
-
-import type { FeedName } from '@fit/shared/follow-queries';
-import { BOARD_KINDS, type FeedActivity, type FeedPost } from '@fit/shared/model';
-import { periodKey } from '@fit/shared/periods';
-import { useSessionUser, useStore } from './context.tsx';
+/** Follows and the Following view: `in` queries of at most 30 uids (follow-queries.ts), merged here. */
+import { FEED_SHOWN } from '@fit/shared/community';
 import {
-  ALERT_FOLLOW,
-  ALERT_UNFOLLOW,
-  type BoardKeys,
-  follow,
-  followProblem,
-  unfollow,
-  watchFollowedBoards,
-  watchFollowedFeed,
-  watchFollowing,
-  watchPerson,
-  watchPersonActivities,
-} from './follows.ts';
+  chunked,
+  type FeedName,
+  followWebQueries,
+  newestOf,
+  PERSON_ACTIVITIES_SHOWN,
+  rankPlaces,
+} from '@fit/shared/follow-queries';
+import {
+  BOARD_KINDS,
+  type Board,
+  type BoardKind,
+  type BoardMetric,
+  type FeedActivity,
+  type FeedPost,
+  type PersonCard,
+  paths,
+  UNKNOWN_USER_NAME,
+} from '@fit/shared/model';
+import { periodKey } from '@fit/shared/periods';
+import type { DocData, LiveDocumentStore } from '@fit/shared/store';
+import { numberOr0 } from '@fit/shared/totals';
+import { type Boards, toFeedActivity, toFeedPost } from './community.ts';
+import { useSessionUser, useStore } from './context.tsx';
+import { type Listen, listenAll, watchDoc, watchDocs } from './live-query.ts';
 import { useLive } from './queries.ts';
 import { useSave } from './save.ts';
 
+/** Our own messages (the spec words none for follows). */
+const ALERT_FOLLOW = 'Failed to follow. Please try again.';
+const ALERT_UNFOLLOW = 'Failed to unfollow. Please try again.';
+
+/** What a follow needs checked before it is written (as the rules do). */
+function followProblem(me: string, target: string): string | null {
+  if (target === '' || target.includes('/')) return 'That person could not be found.';
+  if (target === me) return 'You cannot follow yourself.';
+  return null;
+}
+
+function toCard(uid: string, data: DocData): PersonCard {
+  const name = typeof data.userName === 'string' && data.userName.trim() ? data.userName : UNKNOWN_USER_NAME;
+  return {
+    uid,
+    userName: name,
+    visible: data.visible !== false,
+    followers: numberOr0(data.followers),
+    following: numberOr0(data.following),
+    asOf: numberOr0(data.asOf),
+  };
+}
+
+/** The newest 30 items of the people I follow, from one listener per chunk of 30 uids. */
+function watchFollowedFeed<T extends FeedPost | FeedActivity>(
+  store: LiveDocumentStore,
+  feed: FeedName,
+  uids: readonly string[],
+): Listen<T[]> {
+  const read = (feed === 'feedPosts' ? toFeedPost : toFeedActivity) as (id: string, d: DocData) => T;
+  const chunks = listenAll(
+    chunked(uids).map((chunk) =>
+      watchDocs(store, followWebQueries.feedOf(feed, chunk), (d) => read(d.id, d.data)),
+    ),
+  );
+  return (onNext, onError) => chunks((answers) => onNext(newestOf(answers, FEED_SHOWN)), onError);
+}
+
+/** The current period key of each board kind, and the community time zone they are in. */
+interface BoardKeys {
+  keys: Record<BoardKind, string>;
+  timeZone: string;
+}
+
+/** Boards of the people I follow, ranked here from their visible entries of the current period. */
+function watchFollowedBoards(
+  store: LiveDocumentStore,
+  uids: readonly string[],
+  { keys, timeZone }: BoardKeys,
+): Listen<Boards> {
+  const parts = BOARD_KINDS.flatMap((kind) => chunked(uids).map((chunk) => ({ kind, chunk })));
+  type Entry = { uid: string; userName: string; values: Record<BoardMetric, number> };
+  const toEntry = (data: DocData): Entry => ({
+    uid: typeof data.uid === 'string' ? data.uid : '',
+    userName: typeof data.userName === 'string' && data.userName ? data.userName : UNKNOWN_USER_NAME,
+    values: {
+      reps: numberOr0(data.reps),
+      minutes: numberOr0(data.minutes),
+      calories: numberOr0(data.calories),
+    },
+  });
+  const boardOf = (kind: BoardKind, entries: Entry[]): Board => ({
+    kind,
+    periodKey: keys[kind],
+    timeZone,
+    reps: rankPlaces(entries, 'reps'),
+    minutes: rankPlaces(entries, 'minutes'),
+    calories: rankPlaces(entries, 'calories'),
+    computedAt: 0,
+  });
+  const entries = listenAll(
+    parts.map(({ kind, chunk }) =>
+      watchDocs(store, followWebQueries.entriesOf(keys[kind], chunk), (d) => ({ kind, ...toEntry(d.data) })),
+    ),
+  );
+  return (onNext, onError) =>
+    entries((answers) => {
+      const all = answers.flat();
+      const board = (kind: BoardKind) => [
+        kind,
+        boardOf(
+          kind,
+          all.filter((e) => e.kind === kind),
+        ),
+      ];
+      onNext(Object.fromEntries(BOARD_KINDS.map(board)) as Boards);
+    }, onError);
+}
+
 const NO_ONE: readonly string[] = [];
 
-/** The uids I follow (live); not read while signed out or not `enabled`. */
+/** The uids I follow, newest follow first (live); not read while signed out or not `enabled`. */
 export function useFollowing(enabled = true) {
-  const store = useStore();
   const me = useSessionUser()?.uid ?? '';
-  return useLive(['users', me, 'following'], watchFollowing(store, me), enabled && me !== '');
+  const following = watchDocs(useStore(), followWebQueries.following(me), (d) => d.id);
+  return useLive(['users', me, 'following'], following, enabled && me !== '');
 }
 
 export function usePerson(uid: string) {
-  const store = useStore();
-  return useLive(['people', uid], watchPerson(store, uid));
+  const card = watchDoc(useStore(), paths.person(uid), (doc) => (doc ? toCard(uid, doc.data) : null));
+  return useLive(['people', uid], card);
 }
 
 export function usePersonActivities(uid: string) {
-  const store = useStore();
-  return useLive(['people', uid, 'activities'], watchPersonActivities(store, uid));
+  const spec = followWebQueries.feedOf('feedActivities', [uid], PERSON_ACTIVITIES_SHOWN);
+  const activities = watchDocs(useStore(), spec, (d) => toFeedActivity(d.id, d.data));
+  return useLive(['people', uid, 'activities'], activities);
 }
 
 /** The Following view's feeds: undefined `uids` (still loading whom I follow) reads nothing. */
@@ -84,7 +182,13 @@ export function useFollowedBoards(uids: readonly string[] | undefined, boardKeys
 export function useFollowSave(target: string) {
   const me = useSessionUser()?.uid ?? '';
   const save = useSave<void>({
-    save: ({ store, uid }) => follow(store, uid, target, Date.now()),
+    save: async ({ store, uid }) => {
+      const problem = followProblem(uid, target);
+      if (problem) throw new Error(problem);
+      await store.commit([
+        { kind: 'set', path: paths.follow(uid, target), data: { uid: target, createdAt: Date.now() } },
+      ]);
+    },
     failure: ALERT_FOLLOW,
     log: 'Failed to follow',
   });
@@ -97,7 +201,7 @@ export function useFollowSave(target: string) {
     },
   };
   const unfollowSave = useSave<void>({
-    save: ({ store, uid }) => unfollow(store, uid, target),
+    save: ({ store, uid }) => store.commit([{ kind: 'delete', path: paths.follow(uid, target) }]),
     failure: ALERT_UNFOLLOW,
     log: 'Failed to unfollow',
   });

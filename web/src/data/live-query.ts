@@ -54,10 +54,8 @@ export const LIVE = { live: true } as const;
 
 const running = new WeakMap<QueryClient, Map<string, Unsubscribe>>();
 
-function listenersOf(client: QueryClient): Map<string, Unsubscribe> {
-  if (!running.has(client)) running.set(client, new Map());
-  return running.get(client) as Map<string, Unsubscribe>;
-}
+const listenersOf = (client: QueryClient): Map<string, Unsubscribe> =>
+  running.get(client) ?? running.set(client, new Map()).get(client) ?? new Map();
 
 function stop(client: QueryClient, queryHash: string) {
   const map = listenersOf(client);

@@ -58,7 +58,6 @@ describe('the page’s backend', () => {
     const { state, sessions } = sessionsOf('ann', 'ann');
     const page = backendForPage(loaderOf(log, ann, next), sessions, loadedPage);
 
-    expect(await page.warm()).toBe(ann);
     expect(await page.get('ann')).toBe(ann);
     state.now = null; // Logout
     await page.retire('ann');

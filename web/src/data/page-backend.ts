@@ -1,22 +1,10 @@
 /**
- * The page's backend, and what a session leaves in this browser. The offline cache is used only by
- * its owner (`keepsCache`); otherwise the new instance deletes it first (adapters/firestore.ts). A
- * session's end (`retire`) stops its instance and, with nobody signed in, makes the next one at once,
- * which deletes the cache; nothing waits for that. A signed-out page deletes leftovers once loaded.
+ * The page's backend. The offline cache is used only by its owner (`keepsCache`), else deleted first;
+ * a session's end stops its instance and, with nobody signed in, makes the next one, which deletes
+ * the cache without anyone waiting for it (docs/decisions.md, Logout). Signed out, leftovers go too.
  */
 import type { PageSessions } from './auth.ts';
 import type { Backend } from './repositories.ts';
-
-interface PageBackend {
-  /** `uid`'s backend, once per session; the next person never gets the one about to stop. */
-  get(uid: string): Promise<Backend>;
-  /** Starts loading before anyone is known; the first `get` claims it. */
-  warm(): Promise<Backend>;
-  /** `uid`'s session ended: stops its backend; with nobody signed in, starts deleting the cache. */
-  retire(uid: string): Promise<void>;
-  /** Deletes a listed offline cache when nobody is signed in, once the page has loaded. */
-  eraseLeftovers(): Promise<void>;
-}
 
 /** Whether the offline cache may be used by the person signed in now: it is theirs. */
 export const keepsCache = ({ owner, now }: PageSessions): boolean => now !== null && now === owner;
@@ -47,7 +35,7 @@ export function backendForPage(
     cacheListed = offlineCacheListed,
     loaded = pageLoaded,
   }: { cacheListed?: () => Promise<boolean>; loaded?: () => Promise<void> } = {},
-): PageBackend {
+) {
   let current: { uid: string | null; backend: Promise<Backend> } | undefined;
   /** A new instance must not open the cache while the last one still holds it. */
   let stopped: Promise<void> = Promise.resolve();
@@ -75,18 +63,20 @@ export function backendForPage(
   }
 
   return {
-    get(uid) {
+    /** `uid`'s backend, once per session; the next person never gets the one about to stop. */
+    get(uid: string): Promise<Backend> {
       if (current?.uid != null && current.uid !== uid) stopCurrent();
       if (!current) return start(uid);
       current.uid = uid;
       return current.backend;
     },
-    warm: () => current?.backend ?? start(null),
-    async retire(uid) {
+    /** `uid`'s session ended: stops its backend; with nobody signed in, starts deleting the cache. */
+    async retire(uid: string) {
       if (current && (current.uid === uid || current.uid === null)) stopCurrent();
       await stopped;
       await eraseIfNobody().catch(report('Could not erase the offline data of the session that ended'));
     },
+    /** Deletes a listed offline cache when nobody is signed in, once the page has loaded. */
     async eraseLeftovers() {
       await loaded();
       if (current || !(await cacheListed())) return;

@@ -1,7 +1,4 @@
-/**
- * When an unconfirmed save counts as "waiting to sync": at once offline; online only after
- * UNCONFIRMED_AFTER_MS, since every online write is unconfirmed for a moment.
- */
+/** An unconfirmed save waits to sync at once offline; online after a while (every write waits a moment). */
 import { browserOffline } from '../sw/register.ts';
 
 /** A warm connection confirms in well under a second, a session's first write in one to two. */

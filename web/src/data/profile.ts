@@ -22,11 +22,13 @@ export function hasDisplayName(profile: UserProfile | null): boolean {
 
 /** Sign-up stores who signed up and when, and the empty activity selection. */
 export async function createSignUpProfile(store: DocumentStore, uid: string, email: string, now: number) {
-  const profile: UserProfile = { userId: uid, email, createdAt: now, displayName: '' };
-  await store.commit([
-    { kind: 'set', path: paths.user(uid), data: { ...profile } },
-    emptyPreferencesWrite(uid),
-  ]);
+  await createProfile(store, { userId: uid, email, createdAt: now, displayName: '' });
+}
+
+/** A new profile and the empty activity selection, in one batch. */
+async function createProfile(store: DocumentStore, profile: UserProfile) {
+  const path = paths.user(profile.userId);
+  await store.commit([{ kind: 'set', path, data: { ...profile } }, emptyPreferencesWrite(profile.userId)]);
 }
 
 /** After a Google sign-in: creates the profile only when there is none; returns it as it stands. */
@@ -45,10 +47,7 @@ export async function ensureGoogleProfile(
     displayName: '',
     ...splitName(google),
   };
-  await store.commit([
-    { kind: 'set', path: paths.user(uid), data: { ...profile } },
-    emptyPreferencesWrite(uid),
-  ]);
+  await createProfile(store, profile);
   return profile;
 }
 

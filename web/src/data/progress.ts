@@ -16,15 +16,14 @@ import {
   type YearRuns,
 } from '@fit/shared/progress';
 import type {
-  DocData,
+  DocSnapshot,
   DocumentStore,
   LiveDocumentStore,
   QuerySpec,
-  StoreError,
   Unsubscribe,
 } from '@fit/shared/store';
 import { type StoredActivity, toActivity } from './activities.ts';
-import type { Listen } from './live-query.ts';
+import { type Listen, listenAll, watchDoc } from './live-query.ts';
 
 export interface Progress {
   timeZone: string;
@@ -70,72 +69,38 @@ function toProgress(
 /** setTimeout's longest delay (about 24.8 days); a later change of years is waited for in steps. */
 const MAX_DELAY_MS = 2 ** 31 - 1;
 
-/** The summary and the shown years as one live value; at New Year a listener moves on. */
+/** The summary and the shown years as one live value; at New Year the listeners move on. */
 export function watchProgress(
   store: LiveDocumentStore,
   uid: string,
   clock: () => number = Date.now,
 ): Listen<Progress> {
   return (onNext, onError) => {
-    type Part = { data: DocData | null | undefined; stop: Unsubscribe };
-    const years = new Map<number, Part>();
-    const summary: Part = { data: undefined, stop: () => {} };
-    let started = false;
-    let stopped = false;
+    let stop: Unsubscribe = () => {};
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const emit = () => {
-      if (!started || stopped || summary.data === undefined) return;
-      if ([...years.values()].some((y) => y.data === undefined)) return;
-      const read = [...years].sort(([a], [b]) => a - b);
-      onNext(
-        toProgress(
-          (summary.data ?? undefined) as Partial<ProgressSummary> | undefined,
-          read.map(([year, part]) => [year, (part.data ?? undefined) as Partial<ProgressYear> | undefined]),
-        ),
-      );
-    };
-    const fail = (error: StoreError) => {
-      if (!stopped) onError(error);
-    };
-    const listen = (path: string, part: Part) => {
-      part.stop = store.listenDoc(
-        path,
-        (doc) => {
-          part.data = doc?.data ?? null;
-          emit();
-        },
-        fail,
-      );
-    };
-    const followYears = () => {
+    const follow = () => {
       const now = clock();
-      const wanted = progressYears(now);
-      for (const [year, part] of years)
-        if (!wanted.includes(year)) {
-          part.stop();
-          years.delete(year);
-        }
-      for (const year of wanted)
-        if (!years.has(year)) {
-          const part: Part = { data: undefined, stop: () => {} };
-          years.set(year, part);
-          listen(paths.progressYear(uid, year), part);
-        }
-      timer = setTimeout(
-        followYears,
-        Math.min(Math.max(progressYearsChangeAt(now) - now, 1000), MAX_DELAY_MS),
+      const years = progressYears(now);
+      const docs = [paths.progress(uid), ...years.map((year) => paths.progressYear(uid, year))];
+      stop();
+      const read = (doc: DocSnapshot | null) =>
+        doc?.data as Partial<ProgressSummary & ProgressYear> | undefined;
+      stop = listenAll(docs.map((path) => watchDoc(store, path, read)))(
+        ([summary, ...yearDocs]) =>
+          onNext(
+            toProgress(
+              summary,
+              years.map((year, i) => [year, yearDocs[i]]),
+            ),
+          ),
+        onError,
       );
-      emit();
+      timer = setTimeout(follow, Math.min(Math.max(progressYearsChangeAt(now) - now, 1000), MAX_DELAY_MS));
     };
-    followYears();
-    listen(paths.progress(uid), summary);
-    started = true;
-    emit();
+    follow();
     return () => {
-      stopped = true;
       clearTimeout(timer);
-      summary.stop();
-      for (const part of years.values()) part.stop();
+      stop();
     };
   };
 }

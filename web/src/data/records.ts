@@ -22,18 +22,7 @@ export function finiteFields<K extends string>(
   data: DocData,
   fields: readonly K[],
 ): Partial<Record<K, number>> {
-  const out: Partial<Record<K, number>> = {};
-  for (const field of fields) {
-    const value = finiteNumber(data[field]);
-    if (value !== undefined) out[field] = value;
-  }
-  return out;
-}
-
-interface RecordPage<T> {
-  items: T[];
-  /** Continue after this to read the next page (null when this page is short). */
-  next: Cursor | null;
+  return Object.fromEntries(fields.map((f) => [f, finiteNumber(data[f])]).filter(([, v]) => v !== undefined));
 }
 
 /**
@@ -57,6 +46,26 @@ export interface RecordKind<T> {
   pageSize: number;
 }
 
+/** One page of `collection` by `timestamp`; `next` continues after it (null: this page is short). */
+export async function timestampPage(
+  store: DocumentStore,
+  collection: string,
+  direction: 'asc' | 'desc',
+  after: Cursor | null,
+  pageSize: number,
+): Promise<{ docs: DocSnapshot[]; next: Cursor | null }> {
+  const docs = await store.query({
+    collection,
+    orderBy: [{ field: 'timestamp', direction }],
+    limit: pageSize,
+    ...(after ? { startAfter: after } : {}),
+  });
+  const last = docs[docs.length - 1];
+  const next =
+    last && docs.length === pageSize ? { values: [last.data.timestamp ?? null], path: last.path } : null;
+  return { docs, next };
+}
+
 /** One page of a user's records newest first, after `after` (null: the first page). */
 export async function recordsPage<T>(
   store: DocumentStore,
@@ -64,19 +73,9 @@ export async function recordsPage<T>(
   kind: RecordKind<T>,
   after: Cursor | null,
   pageSize = kind.pageSize,
-): Promise<RecordPage<T>> {
-  const docs = await store.query({
-    collection: kind.collection(uid),
-    orderBy: NEWEST_FIRST,
-    limit: pageSize,
-    ...(after ? { startAfter: after } : {}),
-  });
-  const last = docs[docs.length - 1];
-  return {
-    items: docs.map(kind.read),
-    next:
-      last && docs.length === pageSize ? { values: [last.data.timestamp ?? null], path: last.path } : null,
-  };
+): Promise<{ items: T[]; next: Cursor | null }> {
+  const { docs, next } = await timestampPage(store, kind.collection(uid), 'desc', after, pageSize);
+  return { items: docs.map(kind.read), next };
 }
 
 /** How many records a user has: one aggregate, no documents read. */

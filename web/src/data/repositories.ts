@@ -22,11 +22,6 @@ export async function loadBackend(config: AppConfig, eraseFirst: () => Promise<b
   ]);
   const erase = await eraseFirst();
   const store = createFirestoreStore(firebaseAppOf(config), config, { eraseFirst: erase });
-  return {
-    store,
-    deleteAccount: () => store.deleteAccount(),
-    stop: () => store.stop(),
-    hasUnsentWrites: () => store.hasUnsentWrites(),
-    watchLive: store.watchLive,
-  };
+  const { deleteAccount, stop, hasUnsentWrites, watchLive } = store; // closures: no `this`
+  return { store, deleteAccount, stop, hasUnsentWrites, watchLive };
 }

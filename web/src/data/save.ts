@@ -15,7 +15,6 @@ import {
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { browserOffline } from '../sw/register.ts';
 import { useBrowserOnline } from './connection.ts';
-import { useFocusReturn } from './focus-return.ts';
 import { countsAsWaiting, whenWaitingToSync } from './pending-sync.ts';
 import { type DataScope, rereadUnder, useDataScope } from './queries.ts';
 import { isSessionOver } from './session-end.ts';
@@ -60,6 +59,27 @@ export function letGo(client: QueryClient, mutationKey: MutationKey): void {
     const context = contextOf(m);
     if (context) context.inForm = false;
   }
+}
+
+/**
+ * A focused control disabled during a save drops the focus to <body>: `useFocusReturn`'s `remember`,
+ * called as the save starts, puts it back once enabled unless the focus moved on or the control went.
+ */
+export function useFocusReturn(busy: boolean): () => void {
+  const saved = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (busy) return;
+    const control = saved.current;
+    saved.current = null;
+    if (!control?.isConnected) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && active !== control) return;
+    control.focus({ preventScroll: true });
+  }, [busy]);
+  return useCallback(() => {
+    const active = document.activeElement;
+    saved.current = active instanceof HTMLElement && active !== document.body ? active : null;
+  }, []);
 }
 
 export interface SaveOptions<V, R> {

@@ -11,26 +11,21 @@ import {
 } from './social.ts';
 
 /** The counts of the shown items of one feed (re-aimed when the items change). */
-export function useEngagement(feed: SocialFeed, itemIds: readonly string[]) {
-  const store = useStore();
-  return useLive(['community', 'engagement', feed, ...itemIds], watchEngagement(store, feed, itemIds));
-}
+export const useEngagement = (feed: SocialFeed, itemIds: readonly string[]) =>
+  useLive(['community', 'engagement', feed, ...itemIds], watchEngagement(useStore(), feed, itemIds));
 
 /** The kudos the signed-in person gave (none signed out). */
 export function useMyKudos() {
-  const store = useStore();
   const uid = useSessionUser()?.uid ?? '';
-  return useLive([...keys.user(uid), 'kudos'], watchMyKudos(store, uid), uid !== '');
+  return useLive([...keys.user(uid), 'kudos'], watchMyKudos(useStore(), uid), uid !== '');
 }
 
-export function useComments(target: SocialTarget, enabled: boolean) {
-  const store = useStore();
-  return useLive(
+export const useComments = (target: SocialTarget, enabled: boolean) =>
+  useLive(
     ['community', 'comments', target.feed, target.owner, target.id],
-    watchComments(store, target),
+    watchComments(useStore(), target),
     enabled,
   );
-}
 
 export function useNotifications(enabled: boolean) {
   const { store, uid } = useDataScope();

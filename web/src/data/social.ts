@@ -1,7 +1,4 @@
-/**
- * Kudos, comments and notifications. The person writes only their own kudos (id = their uid) and
- * comments, and marks their notifications read; counts and notifications are the reactions'.
- */
+/** Kudos, comments and notifications: one writes one's own kudos and comments; counts are the reactions'. */
 import { FEED_SHOWN } from '@fit/shared/community';
 import {
   type AppNotification,
@@ -12,7 +9,7 @@ import {
   paths,
   type SocialFeed,
 } from '@fit/shared/model';
-import type { DocData, DocSnapshot, DocumentStore, LiveDocumentStore, QuerySpec } from '@fit/shared/store';
+import type { DocData, DocumentStore, LiveDocumentStore, QuerySpec } from '@fit/shared/store';
 import { numberOr0 } from '@fit/shared/totals';
 import { name, text } from './community.ts';
 import { newDocId } from './ids.ts';
@@ -58,20 +55,20 @@ export function watchEngagement(
   itemIds: readonly string[],
 ): Listen<Map<string, Engagement>> {
   const ids = [...itemIds].slice(0, FEED_SHOWN);
+  const spec: QuerySpec = {
+    collection: paths.engagementAll,
+    where: [{ field: 'itemId', op: 'in', value: ids }],
+    limit: FEED_SHOWN,
+  };
+  const shown = watchDocs(store, spec, (d) => d.data);
   return (onNext, onError) => {
     if (ids.length === 0) {
       onNext(new Map());
       return () => {};
     }
-    const spec: QuerySpec = {
-      collection: paths.engagementAll,
-      where: [{ field: 'itemId', op: 'in', value: ids }],
-      limit: FEED_SHOWN,
-    };
-    const shown = (docs: DocSnapshot[]) => docs.filter((d) => d.data.feed === feed);
-    return store.listen(
-      spec,
-      (docs) => onNext(new Map(shown(docs).map((d) => [text(d.data.itemId), toEngagement(d.data)]))),
+    const mine = (list: DocData[]) => list.filter((d) => d.feed === feed);
+    return shown(
+      (list) => onNext(new Map(mine(list).map((d) => [text(d.itemId), toEngagement(d)]))),
       onError,
     );
   };

@@ -1,7 +1,4 @@
-/**
- * The viewer's unit system (the profile's, else the browser locale's) and the conversions at the
- * edges of forms and figures; stored values stay in lbs and inches.
- */
+/** The viewer's unit system (profile's, else the locale's) and conversions at the edges: stored in lbs, in. */
 import type { UserProfile } from '@fit/shared/model';
 import {
   defaultUnitSystem,
@@ -29,11 +26,6 @@ export function unitSystemOf(profile: Pick<UserProfile, 'unitSystem'> | null | u
   return profile?.unitSystem ?? browserUnitSystem();
 }
 
-function cachedUnitSystem(uid: string): UnitSystem | undefined {
-  const cached = recall('units', uid);
-  return cached === 'metric' || cached === 'imperial' ? cached : undefined;
-}
-
 const UnitsContext = createContext<UnitSystem | null>(null);
 
 /**
@@ -48,7 +40,10 @@ export function UnitsProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (loaded) remember('units', uid, chosen ?? null);
   }, [uid, loaded, chosen]);
-  const standIn = useMemo(() => cachedUnitSystem(uid) ?? browserUnitSystem(), [uid]);
+  const standIn = useMemo(() => {
+    const cached = recall('units', uid);
+    return cached === 'metric' || cached === 'imperial' ? cached : browserUnitSystem();
+  }, [uid]);
   const system = loaded ? unitSystemOf(profile) : standIn;
   return createElement(UnitsContext.Provider, { value: system }, children);
 }

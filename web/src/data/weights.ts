@@ -85,18 +85,12 @@ async function putRecord(
 export async function logWeight(
   store: DocumentStore,
   uid: string,
-  record: WeightRecord,
+  { weight, timestamp }: WeightRecord,
   newest: readonly StoredWeight[] | undefined,
   now = Date.now(),
 ): Promise<string> {
   const id = newDocId();
-  await putRecord(
-    store,
-    uid,
-    id,
-    { weight: record.weight, timestamp: record.timestamp, loggedAt: now },
-    newest,
-  );
+  await putRecord(store, uid, id, { weight, timestamp, loggedAt: now }, newest);
   return id;
 }
 

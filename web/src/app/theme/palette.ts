@@ -96,15 +96,8 @@ function shadows(
   };
 }
 
-export const lightPalette = {
-  mode: 'light',
-  primary: { main: PRIMARY, light: '#6366f1', dark: '#3730a3', contrastText: '#ffffff' },
-  secondary: { main: '#c2410c', light: '#f97316', dark: '#9a3412', contrastText: '#ffffff' },
-  success: { main: SUCCESS },
-  error: { main: '#b91c1c' },
-  background: { default: '#f5f6fb', paper: '#ffffff' },
-  text: { primary: INK, secondary: '#4b5368' },
-  divider: '#e3e6ef',
+/** FitTrack's own tokens: features name them in `sx` and never write a colour (web/lint/no-colour-literals.grit). */
+const lightTokens = {
   tint: tints({ primary: PRIMARY, success: SUCCESS, ink: INK }, [0.06, 0.1, 0.04, 0.08, 0.35, 0.07]),
   surface: {
     subtle: '#f8f9fd',
@@ -127,19 +120,32 @@ export const lightPalette = {
   bmi: { Underweight: '#0369a1', Healthy: SUCCESS, Overweight: '#c2410c', Obese: '#b91c1c' },
   chart: { weight: PRIMARY, bmi: '#f97316' },
   avatar: AVATARS,
+};
+
+type FitPalette = typeof lightTokens;
+
+declare module '@mui/material/styles' {
+  interface Palette extends FitPalette {}
+  interface PaletteOptions extends Partial<FitPalette> {}
+  // `theme.vars` is always there: every theme of the app is built with CSS variables.
+  interface CssThemeVariables {
+    enabled: true;
+  }
+}
+
+export const lightPalette = {
+  mode: 'light',
+  primary: { main: PRIMARY, light: '#6366f1', dark: '#3730a3', contrastText: '#ffffff' },
+  secondary: { main: '#c2410c', light: '#f97316', dark: '#9a3412', contrastText: '#ffffff' },
+  success: { main: SUCCESS },
+  error: { main: '#b91c1c' },
+  background: { default: '#f5f6fb', paper: '#ffffff' },
+  text: { primary: INK, secondary: '#4b5368' },
+  divider: '#e3e6ef',
+  ...lightTokens,
 } satisfies PaletteOptions;
 
-export const darkPalette = {
-  mode: 'dark',
-  primary: { main: PRIMARY_DARK, light: '#c7d2fe', dark: '#818cf8', contrastText: '#10132a' },
-  secondary: { main: '#fb923c', light: '#fdba74', dark: '#f97316', contrastText: '#1c0d02' },
-  success: { main: SUCCESS_DARK },
-  error: { main: '#f87171' },
-  warning: { main: '#fbbf24' },
-  info: { main: '#38bdf8' },
-  background: { default: '#0d1020', paper: PAPER_DARK },
-  text: { primary: INK_DARK, secondary: '#a3aac2' },
-  divider: '#2b3150',
+const darkTokens: FitPalette = {
   tint: tints(
     { primary: PRIMARY_DARK, success: SUCCESS_DARK, ink: INK_DARK },
     [0.08, 0.14, 0.05, 0.1, 0.4, 0.1],
@@ -170,6 +176,20 @@ export const darkPalette = {
   bmi: { Underweight: '#38bdf8', Healthy: SUCCESS_DARK, Overweight: '#fb923c', Obese: '#f87171' },
   chart: { weight: PRIMARY_DARK, bmi: '#fb923c' },
   avatar: AVATARS,
+};
+
+export const darkPalette = {
+  mode: 'dark',
+  primary: { main: PRIMARY_DARK, light: '#c7d2fe', dark: '#818cf8', contrastText: '#10132a' },
+  secondary: { main: '#fb923c', light: '#fdba74', dark: '#f97316', contrastText: '#1c0d02' },
+  success: { main: SUCCESS_DARK },
+  error: { main: '#f87171' },
+  warning: { main: '#fbbf24' },
+  info: { main: '#38bdf8' },
+  background: { default: '#0d1020', paper: PAPER_DARK },
+  text: { primary: INK_DARK, secondary: '#a3aac2' },
+  divider: '#2b3150',
+  ...darkTokens,
 } satisfies PaletteOptions;
 
 /** `color` at `opacity`; unlike MUI's `alpha` it takes CSS variables, so one style serves both schemes. */

@@ -20,7 +20,15 @@ import {
 } from 'firebase/auth';
 import type { AuthGateway, AuthUser, PageSessions } from '../auth.ts';
 import type { AppConfig } from '../config.ts';
-import { toAuthUser } from './auth-user.ts';
+
+function toAuthUser(user: User): AuthUser {
+  return {
+    uid: user.uid,
+    email: user.email,
+    emailVerified: user.emailVerified,
+    providerIds: user.providerData.map((info) => info.providerId),
+  };
+}
 
 function sameUser(a: AuthUser | null, b: AuthUser | null): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
@@ -113,7 +121,8 @@ function createFirebaseAuth(config: AppConfig): FirebaseAuthSetup {
     },
     async signInWithGoogle() {
       const { googleSignIn } = await import('./google-popup.ts');
-      return here(() => googleSignIn(auth));
+      const signedIn = await here(() => googleSignIn(auth));
+      return signedIn && { ...signedIn, user: toAuthUser(signedIn.user) };
     },
     async sendVerificationEmail() {
       await sendEmailVerification(requireUser());

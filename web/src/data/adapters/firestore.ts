@@ -1,36 +1,96 @@
 /**
- * `LiveDocumentStore` over the Firebase SDK (loaded on demand) with its persistent offline cache:
- * `commit` settles when the server confirms or refuses the write; reads and listeners answer from
- * the server unless the browser is offline (firestore-sync.ts).
+ * `LiveDocumentStore` over the Firebase SDK with its offline cache: `commit` settles when the server
+ * confirms or refuses; reads answer from the server unless offline (firestore-sync.ts). Paths are
+ * checked first: an id Firestore would refuse, or an unpaired surrogate, fails with invalid-argument.
  */
+import { docPathProblem, queryPathProblem } from '@fit/shared/doc-paths';
 import { REQUIRES_RECENT_LOGIN } from '@fit/shared/model';
-import { type LiveDocumentStore, StoreError, type Unsubscribe } from '@fit/shared/store';
+import {
+  type DocSnapshot,
+  type LiveDocumentStore,
+  type QuerySpec,
+  StoreError,
+  splitDocPath,
+  type Unsubscribe,
+} from '@fit/shared/store';
 import type { FirebaseApp } from 'firebase/app';
 import {
   clearIndexedDbPersistence,
+  collection,
+  collectionGroup,
   connectFirestoreEmulator,
   count,
   type DocumentSnapshot,
   doc,
+  documentId,
+  type Firestore,
   getAggregateFromServer,
   getDoc,
   getDocFromServer,
   getDocs,
   getDocsFromServer,
   initializeFirestore,
+  limit,
   onSnapshot,
+  orderBy,
   persistentLocalCache,
   persistentMultipleTabManager,
+  type Query,
+  type QueryConstraint,
   type QuerySnapshot,
+  query,
+  startAfter,
   sum,
   terminate,
   waitForPendingWrites,
+  where,
   writeBatch,
 } from 'firebase/firestore';
 import { browserOffline } from '../../sw/register.ts';
 import type { AppConfig } from '../config.ts';
-import { checkDocPath, checkedListens, checkQuery, docsOf, snapshotOf, toQuery } from './firestore-docs.ts';
 import { failFastWhenUnreachable, syncedListeners, toStoreError } from './firestore-sync.ts';
+
+function snapshotOf(snap: DocumentSnapshot): DocSnapshot | null {
+  if (!snap.exists()) return null;
+  const doc = { path: snap.ref.path, id: snap.id, data: snap.data() };
+  return snap.metadata.hasPendingWrites ? { ...doc, pending: true } : doc;
+}
+
+const docsOf = (snaps: { docs: DocumentSnapshot[] }): DocSnapshot[] =>
+  snaps.docs.map(snapshotOf).filter((snap): snap is DocSnapshot => snap !== null);
+
+function toQuery(db: Firestore, spec: QuerySpec): Query {
+  const base = spec.group ? collectionGroup(db, spec.collection) : collection(db, spec.collection);
+  const constraints: QueryConstraint[] = [];
+  for (const filter of spec.where ?? []) constraints.push(where(filter.field, filter.op, filter.value));
+  for (const order of spec.orderBy ?? []) constraints.push(orderBy(order.field, order.direction));
+  if (spec.startAfter) {
+    // Ties break by document path (the port's promise): ordered explicitly so the cursor names it.
+    constraints.push(orderBy(documentId(), spec.orderBy?.at(-1)?.direction ?? 'asc'));
+    // documentId() takes the id in a collection query, the full path in a group query.
+    const last = spec.group ? spec.startAfter.path : splitDocPath(spec.startAfter.path).id;
+    constraints.push(startAfter(...spec.startAfter.values, last));
+  }
+  if (spec.limit !== undefined) constraints.push(limit(spec.limit));
+  return query(base, ...constraints);
+}
+
+function refuse(problem: string | null): void {
+  if (problem) throw new StoreError('invalid-argument', problem);
+}
+
+const checkDocPath = (path: string) => refuse(docPathProblem(path));
+const checkQuery = (spec: QuerySpec) => refuse(queryPathProblem(spec));
+
+/** A listener opened only once its path passes; a refusal arrives later through `onError`. */
+function listenChecked(problem: string | null, onError: (e: StoreError) => void, start: () => Unsubscribe) {
+  if (!problem) return start();
+  let active = true;
+  queueMicrotask(() => active && onError(new StoreError('invalid-argument', problem)));
+  return () => {
+    active = false;
+  };
+}
 
 /** `waitForPendingWrites` answers at once when no write waits: one unanswered this long means some do. */
 const UNSENT_CHECK_MS = 1500;
@@ -140,22 +200,24 @@ export function createFirestoreStore(
         }
         await batch.commit();
       }),
-    ...checkedListens({
-      listen: (spec, onNext, onError) =>
+    listen: (spec, onNext, onError) =>
+      listenChecked(queryPathProblem(spec), onError, () =>
         listenSynced<QuerySnapshot>(
           (observer) => onSnapshot(toQuery(db, spec), { includeMetadataChanges: true }, observer),
           () => getDocsFromServer(toQuery(db, spec)),
           (snaps) => onNext(docsOf(snaps)),
           onError,
         ),
-      listenDoc: (path, onNext, onError) =>
+      ),
+    listenDoc: (path, onNext, onError) =>
+      listenChecked(docPathProblem(path), onError, () =>
         listenSynced<DocumentSnapshot>(
           (observer) => onSnapshot(doc(db, path), { includeMetadataChanges: true }, observer),
           () => getDocFromServer(doc(db, path)),
           (snap) => onNext(snapshotOf(snap)),
           onError,
         ),
-    }),
+      ),
     stop: () => terminate(db),
     async deleteAccount() {
       deleteCallable ??= callDeleteAccount(app, config);
@@ -167,17 +229,16 @@ export function createFirestoreStore(
       });
     },
     watchLive,
-    async hasUnsentWrites() {
-      let none = false;
+    hasUnsentWrites() {
       // A write refused meanwhile is not waiting any more, but others may be: still unknown.
       const settled = waitForPendingWrites(db).then(
-        () => {
-          none = true;
-        },
-        () => {},
+        () => false,
+        () => true,
       );
-      await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, UNSENT_CHECK_MS))]);
-      return !none;
+      return Promise.race([
+        settled,
+        new Promise<boolean>((resolve) => setTimeout(resolve, UNSENT_CHECK_MS, true)),
+      ]);
     },
   };
 }

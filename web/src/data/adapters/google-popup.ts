@@ -8,20 +8,20 @@ import {
   signInWithPopup,
   type User,
 } from 'firebase/auth';
-import { type GoogleSignIn, isPopupClosed } from '../auth.ts';
-import { toAuthUser } from './auth-user.ts';
+import { type GoogleProfile, isPopupClosed } from '../auth.ts';
 
 function stringOrNull(value: unknown): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 }
 
-export async function googleSignIn(auth: Auth): Promise<GoogleSignIn | null> {
+/** The signed-in Firebase user (firebase-auth.ts makes it an `AuthUser`) and Google's profile. */
+export async function googleSignIn(auth: Auth): Promise<{ user: User; profile: GoogleProfile } | null> {
   try {
     const credential = await signInWithPopup(auth, new GoogleAuthProvider(), browserPopupRedirectResolver);
     const extra = getAdditionalUserInfo(credential)?.profile ?? {};
     const user = credential.user;
     return {
-      user: toAuthUser(user),
+      user,
       profile: {
         email: user.email,
         displayName: user.displayName,

@@ -3,9 +3,7 @@ import type { AuthGateway, PageSessions } from '../auth.ts';
 import type { AppConfig } from '../config.ts';
 import type { FirebaseAuthSetup } from './firebase-auth.ts';
 
-type LazyAuthGateway = AuthGateway & { warm(): void; sessions(): Promise<PageSessions> };
-
-export function lazyFirebaseAuth(config: AppConfig): LazyAuthGateway {
+export function lazyFirebaseAuth(config: AppConfig): AuthGateway & { sessions(): Promise<PageSessions> } {
   let setup: Promise<FirebaseAuthSetup> | undefined;
   const loadSetup = (): Promise<FirebaseAuthSetup> => {
     setup ??= import('./firebase-auth.ts').then((m) => m.firebaseAuth(config));
@@ -45,9 +43,6 @@ export function lazyFirebaseAuth(config: AppConfig): LazyAuthGateway {
     reload: async () => (await load()).reload(),
     signOut: async () => (await load()).signOut(),
     reauthenticate: async (password) => (await load()).reauthenticate(password),
-    warm() {
-      load().catch(() => {}); // a failure is reported by the call that needs the SDK
-    },
     sessions: async () => (await loadSetup()).sessions(),
     preload() {
       // The Google popup code too, so the popup opens straight from the click.
