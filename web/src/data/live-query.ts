@@ -54,8 +54,14 @@ export const LIVE = { live: true } as const;
 
 const running = new WeakMap<QueryClient, Map<string, Unsubscribe>>();
 
-const listenersOf = (client: QueryClient): Map<string, Unsubscribe> =>
-  running.get(client) ?? running.set(client, new Map()).get(client) ?? new Map();
+function listenersOf(client: QueryClient): Map<string, Unsubscribe> {
+  let map = running.get(client);
+  if (!map) {
+    map = new Map();
+    running.set(client, map);
+  }
+  return map;
+}
 
 function stop(client: QueryClient, queryHash: string) {
   const map = listenersOf(client);
