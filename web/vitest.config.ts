@@ -1,8 +1,8 @@
-import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { reactPlugins } from './vite.config.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: reactPlugins(),
   test: {
     name: 'web',
     environment: 'jsdom',
