@@ -34,7 +34,7 @@ const STACKS = filters.length
 // Seconds per file in a quiet clean-clone run, so each stack's share takes about as long; an
 // unlisted file counts 20.
 const SECONDS = {
-  logout: 148,
+  logout: 95,
   'offline-and-deletion': 76,
   failures: 58,
   follows: 47,
