@@ -1,6 +1,6 @@
 import { ThemeProvider } from '@mui/material/styles';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { theme } from '../../app/theme.ts';
 import { LeaderboardsCard } from './LeaderboardsCard.tsx';
 
@@ -29,33 +29,6 @@ describe('the boards say which day they count', () => {
 });
 
 describe('the period tabs', () => {
-  it('never measure the page: no layout read as the card mounts and redraws, or as a period is chosen', () => {
-    // MUI's Tabs read its own box after each render it took part in; in a browser each read laid
-    // out the whole page.
-    const measured: Element[] = [];
-    const original = Element.prototype.getBoundingClientRect;
-    const spy = vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (
-      this: Element,
-    ) {
-      if (this.closest('[role="tablist"]')) measured.push(this);
-      return original.call(this);
-    });
-    try {
-      const card = (now: number) => (
-        <ThemeProvider theme={theme}>
-          <LeaderboardsCard boards={null} uid={null} now={now} viewerTimeZone="UTC" />
-        </ThemeProvider>
-      );
-      const { rerender } = render(card(NOW));
-      rerender(card(NOW + 60_000));
-      fireEvent.click(screen.getByRole('tab', { name: 'Weekly' }));
-      expect(screen.getByRole('tab', { name: 'Weekly' })).toHaveAttribute('aria-selected', 'true');
-      expect(measured).toEqual([]);
-    } finally {
-      spy.mockRestore();
-    }
-  });
-
   it('follow the keys of the tabs pattern: one tab stop, arrows wrap, Home and End', () => {
     renderCard('UTC');
     const tab = (name: string) => screen.getByRole('tab', { name });

@@ -1,10 +1,12 @@
 /** Leaderboards: Reps, Minutes and Calories top 3 of the current day, week or month (`now` ticks). */
 import { currentPlaces } from '@fit/shared/community';
-import { BOARD_METRICS, type BoardKind } from '@fit/shared/model';
+import { BOARD_KINDS, BOARD_METRICS, type BoardKind } from '@fit/shared/model';
 import { addDays, browserTimeZone, periodWindow } from '@fit/shared/periods';
 import EmojiEventsOutlined from '@mui/icons-material/EmojiEventsOutlined';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { type Boards, boardsTimeZone } from '../../data/community.ts';
@@ -12,7 +14,8 @@ import { boardZoneNote, calendarText } from './board-zone.ts';
 import { CommunityCard } from './CommunityCard.tsx';
 import { LiveChip } from './LiveChip.tsx';
 import { MetricBoard } from './MetricBoard.tsx';
-import { PeriodTabs, panelIdOf, tabIdOf } from './PeriodTabs.tsx';
+
+const KIND_LABEL: Record<BoardKind, string> = { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly' };
 
 /** 'Today · Sun, Nov 22', 'This week · Nov 22 – Nov 28', 'This month · November 2026', in the community zone. */
 function periodLabel(kind: BoardKind, now: number, timeZone: string): string {
@@ -56,7 +59,42 @@ export function LeaderboardsCard(props: {
           direction={{ xs: 'column', sm: 'row' }}
           sx={{ alignItems: { xs: 'stretch', sm: 'center' }, justifyContent: 'space-between', gap: 1 }}
         >
-          <PeriodTabs kind={kind} onKind={setKind} tabsId={tabsId} />
+          <Tabs
+            value={kind}
+            onChange={(_, k: BoardKind) => setKind(k)}
+            selectionFollowsFocus
+            variant="fullWidth"
+            aria-label="Leaderboard period"
+            slotProps={{ indicator: { sx: { display: 'none' } } }}
+            sx={{
+              minHeight: 0,
+              p: 0.5,
+              borderRadius: 3,
+              bgcolor: 'surface.muted',
+              width: { xs: '100%', sm: 360 },
+            }}
+          >
+            {BOARD_KINDS.map((k) => (
+              <Tab
+                key={k}
+                value={k}
+                label={KIND_LABEL[k]}
+                id={`${tabsId}-${k}`}
+                aria-controls={`${tabsId}-panel`}
+                sx={{
+                  minHeight: 32,
+                  py: 0.5,
+                  borderRadius: 2.5,
+                  fontWeight: 700,
+                  '&.Mui-selected': {
+                    color: 'text.primary',
+                    bgcolor: 'background.paper',
+                    boxShadow: (t) => t.vars.palette.shadow.raised,
+                  },
+                }}
+              />
+            ))}
+          </Tabs>
           <Typography variant="body2" color="textSecondary" sx={{ fontWeight: 600 }}>
             {periodLabel(kind, now, timeZone)}
           </Typography>
@@ -68,9 +106,9 @@ export function LeaderboardsCard(props: {
         )}
       </Box>
       <Box
-        id={panelIdOf(tabsId)}
+        id={`${tabsId}-panel`}
         role="tabpanel"
-        aria-labelledby={tabIdOf(tabsId, kind)}
+        aria-labelledby={`${tabsId}-${kind}`}
         sx={{ px: { xs: 2, sm: 3 }, pt: 2, pb: { xs: 2, sm: 3 } }}
       >
         {/* Phones swipe between the boards, desktops see them side by side; focusable to scroll by keys. */}
