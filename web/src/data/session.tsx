@@ -1,14 +1,5 @@
 /** The auth session as React state; subscribed only once a screen asks (the landing page never does). */
-import {
-  createContext,
-  type ReactNode,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
 import type { AuthUser } from './auth.ts';
 import { useAuthGateway } from './context.tsx';
 import { keepOnlyMemoryOf, recallAnyone, remember } from './device-memory.ts';
@@ -90,8 +81,7 @@ export function SessionProvider({
     if (gone !== null && gone !== confirmed) onSessionEnd?.(gone);
   }, [confirmed, onSessionEnd]);
 
-  const start = useCallback(() => setStarted(true), []);
-  const value = useMemo(() => ({ state, start }), [state, start]);
+  const value = { state, start: () => setStarted(true) };
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

@@ -7,7 +7,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import { type FormEvent, memo, useEffect, useMemo, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { DateTimeInput, type WhenValue, whenToTimestamp } from '../../components/DateTimeInput.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { StatusAlert } from '../../components/StatusAlert.tsx';
@@ -68,13 +68,10 @@ export interface LogFormProps {
   savedFailed: boolean;
 }
 
-export const LogForm = memo(function LogActivityForm(props: LogFormProps) {
+export function LogForm(props: LogFormProps) {
   const { uid } = useRequiredUser();
   const { saved, savedFailed } = props;
-  const offered = useMemo(
-    () => (savedFailed ? [] : saved ? offeredActivities(saved) : null),
-    [savedFailed, saved],
-  );
+  const offered = savedFailed ? [] : saved ? offeredActivities(saved) : null;
   const [activityType, setActivityType] = useState<string | null>(null);
   const [values, setValues] = useState<ActivityInputs>(EMPTY_INPUTS);
   const units = useUnits();
@@ -211,4 +208,4 @@ export const LogForm = memo(function LogActivityForm(props: LogFormProps) {
       </Button>
     </Box>
   );
-});
+}

@@ -1,13 +1,8 @@
 import Box from '@mui/material/Box';
-import { memo } from 'react';
 import { UnitsProvider } from '../../data/units.ts';
 import { HistoryCard } from './HistoryCard.tsx';
 import { ProgressCard } from './ProgressCard.tsx';
 import { useProgress } from './useProgress.ts';
-
-// Each redraws only when the section's state changes (useProgress keeps it stable).
-const History = memo(HistoryCard);
-const Progress = memo(ProgressCard);
 
 /** The progress cards under the dashboard, in the user's units. */
 export function ProgressSection() {
@@ -22,8 +17,8 @@ export function ProgressSection() {
           gridTemplateColumns: 'minmax(0, 1fr)',
         }}
       >
-        <History state={state} />
-        <Progress state={state} />
+        <HistoryCard state={state} />
+        <ProgressCard state={state} />
       </Box>
     </UnitsProvider>
   );
