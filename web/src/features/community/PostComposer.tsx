@@ -7,14 +7,14 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useState } from 'react';
 import { useSessionUser, useStore } from '../../data/context.tsx';
 import { newDocId } from '../../data/ids.ts';
 import { addPost } from '../../data/posts.ts';
 import { beginSave, letGo, saveMeta } from '../../data/save.ts';
 import { isSessionOver } from '../../data/session-end.ts';
-import { PostField } from './PostField.tsx';
 
 /** Every post is its own mutation under this key: the list shows those under way from the cache. */
 export const SEND_POST = ['posts', 'add'] as const;
@@ -58,14 +58,13 @@ export function PostComposer(props: { uid: string | null; clock: () => number; o
     send.mutate({ author: uid as string, post: result.value, id: newDocId() });
   }
 
-  // Stable callbacks, so the memoized field skips the renders the feed and the clock cause.
-  const submitRef = useRef(submit);
-  submitRef.current = submit;
-  const onSubmit = useCallback(() => submitRef.current(), []);
-  const onChange = useCallback((value: string) => {
-    setText(value);
-    setFieldError(null);
-  }, []);
+  // Enter posts, Shift+Enter starts a new line.
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  }
 
   const length = text.trim().length;
   const max = LIMITS.maxPostLength;
@@ -73,13 +72,21 @@ export function PostComposer(props: { uid: string | null; clock: () => number; o
   return (
     <Box sx={{ px: { xs: 2, sm: 3 }, pb: 2 }}>
       <Stack direction="row" sx={{ gap: 1, alignItems: 'flex-start' }}>
-        <PostField
+        <TextField
           value={text}
-          onChange={onChange}
-          onSubmit={onSubmit}
+          onChange={(e) => {
+            setText(e.target.value);
+            setFieldError(null);
+          }}
+          onKeyDown={onKeyDown}
+          placeholder="Write a post…"
           disabled={unverified}
+          multiline
+          maxRows={4}
+          size="small"
           error={fieldError !== null || length > max}
           helperText={fieldError ?? (length > max - 100 ? `${length}/${max}` : undefined)}
+          slotProps={{ htmlInput: { 'aria-label': 'Post message' } }}
         />
         <Button
           variant="contained"
