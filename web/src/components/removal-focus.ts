@@ -4,7 +4,7 @@
  * heading) instead, and a polite status says what happened.
  */
 import { visuallyHidden } from '@mui/utils';
-import { useLayoutEffect, useRef } from 'react';
+import { useCallback, useLayoutEffect, useRef } from 'react';
 
 /** Where the opener stood: its list, its position among the list's controls like it, its heading. */
 type Place = ReturnType<typeof placeOf> & {};
@@ -116,9 +116,9 @@ export function useRemovalFocus(open: boolean): (message: string) => void {
     if (open) place.current = placeOf(document.activeElement);
   }, [open]);
   // No stop on unmount: deleting the last record can take the popup away before the focus falls.
-  return (message: string) => {
+  return useCallback((message: string) => {
     stop.current?.();
     if (place.current) stop.current = refocusAfterRemoval(place.current, message);
     else announce(message);
-  };
+  }, []);
 }

@@ -2,6 +2,7 @@
 import type { BoardKind } from '@fit/shared/model';
 import { addDays } from '@fit/shared/periods';
 import { type DayTotal, weekStartOf } from '@fit/shared/progress';
+import { useMemo } from 'react';
 import { watchRecentActivities } from './activities.ts';
 import { daysZoneOf } from './progress.ts';
 import { keys, useDataScope, useLive, useProgressDoc } from './queries.ts';
@@ -48,7 +49,9 @@ export function usePeriodSums(): { sums: PeriodSumsByKind | null; isError: boole
   const { timeZone: browserZone } = useToday();
   const doc = progress.data;
   const { today } = useToday(daysZoneOf(doc, browserZone));
-  return { sums: doc ? periodSumsOf(doc.days, today) : null, isError: progress.isError };
+  const sums = useMemo(() => (doc ? periodSumsOf(doc.days, today) : null), [doc, today]);
+  const { isError } = progress;
+  return useMemo(() => ({ sums, isError }), [sums, isError]);
 }
 
 export function useWeightHistory() {

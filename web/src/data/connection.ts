@@ -5,7 +5,7 @@
  */
 import { StoreError } from '@fit/shared/store';
 import { onlineManager, type Query, type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { useContext, useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import { BackendContext } from './context.tsx';
 
 /** How often failed loads are tried again in the background while they are failing. */
@@ -35,7 +35,7 @@ function retryFailedLoads(client: QueryClient, all: boolean): Promise<void> {
 /** A Retry button's action: every failed load at once (they mostly fail for the same reason). */
 export function useRetryFailedLoads(): () => void {
   const client = useQueryClient();
-  return () => void retryFailedLoads(client, true);
+  return useCallback(() => void retryFailedLoads(client, true), [client]);
 }
 
 /** The QueryClient's recovery defaults: loaded and refused queries are left alone. */

@@ -1,5 +1,14 @@
 /** The auth session as React state; subscribed only once a screen asks (the landing page never does). */
-import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { AuthUser } from './auth.ts';
 import { useAuthGateway } from './context.tsx';
 import { keepOnlyMemoryOf, recallAnyone, remember } from './device-memory.ts';
@@ -81,7 +90,8 @@ export function SessionProvider({
     if (gone !== null && gone !== confirmed) onSessionEnd?.(gone);
   }, [confirmed, onSessionEnd]);
 
-  const value = { state, start: () => setStarted(true) };
+  const start = useCallback(() => setStarted(true), []);
+  const value = useMemo(() => ({ state, start }), [state, start]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

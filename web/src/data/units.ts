@@ -12,7 +12,7 @@ import {
   type UnitSystem,
   unitLabel,
 } from '@fit/shared/units';
-import { createContext, createElement, type ReactNode, useContext, useEffect } from 'react';
+import { createContext, createElement, type ReactNode, useContext, useEffect, useMemo } from 'react';
 import { recall, remember } from './device-memory.ts';
 import { useDataScope, useProfile } from './queries.ts';
 
@@ -40,8 +40,10 @@ export function UnitsProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (loaded) remember('units', uid, chosen ?? null);
   }, [uid, loaded, chosen]);
-  const cached = recall('units', uid);
-  const standIn = cached === 'metric' || cached === 'imperial' ? cached : browserUnitSystem();
+  const standIn = useMemo(() => {
+    const cached = recall('units', uid);
+    return cached === 'metric' || cached === 'imperial' ? cached : browserUnitSystem();
+  }, [uid]);
   const system = loaded ? unitSystemOf(profile) : standIn;
   return createElement(UnitsContext.Provider, { value: system }, children);
 }

@@ -7,7 +7,7 @@ import type { FeedPost } from '@fit/shared/model';
 import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import Alert from '@mui/material/Alert';
 import { useMutation, useMutationState } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { useRemovalFocus } from '../../components/removal-focus.ts';
 import { useStore } from '../../data/context.tsx';
@@ -49,7 +49,7 @@ export function PostsCard(props: {
     },
   });
 
-  const shown: ShownPost[] = (() => {
+  const shown: ShownPost[] = useMemo(() => {
     const fromFeed = (posts ?? []).map((p) => ({
       ...p,
       key: feedKey(p.uid, p.postId),
@@ -63,7 +63,7 @@ export function PostsCard(props: {
       .filter((p) => !inFeed.has(p.key));
     if (mine.length === 0) return fromFeed;
     return [...mine, ...fromFeed].sort((a, b) => b.timestamp - a.timestamp).slice(0, FEED_SHOWN);
-  })();
+  }, [posts, pending, uid]);
 
   // The post's Delete button goes with it: the focus then moves to the next one, not to <body>.
   const removed = useRemovalFocus(toDelete !== null);

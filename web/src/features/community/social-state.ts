@@ -1,5 +1,5 @@
 import type { Engagement, FeedActivity, FeedPost } from '@fit/shared/model';
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useMemo } from 'react';
 import { useProfile } from '../../data/queries.ts';
 import { useEngagement, useMyKudos } from '../../data/social-queries.ts';
 
@@ -17,15 +17,17 @@ export const useSocialState = () => useContext(SocialContext);
 
 /** The counts of the shown posts and activities (two listeners) and one's own kudos (one). */
 export function useSocial(posts: FeedPost[] | null, activities: FeedActivity[] | null): SocialState {
-  const postIds = (posts ?? []).map((p) => `${p.uid}_${p.postId}`);
-  const activityIds = (activities ?? []).map((a) => `${a.uid}_${a.repId}`);
+  const postIds = useMemo(() => (posts ?? []).map((p) => `${p.uid}_${p.postId}`), [posts]);
+  const activityIds = useMemo(() => (activities ?? []).map((a) => `${a.uid}_${a.repId}`), [activities]);
   const postStats = useEngagement('feedPosts', postIds).data;
   const activityStats = useEngagement('feedActivities', activityIds).data;
   const given = useMyKudos().data ?? NONE;
-  const engagement = new Map<string, Engagement>();
-  for (const [id, e] of postStats ?? []) engagement.set(`feedPosts:${id}`, e);
-  for (const [id, e] of activityStats ?? []) engagement.set(`feedActivities:${id}`, e);
-  return { engagement, given };
+  return useMemo(() => {
+    const engagement = new Map<string, Engagement>();
+    for (const [id, e] of postStats ?? []) engagement.set(`feedPosts:${id}`, e);
+    for (const [id, e] of activityStats ?? []) engagement.set(`feedActivities:${id}`, e);
+    return { engagement, given };
+  }, [postStats, activityStats, given]);
 }
 
 /** The name one's kudos and comments carry: the profile's display name (the rules check it). */

@@ -1,5 +1,5 @@
 import { ALERT_FETCH_COMMUNITY } from '@fit/shared/messages';
-import { useDeferredValue } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { boardsTimeZone } from '../../data/community.ts';
 import { useBoards, useFeedActivities, useFeedPosts } from '../../data/community-queries.ts';
 import {
@@ -27,7 +27,8 @@ export function useCommunityData(show: Show, now: number) {
   const following = useFollowing(!everyone);
   const uids = everyone ? undefined : following.data;
   const timeZone = boardsTimeZone(boardsRead.data ?? null);
-  const keys = everyone ? null : boardKeysAt(now, timeZone);
+  // Zone-aware key arithmetic is slow-ish: once per tick of `now`, and only for Following.
+  const keys = useMemo(() => (everyone ? null : boardKeysAt(now, timeZone)), [everyone, now, timeZone]);
   // Each answer arrives as a synchronous render (queries are external stores); deferred, the
   // section it fills is drawn in a transition, in slices between frames, not in one long task.
   const allPosts = useFeedPosts(everyone);

@@ -2,7 +2,7 @@ import { ACTIVITY_NAMES, findActivity } from '@fit/shared/catalogue';
 import { ALERT_DELETE_ACTIVITY, ALERT_UPDATE_ACTIVITY } from '@fit/shared/messages';
 import type { ActivityRecord } from '@fit/shared/model';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { RecordDetailsDialog, useRecordEditor } from '../../components/RecordDetailsDialog.tsx';
 import { deleteActivity, type StoredActivity, updateActivity } from '../../data/activities.ts';
 import { useRequiredUser } from '../../data/context.tsx';
@@ -28,10 +28,13 @@ export function ActivityDetailsDialog(props: {
   const { uid } = useRequiredUser();
   const editor = useRecordEditor({
     record: props.activity,
-    load: (activity: StoredActivity) => {
-      setValues(inputsOf(activity, units));
-      setActivityType(activity.activityType);
-    },
+    load: useCallback(
+      (activity: StoredActivity) => {
+        setValues(inputsOf(activity, units));
+        setActivityType(activity.activityType);
+      },
+      [units],
+    ),
     update: {
       save: ({ store }, vars: { stored: StoredActivity; record: ActivityRecord }) =>
         updateActivity(store, uid, vars.stored.id, vars.record, vars.stored),

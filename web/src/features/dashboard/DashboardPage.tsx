@@ -6,7 +6,7 @@ import {
 } from '@fit/shared/messages';
 import { totalsFromSums } from '@fit/shared/totals';
 import Box from '@mui/material/Box';
-import { useDeferredValue, useEffect, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { lastLoggedActivityType, type StoredActivity } from '../../data/activities.ts';
 import { usePeriodSums, useRecentActivities, useWeightHistory } from '../../data/activity-queries.ts';
@@ -26,6 +26,13 @@ import { RecentActivitiesCard } from './RecentActivitiesCard.tsx';
 import { StatsCard } from './StatsCard.tsx';
 import { WeightCard } from './WeightCard.tsx';
 
+// Each card redraws only when its own props change (the page keeps them stable), not at each of
+// the five answers that arrive one after another as the page loads.
+const LogActivity = memo(LogActivityCard);
+const Stats = memo(StatsCard);
+const RecentActivities = memo(RecentActivitiesCard);
+const Profile = memo(ProfileCard);
+const Weight = memo(WeightCard);
 const NONE: never[] = [];
 
 const GAP = { xs: 2, md: 3 };
@@ -55,8 +62,11 @@ export function DashboardPage() {
   const profileError = profileQuery.isError || goalQuery.isError ? ALERT_FETCH_PROFILE_OR_GOAL : null;
 
   const [open, setOpenPopups] = useState<Partial<Record<Popup, boolean>>>({});
-  const setOpen = (popup: Popup, value = true) =>
-    setOpenPopups((now) => (Boolean(now[popup]) === value ? now : { ...now, [popup]: value }));
+  const setOpen = useCallback(
+    (popup: Popup, value = true) =>
+      setOpenPopups((now) => (Boolean(now[popup]) === value ? now : { ...now, [popup]: value })),
+    [],
+  );
   const [activityDetails, setActivityDetails] = useState<StoredActivity | null>(null);
   const [weightDetails, setWeightDetails] = useState<StoredWeight | null>(null);
   const anyOpen = Object.values(open).some(Boolean) || activityDetails !== null || weightDetails !== null;
@@ -67,18 +77,21 @@ export function DashboardPage() {
   const nameSettled = useNamePromptSettled(uid, profileQuery);
   useEffect(() => {
     if (nameSettled && goalQuery.isSuccess && goal === null && recall('goalPromptDismissed', uid) !== '1')
-      setOpenPopups((now) => ({ ...now, goal: true }));
-  }, [nameSettled, goalQuery.isSuccess, goal, uid]);
-  const closeGoal = () => {
+      setOpen('goal');
+  }, [nameSettled, goalQuery.isSuccess, goal, uid, setOpen]);
+  const closeGoal = useCallback(() => {
     remember('goalPromptDismissed', uid, '1');
     setOpen('goal', false);
-  };
+  }, [uid, setOpen]);
 
-  const body = bodyFigures(profile, today);
+  const body = useMemo(() => bodyFigures(profile, today), [profile, today]);
   const { weight } = body;
-  const todayTotals = stats.sums ? totalsFromSums(stats.sums.daily, weight) : null;
+  const todayTotals = useMemo(
+    () => (stats.sums ? totalsFromSums(stats.sums.daily, weight) : null),
+    [stats.sums, weight],
+  );
   const recentActivities = recent.data ?? NONE;
-  const lastActivityType = lastLoggedActivityType(recentActivities);
+  const lastActivityType = useMemo(() => lastLoggedActivityType(recentActivities), [recentActivities]);
   const name = profile?.firstName?.trim() || profile?.displayName?.trim();
 
   return (
@@ -93,7 +106,7 @@ export function DashboardPage() {
         }}
       >
         <Box sx={COLUMN}>
-          <LogActivityCard
+          <LogActivity
             today={today}
             weight={weight}
             lastActivityType={lastActivityType}
@@ -105,7 +118,7 @@ export function DashboardPage() {
             todayTotals={todayTotals}
             onShow={setOpen}
           />
-          <ProfileCard
+          <Profile
             profile={profile}
             body={body}
             loaded={profileQuery.isSuccess || profileError !== null}
@@ -115,12 +128,8 @@ export function DashboardPage() {
           />
         </Box>
         <Box sx={COLUMN}>
-          <StatsCard
-            sums={stats.sums}
-            weight={weight}
-            error={stats.isError ? ALERT_FETCH_ACTIVITIES : null}
-          />
-          <RecentActivitiesCard
+          <Stats sums={stats.sums} weight={weight} error={stats.isError ? ALERT_FETCH_ACTIVITIES : null} />
+          <RecentActivities
             activities={recentActivities}
             loaded={!recent.isPending}
             error={recent.isError ? ALERT_FETCH_ACTIVITIES : null}
@@ -128,7 +137,7 @@ export function DashboardPage() {
             onOpen={setActivityDetails}
             onShow={setOpen}
           />
-          <WeightCard
+          <Weight
             records={weights.data ?? NONE}
             loaded={!weights.isPending}
             error={weights.isError ? ALERT_FETCH_WEIGHTS : null}

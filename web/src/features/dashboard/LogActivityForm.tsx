@@ -7,7 +7,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, memo, useEffect, useMemo, useState } from 'react';
 import { DateTimeInput, type WhenValue, whenToTimestamp } from '../../components/DateTimeInput.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { StatusAlert } from '../../components/StatusAlert.tsx';
@@ -68,10 +68,13 @@ export interface LogFormProps {
   savedFailed: boolean;
 }
 
-export function LogForm(props: LogFormProps) {
+export const LogForm = memo(function LogActivityForm(props: LogFormProps) {
   const { uid } = useRequiredUser();
   const { saved, savedFailed } = props;
-  const offered = savedFailed ? [] : saved ? offeredActivities(saved) : null;
+  const offered = useMemo(
+    () => (savedFailed ? [] : saved ? offeredActivities(saved) : null),
+    [savedFailed, saved],
+  );
   const [activityType, setActivityType] = useState<string | null>(null);
   const [values, setValues] = useState<ActivityInputs>(EMPTY_INPUTS);
   const units = useUnits();
@@ -208,4 +211,4 @@ export function LogForm(props: LogFormProps) {
       </Button>
     </Box>
   );
-}
+});

@@ -1,6 +1,6 @@
 import { ALERT_DELETE_WEIGHT, ALERT_UPDATE_WEIGHT } from '@fit/shared/messages';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { RecordDetailsDialog, useRecordEditor } from '../../components/RecordDetailsDialog.tsx';
 import { useWeightHistory } from '../../data/activity-queries.ts';
 import { keys } from '../../data/queries.ts';
@@ -22,7 +22,10 @@ export function WeightDetailsDialog(props: {
   const history = useWeightHistory().data;
   const editor = useRecordEditor({
     record: props.record,
-    load: (record: StoredWeight) => setWeight(inputText('bodyWeight', record.weight, units)),
+    load: useCallback(
+      (record: StoredWeight) => setWeight(inputText('bodyWeight', record.weight, units)),
+      [units],
+    ),
     update: {
       save: ({ store, uid }, vars: { id: string; weight: number; timestamp?: number }) =>
         updateWeight(store, uid, vars, history),

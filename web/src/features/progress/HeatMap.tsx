@@ -3,7 +3,7 @@ import type { DayTotal } from '@fit/shared/progress';
 import { heatLevel } from '@fit/shared/progress';
 import Box from '@mui/material/Box';
 import { type Theme, useTheme } from '@mui/material/styles';
-import { type KeyboardEvent, useRef, useState } from 'react';
+import { type KeyboardEvent, memo, useRef, useState } from 'react';
 import { faded } from '../../app/theme.ts';
 
 /** A day's square and the gap between squares: 24 px apart, WCAG 2.2's minimum target spacing. */
@@ -48,9 +48,9 @@ function moved(key: string, index: number, count: number): number | undefined {
   return to === undefined ? undefined : Math.min(count - 1, Math.max(0, to));
 }
 
-// Plain buttons styled once by the grid: 371 cells with their own `sx` cost about 300 ms on a
-// mid-range phone at every render.
-export function HeatMap({
+// Plain buttons styled once by the grid (371 cells with their own `sx` cost about 300 ms on a
+// mid-range phone at every render), memoized so a dialog or the filter menu does not redraw them.
+export const HeatMap = memo(function HeatMap({
   dates,
   days,
   today,
@@ -145,4 +145,4 @@ export function HeatMap({
       ))}
     </Box>
   );
-}
+});

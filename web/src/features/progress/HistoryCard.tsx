@@ -12,7 +12,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { activityHistory } from '../../data/progress.ts';
@@ -32,9 +32,9 @@ export function HistoryCard({ state }: { state: ProgressState }) {
   const scroller = useRef<HTMLDivElement | null>(null);
   const hintId = useId();
 
-  const dates = heatMapDates(today);
+  const dates = useMemo(() => heatMapDates(today), [today]);
   const first = dates[0] as string;
-  const activities = progress ? [...progress.records.keys()].sort() : [];
+  const activities = useMemo(() => (progress ? [...progress.records.keys()].sort() : []), [progress]);
   const filtered = useQuery({
     queryKey: [...keys.user(uid), 'history', filter, first, timeZone],
     queryFn: async () =>

@@ -7,6 +7,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useMemo } from 'react';
 import type { Progress } from '../../data/progress.ts';
 import { formatMeasureWithUnit, useUnits, volumeText } from '../../data/units.ts';
 
@@ -55,10 +56,18 @@ export function PersonalRecords(props: {
   const units = useUnits();
   // Only the fastest pace of the person's own unit (over 1 km, or 1 mile).
   const kinds = RECORD_KINDS.filter((k) => k !== (units === 'imperial' ? 'paceKm' : 'paceMi'));
-  const records = [...props.progress.records]
-    .map(([type, r]) => ({ type, r, latest: Math.max(...Object.values(r).map((b) => b?.timestamp ?? 0)) }))
-    .sort((a, b) => b.latest - a.latest)
-    .slice(0, 6);
+  const records = useMemo(
+    () =>
+      [...props.progress.records]
+        .map(([type, r]) => ({
+          type,
+          r,
+          latest: Math.max(...Object.values(r).map((b) => b?.timestamp ?? 0)),
+        }))
+        .sort((a, b) => b.latest - a.latest)
+        .slice(0, 6),
+    [props.progress],
+  );
   if (records.length === 0)
     return (
       <Typography variant="body2" color="textSecondary">

@@ -12,7 +12,7 @@ import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { lazy, useEffect, useRef, useState } from 'react';
+import { lazy, useEffect, useMemo, useRef, useState } from 'react';
 import { ChartArea } from '../../components/ChartArea.tsx';
 import { Columns } from '../../components/Columns.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
@@ -57,14 +57,21 @@ export function ProgressCard({ state }: { state: ProgressState }) {
   }, [progress]);
 
   // The years read carry their days; earlier ones count through the summary's streak inputs.
-  const streak = progress ? streaksAcross(progress.days.keys(), progress.years, progress.runs, today) : null;
-  const weeks = progress
-    ? weeklyTotals(progress.days.values(), today, 12).map((w) => ({
-        weekStart: w.weekStart,
-        minutes: w.minutes,
-        calories: caloriesFromUnits(w.calorieUnits, weight),
-      }))
-    : null;
+  const streak = useMemo(
+    () => (progress ? streaksAcross(progress.days.keys(), progress.years, progress.runs, today) : null),
+    [progress, today],
+  );
+  const weeks = useMemo(
+    () =>
+      progress
+        ? weeklyTotals(progress.days.values(), today, 12).map((w) => ({
+            weekStart: w.weekStart,
+            minutes: w.minutes,
+            calories: caloriesFromUnits(w.calorieUnits, weight),
+          }))
+        : null,
+    [progress, today, weight],
+  );
 
   return (
     <SectionCard title="Your Progress" subtitle="Streaks, weekly volume and personal records">

@@ -1,8 +1,13 @@
 import Box from '@mui/material/Box';
+import { memo } from 'react';
 import { UnitsProvider } from '../../data/units.ts';
 import { HistoryCard } from './HistoryCard.tsx';
 import { ProgressCard } from './ProgressCard.tsx';
 import { useProgress } from './useProgress.ts';
+
+// Each redraws only when the section's state changes (useProgress keeps it stable).
+const History = memo(HistoryCard);
+const Progress = memo(ProgressCard);
 
 /** The progress cards under the dashboard, in the user's units. */
 export function ProgressSection() {
@@ -17,8 +22,8 @@ export function ProgressSection() {
           gridTemplateColumns: 'minmax(0, 1fr)',
         }}
       >
-        <HistoryCard state={state} />
-        <ProgressCard state={state} />
+        <History state={state} />
+        <Progress state={state} />
       </Box>
     </UnitsProvider>
   );

@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useRef } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { useRequiredUser, useStore } from '../../data/context.tsx';
 import { daysZoneOf, saveTimeZone } from '../../data/progress.ts';
 import { useProfile, useProgressDoc } from '../../data/queries.ts';
@@ -36,7 +36,10 @@ export function useProgress() {
   const w = profile?.currentWeight;
   const weight = typeof w === 'number' && w > 0 ? w : undefined;
   // `timeZone`: of the progress days (the stored summary's once it has loaded); `weight` for calories.
-  return { progress, weight, today, timeZone, error };
+  return useMemo(
+    () => ({ progress, weight, today, timeZone, error }),
+    [progress, weight, today, timeZone, error],
+  );
 }
 
 export type ProgressState = ReturnType<typeof useProgress>;
