@@ -5,7 +5,7 @@ import babel from '@rolldown/plugin-babel';
 import react, { reactCompilerPreset } from '@vitejs/plugin-react';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { defineConfig, type Plugin, type PluginOption } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 /**
@@ -21,15 +21,6 @@ const ROUTER_BUILD = join(
   'production',
 );
 
-/**
- * React, with the React Compiler memoizing components and hooks: a live update re-renders only what
- * changed (a cold /community drew 14,500 components before, 2,900 with it). Tests run it too.
- */
-export const reactPlugins = (): PluginOption[] => [
-  react(),
-  babel({ include: /\/src\/.*\.tsx?$/, presets: [reactCompilerPreset()] }),
-];
-
 const initColorScheme: Plugin = {
   name: 'fit-init-color-scheme',
   transformIndexHtml: (html) => html.replace('<!-- init-color-scheme -->', COLOR_SCHEME_SCRIPT),
@@ -38,7 +29,10 @@ const initColorScheme: Plugin = {
 // The app reads its Firebase settings and emulator hosts from VITE_* variables (src/data/config.ts).
 export default defineConfig({
   plugins: [
-    reactPlugins(),
+    react(),
+    // The React Compiler memoizes components and hooks: a live update re-renders only what changed
+    // (a cold /community drew 14,500 components before, 2,900 with it).
+    babel({ include: /\/src\/.*\.tsx?$/, presets: [reactCompilerPreset()] }),
     initColorScheme,
     // The offline app shell: every file of the build precached, pages answered with index.html.
     // Nothing else is cached (no runtime caching), so no Auth, Firestore or Functions answer is
