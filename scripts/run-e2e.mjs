@@ -31,34 +31,34 @@ const filters = process.argv.slice(2);
 const STACKS = filters.length
   ? 1
   : Math.min(4, Math.max(1, Number.parseInt(process.env.E2E_STACKS ?? '2', 10) || 1));
-// Seconds per file in a quiet clean-clone run, so each stack's share takes about as long; an
-// unlisted file counts 20.
+// Seconds per file in quiet clean-clone runs (its tests' mean of two runs, plus 5 s for its
+// set-up), so each stack's share takes about as long; an unlisted file counts 20.
 const SECONDS = {
-  logout: 94,
-  'offline-and-deletion': 83,
-  failures: 69,
-  follows: 60,
-  a11y: 52,
-  theme: 45,
-  journeys: 40,
-  boards: 32,
-  kudos: 29,
-  'first-run': 28,
-  'switch-in': 26,
-  'offline-saves': 26,
-  data: 24,
-  tabs: 23,
-  keyboard: 22,
-  distance: 21,
-  sets: 20,
-  when: 20,
-  returning: 17,
-  pwa: 16,
-  progress: 16,
-  units: 13,
-  'password-reset': 11,
-  'posts-burst': 7,
-  google: 6,
+  logout: 99,
+  'offline-and-deletion': 89,
+  failures: 81,
+  follows: 61,
+  a11y: 61,
+  theme: 54,
+  journeys: 48,
+  kudos: 41,
+  boards: 39,
+  'offline-saves': 31,
+  'switch-in': 30,
+  'first-run': 30,
+  distance: 29,
+  data: 29,
+  keyboard: 28,
+  tabs: 24,
+  progress: 23,
+  sets: 22,
+  returning: 22,
+  pwa: 21,
+  units: 19,
+  when: 17,
+  'password-reset': 14,
+  'posts-burst': 12,
+  google: 11,
 };
 
 /** The journey files split into `n` shares of about equal time (largest first, to the lightest). */
