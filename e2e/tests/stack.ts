@@ -30,8 +30,8 @@ export async function launchBrowser(): Promise<Browser> {
 /**
  * A page in a fresh context. `serviceWorkers: 'block'` for journeys that cut the network with
  * Playwright's routes: what the app's service worker answers from its cache never reaches them.
- * Reduced motion: the Live chip's endless pulse cost each open /community tab about 11% of a core
- * in this software-rendered Chromium (1.4 against 0.3 CPU-s per idle 10 s).
+ * Reduced motion: MUI's transitions and the Live chip's pulse cost CPU in this software-rendered
+ * Chromium (an endless pulse took 1.4 against 0.3 CPU-s per idle 10 s of a /community tab).
  */
 export async function newPage(
   browser: Browser,

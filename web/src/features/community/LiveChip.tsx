@@ -23,6 +23,8 @@ export function LiveChip() {
             ml: '8px !important',
             position: 'relative',
             // Transform and opacity only: the compositor runs it without repaints (box-shadow did not).
+            // Three pulses as the feed goes live, then still: motion past 5 s needs a pause control
+            // (WCAG 2.2.2), and an endless pulse kept a core of a software-rendered browser busy.
             '&::after': {
               content: '""',
               position: 'absolute',
@@ -30,7 +32,7 @@ export function LiveChip() {
               borderRadius: '50%',
               bgcolor: 'success.main',
               opacity: 0,
-              animation: 'fit-live 1.8s ease-out infinite',
+              animation: 'fit-live 1.6s ease-out 3',
             },
             '@keyframes fit-live': {
               '0%': { transform: 'scale(1)', opacity: 0.45 },
