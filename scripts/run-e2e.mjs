@@ -3,15 +3,7 @@
 // instead of every minute. Chromium is Debian's (scripts/ensure-deps.mjs --browser). Ends with a
 // summary naming each journey.
 import { spawn } from 'node:child_process';
-import {
-  appendFileSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,62 +16,18 @@ const work = mkdtempSync(join(tmpdir(), 'fittrack-e2e-'));
 const artifacts = join(root, 'artifacts', 'e2e');
 mkdirSync(artifacts, { recursive: true });
 
-// Two stacks by default, each running its share of the journey files one at a time: a journey
-// mostly waits (on the emulators, the rollup, the browser), so two share the 2 cores well.
+// Two stacks by default, and one vitest worker per stack: the pool hands the next journey file to
+// whichever worker is free (largest files first), so the stacks' loads even out by themselves. A
+// journey mostly waits (on the emulators, the rollup, the browser), so two share the 2 cores well.
 // E2E_STACKS=1 runs all on one; naming files (`npm run test:e2e -- boards`) runs them on one.
 const filters = process.argv.slice(2);
 const STACKS = filters.length
   ? 1
   : Math.min(4, Math.max(1, Number.parseInt(process.env.E2E_STACKS ?? '2', 10) || 1));
-// Seconds per file in quiet clean-clone runs (its tests' mean of two runs, plus 5 s for its
-// set-up), so each stack's share takes about as long; an unlisted file counts 20.
-const SECONDS = {
-  logout: 99,
-  'offline-and-deletion': 89,
-  failures: 81,
-  follows: 61,
-  a11y: 61,
-  theme: 54,
-  journeys: 48,
-  kudos: 41,
-  boards: 39,
-  'offline-saves': 31,
-  'switch-in': 30,
-  'first-run': 30,
-  distance: 29,
-  data: 29,
-  keyboard: 28,
-  tabs: 24,
-  progress: 23,
-  sets: 22,
-  returning: 22,
-  pwa: 21,
-  units: 19,
-  when: 17,
-  'password-reset': 14,
-  'posts-burst': 12,
-  google: 11,
-};
+const report = join(work, 'journeys.json');
 
-/** The journey files split into `n` shares of about equal time (largest first, to the lightest). */
-function shares(n) {
-  if (n === 1) return [filters];
-  const files = readdirSync(join(root, 'e2e', 'tests')).filter((f) => f.endsWith('.test.ts'));
-  const cost = (f) => SECONDS[f.replace('.test.ts', '')] ?? 20;
-  // The others start once the first is ready, and then start themselves: about a minute later.
-  const out = Array.from({ length: n }, (_, i) => ({ files: [], total: i === 0 ? 0 : 60 }));
-  for (const f of files.sort((a, b) => cost(b) - cost(a))) {
-    const lightest = out.reduce((a, b) => (b.total < a.total ? b : a));
-    lightest.files.push(`tests/${f}`);
-    lightest.total += cost(f);
-  }
-  // An empty share would name no file, which runs them all.
-  return out.map((s) => s.files).filter((files) => files.length > 0);
-}
-
-/** Runs `files` with `env`; resolves with the exit code and the JSON report's path. */
-async function journeys(files, env, index) {
-  const report = join(work, `journeys-${index}.json`);
+/** Runs the journeys; each worker waits for its stack (e2e/tests/pick-stack.ts). */
+async function journeys() {
   const vitest = spawn(
     process.execPath,
     [
@@ -87,12 +35,13 @@ async function journeys(files, env, index) {
       'run',
       '--config',
       join(root, 'e2e', 'vitest.config.ts'),
+      `--maxWorkers=${STACKS}`,
       '--reporter=verbose',
       '--reporter=json',
       `--outputFile.json=${report}`,
-      ...files,
+      ...filters,
     ],
-    { cwd: join(root, 'e2e'), stdio: 'inherit', env: { ...process.env, ...env } },
+    { cwd: join(root, 'e2e'), stdio: 'inherit', env: { ...process.env, E2E_STACKS_DIR: work } },
   );
   const code = await new Promise((r) => vitest.once('exit', (c, signal) => r(c ?? (signal ? 1 : 0))));
   return { code, report };
@@ -100,8 +49,8 @@ async function journeys(files, env, index) {
 
 const suites = [];
 
-/** Starts stack `index` (free ports, its own log) and runs `files` on it. */
-async function stack(files, index, onReady = () => {}) {
+/** Starts stack `index` (free ports, its own log) and tells its worker where it is, or why not. */
+async function stack(index) {
   const log = join(artifacts, `firebase-emulators-${index + 1}.log`);
   writeFileSync(log, '');
   const ports = {};
@@ -110,9 +59,9 @@ async function stack(files, index, onReady = () => {}) {
   console.log(`\ne2e: starting emulator suite ${index + 1} of ${STACKS} (its log: ${log}) ...`);
   const started = Date.now();
   const pauseFile = join(work, `rollup-paused-${index}`);
-  let suite;
+  const told = join(work, `stack-${index + 1}.json`);
   try {
-    suite = await startSuite({
+    const suite = await startSuite({
       ports,
       rollupEveryMs: 5000,
       rollupPauseFile: pauseFile,
@@ -120,39 +69,37 @@ async function stack(files, index, onReady = () => {}) {
       log: (line) => appendFileSync(log, `${line}\n`),
       emulatorOutput: (text) => appendFileSync(log, text),
     });
-  } catch (error) {
-    // No Firestore emulator (NO_FIRESTORE_EMULATOR) fails too: there is no other stack to run on.
-    return { error: error.message };
-  }
-  suites.push(suite);
-  onReady();
-  console.log(
-    `e2e: suite ${index + 1} ready in ${((Date.now() - started) / 1000).toFixed(0)} s at ${suite.appUrl}`,
-  );
-  try {
-    return await journeys(
-      files,
-      {
-        E2E_APP_URL: suite.appUrl,
-        E2E_AUTH_HOST: suite.hosts.auth,
-        E2E_FIRESTORE_HOST: suite.hosts.firestore,
-        E2E_ROLLUP_PAUSE_FILE: pauseFile,
-      },
-      index,
+    suites.push(suite);
+    const env = {
+      E2E_APP_URL: suite.appUrl,
+      E2E_AUTH_HOST: suite.hosts.auth,
+      E2E_FIRESTORE_HOST: suite.hosts.firestore,
+      E2E_ROLLUP_PAUSE_FILE: pauseFile,
+    };
+    writeFileSync(told, JSON.stringify({ env }));
+    console.log(
+      `e2e: suite ${index + 1} ready in ${((Date.now() - started) / 1000).toFixed(0)} s at ${suite.appUrl}`,
     );
-  } finally {
-    await suite.stop();
+    return {};
+  } catch (error) {
+    // No Firestore emulator (NO_FIRESTORE_EMULATOR) fails too: its worker's files say so.
+    writeFileSync(told, JSON.stringify({ error: error.message }));
+    return { error: error.message };
   }
 }
 
-/** Stack 1 builds the functions bundle; the others start once it is ready, as its journeys run. */
+/** Stack 1 builds the functions bundle; the others start once it is ready, as the journeys run. */
 async function run() {
-  const [first, ...rest] = shares(STACKS);
-  let others = [];
-  const one = await stack(first, 0, () => {
-    others = rest.map((files, i) => stack(files, i + 1));
-  });
-  return [one, ...(await Promise.all(others))];
+  const first = await stack(0);
+  if (first.error) return [first];
+  const others = Promise.all(Array.from({ length: STACKS - 1 }, (_, i) => stack(i + 1)));
+  try {
+    const ran = await journeys();
+    return [...(await others), ran];
+  } finally {
+    await others;
+    await Promise.allSettled(suites.map((s) => s.stop()));
+  }
 }
 
 /** The first lines of an error, indented, for the summary (the whole of it is in the log above). */
@@ -173,7 +120,7 @@ function summarize(results) {
   let exitCode = 0;
   for (const result of results) {
     if (result.error) problems.push(`  ✗ FAILED to start an emulator suite: ${result.error}`);
-    else
+    else if (result.report)
       try {
         files.push(...JSON.parse(readFileSync(result.report, 'utf8')).testResults);
         exitCode ||= result.code;
