@@ -44,6 +44,9 @@ export async function newPage(
     reducedMotion: 'reduce',
     ...options,
   });
+  // Playwright's 30 s default was short for a page load on a loaded machine (a sign-in redirect
+  // took 37 s); 60 s still fails within the test's 90 s, with Playwright's own message.
+  context.setDefaultTimeout(60_000);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
