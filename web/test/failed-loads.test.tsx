@@ -97,11 +97,15 @@ function setup(path: string, mode: Mode) {
   const auth = new FakeAuth();
   auth.addUser('ann@example.com', { uid: UID, verified: true, signedIn: true });
   const store = new FlakyStore(PROFILE);
-  store.mode = mode;
-  // A hanging server is given up on quickly; any other load keeps a limit no busy machine reaches.
-  loadLimits.timeoutMs = mode === 'hang' ? 400 : 60_000;
+  serverWill(store, mode);
   const app = renderApp(path, { auth, store });
   return { ...app, store };
+}
+
+/** A hanging server is given up on quickly; any other load keeps a limit no busy machine reaches. */
+function serverWill(store: FlakyStore, mode: Mode) {
+  store.mode = mode;
+  loadLimits.timeoutMs = mode === 'hang' ? 400 : 60_000;
 }
 
 async function card(name: string) {
@@ -197,8 +201,7 @@ describe('a server that never answers', () => {
     await communityFailed();
     expectLayout();
 
-    store.mode = 'answer';
-    loadLimits.timeoutMs = 60_000;
+    serverWill(store, 'answer');
     const leaderboards = await card('Leaderboards');
     fireEvent.click(leaderboards.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(screen.queryByText(COMMUNITY_FAILED)).not.toBeInTheDocument(), {
@@ -223,8 +226,7 @@ describe('a server that never answers', () => {
     await waitFor(() => expect(store.started.get(paths.feedPosts)).toBeGreaterThan(2), { timeout: WAIT });
     observer.disconnect();
     expect(counts.filter((n) => n !== COMMUNITY_SECTIONS.length)).toEqual([]);
-    store.mode = 'answer';
-    loadLimits.timeoutMs = 60_000;
+    serverWill(store, 'answer');
     expect(
       await screen.findByText('No posts yet. Be the first to say hello!', {}, { timeout: WAIT }),
     ).toBeInTheDocument();
