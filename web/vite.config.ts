@@ -32,7 +32,7 @@ export default defineConfig({
     react(),
     // The React Compiler memoizes components and hooks: a live update re-renders only what changed
     // (a cold /community drew 14,500 components before, 2,900 with it).
-    babel({ include: /\/src\/.*\.tsx?$/, presets: [reactCompilerPreset()] }),
+    babel({ include: /\/web\/src\/.*\.tsx?$/, presets: [reactCompilerPreset()] }),
     initColorScheme,
     // The offline app shell: every file of the build precached, pages answered with index.html.
     // Nothing else is cached (no runtime caching), so no Auth, Firestore or Functions answer is
