@@ -236,3 +236,50 @@ describe('an activities CSV with a weight it cannot read without guessing', () =
     expect(source.weights.map((r) => r.value.weight)).toEqual([storedValue('bodyWeight', 80, 'metric'), 176]);
   });
 });
+
+describe('a weights CSV whose Weight column names no unit', () => {
+  const bare = ['Date,Weight', '2026-11-20 07:00,80', '2026-11-19 07:00,"81,5"'].join('\n');
+  const weightsOf = (text: string, unitSystem?: 'metric' | 'imperial') =>
+    sourceOf(readImportFile(text, unitSystem ? { ...ctx, unitSystem } : ctx));
+
+  it("is read in the importing person's own unit: kg for a metric person", () => {
+    const source = weightsOf(bare, 'metric');
+    expect(source.refused).toEqual([]);
+    expect(source.weights.map((r) => r.value.weight)).toEqual([
+      storedValue('bodyWeight', 80, 'metric'),
+      storedValue('bodyWeight', 81.5, 'metric'),
+    ]);
+    // The preview says which unit the bare column was read in.
+    expect(source.format).toBe('FitTrack weights CSV (Weight read in kg)');
+  });
+
+  it('is read in lbs for an imperial person, and when no unit system is given', () => {
+    for (const source of [weightsOf(bare, 'imperial'), weightsOf(bare)]) {
+      expect(source.weights.map((r) => r.value.weight)).toEqual([80, 81.5]);
+      expect(source.format).toBe('FitTrack weights CSV (Weight read in lbs)');
+    }
+  });
+
+  it('leaves Weight (lbs) and Weight (kg) as they say, whatever the person uses', () => {
+    for (const unitSystem of ['metric', 'imperial'] as const) {
+      expect(weightsOf('Date,Weight (lbs)\n2026-11-20,180\n', unitSystem).weights[0]?.value.weight).toBe(180);
+      expect(weightsOf('Date,Weight (kg)\n2026-11-20,80\n', unitSystem).weights[0]?.value.weight).toBe(
+        storedValue('bodyWeight', 80, 'metric'),
+      );
+      expect(weightsOf('Date,Weight (kg)\n2026-11-20,80\n', unitSystem).format).toBe('FitTrack weights CSV');
+    }
+  });
+
+  it("refuses a metric person's row given both in a bare Weight (kg to them) and in Weight (lbs)", () => {
+    const source = weightsOf('Date,Weight,Weight (lbs)\n2026-11-20,80,176\n2026-11-19,,176\n', 'metric');
+    expect(source.refused).toEqual([{ where: 'line 2', message: IMPORT_MESSAGES.weightTwice }]);
+    expect(source.weights.map((r) => r.value.weight)).toEqual([176]);
+  });
+
+  it('is still refused as ambiguous in an activities CSV, in either system', () => {
+    for (const unitSystem of ['metric', 'imperial'] as const) {
+      const source = weightsOf('Date,Activity,Weight\n2026-11-20,Leg Curl,80\n', unitSystem);
+      expect(source.refused).toEqual([{ where: 'line 2', message: IMPORT_MESSAGES.ambiguousWeight }]);
+    }
+  });
+});
