@@ -283,6 +283,9 @@ export interface ReadContext {
   readonly unitSystem?: UnitSystem;
 }
 
+/** The person's unit system: the limits a refusal names are in it, as their log forms name them. */
+const unitsOf = (ctx: ReadContext): UnitSystem => ctx.unitSystem ?? 'imperial';
+
 /** A refusal message for a file's byte size, or null when it may be read. */
 export function checkImportSize(bytes: number): string | null {
   if (bytes > MAX_IMPORT_BYTES) return IMPORT_MESSAGES.tooLarge;
@@ -332,6 +335,7 @@ export function activityRow(
     time: asInput(input.time),
     weightLifted: asInput(input.weightLifted),
     ...distance,
+    units: unitsOf(ctx),
     timestamp: typeof input.timestamp === 'number' ? input.timestamp : Number.NaN,
   } as Parameters<typeof validateActivityForm>[0]);
   if (!checked.ok) return checked;
@@ -445,7 +449,7 @@ function parseWithHeader(
 
 /** The activities CSV, or the weights CSV (told apart by their header). */
 function readCsv(text: string, ctx: ReadContext): ReadImport {
-  const system = ctx.unitSystem ?? 'imperial';
+  const system = unitsOf(ctx);
   const parsed = parseWithHeader(text, system);
   if (!parsed.ok) return parsed;
   const { rows, columns, bareWeight } = parsed;
@@ -484,6 +488,7 @@ function readCsv(text: string, ctx: ReadContext): ReadImport {
       const checked = validateWeightForm({
         weight: cell('weight') !== '' ? cell('weight') : lbsFromKg(cell('weightKg'), 'bodyWeight'),
         timestamp: when.timestamp,
+        units: system,
       });
       const message = checked.ok ? futureRefusal(checked.value.timestamp, ctx.now) : checked.message;
       if (checked.ok && !message)
@@ -589,6 +594,7 @@ function readProfile(
       hideExerciseInfo: typeof input.hideExerciseInfo === 'boolean' ? input.hideExerciseInfo : undefined,
     } as Parameters<typeof validateAccountProfile>[0],
     today,
+    unitsOf(ctx),
   );
   if (!account.ok) {
     if (archiveName !== '' || account.message !== MESSAGES.displayNameRequired)
@@ -603,7 +609,7 @@ function readProfile(
     ['targetDate', stringOrUndefined(input.targetDate)],
   ] as const) {
     if (value === undefined) continue;
-    const checked = validateDashboardProfile({ [field]: value }, today);
+    const checked = validateDashboardProfile({ [field]: value }, today, unitsOf(ctx));
     if (checked.ok) Object.assign(out, checked.value);
     else refused.push({ where: `profile ${field}`, message: checked.message });
   }
@@ -647,6 +653,7 @@ function readArchive(text: string, ctx: ReadContext): ReadImport {
     const checked = validateWeightForm({
       weight: measureInput(entry.weight) ?? '',
       timestamp: typeof entry.timestamp === 'number' ? entry.timestamp : Number.NaN,
+      units: unitsOf(ctx),
     });
     const message = checked.ok ? futureRefusal(checked.value.timestamp, ctx.now) : checked.message;
     if (checked.ok && !message) weights.push({ where, value: checked.value, granularity: 'exact' });

@@ -283,3 +283,72 @@ describe('a weights CSV whose Weight column names no unit', () => {
     }
   });
 });
+
+describe("refusals name the limit in the person's own units", () => {
+  const metric = { ...ctx, unitSystem: 'metric' as const };
+  const refusedOf = (text: string, c: typeof ctx = metric) => sourceOf(readImportFile(text, c)).refused;
+  // The log forms' words for the same values (web Units.test.tsx and Sets.test.tsx).
+  const BODY_KG = 'Weight must be between 19 and 498 kg.';
+  const BENCH_KG = 'Weight lifted cannot exceed 362 kg for Bench Press.';
+
+  it('a weigh-in out of range, in kg or in lbs, to a metric person', () => {
+    expect(refusedOf('Date,Weight (kg)\n2026-11-20,5\n2026-11-19,600\n')).toEqual([
+      { where: 'line 2', message: BODY_KG },
+      { where: 'line 3', message: BODY_KG },
+    ]);
+    expect(refusedOf('Date,Weight (lbs)\n2026-11-20,30\n')).toEqual([{ where: 'line 2', message: BODY_KG }]);
+  });
+
+  it('a weight lifted past the activity’s limit, in kg or in lbs, to a metric person', () => {
+    const text = [
+      'Date,Activity,Reps,Minutes,Weight lifted (kg),Weight lifted (lbs)',
+      '2026-11-20 07:00,Bench Press,5,5,400,',
+      '2026-11-20 07:10,Bench Press,5,5,,900',
+    ].join('\n');
+    expect(refusedOf(text)).toEqual([
+      { where: 'line 2', message: BENCH_KG },
+      { where: 'line 3', message: BENCH_KG },
+    ]);
+  });
+
+  it("a metric person's archive: weigh-ins, loads, target weight and height", () => {
+    const archive = JSON.stringify({
+      format: 'fittrack-archive',
+      version: 1,
+      profile: { displayName: 'Pat', height: 200, targetWeight: 2000 },
+      activities: [
+        { activityType: 'Bench Press', count: 5, time: 5, weightLifted: 900, timestamp: NOW - DAY },
+      ],
+      weights: [{ weight: 30, timestamp: NOW - DAY }],
+    });
+    expect(refusedOf(archive)).toEqual([
+      { where: 'activity 1', message: BENCH_KG },
+      { where: 'weight 1', message: BODY_KG },
+      { where: 'profile', message: 'Height must be between 92 and 274 cm.' },
+      { where: 'profile targetWeight', message: 'Target weight must be between 19 and 498 kg.' },
+    ]);
+  });
+
+  it('a value past the limit only in kg but within it in lbs is still taken (an export reads back)', () => {
+    // 362.5 kg is 799.17 lbs: under Bench Press's 800 lbs, as a stored 799 lbs exported in kg is.
+    const source = sourceOf(
+      readImportFile(
+        'Date,Activity,Reps,Minutes,Weight lifted (kg)\n2026-11-20,Bench Press,5,5,362.5\n',
+        metric,
+      ),
+    );
+    expect(source.refused).toEqual([]);
+    expect(source.activities[0]?.value.weightLifted).toBe(storedValue('weightLifted', 362.5, 'metric'));
+  });
+
+  it('an imperial person, or a caller that gives no units, keeps the lbs messages word for word', () => {
+    for (const c of [ctx, { ...ctx, unitSystem: 'imperial' as const }]) {
+      expect(refusedOf('Date,Weight (kg)\n2026-11-20,5\n', c)).toEqual([
+        { where: 'line 2', message: 'Weight must be between 40 and 1100 lbs.' },
+      ]);
+      expect(
+        refusedOf('Date,Activity,Reps,Minutes,Weight lifted\n2026-11-20,Bench Press,5,5,900\n', c),
+      ).toEqual([{ where: 'line 2', message: 'Weight lifted cannot exceed 800 lbs for Bench Press.' }]);
+    }
+  });
+});

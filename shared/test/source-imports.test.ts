@@ -294,6 +294,21 @@ describe("Hevy's workouts.csv", () => {
     expect(s.refused[0]?.message).toMatch(/^Bicep Curl \(Barbell\): /);
   });
 
+  it("names the load's limit in kg to a metric person, in lbs to an imperial one", () => {
+    const text = formatCsv([
+      ['title', 'start_time', 'end_time', 'exercise_title', 'set_index', 'set_type', 'weight_kg', 'reps'],
+      ['A', '1 Nov 2026, 07:00', '1 Nov 2026, 07:30', 'Bench Press (Barbell)', 0, 'normal', 400, 5],
+    ]);
+    const refused = (unitSystem: 'metric' | 'imperial') =>
+      sourceOf(readAnyImportFile(text, { ...ctx, unitSystem })).refused.map((r) => r.message);
+    expect(refused('metric')).toEqual([
+      'Bench Press (Barbell): Weight lifted cannot exceed 362 kg for Bench Press.',
+    ]);
+    expect(refused('imperial')).toEqual([
+      'Bench Press (Barbell): Weight lifted cannot exceed 800 lbs for Bench Press.',
+    ]);
+  });
+
   it('importing it again adds nothing', () => {
     const plan = planImport(source, NOTHING, planCtx);
     expect(plan.add.activities).toBe(32);

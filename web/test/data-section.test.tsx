@@ -159,6 +159,32 @@ describe('/account: Your Data', () => {
     expect(weights.map((d) => d.data.weight).sort()).toEqual([176.37, 178.57]);
   }, 40_000);
 
+  it("names a refused load's limit in kg to a metric person, as the log form does", async () => {
+    const user = userEvent.setup();
+    setup({
+      [paths.user(UID)]: {
+        userId: UID,
+        email: 'ann@example.com',
+        createdAt: 1,
+        displayName: 'Ann',
+        unitSystem: 'metric',
+      },
+    });
+    const data = await dataSection();
+    const csv = [
+      'Date,Activity,Reps,Minutes,Weight lifted (kg)',
+      '2026-01-10 07:30,Bench Press,5,5,400',
+      '2026-01-10 07:40,Bench Press,5,5,100',
+    ].join('\n');
+    await user.upload(data.getByTestId('import-file'), new File([csv], 'lifts.csv', { type: 'text/csv' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Import preview' }));
+    expect(dialog.getByTestId('import-activities')).toHaveTextContent(/Activities\s*1\s*0/);
+    // The dashboard's words for 400 kg (Units.test.tsx), not "cannot exceed 800 lbs".
+    expect(dialog.getByText('Line 2:').parentElement).toHaveTextContent(
+      'Line 2: Weight lifted cannot exceed 362 kg for Bench Press.',
+    );
+  }, 40_000);
+
   it('does not import offline (the entries would be refused once the queued writes reach the server)', async () => {
     const user = userEvent.setup();
     const { store } = setup();
