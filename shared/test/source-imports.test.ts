@@ -416,6 +416,40 @@ describe('GPX times', () => {
     }
   });
 
+  it('refuses a track dated 1970 (a clock never set) or otherwise before 2000, naming the date', () => {
+    for (const [times, date] of [
+      [['1970-01-01T00:00:00Z', '1970-01-01T00:31:00Z'], '1970-01-01'],
+      // A GPS week-number rollover sets a clock back 1024 weeks (2019 to 1999).
+      [['1999-08-22T07:30:00Z', '1999-08-22T08:01:00Z'], '1999-08-22'],
+      [['1969-12-31T23:59:00Z', null, '1970-01-01T00:30:00Z'], '1969-12-31'],
+    ] as const) {
+      expect(readGpx(track([...times] as string[]), ctx)).toEqual({
+        ok: false,
+        message: GPX_MESSAGES.clockUnset(date),
+      });
+    }
+  });
+
+  it('reads the times of a track from 2000 on, and leaves out points dated before as if they had none', () => {
+    const start = Date.UTC(2026, 10, 1, 7, 0);
+    const mixed = sourceOf(
+      readGpx(
+        track([
+          '1970-01-01T00:00:05Z',
+          '1970-01-01T00:00:10Z',
+          '2026-11-01T07:00:00Z',
+          '2026-11-01T07:30:00Z',
+        ]),
+        ctx,
+      ),
+    );
+    expect(mixed.refused).toEqual([]);
+    expect(mixed.activities[0]?.value).toMatchObject({ activityType: 'Running', time: 30, timestamp: start });
+    expect(mixed.activities[0]?.sourceId).toBe(`gpx:${start}`);
+    const edge = sourceOf(readGpx(track(['2000-01-01T00:00:00Z', '2000-01-01T00:30:00Z']), ctx));
+    expect(edge.activities[0]?.value.timestamp).toBe(Date.UTC(2000, 0, 1));
+  });
+
   it('says so when all the points have the same time', () => {
     expect(readGpx(track(['2026-11-01T10:00:00Z', '2026-11-01T10:00:00Z']), ctx)).toEqual({
       ok: false,
