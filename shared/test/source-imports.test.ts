@@ -457,3 +457,52 @@ describe('GPX times', () => {
     });
   });
 });
+
+describe("a Strava export's activities.csv and the GPX of one of its activities", () => {
+  // Strava's first run: Oct 1, 2026, 6:02:11 AM UTC, 1923 s, 5.21 km. Its GPX starts at the same
+  // second; its distance along the points and minutes differ a little from the CSV's.
+  const start = Date.UTC(2026, 9, 1, 6, 2, 11);
+  const gpxRun = (first: number, type = 'running') => ({
+    name: 'Morning Run',
+    type,
+    segments: [
+      {
+        points: Array.from({ length: 33 }, (_, i) => [13.4, 52.5 + i * 0.0014]),
+        times: Array.from({ length: 33 }, (_, i) => new Date(first + i * 60_000).toISOString()),
+      },
+    ],
+  });
+  const storedFrom = (plan: ReturnType<typeof planImport>): ExistingData => ({
+    ...NOTHING,
+    activities: importBatches(plan, NOW)
+      .flat()
+      .map((w) => ({
+        id: w.path.split('/').pop() as string,
+        value: (w.kind === 'set' ? w.data : {}) as never,
+      })),
+  });
+  const strava = () => sourceOf(readAnyImportFile(STRAVA, ctx));
+
+  it('the GPX after the CSV adds nothing: the same run, started the same second', () => {
+    const gpx = sourceOf(readGpx(gpxRun(start), ctx));
+    expect(gpx.activities[0]?.value).toMatchObject({ activityType: 'Running', time: 32, timestamp: start });
+    expect(gpx.activities[0]?.value.distance).not.toBe(5210);
+    const plan = planImport(gpx, storedFrom(planImport(strava(), NOTHING, planCtx)), planCtx);
+    expect(plan.add.activities).toBe(0);
+    expect(plan.alreadyThere.activities).toBe(1);
+    expect(plan.docs).toEqual([]);
+  });
+
+  it('the CSV after the GPX adds every other activity, not that run again', () => {
+    const gpxPlan = planImport(sourceOf(readGpx(gpxRun(start), ctx)), NOTHING, planCtx);
+    const plan = planImport(strava(), storedFrom(gpxPlan), planCtx);
+    expect(plan.add.activities).toBe(26);
+    expect(plan.alreadyThere.activities).toBe(1);
+  });
+
+  it('a track started at another second, or of another activity, is another activity', () => {
+    const stored = storedFrom(planImport(strava(), NOTHING, planCtx));
+    for (const other of [gpxRun(start + 1000), gpxRun(start, 'walking')])
+      expect(planImport(sourceOf(readGpx(other, ctx)), stored, planCtx).add.activities).toBe(1);
+  });
+});
