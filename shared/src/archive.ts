@@ -9,7 +9,8 @@
  * - CSV: activities (Date, Activity, Reps, Minutes, Weight lifted (lbs), and Calories as a
  *   read-only column import ignores) and weights (Date, Weight (lbs)), in kg for a metric user
  *   (`Weight lifted (kg)`, `Weight (kg)`); dates `YYYY-MM-DD HH:mm` in the viewer's zone. Both are read back (told apart by their header; ',' or ';' between cells;
- *   weights also in kg with `Weight lifted (kg)` / `Weight (kg)` columns).
+ *   weights also in kg with `Weight lifted (kg)` / `Weight (kg)` columns; a weights CSV's bare
+ *   `Weight` in the importing person's unit system).
  *
  * Reading checks the size first (before any parsing), then every entry with the shared form
  * validators, so a refused row carries the same message the dashboard would show. Whatever a file
@@ -21,7 +22,7 @@ import { distanceExportValue, distanceUnit } from './distance.ts';
 import { caloriesFromUnits, calorieUnits } from './formulas.ts';
 import type { ActivityRecord, DailyGoal, Post, UserProfile, WeightRecord } from './model.ts';
 import { instantOfLocalTime, isCalendarDate, localDate, wallTime } from './periods.ts';
-import { exportValue, isUnitSystem, parseDecimal, storedValue, type UnitSystem } from './units.ts';
+import { exportValue, isUnitSystem, parseDecimal, storedValue, type UnitSystem, unitLabel } from './units.ts';
 import {
   LIMITS,
   MESSAGES,
@@ -275,7 +276,15 @@ export interface ReadContext {
   readonly timeZone: string;
   /** The display name the profile has now (the archive's may be empty). */
   readonly currentDisplayName?: string;
+  /**
+   * The importing person's unit system (imperial when not given): a weights CSV's bare Weight
+   * column is read in it, as a hand-made file is written in its maker's own unit.
+   */
+  readonly unitSystem?: UnitSystem;
 }
+
+/** The person's unit system: the limits a refusal names are in it, as their log forms name them. */
+const unitsOf = (ctx: ReadContext): UnitSystem => ctx.unitSystem ?? 'imperial';
 
 /** A refusal message for a file's byte size, or null when it may be read. */
 export function checkImportSize(bytes: number): string | null {
@@ -326,6 +335,7 @@ export function activityRow(
     time: asInput(input.time),
     weightLifted: asInput(input.weightLifted),
     ...distance,
+    units: unitsOf(ctx),
     timestamp: typeof input.timestamp === 'number' ? input.timestamp : Number.NaN,
   } as Parameters<typeof validateActivityForm>[0]);
   if (!checked.ok) return checked;
@@ -364,7 +374,7 @@ const COLUMN_NAMES: Record<string, ColumnName> = {
   // What the log form calls it for metric users: kg, converted to the stored lbs.
   'weight lifted (kg)': 'weightLiftedKg',
   calories: 'calories',
-  // The weights CSV.
+  // The weights CSV; a bare Weight is the person's own unit (`columnOf`).
   weight: 'weight',
   'weight (lbs)': 'weight',
   'weight (kg)': 'weightKg',
@@ -402,10 +412,24 @@ const csvKind = (columns: readonly (ColumnName | undefined)[]): 'activities' | '
         ? 'weights'
         : null;
 
+const headerKey = (cell: string) => unguardCell(cell).trim().toLowerCase();
+
+/**
+ * A header cell's column. A bare Weight names no unit: a metric person's hand-made "Date,Weight"
+ * of 80s is in kg (read as lbs, it became 36 kg), an imperial person's in lbs.
+ */
+function columnOf(cell: string, system: UnitSystem): ColumnName | undefined {
+  const key = headerKey(cell);
+  return key === 'weight' && system === 'metric' ? 'weightKg' : COLUMN_NAMES[key];
+}
+
 /** The rows and named columns of a CSV with ',' or else ';' between its cells (the one whose header `csvKind` knows). */
 function parseWithHeader(
   text: string,
-): { ok: true; rows: CsvRow[]; columns: (ColumnName | undefined)[] } | { ok: false; message: string } {
+  system: UnitSystem,
+):
+  | { ok: true; rows: CsvRow[]; columns: (ColumnName | undefined)[]; bareWeight: boolean }
+  | { ok: false; message: string } {
   let first: { ok: false; message: string } | null = null;
   for (const delimiter of [',', ';'] as const) {
     const parsed = parseCsv(text, delimiter);
@@ -415,8 +439,9 @@ function parseWithHeader(
     }
     const [header, ...rows] = parsed.rows;
     if (!header) return { ok: false, message: IMPORT_MESSAGES.empty };
-    const columns = header.cells.map((c) => COLUMN_NAMES[unguardCell(c).trim().toLowerCase()]);
-    if (csvKind(columns)) return { ok: true, rows, columns };
+    const columns = header.cells.map((c) => columnOf(c, system));
+    if (csvKind(columns))
+      return { ok: true, rows, columns, bareWeight: header.cells.some((c) => headerKey(c) === 'weight') };
     first ??= { ok: false, message: IMPORT_MESSAGES.header };
   }
   return first ?? { ok: false, message: IMPORT_MESSAGES.header };
@@ -424,9 +449,10 @@ function parseWithHeader(
 
 /** The activities CSV, or the weights CSV (told apart by their header). */
 function readCsv(text: string, ctx: ReadContext): ReadImport {
-  const parsed = parseWithHeader(text);
+  const system = unitsOf(ctx);
+  const parsed = parseWithHeader(text, system);
   if (!parsed.ok) return parsed;
-  const { rows, columns } = parsed;
+  const { rows, columns, bareWeight } = parsed;
   const at = (name: string) => columns.indexOf(name as never);
   const kind = csvKind(columns);
 
@@ -462,6 +488,7 @@ function readCsv(text: string, ctx: ReadContext): ReadImport {
       const checked = validateWeightForm({
         weight: cell('weight') !== '' ? cell('weight') : lbsFromKg(cell('weightKg'), 'bodyWeight'),
         timestamp: when.timestamp,
+        units: system,
       });
       const message = checked.ok ? futureRefusal(checked.value.timestamp, ctx.now) : checked.message;
       if (checked.ok && !message)
@@ -496,7 +523,13 @@ function readCsv(text: string, ctx: ReadContext): ReadImport {
     ok: true,
     source: {
       kind: 'csv',
-      format: kind === 'weights' ? 'FitTrack weights CSV' : 'FitTrack activities CSV',
+      // Which unit a bare Weight was read in is shown in the preview, before anything is written.
+      format:
+        kind !== 'weights'
+          ? 'FitTrack activities CSV'
+          : bareWeight
+            ? `FitTrack weights CSV (Weight read in ${unitLabel('bodyWeight', system)})`
+            : 'FitTrack weights CSV',
       activities,
       weights,
       posts: [],
@@ -561,6 +594,7 @@ function readProfile(
       hideExerciseInfo: typeof input.hideExerciseInfo === 'boolean' ? input.hideExerciseInfo : undefined,
     } as Parameters<typeof validateAccountProfile>[0],
     today,
+    unitsOf(ctx),
   );
   if (!account.ok) {
     if (archiveName !== '' || account.message !== MESSAGES.displayNameRequired)
@@ -575,7 +609,7 @@ function readProfile(
     ['targetDate', stringOrUndefined(input.targetDate)],
   ] as const) {
     if (value === undefined) continue;
-    const checked = validateDashboardProfile({ [field]: value }, today);
+    const checked = validateDashboardProfile({ [field]: value }, today, unitsOf(ctx));
     if (checked.ok) Object.assign(out, checked.value);
     else refused.push({ where: `profile ${field}`, message: checked.message });
   }
@@ -619,6 +653,7 @@ function readArchive(text: string, ctx: ReadContext): ReadImport {
     const checked = validateWeightForm({
       weight: measureInput(entry.weight) ?? '',
       timestamp: typeof entry.timestamp === 'number' ? entry.timestamp : Number.NaN,
+      units: unitsOf(ctx),
     });
     const message = checked.ok ? futureRefusal(checked.value.timestamp, ctx.now) : checked.message;
     if (checked.ok && !message) weights.push({ where, value: checked.value, granularity: 'exact' });

@@ -27,6 +27,8 @@ export const GPX_MESSAGES = {
   noTrack: 'This GPX file has no track with points.',
   noTimes: 'This GPX track has no times: its minutes cannot be known.',
   noDuration: 'All the points of this GPX track have the same time: its minutes cannot be known.',
+  clockUnset: (date: string) =>
+    `This GPX track is dated ${date}, before 2000: the device's clock was not set, so when it was recorded cannot be known.`,
   doctype: 'This file declares a DOCTYPE, which a GPX track never has: it is not read.',
   noType:
     'This GPX track does not say whether it is a run, a ride, a walk or a hike (its <type> is missing).',
@@ -74,11 +76,24 @@ export function metresBetween(a: readonly number[], b: readonly number[]): numbe
 const instantOf = (time: string) =>
   Date.parse(/T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(time.trim()) ? `${time.trim()}Z` : time);
 
-/** The track's distance (segments are not joined: a pause's jump is not ground covered) and times. */
-export function summarizeTrack(track: GpxTrack): { metres: number; start: number; end: number } | null {
+/**
+ * Times before this are a clock that was never set (1970, a Garmin's 1989), or one a GPS week-number
+ * rollover set back 1024 weeks (2019 to 1999): no track was recorded then. Such a point's time is
+ * unknown, as a missing one is.
+ */
+export const EARLIEST_GPX_TIME = Date.UTC(2000, 0, 1);
+
+/**
+ * The track's distance (segments are not joined: a pause's jump is not ground covered) and times;
+ * without any time from 2000 on, `tooEarly`: the earliest time before, or null when none has one.
+ */
+export function summarizeTrack(
+  track: GpxTrack,
+): { metres: number; start: number; end: number } | { tooEarly: number | null } {
   let metres = 0;
   let start = Number.POSITIVE_INFINITY;
   let end = Number.NEGATIVE_INFINITY;
+  let tooEarly = Number.POSITIVE_INFINITY;
   for (const segment of track.segments) {
     segment.points.forEach((point, i) => {
       const previous = segment.points[i - 1];
@@ -86,19 +101,28 @@ export function summarizeTrack(track: GpxTrack): { metres: number; start: number
     });
     for (const time of segment.times) {
       const t = time === null ? Number.NaN : instantOf(time);
-      if (Number.isFinite(t)) {
+      if (t < EARLIEST_GPX_TIME) tooEarly = Math.min(tooEarly, t);
+      else if (Number.isFinite(t)) {
         start = Math.min(start, t);
         end = Math.max(end, t);
       }
     }
   }
-  return Number.isFinite(start) ? { metres: Math.round(metres), start, end } : null;
+  if (Number.isFinite(start)) return { metres: Math.round(metres), start, end };
+  return { tooEarly: Number.isFinite(tooEarly) ? tooEarly : null };
 }
 
 export function readGpx(track: GpxTrack, ctx: ReadContext): ReadImport {
   if (!track.segments.some((s) => s.points.length > 1)) return { ok: false, message: GPX_MESSAGES.noTrack };
   const summary = summarizeTrack(track);
-  if (!summary) return { ok: false, message: GPX_MESSAGES.noTimes };
+  if ('tooEarly' in summary)
+    return {
+      ok: false,
+      message:
+        summary.tooEarly === null
+          ? GPX_MESSAGES.noTimes
+          : GPX_MESSAGES.clockUnset(new Date(summary.tooEarly).toISOString().slice(0, 10)),
+    };
   if (summary.end <= summary.start) return { ok: false, message: GPX_MESSAGES.noDuration };
   const type = track.type?.trim() ?? '';
   if (type === '') return { ok: false, message: GPX_MESSAGES.noType };

@@ -1,7 +1,7 @@
 /**
  * What an import will do, decided before anything is written (the preview), and the writes.
  *
- * "Re-importing adds nothing twice" holds two ways:
+ * "Re-importing adds nothing twice" holds three ways:
  * - content: an entry that matches an entry the user already has (same activity and values at the
  *   precision the file gives its time: exact ms for the archive, the minute or the day for a CSV) is
  *   "already there". Matching is a multiset: three identical sets of Bench Press in the file and one
@@ -9,6 +9,8 @@
  * - id: every added document's id is derived from its content and its occurrence in the file (the
  *   k-th identical row), so writing the same file twice, or retrying after a failed part, writes the
  *   same documents again instead of new ones, and an entry edited since its import stays as edited.
+ * - recording: a Strava row or a GPX track is the stored activity of the same kind started the same
+ *   second (Strava's export holds a CSV row and a GPX for one activity, with different ids).
  *
  * Writes go in parts of at most 500 (Firestore's batch limit), each all or nothing: a file of up to
  * 500 writes is one commit; a bigger one is several, and if one fails the ones before it stay, and
@@ -109,6 +111,14 @@ const postValues = (p: Post) => `p|${p.message}`;
 
 const GRANULARITIES: readonly Granularity[] = ['exact', 'minute', 'day'];
 
+/**
+ * Entries that are one recording each, started to the second: Strava's CSV row and a GPX track
+ * (Strava's export holds both for one activity, their distances and minutes a little apart). Not
+ * Hevy's: two exercises of one workout can be one catalogue activity with the same start.
+ */
+const RECORDING_SOURCE = /^(strava|gpx):/;
+const sameRecording = (a: ActivityRecord) => `${a.activityType}|s${Math.floor(a.timestamp / 1000)}`;
+
 interface Matched {
   added: { row: number; id: string }[];
   alreadyThere: number;
@@ -116,13 +126,15 @@ interface Matched {
 
 /**
  * Splits rows into already there / to add. First by id (the document a previous import of this
- * file wrote, even if edited since), then by content against the stored entries not yet matched.
+ * file wrote, even if edited since), then by content against the stored entries not yet matched,
+ * then a recording from another app by `recording` (its activity and start second).
  */
 function match<T extends { timestamp: number }>(
   rows: readonly ImportRow<T>[],
   stored: readonly Stored<T>[],
   values: (v: T) => string,
   timeZone: string,
+  recording?: (v: T) => string,
 ): Matched {
   const storedIds = new Set(stored.map((s) => s.id));
   const used = new Set<string>();
@@ -156,20 +168,30 @@ function match<T extends { timestamp: number }>(
       alreadyThere++;
     } else open.push(i);
   });
+  const byRecording = new Map<string, string[]>();
+  if (recording)
+    for (const s of stored) {
+      const key = recording(s.value);
+      const list = byRecording.get(key);
+      if (list) list.push(s.id);
+      else byRecording.set(key, [s.id]);
+    }
+  const unused = (candidates: string[] | undefined) => {
+    while (candidates && candidates.length > 0) {
+      const id = candidates.pop() as string;
+      if (!used.has(id)) return id;
+    }
+    return undefined;
+  };
+
   const added: { row: number; id: string }[] = [];
   for (const i of open) {
     const row = rows[i] as ImportRow<T>;
-    const candidates = byKey.get(
-      `${values(row.value)}|${matchKey(row.value.timestamp, row.granularity, timeZone)}`,
+    let found = unused(
+      byKey.get(`${values(row.value)}|${matchKey(row.value.timestamp, row.granularity, timeZone)}`),
     );
-    let found: string | undefined;
-    while (candidates && candidates.length > 0) {
-      const id = candidates.pop() as string;
-      if (!used.has(id)) {
-        found = id;
-        break;
-      }
-    }
+    if (found === undefined && recording && RECORDING_SOURCE.test(row.sourceId ?? ''))
+      found = unused(byRecording.get(recording(row.value)));
     if (found !== undefined) {
       used.add(found);
       alreadyThere++;
@@ -207,7 +229,7 @@ export function planImport(
   const { uid, timeZone } = ctx;
   const docs: { path: string; data: DocData; merge?: boolean }[] = [];
 
-  const acts = match(source.activities, existing.activities, activityValues, timeZone);
+  const acts = match(source.activities, existing.activities, activityValues, timeZone, sameRecording);
   for (const { row, id } of acts.added) {
     const a = (source.activities[row] as ImportRow<ActivityRecord>).value;
     docs.push({ path: paths.rep(uid, id), data: { ...a, calorieUnits: calorieUnits(a) } });

@@ -20,7 +20,14 @@ import {
 import { addDays, isCalendarDate, localDate } from './periods.ts';
 import { type LiftSet, MAX_SETS, readSets, setsTotals, takesSets } from './sets.ts';
 import { hasBidiControl, isBlank } from './text.ts';
-import { implausibleMessage, PLAUSIBLE, parseDecimal, type UnitSystem } from './units.ts';
+import {
+  implausibleMessage,
+  liftedLimit,
+  PLAUSIBLE,
+  parseDecimal,
+  type UnitSystem,
+  unitLabel,
+} from './units.ts';
 
 export const MESSAGES = {
   timePositive: 'Time must be a positive number.',
@@ -48,8 +55,8 @@ export const MESSAGES = {
   tooManySets: `An entry holds at most ${MAX_SETS} sets.`,
   setsCountMismatch: "Reps must be the sum of the sets' reps.",
   setsLiftedMismatch: "Weight lifted must be the heaviest set's weight.",
-  // Stored values (lbs, inches) outside the plausible ranges of units.ts; the browser names the
-  // user's own unit (units.ts parseBodyMeasure), imports and the server these.
+  // Stored values (lbs, inches) outside the plausible ranges of units.ts; the browser and imports
+  // name the person's own unit (parseBodyMeasure; the validators' `units`), the server these.
   weightImplausible: implausibleMessage('bodyWeight', 'imperial'),
   targetWeightImplausible: implausibleMessage('bodyWeight', 'imperial', 'Target weight'),
   heightImplausible: implausibleMessage('height', 'imperial'),
@@ -85,7 +92,6 @@ export const MESSAGES = {
 const LIMIT_WORDING = {
   time: (max: number) => `Time cannot exceed ${max} minutes`,
   count: (max: number) => `Reps cannot exceed ${max} reps`,
-  weightLifted: (max: number) => `Weight lifted cannot exceed ${max} lbs`,
 } as const;
 
 /** The per-entry ceiling of an activity's input (catalogue.ts, README "Limits"). */
@@ -97,8 +103,25 @@ export function activityLimit(activity: Activity, field: 'count' | 'time' | 'wei
       : activity.limits.weightLifted;
 }
 
-/** 'Reps cannot exceed 300 reps for Bench Press.': names the limit and its unit. */
-export function activityLimitMessage(activity: Activity, field: 'count' | 'time' | 'weightLifted'): string {
+/**
+ * 'Weight lifted cannot exceed 362 kg for Bench Press.': a load's limit in the person's unit, as the
+ * log form words it (kg rounded down, `liftedLimit`; 800 lbs for an imperial person).
+ */
+export function liftedLimitMessage(name: string, limitLbs: number, system: UnitSystem = 'imperial'): string {
+  return `Weight lifted cannot exceed ${liftedLimit(limitLbs, system)} ${unitLabel('weightLifted', system)} for ${name}.`;
+}
+
+/**
+ * 'Reps cannot exceed 300 reps for Bench Press.': names the limit and its unit (a load's in
+ * `system`, lbs by default).
+ */
+export function activityLimitMessage(
+  activity: Activity,
+  field: 'count' | 'time' | 'weightLifted',
+  system: UnitSystem = 'imperial',
+): string {
+  if (field === 'weightLifted')
+    return liftedLimitMessage(activity.name, activity.limits.weightLifted, system);
   return `${LIMIT_WORDING[field](activityLimit(activity, field))} for ${activity.name}.`;
 }
 
@@ -243,6 +266,11 @@ export function validateActivityForm(input: {
   distanceUnits?: UnitSystem;
   /** The stored metres, when the distance is not typed (an edit that left it as shown, an archive). */
   distanceMetres?: number;
+  /**
+   * The person's unit system, which a load's limit is named in (lbs by default). Loads are lbs
+   * whatever it is: only the message changes.
+   */
+  units?: UnitSystem;
   timestamp: number;
   /** Given when the person chose the time: it is then checked against now (`entryTimeProblem`). */
   now?: number;
@@ -289,7 +317,7 @@ export function validateActivityForm(input: {
     if (lifted !== undefined) {
       if (Number.isNaN(lifted) || lifted < 0) return fail(MESSAGES.weightLiftedNonNegative, 'weightLifted');
       if (lifted > activity.limits.weightLifted)
-        return fail(activityLimitMessage(activity, 'weightLifted'), 'weightLifted');
+        return fail(activityLimitMessage(activity, 'weightLifted', input.units), 'weightLifted');
       record.weightLifted = lifted;
     }
   }
@@ -405,12 +433,14 @@ export function validateWeightForm(input: {
   timestamp: number;
   /** Given when the person chose the time: it is then checked against now (`entryTimeProblem`). */
   now?: number;
+  /** The person's unit system, which the plausible range is named in (lbs by default; `weight` is lbs). */
+  units?: UnitSystem;
 }): Validation<WeightRecord> {
   const weight = parseMeasureInput(input.weight);
   if (weight === undefined || Number.isNaN(weight) || weight <= 0)
     return fail(MESSAGES.weightPositive, 'weight');
   if (weight < LIMITS.minBodyWeight || weight > LIMITS.maxBodyWeight)
-    return fail(MESSAGES.weightImplausible, 'weight');
+    return fail(implausibleMessage('bodyWeight', input.units ?? 'imperial'), 'weight');
   if (!isSafeTimestamp(input.timestamp)) return fail(MESSAGES.timestampInvalid, 'timestamp');
   const timeProblem = input.now === undefined ? null : entryTimeProblem(input.timestamp, input.now);
   if (timeProblem) return fail(timeProblem, 'timestamp');
@@ -438,8 +468,13 @@ function profileMeasure(
   return { value: n };
 }
 
-function height(input: string | number | undefined): FieldCheck<number> {
-  return profileMeasure(input, PLAUSIBLE.height, MESSAGES.heightPositive, MESSAGES.heightImplausible);
+function height(input: string | number | undefined, units: UnitSystem): FieldCheck<number> {
+  return profileMeasure(
+    input,
+    PLAUSIBLE.height,
+    MESSAGES.heightPositive,
+    implausibleMessage('height', units),
+  );
 }
 
 /** A calendar date typed in a profile form: '' = cleared; `problem` says why `text` cannot be stored. */
@@ -485,7 +520,10 @@ function profileFrom(
   return { ok: true, value: out };
 }
 
-/** Target weight / date (and height, date of birth when the form shows them); `today` is the viewer's date. */
+/**
+ * Target weight / date (and height, date of birth when the form shows them); `today` is the viewer's
+ * date. Measures are lbs and inches; `units` only names the plausible ranges (imperial by default).
+ */
 export function validateDashboardProfile(
   input: {
     targetWeight?: string | number;
@@ -494,6 +532,7 @@ export function validateDashboardProfile(
     dateOfBirth?: string;
   },
   today: string,
+  units: UnitSystem = 'imperial',
 ): Validation<Partial<UserProfile>> {
   return profileFrom(
     {},
@@ -502,17 +541,18 @@ export function validateDashboardProfile(
         input.targetWeight,
         PLAUSIBLE.bodyWeight,
         MESSAGES.targetWeightPositive,
-        MESSAGES.targetWeightImplausible,
+        implausibleMessage('bodyWeight', units, 'Target weight'),
       ),
       targetDate: profileDate(input.targetDate, MESSAGES.targetDateInvalid, (text) =>
         text < today ? MESSAGES.targetDatePast : null,
       ),
-      height: height(input.height),
+      height: height(input.height, units),
       dateOfBirth: birthDate(input.dateOfBirth, today),
     },
   );
 }
 
+/** The account form; `units` names the height's plausible range (imperial by default), as above. */
 export function validateAccountProfile(
   input: {
     displayName: string;
@@ -525,6 +565,7 @@ export function validateAccountProfile(
     hideExerciseInfo?: boolean;
   },
   today: string,
+  units: UnitSystem = 'imperial',
 ): Validation<Partial<UserProfile>> {
   const displayName = (input.displayName ?? '').trim();
   if (isBlank(displayName)) return fail(MESSAGES.displayNameRequired, 'displayName');
@@ -544,7 +585,7 @@ export function validateAccountProfile(
       phoneNumber: boundedText(input.phoneNumber, LIMITS.maxPhoneLength, MESSAGES.phoneTooLong),
       gender,
       dateOfBirth: birthDate(input.dateOfBirth, today),
-      height: height(input.height),
+      height: height(input.height, units),
       hideExerciseInfo:
         input.hideExerciseInfo === undefined ? {} : { value: input.hideExerciseInfo === true },
     },

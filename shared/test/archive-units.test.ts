@@ -236,3 +236,119 @@ describe('an activities CSV with a weight it cannot read without guessing', () =
     expect(source.weights.map((r) => r.value.weight)).toEqual([storedValue('bodyWeight', 80, 'metric'), 176]);
   });
 });
+
+describe('a weights CSV whose Weight column names no unit', () => {
+  const bare = ['Date,Weight', '2026-11-20 07:00,80', '2026-11-19 07:00,"81,5"'].join('\n');
+  const weightsOf = (text: string, unitSystem?: 'metric' | 'imperial') =>
+    sourceOf(readImportFile(text, unitSystem ? { ...ctx, unitSystem } : ctx));
+
+  it("is read in the importing person's own unit: kg for a metric person", () => {
+    const source = weightsOf(bare, 'metric');
+    expect(source.refused).toEqual([]);
+    expect(source.weights.map((r) => r.value.weight)).toEqual([
+      storedValue('bodyWeight', 80, 'metric'),
+      storedValue('bodyWeight', 81.5, 'metric'),
+    ]);
+    // The preview says which unit the bare column was read in.
+    expect(source.format).toBe('FitTrack weights CSV (Weight read in kg)');
+  });
+
+  it('is read in lbs for an imperial person, and when no unit system is given', () => {
+    for (const source of [weightsOf(bare, 'imperial'), weightsOf(bare)]) {
+      expect(source.weights.map((r) => r.value.weight)).toEqual([80, 81.5]);
+      expect(source.format).toBe('FitTrack weights CSV (Weight read in lbs)');
+    }
+  });
+
+  it('leaves Weight (lbs) and Weight (kg) as they say, whatever the person uses', () => {
+    for (const unitSystem of ['metric', 'imperial'] as const) {
+      expect(weightsOf('Date,Weight (lbs)\n2026-11-20,180\n', unitSystem).weights[0]?.value.weight).toBe(180);
+      expect(weightsOf('Date,Weight (kg)\n2026-11-20,80\n', unitSystem).weights[0]?.value.weight).toBe(
+        storedValue('bodyWeight', 80, 'metric'),
+      );
+      expect(weightsOf('Date,Weight (kg)\n2026-11-20,80\n', unitSystem).format).toBe('FitTrack weights CSV');
+    }
+  });
+
+  it("refuses a metric person's row given both in a bare Weight (kg to them) and in Weight (lbs)", () => {
+    const source = weightsOf('Date,Weight,Weight (lbs)\n2026-11-20,80,176\n2026-11-19,,176\n', 'metric');
+    expect(source.refused).toEqual([{ where: 'line 2', message: IMPORT_MESSAGES.weightTwice }]);
+    expect(source.weights.map((r) => r.value.weight)).toEqual([176]);
+  });
+
+  it('is still refused as ambiguous in an activities CSV, in either system', () => {
+    for (const unitSystem of ['metric', 'imperial'] as const) {
+      const source = weightsOf('Date,Activity,Weight\n2026-11-20,Leg Curl,80\n', unitSystem);
+      expect(source.refused).toEqual([{ where: 'line 2', message: IMPORT_MESSAGES.ambiguousWeight }]);
+    }
+  });
+});
+
+describe("refusals name the limit in the person's own units", () => {
+  const metric = { ...ctx, unitSystem: 'metric' as const };
+  const refusedOf = (text: string, c: typeof ctx = metric) => sourceOf(readImportFile(text, c)).refused;
+  // The log forms' words for the same values (web Units.test.tsx and Sets.test.tsx).
+  const BODY_KG = 'Weight must be between 19 and 498 kg.';
+  const BENCH_KG = 'Weight lifted cannot exceed 362 kg for Bench Press.';
+
+  it('a weigh-in out of range, in kg or in lbs, to a metric person', () => {
+    expect(refusedOf('Date,Weight (kg)\n2026-11-20,5\n2026-11-19,600\n')).toEqual([
+      { where: 'line 2', message: BODY_KG },
+      { where: 'line 3', message: BODY_KG },
+    ]);
+    expect(refusedOf('Date,Weight (lbs)\n2026-11-20,30\n')).toEqual([{ where: 'line 2', message: BODY_KG }]);
+  });
+
+  it('a weight lifted past the activity’s limit, in kg or in lbs, to a metric person', () => {
+    const text = [
+      'Date,Activity,Reps,Minutes,Weight lifted (kg),Weight lifted (lbs)',
+      '2026-11-20 07:00,Bench Press,5,5,400,',
+      '2026-11-20 07:10,Bench Press,5,5,,900',
+    ].join('\n');
+    expect(refusedOf(text)).toEqual([
+      { where: 'line 2', message: BENCH_KG },
+      { where: 'line 3', message: BENCH_KG },
+    ]);
+  });
+
+  it("a metric person's archive: weigh-ins, loads, target weight and height", () => {
+    const archive = JSON.stringify({
+      format: 'fittrack-archive',
+      version: 1,
+      profile: { displayName: 'Pat', height: 200, targetWeight: 2000 },
+      activities: [
+        { activityType: 'Bench Press', count: 5, time: 5, weightLifted: 900, timestamp: NOW - DAY },
+      ],
+      weights: [{ weight: 30, timestamp: NOW - DAY }],
+    });
+    expect(refusedOf(archive)).toEqual([
+      { where: 'activity 1', message: BENCH_KG },
+      { where: 'weight 1', message: BODY_KG },
+      { where: 'profile', message: 'Height must be between 92 and 274 cm.' },
+      { where: 'profile targetWeight', message: 'Target weight must be between 19 and 498 kg.' },
+    ]);
+  });
+
+  it('a value past the limit only in kg but within it in lbs is still taken (an export reads back)', () => {
+    // 362.5 kg is 799.17 lbs: under Bench Press's 800 lbs, as a stored 799 lbs exported in kg is.
+    const source = sourceOf(
+      readImportFile(
+        'Date,Activity,Reps,Minutes,Weight lifted (kg)\n2026-11-20,Bench Press,5,5,362.5\n',
+        metric,
+      ),
+    );
+    expect(source.refused).toEqual([]);
+    expect(source.activities[0]?.value.weightLifted).toBe(storedValue('weightLifted', 362.5, 'metric'));
+  });
+
+  it('an imperial person, or a caller that gives no units, keeps the lbs messages word for word', () => {
+    for (const c of [ctx, { ...ctx, unitSystem: 'imperial' as const }]) {
+      expect(refusedOf('Date,Weight (kg)\n2026-11-20,5\n', c)).toEqual([
+        { where: 'line 2', message: 'Weight must be between 40 and 1100 lbs.' },
+      ]);
+      expect(
+        refusedOf('Date,Activity,Reps,Minutes,Weight lifted\n2026-11-20,Bench Press,5,5,900\n', c),
+      ).toEqual([{ where: 'line 2', message: 'Weight lifted cannot exceed 800 lbs for Bench Press.' }]);
+    }
+  });
+});

@@ -294,6 +294,21 @@ describe("Hevy's workouts.csv", () => {
     expect(s.refused[0]?.message).toMatch(/^Bicep Curl \(Barbell\): /);
   });
 
+  it("names the load's limit in kg to a metric person, in lbs to an imperial one", () => {
+    const text = formatCsv([
+      ['title', 'start_time', 'end_time', 'exercise_title', 'set_index', 'set_type', 'weight_kg', 'reps'],
+      ['A', '1 Nov 2026, 07:00', '1 Nov 2026, 07:30', 'Bench Press (Barbell)', 0, 'normal', 400, 5],
+    ]);
+    const refused = (unitSystem: 'metric' | 'imperial') =>
+      sourceOf(readAnyImportFile(text, { ...ctx, unitSystem })).refused.map((r) => r.message);
+    expect(refused('metric')).toEqual([
+      'Bench Press (Barbell): Weight lifted cannot exceed 362 kg for Bench Press.',
+    ]);
+    expect(refused('imperial')).toEqual([
+      'Bench Press (Barbell): Weight lifted cannot exceed 800 lbs for Bench Press.',
+    ]);
+  });
+
   it('importing it again adds nothing', () => {
     const plan = planImport(source, NOTHING, planCtx);
     expect(plan.add.activities).toBe(32);
@@ -401,10 +416,93 @@ describe('GPX times', () => {
     }
   });
 
+  it('refuses a track dated 1970 (a clock never set) or otherwise before 2000, naming the date', () => {
+    for (const [times, date] of [
+      [['1970-01-01T00:00:00Z', '1970-01-01T00:31:00Z'], '1970-01-01'],
+      // A GPS week-number rollover sets a clock back 1024 weeks (2019 to 1999).
+      [['1999-08-22T07:30:00Z', '1999-08-22T08:01:00Z'], '1999-08-22'],
+      [['1969-12-31T23:59:00Z', null, '1970-01-01T00:30:00Z'], '1969-12-31'],
+    ] as const) {
+      expect(readGpx(track([...times] as string[]), ctx)).toEqual({
+        ok: false,
+        message: GPX_MESSAGES.clockUnset(date),
+      });
+    }
+  });
+
+  it('reads the times of a track from 2000 on, and leaves out points dated before as if they had none', () => {
+    const start = Date.UTC(2026, 10, 1, 7, 0);
+    const mixed = sourceOf(
+      readGpx(
+        track([
+          '1970-01-01T00:00:05Z',
+          '1970-01-01T00:00:10Z',
+          '2026-11-01T07:00:00Z',
+          '2026-11-01T07:30:00Z',
+        ]),
+        ctx,
+      ),
+    );
+    expect(mixed.refused).toEqual([]);
+    expect(mixed.activities[0]?.value).toMatchObject({ activityType: 'Running', time: 30, timestamp: start });
+    expect(mixed.activities[0]?.sourceId).toBe(`gpx:${start}`);
+    const edge = sourceOf(readGpx(track(['2000-01-01T00:00:00Z', '2000-01-01T00:30:00Z']), ctx));
+    expect(edge.activities[0]?.value.timestamp).toBe(Date.UTC(2000, 0, 1));
+  });
+
   it('says so when all the points have the same time', () => {
     expect(readGpx(track(['2026-11-01T10:00:00Z', '2026-11-01T10:00:00Z']), ctx)).toEqual({
       ok: false,
       message: GPX_MESSAGES.noDuration,
     });
+  });
+});
+
+describe("a Strava export's activities.csv and the GPX of one of its activities", () => {
+  // Strava's first run: Oct 1, 2026, 6:02:11 AM UTC, 1923 s, 5.21 km. Its GPX starts at the same
+  // second; its distance along the points and minutes differ a little from the CSV's.
+  const start = Date.UTC(2026, 9, 1, 6, 2, 11);
+  const gpxRun = (first: number, type = 'running') => ({
+    name: 'Morning Run',
+    type,
+    segments: [
+      {
+        points: Array.from({ length: 33 }, (_, i) => [13.4, 52.5 + i * 0.0014]),
+        times: Array.from({ length: 33 }, (_, i) => new Date(first + i * 60_000).toISOString()),
+      },
+    ],
+  });
+  const storedFrom = (plan: ReturnType<typeof planImport>): ExistingData => ({
+    ...NOTHING,
+    activities: importBatches(plan, NOW)
+      .flat()
+      .map((w) => ({
+        id: w.path.split('/').pop() as string,
+        value: (w.kind === 'set' ? w.data : {}) as never,
+      })),
+  });
+  const strava = () => sourceOf(readAnyImportFile(STRAVA, ctx));
+
+  it('the GPX after the CSV adds nothing: the same run, started the same second', () => {
+    const gpx = sourceOf(readGpx(gpxRun(start), ctx));
+    expect(gpx.activities[0]?.value).toMatchObject({ activityType: 'Running', time: 32, timestamp: start });
+    expect(gpx.activities[0]?.value.distance).not.toBe(5210);
+    const plan = planImport(gpx, storedFrom(planImport(strava(), NOTHING, planCtx)), planCtx);
+    expect(plan.add.activities).toBe(0);
+    expect(plan.alreadyThere.activities).toBe(1);
+    expect(plan.docs).toEqual([]);
+  });
+
+  it('the CSV after the GPX adds every other activity, not that run again', () => {
+    const gpxPlan = planImport(sourceOf(readGpx(gpxRun(start), ctx)), NOTHING, planCtx);
+    const plan = planImport(strava(), storedFrom(gpxPlan), planCtx);
+    expect(plan.add.activities).toBe(26);
+    expect(plan.alreadyThere.activities).toBe(1);
+  });
+
+  it('a track started at another second, or of another activity, is another activity', () => {
+    const stored = storedFrom(planImport(strava(), NOTHING, planCtx));
+    for (const other of [gpxRun(start + 1000), gpxRun(start, 'walking')])
+      expect(planImport(sourceOf(readGpx(other, ctx)), stored, planCtx).add.activities).toBe(1);
   });
 });

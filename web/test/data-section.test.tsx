@@ -134,6 +134,57 @@ describe('/account: Your Data', () => {
     expect(dialog.queryByRole('button', { name: 'Import' })).toBeNull();
   }, 40_000);
 
+  it("reads a metric person's hand-made weights CSV with a bare Weight column in kg", async () => {
+    const user = userEvent.setup();
+    const { store } = setup({
+      [paths.user(UID)]: {
+        userId: UID,
+        email: 'ann@example.com',
+        createdAt: 1,
+        displayName: 'Ann',
+        unitSystem: 'metric',
+      },
+    });
+    const data = await dataSection();
+    const csv = ['Date,Weight', '2026-01-10,80', '2026-01-11,81'].join('\n');
+    await user.upload(data.getByTestId('import-file'), new File([csv], 'scale.csv', { type: 'text/csv' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Import preview' }));
+    expect(dialog.getByTestId('import-format')).toHaveTextContent(
+      'Recognised as: FitTrack weights CSV (Weight read in kg)',
+    );
+    await user.click(dialog.getByRole('button', { name: 'Import' }));
+    expect(await data.findByText('Imported 0 activities, 2 weight records, 0 posts.')).toBeInTheDocument();
+    const weights = await store.query({ collection: paths.weightRecords(UID) });
+    // 80 kg, not 80 lbs (36 kg).
+    expect(weights.map((d) => d.data.weight).sort()).toEqual([176.37, 178.57]);
+  }, 40_000);
+
+  it("names a refused load's limit in kg to a metric person, as the log form does", async () => {
+    const user = userEvent.setup();
+    setup({
+      [paths.user(UID)]: {
+        userId: UID,
+        email: 'ann@example.com',
+        createdAt: 1,
+        displayName: 'Ann',
+        unitSystem: 'metric',
+      },
+    });
+    const data = await dataSection();
+    const csv = [
+      'Date,Activity,Reps,Minutes,Weight lifted (kg)',
+      '2026-01-10 07:30,Bench Press,5,5,400',
+      '2026-01-10 07:40,Bench Press,5,5,100',
+    ].join('\n');
+    await user.upload(data.getByTestId('import-file'), new File([csv], 'lifts.csv', { type: 'text/csv' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Import preview' }));
+    expect(dialog.getByTestId('import-activities')).toHaveTextContent(/Activities\s*1\s*0/);
+    // The dashboard's words for 400 kg (Units.test.tsx), not "cannot exceed 800 lbs".
+    expect(dialog.getByText('Line 2:').parentElement).toHaveTextContent(
+      'Line 2: Weight lifted cannot exceed 362 kg for Bench Press.',
+    );
+  }, 40_000);
+
   it('does not import offline (the entries would be refused once the queued writes reach the server)', async () => {
     const user = userEvent.setup();
     const { store } = setup();

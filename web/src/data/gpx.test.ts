@@ -52,6 +52,10 @@ describe('a GPX track (DOMParser and @tmcw/togeojson)', () => {
     expect(await refusal(RUN.replace('<type>running</type>', '<type>kitesurfing</type>'))).toEqual([
       "Unknown activity 'kitesurfing'.",
     ]);
+    // A watch whose clock was never set writes 1970: refused, not imported as a run in 1970.
+    expect(await refusal(RUN.replace(/2026-11-21/g, '1970-01-01'))).toBe(
+      GPX_MESSAGES.clockUnset('1970-01-01'),
+    );
     // 5 km in 31 minutes is no walk's pace limit problem, but a run in the future is refused.
     expect(await refusal(RUN.replace(/2026-11-21/g, '2026-12-21'))).toEqual([
       'Date cannot be in the future.',

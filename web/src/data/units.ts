@@ -12,6 +12,7 @@ import {
   type UnitSystem,
   unitLabel,
 } from '@fit/shared/units';
+import { liftedLimitMessage } from '@fit/shared/validation';
 import { createContext, createElement, type ReactNode, useContext, useEffect, useMemo } from 'react';
 import { recall, remember } from './device-memory.ts';
 import { useDataScope, useProfile } from './queries.ts';
@@ -109,6 +110,7 @@ export function typedWeightLifted(
   if (text.trim() === '' || !Number.isFinite(typed) || typed < 0 || system === 'imperial')
     return { value: text };
   const max = liftedLimit(activity.limitLbs, system);
-  if (typed > max) return { message: `Weight lifted cannot exceed ${max} kg for ${activity.name}.` };
+  // Worded as an import's refusal of the same load is (shared validation.ts).
+  if (typed > max) return { message: liftedLimitMessage(activity.name, activity.limitLbs, system) };
   return { value: Math.min(storedValue('weightLifted', typed, system), activity.limitLbs) };
 }

@@ -97,7 +97,9 @@ export function DataSection(props: { onImported?: () => void }) {
       const { existing } = await readAccountData(store, user.uid);
       const [uid, now, timeZone] = [user.uid, Date.now(), browserTimeZone()];
       const currentDisplayName = existing.profile?.displayName ?? '';
-      const read = await readImportText(text, { uid, now, timeZone, currentDisplayName });
+      // The units the page shows them: a weights CSV's bare Weight is read in them.
+      const unitSystem = unitSystemOf(existing.profile);
+      const read = await readImportText(text, { uid, now, timeZone, currentDisplayName, unitSystem });
       if (!read.ok) return fail(read.message);
       const plan = planImport(read.source, existing, { uid, email: user.email ?? '', now, timeZone });
       setPreview({ fileName: file.name, plan });
@@ -179,10 +181,10 @@ export function DataSection(props: { onImported?: () => void }) {
             A FitTrack JSON archive, an activities CSV with the columns Date, Activity, Reps, Minutes, Weight
             lifted (lbs) or Weight lifted (kg) (a bare Weight lifted is read in lbs; a bare Weight is refused
             as ambiguous) and Distance (km) or Distance (mi), or a weights CSV with the columns Date and
-            Weight (lbs) or Weight (kg). Dates are YYYY-MM-DD or YYYY-MM-DD HH:mm. Switching in? Strava's
-            activities.csv (from its bulk export), Hevy's workouts.csv and a GPX track of a run or a ride are
-            read as they are. You see what will be added first; entries you already have are never added
-            twice.
+            Weight (lbs) or Weight (kg) (a bare Weight is read in your units). Dates are YYYY-MM-DD or
+            YYYY-MM-DD HH:mm. Switching in? Strava's activities.csv (from its bulk export), Hevy's
+            workouts.csv and a GPX track of a run or a ride are read as they are. You see what will be added
+            first; entries you already have are never added twice.
           </Typography>
         </div>
         <StatusAlert status={status} onClose={() => setStatus(null)} />
