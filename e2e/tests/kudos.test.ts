@@ -108,8 +108,14 @@ describe('kudos, comments and notifications between two people', () => {
     found.push(...(await audit(annPage, 'notifications popup', '[role="dialog"]')));
     await annPage.getByRole('button', { name: 'Mark all as read' }).click();
     await menu.getByText('Unread').first().waitFor({ state: 'detached', timeout: 30_000 });
-    await annPage.keyboard.press('Escape');
+    // The comment's notification opens that post's comments.
+    await menu.getByText(`${ben.name} commented on your post: Strong work ${stamp}`).click();
     await menu.waitFor({ state: 'detached' });
+    const opened = annPage.getByRole('dialog', { name: 'Kudos and comments' });
+    await opened.getByText(`Strong work ${stamp}`).waitFor();
+    expect(new URL(annPage.url()).searchParams.get('post')).toBeTruthy();
+    await opened.getByRole('button', { name: 'Close' }).click();
+    await opened.waitFor({ state: 'detached' });
     await annPage.getByRole('button', { name: 'Notifications', exact: true }).waitFor({ timeout: 30_000 });
     expect(found, `axe violations:\n${found.join('\n')}`).toEqual([]);
   }, 240_000);

@@ -25,6 +25,14 @@ function describe(n: ShownNotification): string {
   return `${n.fromName} started following you`;
 }
 
+/** A new follower's profile; the comments of the item a kudos or comment is on. */
+function targetOf(n: ShownNotification, uid: string): string {
+  if (n.kind === 'follow') return `/people/${encodeURIComponent(n.from)}`;
+  const id = n.itemId?.startsWith(`${uid}_`) ? n.itemId.slice(uid.length + 1) : '';
+  const param = n.feed === 'feedActivities' ? 'activity' : 'post';
+  return id ? `/community?${new URLSearchParams({ [param]: id })}` : '/community';
+}
+
 export function NotificationsButton() {
   const { store, uid } = useDataScope();
   const navigate = useNavigate();
@@ -41,8 +49,7 @@ export function NotificationsButton() {
   function open(n: ShownNotification) {
     if (!n.read) mark.mutate([n.id]);
     setAnchor(null);
-    // A new follower's profile; kudos and comments are on the community page.
-    navigate(n.kind === 'follow' ? `/people/${encodeURIComponent(n.from)}` : '/community');
+    navigate(targetOf(n, uid));
   }
 
   return (

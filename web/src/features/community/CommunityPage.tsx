@@ -1,4 +1,7 @@
-/** `/community`: leaderboards, posts and recent activity, all live; `?show=following` narrows them. */
+/**
+ * `/community`: leaderboards, posts and recent activity, all live; `?show=following` narrows them,
+ * `?post=` or `?activity=` opens the comments of one's own item (from a notification).
+ */
 import Grid from '@mui/material/Grid';
 import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -6,6 +9,7 @@ import { useRefreshed } from '../../components/useRefreshed.ts';
 import { useSessionUser } from '../../data/context.tsx';
 import { ActivitiesCard } from './ActivitiesCard.tsx';
 import { LeaderboardsCard } from './LeaderboardsCard.tsx';
+import { NotifiedItem } from './NotifiedItem.tsx';
 import { PostsCard } from './PostsCard.tsx';
 import { ShowFilter } from './ShowFilter.tsx';
 import { SocialContext, useSocial } from './social-state.ts';
@@ -50,6 +54,7 @@ export function CommunityPage({ clock = Date.now, tickMs = 30_000 }: CommunityPa
           <ActivitiesCard activities={activities} uid={uid} now={now} error={errors.activities} />
         </Grid>
       </Grid>
+      {uid && <NotifiedItem uid={uid} />}
     </SocialContext.Provider>
   );
 }

@@ -83,3 +83,42 @@ describe('kudos and comments', () => {
     expect(await within(dialog).findByRole('button', { name: 'Delete comment by Me Myself' })).toBeTruthy();
   });
 });
+
+describe('an item named in the address (a notification opened)', () => {
+  it("opens the comments of one's own post with its counts, and closing drops it from the address", async () => {
+    const store = seed();
+    await store.commit([
+      {
+        kind: 'set',
+        path: paths.comment('feedPosts', ME.uid, 'p9', 'c1'),
+        data: { uid: 'ann', owner: ME.uid, userName: 'Ann', message: 'Strong work', timestamp: NOW - 1000 },
+      },
+      {
+        kind: 'set',
+        // An older post than the feed shows: its counts are read on their own.
+        path: paths.engagement('feedPosts', ME.uid, 'p9'),
+        data: {
+          feed: 'feedPosts',
+          owner: ME.uid,
+          itemId: `${ME.uid}_p9`,
+          kudos: 1,
+          kudosBy: [{ uid: 'ann', userName: 'Ann' }],
+          comments: 1,
+          asOf: NOW,
+        },
+      },
+    ]);
+    renderPage(store, {}, ME, '/community?show=following&post=p9');
+    const dialog = await screen.findByRole('dialog', { name: 'Kudos and comments' });
+    await within(dialog).findByText('Strong work');
+    await within(dialog).findByText('On your post. Kudos from Ann.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('opens nothing for an id the address does not give', async () => {
+    renderPage(seed(), {}, ME, '/community?post=');
+    await item('My post');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
