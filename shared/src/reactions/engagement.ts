@@ -16,7 +16,7 @@ import type { Cursor, DocData, QuerySpec, WriteOp } from '../store.ts';
 import { numberOr0 } from '../totals.ts';
 import { displayNameOf, type ReactionEnv, readUser } from './core.ts';
 import { type PaceOptions, type PaceResult, Pacer } from './pacing.ts';
-import { PAGE_SIZE } from './queries.ts';
+import { PAGE_SIZE, reactionQueries } from './queries.ts';
 
 /** A committed write of one kudos or comment, as its path says (the payload is never trusted). */
 export interface SocialEvent {
@@ -70,6 +70,18 @@ export const engagementQueries = {
     collection: 'notifications',
     group: true,
     where: [{ field: 'from', op: '==', value: uid }],
+    limit: PAGE_SIZE,
+  }),
+  /** A page of one item's kudos or comments (the item's deletion). */
+  ofItem: (what: 'kudos' | 'comments', feed: SocialFeed, owner: string, id: string): QuerySpec =>
+    reactionQueries.page(what === 'kudos' ? paths.kudos(feed, owner, id) : paths.comments(feed, owner, id)),
+  /** The owner's notifications about one item (the item's deletion). */
+  notificationsAbout: (feed: SocialFeed, owner: string, id: string): QuerySpec => ({
+    collection: paths.notifications(owner),
+    where: [
+      { field: 'feed', op: '==', value: feed },
+      { field: 'itemId', op: '==', value: `${owner}_${id}` },
+    ],
     limit: PAGE_SIZE,
   }),
   /** Engagement documents of a person's items (account deletion). */

@@ -28,6 +28,7 @@ export {
   socialEventForPath,
 } from './engagement.ts';
 export { followTargetOf, recomputePeople } from './follows.ts';
+export { deleteItemSocialData } from './item-deletion.ts';
 export {
   deleteAccountData,
   expireProjections,

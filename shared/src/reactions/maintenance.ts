@@ -33,7 +33,7 @@ export class NoProgressError extends Error {
  * path differing from the stored one (as a lone surrogate in an id can) would otherwise make the
  * loop spin forever.
  */
-async function deleteAll(
+export async function deleteAll(
   env: ReactionEnv,
   what: string,
   page: () => Promise<DocSnapshot[]>,

@@ -234,6 +234,19 @@ export const REACTION_QUERY_SHAPES: readonly QuerySpec[] = [
     limit: PAGE_SIZE,
   },
   { collection: paths.engagementAll, where: [{ field: 'owner', op: '==', value: 'u' }], limit: PAGE_SIZE },
+  // An item's deletion: its kudos and comments in pages, the owner's notifications about it.
+  ...(['feedPosts', 'feedActivities'] as const).flatMap((feed) => [
+    reactionQueries.page(paths.kudos(feed, 'u', 'i')),
+    reactionQueries.page(paths.comments(feed, 'u', 'i')),
+  ]),
+  {
+    collection: paths.notifications('u'),
+    where: [
+      { field: 'feed', op: '==', value: 'feedPosts' },
+      { field: 'itemId', op: '==', value: 'u_i' },
+    ],
+    limit: PAGE_SIZE,
+  },
   reactionQueries.page(paths.notifications('u')),
 ];
 

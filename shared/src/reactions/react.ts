@@ -22,6 +22,7 @@ import {
   readUser,
 } from './core.ts';
 import { followTargetOf, recomputePeople, syncFollowNotification } from './follows.ts';
+import { deleteItemSocialData } from './item-deletion.ts';
 import { type PaceOptions, type PaceResult, Pacer } from './pacing.ts';
 import { progressWrite, recomputeProgress } from './progress.ts';
 import { type FeedCollection, reactionQueries, USER_FEED_LIMIT } from './queries.ts';
@@ -147,10 +148,16 @@ export async function reactUser(
   if (touched('timeZone')) await recomputeProgress(env, uid, (docs) => pacer.planTogether(docs));
   const profileForBoards = work.profile === 'all' || [...(work.profile ?? [])].some((f) => f !== 'timeZone');
   if (work.reps.size > 0 || profileForBoards) await recomputeEntries(env, uid, work, pacer, profileForBoards);
+  const gone: { feed: FeedCollection; id: string }[] = [];
   for (const ids of chunks([...work.reps.keys()], ITEM_CHUNK))
-    await recomputeFeedItems(env, uid, 'feedActivities', ids, pacer);
+    for (const id of await recomputeFeedItems(env, uid, 'feedActivities', ids, pacer))
+      gone.push({ feed: 'feedActivities', id });
   for (const ids of chunks([...work.posts], ITEM_CHUNK))
-    await recomputeFeedItems(env, uid, 'feedPosts', ids, pacer);
+    for (const id of await recomputeFeedItems(env, uid, 'feedPosts', ids, pacer))
+      gone.push({ feed: 'feedPosts', id });
+  // Deleted items take their kudos, comments, counts and notifications along (not paced: each
+  // document is deleted once, by this item's reaction alone).
+  for (const { feed, id } of gone) await deleteItemSocialData(env, feed, uid, id);
   if (work.profile !== null) {
     // Boards use the name, the weight and the privacy flag; activity items the name and the
     // flag; post items the name. A weight change (every weight log) touches boards only.
@@ -291,22 +298,26 @@ async function recomputeEntries(
   await refreshBoards(env, uid, touched, pacer);
 }
 
-/** The named items of one feed, each from its source as it is now (gone, hidden, past the horizon: none). */
+/**
+ * The named items of one feed, each from its source as it is now (gone, hidden, past the horizon:
+ * none). Resolves with the ids whose source is gone (none for a deleted account).
+ */
 async function recomputeFeedItems(
   env: ReactionEnv,
   uid: string,
   feed: FeedCollection,
   ids: readonly string[],
   pacer: Pacer,
-): Promise<void> {
+): Promise<string[]> {
   const { source, item: itemPath, doc } = FEEDS[feed];
-  await env.store.transact(async (tx) => {
+  return env.store.transact(async (tx) => {
     const [user, horizon, ...docs] = await Promise.all([
       readUser(tx, uid),
       tx.get(reactionPaths.feedHorizon(feed)),
       ...ids.flatMap((id) => [tx.get(source(uid, id)), tx.get(itemPath(uid, id))]),
     ]);
-    if (!user) return;
+    if (!user) return [];
+    const gone: string[] = [];
     ids.forEach((id, i) => {
       const src = docs[2 * i] ?? null;
       const item = docs[2 * i + 1] ?? null;
@@ -316,7 +327,9 @@ async function recomputeFeedItems(
           : null;
       const op = pacer.plan(itemPath(uid, id), item, desired);
       if (op) tx.write(op);
+      if (!src) gone.push(id);
     });
+    return gone;
   });
 }
 
