@@ -115,7 +115,8 @@ function notificationDoc(e: SocialEvent, cause: DocData): AppNotification | null
  * Recomputes `engagement/{feed}_{owner}_{id}` (kudos and comment counts, the newest givers) from
  * the item's kudos and comments as they are now, and creates or removes the owner's notification
  * of this one kudos or comment. A notification already there is left as is (its `read` is the
- * owner's). Nothing for a deleted owner (the cascade removes it all) or a deleted item.
+ * owner's). Nothing for a deleted owner (the cascade removes it all); on a deleted item, the
+ * kudos or comment itself is deleted too (the item's own deletion removed the rest).
  */
 export async function reactEngagement(
   env: ReactionEnv,
@@ -165,6 +166,9 @@ export async function reactEngagement(
           ? { kind: 'delete', path: notePath }
           : null;
     if (noteOp) tx.write(noteOp);
+    // Written after its item was deleted (the rules check the feed item, which goes a moment after
+    // the source): nothing else would ever remove it.
+    if (!source && cause) tx.write({ kind: 'delete', path: causePath });
   });
   return pacer.result();
 }

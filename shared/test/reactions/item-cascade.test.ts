@@ -1,7 +1,8 @@
 /**
  * Deleting one's own post or activity takes its social data with it: its kudos and comments, its
  * engagement document and the owner's notifications about it, in pages within a commit's 500
- * writes; repeated and late deliveries change nothing.
+ * writes; repeated and late deliveries change nothing; a kudos or comment that lands after the
+ * item is gone is removed by its own reaction.
  */
 import { describe, expect, it } from 'vitest';
 import { MAX_WRITES_PER_COMMIT } from '../../firestore/semantics.ts';
@@ -252,6 +253,39 @@ describe('deleting a post or an activity', () => {
       { kind: 'delete', path: paths.post('ann', 'p1') },
     ]);
     await drain(h, T0 + 5000);
+    expect(leftOf(h, 'feedPosts', 'p1')).toEqual(expect.arrayContaining(social));
+  });
+});
+
+describe('a kudos or comment that lands after its item was deleted', () => {
+  it.each(['feedPosts', 'feedActivities'] as const)(
+    '%s: its reaction removes it, writes no counts and no notification',
+    async (feed) => {
+      const h = await seed();
+      await socialItem(h, feed, 'x1');
+      await h.store.commit([{ kind: 'delete', path: SOURCES[feed].path('ann', 'x1') }]);
+      await drain(h, T0 + 5000);
+      // Written while the feed item was still there (the rules check the feed item), delivered after.
+      const late = [
+        { path: paths.kudosOf(feed, 'ann', 'x1', 'bob'), data: give('bob', 'ann', T0 + 6000) },
+        { path: paths.comment(feed, 'ann', 'x1', 'late'), data: say('cy', 'ann', 'Late', T0 + 6000) },
+      ];
+      await engage(h, late, T0 + 7000);
+      expect(leftOf(h, feed, 'x1')).toEqual([]);
+      // Its deletion's own delivery, and a duplicate of the write's, change nothing.
+      const before = h.store.snapshot();
+      for (const { path } of late) {
+        await deliver(h, path, T0 + 8000);
+        await deliver(h, path, T0 + 9000);
+      }
+      expect(h.store.snapshot()).toEqual(before);
+    },
+  );
+
+  it('a kudos on an item that still exists is kept', async () => {
+    const h = await seed();
+    const social = await socialItem(h, 'feedPosts', 'p1');
+    await deliver(h, social[0] as string, T0 + 5000);
     expect(leftOf(h, 'feedPosts', 'p1')).toEqual(expect.arrayContaining(social));
   });
 });
