@@ -115,8 +115,9 @@ function notificationDoc(e: SocialEvent, cause: DocData): AppNotification | null
  * Recomputes `engagement/{feed}_{owner}_{id}` (kudos and comment counts, the newest givers) from
  * the item's kudos and comments as they are now, and creates or removes the owner's notification
  * of this one kudos or comment. A notification already there is left as is (its `read` is the
- * owner's). Nothing for a deleted owner (the cascade removes it all); on a deleted item, the
- * kudos or comment itself is deleted too (the item's own deletion removed the rest).
+ * owner's). Nothing for a deleted owner (the cascade removes it all). On a deleted item the counts
+ * stay as they are (the sweep removes them after the grace period, unless Undo brings the item
+ * back) and the kudos or comment itself is deleted (written after its item was gone).
  */
 export async function reactEngagement(
   env: ReactionEnv,
@@ -156,7 +157,8 @@ export async function reactEngagement(
             comments: comments.count,
           }
         : null;
-    const op = pacer.plan(statsPath, stats, desired);
+    // A gone item's counts are left to the sweep: deleted, or kept for an Undo (item-deletion.ts).
+    const op = source ? pacer.plan(statsPath, stats, desired) : null;
     if (op) tx.write(op);
     const wanted = source && cause ? notificationDoc(e, cause.data) : null;
     const noteOp: WriteOp | null =

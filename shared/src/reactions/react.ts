@@ -22,7 +22,7 @@ import {
   readUser,
 } from './core.ts';
 import { followTargetOf, recomputePeople, syncFollowNotification } from './follows.ts';
-import { deleteItemSocialData } from './item-deletion.ts';
+import { itemDeletionWrite, needsStats } from './item-deletion.ts';
 import { type PaceOptions, type PaceResult, Pacer } from './pacing.ts';
 import { progressWrite, recomputeProgress } from './progress.ts';
 import { type FeedCollection, reactionQueries, USER_FEED_LIMIT } from './queries.ts';
@@ -120,7 +120,7 @@ function workOf(uid: string, events: readonly ReactionEvent[]): UserWork {
   return work;
 }
 
-/** Items written per transaction (well under Firestore's 500 writes per commit). */
+/** Items per transaction: a feed item and a deletion marker each, well under 500 writes. */
 const ITEM_CHUNK = 200;
 
 function chunks<T>(xs: readonly T[], size: number): T[][] {
@@ -148,16 +148,10 @@ export async function reactUser(
   if (touched('timeZone')) await recomputeProgress(env, uid, (docs) => pacer.planTogether(docs));
   const profileForBoards = work.profile === 'all' || [...(work.profile ?? [])].some((f) => f !== 'timeZone');
   if (work.reps.size > 0 || profileForBoards) await recomputeEntries(env, uid, work, pacer, profileForBoards);
-  const gone: { feed: FeedCollection; id: string }[] = [];
   for (const ids of chunks([...work.reps.keys()], ITEM_CHUNK))
-    for (const id of await recomputeFeedItems(env, uid, 'feedActivities', ids, pacer))
-      gone.push({ feed: 'feedActivities', id });
+    await recomputeFeedItems(env, uid, 'feedActivities', ids, pacer);
   for (const ids of chunks([...work.posts], ITEM_CHUNK))
-    for (const id of await recomputeFeedItems(env, uid, 'feedPosts', ids, pacer))
-      gone.push({ feed: 'feedPosts', id });
-  // Deleted items take their kudos, comments, counts and notifications along (not paced: each
-  // document is deleted once, by this item's reaction alone).
-  for (const { feed, id } of gone) await deleteItemSocialData(env, feed, uid, id);
+    await recomputeFeedItems(env, uid, 'feedPosts', ids, pacer);
   if (work.profile !== null) {
     // Boards use the name, the weight and the privacy flag; activity items the name and the
     // flag; post items the name. A weight change (every weight log) touches boards only.
@@ -300,7 +294,9 @@ async function recomputeEntries(
 
 /**
  * The named items of one feed, each from its source as it is now (gone, hidden, past the horizon:
- * none). Resolves with the ids whose source is gone (none for a deleted account).
+ * none). An item whose source is gone is marked for the rollup's sweep of its kudos, comments,
+ * counts and notifications, and one back under its id (Undo) unmarked (item-deletion.ts); nothing
+ * for a deleted account (its cascade removes it all).
  */
 async function recomputeFeedItems(
   env: ReactionEnv,
@@ -308,28 +304,45 @@ async function recomputeFeedItems(
   feed: FeedCollection,
   ids: readonly string[],
   pacer: Pacer,
-): Promise<string[]> {
+): Promise<void> {
   const { source, item: itemPath, doc } = FEEDS[feed];
-  return env.store.transact(async (tx) => {
+  await env.store.transact(async (tx) => {
     const [user, horizon, ...docs] = await Promise.all([
       readUser(tx, uid),
       tx.get(reactionPaths.feedHorizon(feed)),
-      ...ids.flatMap((id) => [tx.get(source(uid, id)), tx.get(itemPath(uid, id))]),
+      ...ids.flatMap((id) => [
+        tx.get(source(uid, id)),
+        tx.get(itemPath(uid, id)),
+        tx.get(paths.itemDeletion(feed, uid, id)),
+      ]),
     ]);
-    if (!user) return [];
-    const gone: string[] = [];
+    if (!user) return;
+    const seen = ids.map((_, i) => ({
+      src: docs[3 * i] ?? null,
+      item: docs[3 * i + 1] ?? null,
+      marker: !!docs[3 * i + 2],
+    }));
+    // The counts decide only for a gone item with neither feed item nor marker (hidden, expired).
+    const stats = await Promise.all(
+      seen.map(({ src, item, marker }, i) =>
+        needsStats({ source: !!src, item: !!item, marker })
+          ? tx.get(paths.engagement(feed, uid, ids[i] as string))
+          : null,
+      ),
+    );
     ids.forEach((id, i) => {
-      const src = docs[2 * i] ?? null;
-      const item = docs[2 * i + 1] ?? null;
+      const { src, item, marker } = seen[i] as (typeof seen)[number];
       const desired =
         src && numberOr0(src.data.timestamp) >= horizonOf(horizon)
           ? doc(uid, id, src.data, user.person)
           : null;
       const op = pacer.plan(itemPath(uid, id), item, desired);
       if (op) tx.write(op);
-      if (!src) gone.push(id);
+      // Not paced: written once per delete or Undo; the sweep removes it after the grace period.
+      const seenNow = { source: !!src, item: !!item, marker, stats: !!stats[i] };
+      const mark = itemDeletionWrite(feed, uid, id, seenNow, env.now);
+      if (mark) tx.write(mark);
     });
-    return gone;
   });
 }
 

@@ -1,19 +1,23 @@
 /**
  * Deleting one's own post or activity takes its social data with it: its kudos and comments, its
- * engagement document and the owner's notifications about it, in pages within a commit's 500
- * writes; repeated and late deliveries change nothing; a kudos or comment that lands after the
- * item is gone is removed by its own reaction.
+ * engagement document and the owner's notifications about it, once the grace period (Undo) has
+ * passed, swept by the rollup in pages within a commit's 500 writes; an item written back under its
+ * id before then keeps everything; repeated and late deliveries and sweeps change nothing; a kudos
+ * or comment that lands after the item is gone is removed by its own reaction.
  */
 import { describe, expect, it } from 'vitest';
 import { MAX_WRITES_PER_COMMIT } from '../../firestore/semantics.ts';
 import { paths, type SocialFeed } from '../../src/model.ts';
 import {
+  deleteAccountData,
+  ITEM_DELETION_GRACE_MS,
   notificationId,
   PAGE_SIZE,
   react,
   reactEngagement,
   reactUser,
   socialEventForPath,
+  sweepDeletedItems,
 } from '../../src/reactions/index.ts';
 import type { DocData, WriteOp } from '../../src/store.ts';
 import { harness, profile, rep, T0 } from './helpers.ts';
@@ -37,6 +41,10 @@ const SOURCES: Record<SocialFeed, { path: (uid: string, id: string) => string; d
   feedActivities: { path: paths.rep, data: rep('Running', { time: 30 }, T0) },
 };
 
+/** Each feed's item of a source, as the source reaction writes it. */
+const feedItem = (feed: SocialFeed, uid: string, id: string): string =>
+  feed === 'feedPosts' ? paths.feedPost(uid, id) : paths.feedActivity(uid, id);
+
 async function seed(): Promise<H> {
   const h = harness();
   await h.store.commit([
@@ -57,6 +65,13 @@ async function engage(h: H, writes: { path: string; data: DocData }[], now = T0)
   await h.store.commit(writes.map((w) => ({ kind: 'set', ...w }) as const));
   for (const w of writes) await deliver(h, w.path, now);
 }
+
+/** The rollup's sweep at `now`: how many deleted items it cleaned. */
+function sweep(h: H, now: number): Promise<number> {
+  return sweepDeletedItems(h.env(now));
+}
+
+const GRACE = ITEM_DELETION_GRACE_MS;
 
 async function deliver(h: H, path: string, now: number): Promise<void> {
   const e = socialEventForPath(path);
@@ -125,8 +140,19 @@ describe('deleting a post or an activity', () => {
 
       await h.store.commit([{ kind: 'delete', path: SOURCES[feed].path('ann', 'x1') }]);
       await drain(h, T0 + 5000);
+      expect(h.store.snapshot()[paths.itemDeletion(feed, 'ann', 'x1')]).toEqual({
+        feed,
+        owner: 'ann',
+        id: 'x1',
+        goneAt: T0 + 5000,
+      });
 
+      // Within the grace period (Undo) nothing is removed.
+      expect(await sweep(h, T0 + 5000 + GRACE - 1)).toBe(0);
+      expect(leftOf(h, feed, 'x1')).toEqual(x1);
+      expect(await sweep(h, T0 + 5000 + GRACE)).toBe(1);
       expect(leftOf(h, feed, 'x1')).toEqual([]);
+      expect(h.store.snapshot()[paths.itemDeletion(feed, 'ann', 'x1')]).toBeUndefined();
       // The other item's kudos, comments, counts and notifications, and the follow notification,
       // stay as they were.
       expect(socialOf(h)).toEqual(kept);
@@ -134,16 +160,24 @@ describe('deleting a post or an activity', () => {
     },
   );
 
-  it('a repeated or late delivery of the delete changes nothing', async () => {
+  it('repeated or late deliveries of the delete, and repeated sweeps, change nothing', async () => {
     const h = await seed();
     await socialItem(h, 'feedPosts', 'p1');
     await h.store.commit([{ kind: 'delete', path: paths.post('ann', 'p1') }]);
     const [event] = h.events;
     await drain(h, T0 + 5000);
+    const marked = h.store.snapshot();
+    // A duplicate within the grace period keeps the first delivery's marker.
+    if (event) await react(h.env(T0 + 9000), event);
+    expect(h.store.snapshot()).toEqual(marked);
+    expect(await sweep(h, T0 + 5000 + GRACE)).toBe(1);
     const before = h.store.snapshot();
+    expect(await sweep(h, T0 + 5000 + GRACE)).toBe(0);
+    expect(await sweep(h, T0 + 5000 + 2 * GRACE)).toBe(0);
+    expect(h.store.snapshot()).toEqual(before);
     if (!event) throw new Error('no event for the delete');
-    await react(h.env(T0 + 6000), event);
-    await react(h.env(T0 + 60_000), event);
+    await react(h.env(T0 + 6000 + GRACE), event);
+    await react(h.env(T0 + 7000 + GRACE), event);
     expect(h.store.snapshot()).toEqual(before);
     // The cascade's own deletes of kudos and comments reach their reactions: nothing to do there.
     for (const p of [
@@ -164,6 +198,72 @@ describe('deleting a post or an activity', () => {
     expect(leftOf(h, 'feedActivities', 'r1')).toEqual(
       expect.arrayContaining([...social, paths.engagement('feedActivities', 'ann', 'r1')]),
     );
+    expect(h.store.snapshot()[paths.itemDeletion('feedActivities', 'ann', 'r1')]).toBeUndefined();
+  });
+
+  it.each(['feedPosts', 'feedActivities'] as const)(
+    '%s: Undo after the delete was delivered keeps kudos, comments, counts and notifications',
+    async (feed) => {
+      const h = await seed();
+      await socialItem(h, feed, 'x1');
+      const before = socialOf(h);
+      expect(before[paths.engagement(feed, 'ann', 'x1')]).toMatchObject({ kudos: 2, comments: 2 });
+      await h.store.commit([{ kind: 'delete', path: SOURCES[feed].path('ann', 'x1') }]);
+      await drain(h, T0 + 5000);
+      expect(h.store.snapshot()[feedItem(feed, 'ann', 'x1')]).toBeUndefined();
+      // Undo: the same document under the same id, seconds later.
+      await h.store.commit([
+        { kind: 'set', path: SOURCES[feed].path('ann', 'x1'), data: SOURCES[feed].data },
+      ]);
+      await drain(h, T0 + 15_000);
+      expect(h.store.snapshot()[feedItem(feed, 'ann', 'x1')]).toBeDefined();
+
+      expect(await sweep(h, T0 + 5000 + GRACE)).toBe(0);
+      expect(socialOf(h)).toEqual(before);
+      expect(h.store.snapshot()[paths.itemDeletion(feed, 'ann', 'x1')]).toBeUndefined();
+      const after = h.store.snapshot();
+      expect(await sweep(h, T0 + 5000 + GRACE + 60_000)).toBe(0);
+      expect(h.store.snapshot()).toEqual(after);
+    },
+  );
+
+  it('deleted again after an Undo, the item gets a full grace period from the second delete', async () => {
+    const h = await seed();
+    await socialItem(h, 'feedPosts', 'p1');
+    const source = paths.post('ann', 'p1');
+    await h.store.commit([{ kind: 'delete', path: source }]);
+    await drain(h, T0 + 5000);
+    await h.store.commit([{ kind: 'set', path: source, data: SOURCES.feedPosts.data }]);
+    await drain(h, T0 + 10_000);
+    const social = leftOf(h, 'feedPosts', 'p1');
+    await h.store.commit([{ kind: 'delete', path: source }]);
+    await drain(h, T0 + GRACE);
+    expect(await sweep(h, T0 + 5000 + GRACE)).toBe(0);
+    expect(leftOf(h, 'feedPosts', 'p1')).toEqual(social);
+    expect(await sweep(h, T0 + 2 * GRACE)).toBe(1);
+    expect(leftOf(h, 'feedPosts', 'p1')).toEqual([]);
+  });
+
+  it('a sweep cleans at most a page of deleted items; the next ones continue', async () => {
+    const h = await seed();
+    const n = PAGE_SIZE + 5;
+    const markers: WriteOp[] = Array.from({ length: n }, (_, i) => ({
+      kind: 'set',
+      path: paths.itemDeletion('feedPosts', 'ann', `q${i}`),
+      data: { feed: 'feedPosts', owner: 'ann', id: `q${i}`, goneAt: T0 },
+    }));
+    // One of them with a kudos (its reaction not run: it would remove a kudos on a gone item).
+    await h.store.commit([
+      ...markers,
+      { kind: 'set', path: paths.kudosOf('feedPosts', 'ann', 'q7', 'bob'), data: give('bob', 'ann') },
+    ]);
+    const left = () => Object.keys(h.store.snapshot()).filter((p) => p.startsWith(`${paths.itemDeletions}/`));
+    expect(await sweep(h, T0 + GRACE)).toBe(PAGE_SIZE);
+    expect(left()).toHaveLength(5);
+    expect(await sweep(h, T0 + GRACE)).toBe(5);
+    expect(left()).toEqual([]);
+    expect(await sweep(h, T0 + GRACE)).toBe(0);
+    expect(leftOf(h, 'feedPosts', 'q7')).toEqual([]);
   });
 
   it('an edit of the activity leaves its social data', async () => {
@@ -223,9 +323,10 @@ describe('deleting a post or an activity', () => {
     });
 
     await h.store.commit([{ kind: 'delete', path: paths.post('ann', 'p1') }]);
+    await drain(h, T0 + 5000);
     const sizes: number[] = [];
     const stop = h.store.onCommit((changes) => sizes.push(changes.length));
-    await drain(h, T0 + 5000);
+    expect(await sweep(h, T0 + 5000 + GRACE)).toBe(1);
     stop();
     expect(leftOf(h, 'feedPosts', 'p1')).toEqual([]);
     expect(Math.max(...sizes)).toBeLessThanOrEqual(MAX_WRITES_PER_COMMIT);
@@ -242,6 +343,8 @@ describe('deleting a post or an activity', () => {
     const { retryAt } = await reactUser(h.env(T0 + 200), 'ann', events, { minGapMs: 1000 });
     expect(retryAt).toBe(T0 + 1000);
     expect(h.store.snapshot()[paths.feedPost('ann', 'p1')]).toBeDefined();
+    expect(h.store.snapshot()[paths.itemDeletion('feedPosts', 'ann', 'p1')]).toBeDefined();
+    await sweep(h, T0 + 200 + GRACE);
     expect(leftOf(h, 'feedPosts', 'p1')).toEqual([]);
   });
 
@@ -253,24 +356,67 @@ describe('deleting a post or an activity', () => {
       { kind: 'delete', path: paths.post('ann', 'p1') },
     ]);
     await drain(h, T0 + 5000);
+    expect(h.store.snapshot()[paths.itemDeletion('feedPosts', 'ann', 'p1')]).toBeUndefined();
     expect(leftOf(h, 'feedPosts', 'p1')).toEqual(expect.arrayContaining(social));
+  });
+
+  it('account deletion removes the pending deletion of its items; the sweep then has none', async () => {
+    const h = await seed();
+    await socialItem(h, 'feedPosts', 'p1');
+    await socialItem(h, 'feedActivities', 'r1');
+    await h.store.commit([{ kind: 'delete', path: paths.post('ann', 'p1') }]);
+    await drain(h, T0 + 5000);
+    expect(h.store.snapshot()[paths.itemDeletion('feedPosts', 'ann', 'p1')]).toBeDefined();
+    await deleteAccountData(h.env(T0 + 6000), 'ann');
+    const snap = h.store.snapshot();
+    expect(Object.keys(snap).filter((p) => p.startsWith(`${paths.itemDeletions}/`))).toEqual([]);
+    expect(leftOf(h, 'feedPosts', 'p1')).toEqual([]);
+    expect(leftOf(h, 'feedActivities', 'r1')).toEqual([]);
+    expect(await sweep(h, T0 + 5000 + GRACE)).toBe(0);
+    expect(h.store.snapshot()).toEqual(snap);
+  });
+
+  it('a pending deletion the account cascade missed is swept harmlessly', async () => {
+    const h = await seed();
+    await socialItem(h, 'feedPosts', 'p1');
+    await deleteAccountData(h.env(T0 + 1000), 'ann');
+    // Written by a source reaction that read the profile before the tombstone was set.
+    await h.store.commit([
+      {
+        kind: 'set',
+        path: paths.itemDeletion('feedPosts', 'ann', 'p1'),
+        data: { feed: 'feedPosts', owner: 'ann', id: 'p1', goneAt: T0 + 1000 },
+      },
+    ]);
+    const snap = h.store.snapshot();
+    await sweep(h, T0 + 1000 + GRACE);
+    const { [paths.itemDeletion('feedPosts', 'ann', 'p1')]: _marker, ...rest } = snap;
+    expect(h.store.snapshot()).toEqual(rest);
   });
 });
 
 describe('a kudos or comment that lands after its item was deleted', () => {
   it.each(['feedPosts', 'feedActivities'] as const)(
-    '%s: its reaction removes it, writes no counts and no notification',
+    '%s: its reaction removes it, leaves the counts to the sweep, writes no notification',
     async (feed) => {
       const h = await seed();
       await socialItem(h, feed, 'x1');
       await h.store.commit([{ kind: 'delete', path: SOURCES[feed].path('ann', 'x1') }]);
       await drain(h, T0 + 5000);
+      const pending = leftOf(h, feed, 'x1');
       // Written while the feed item was still there (the rules check the feed item), delivered after.
       const late = [
-        { path: paths.kudosOf(feed, 'ann', 'x1', 'bob'), data: give('bob', 'ann', T0 + 6000) },
+        { path: paths.kudosOf(feed, 'ann', 'x1', 'dee'), data: give('dee', 'ann', T0 + 6000) },
         { path: paths.comment(feed, 'ann', 'x1', 'late'), data: say('cy', 'ann', 'Late', T0 + 6000) },
       ];
       await engage(h, late, T0 + 7000);
+      // The late ones are gone; what the item had stays for the grace period, counts included.
+      expect(leftOf(h, feed, 'x1')).toEqual(pending);
+      expect(h.store.snapshot()[paths.engagement(feed, 'ann', 'x1')]).toMatchObject({
+        kudos: 2,
+        comments: 2,
+      });
+      await sweep(h, T0 + 5000 + GRACE);
       expect(leftOf(h, feed, 'x1')).toEqual([]);
       // Its deletion's own delivery, and a duplicate of the write's, change nothing.
       const before = h.store.snapshot();
@@ -281,6 +427,23 @@ describe('a kudos or comment that lands after its item was deleted', () => {
       expect(h.store.snapshot()).toEqual(before);
     },
   );
+
+  it('Undo after a late kudos was removed: the item keeps what it had, counts included', async () => {
+    const h = await seed();
+    await socialItem(h, 'feedActivities', 'r1');
+    const before = socialOf(h);
+    await h.store.commit([{ kind: 'delete', path: paths.rep('ann', 'r1') }]);
+    await drain(h, T0 + 5000);
+    await engage(
+      h,
+      [{ path: paths.kudosOf('feedActivities', 'ann', 'r1', 'dee'), data: give('dee', 'ann', T0 + 6000) }],
+      T0 + 7000,
+    );
+    await h.store.commit([{ kind: 'set', path: paths.rep('ann', 'r1'), data: SOURCES.feedActivities.data }]);
+    await drain(h, T0 + 8000);
+    expect(await sweep(h, T0 + 5000 + GRACE)).toBe(0);
+    expect(socialOf(h)).toEqual(before);
+  });
 
   it('a kudos on an item that still exists is kept', async () => {
     const h = await seed();
