@@ -4,15 +4,18 @@
  * others, as Cloud Functions run them; no count is lost, because each reaction recounts in its
  * transaction instead of incrementing. A reaction the emulator aborts under contention is run
  * again, as the trigger's retry does. Deleting the item, while kudos and comments still arrive,
- * leaves none of them, nor its counts or notifications.
+ * keeps what it had through the grace period (Undo), then the rollup's sweep leaves none of them,
+ * nor its counts or notifications.
  */
 import { paths } from '@fit/shared/model';
 import {
   eventForWrite,
+  ITEM_DELETION_GRACE_MS,
   reactEngagement,
   reactUser,
   type SocialEvent,
   socialEventForPath,
+  sweepDeletedItems,
 } from '@fit/shared/reactions/index';
 import type { DocData } from '@fit/shared/store';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
@@ -144,6 +147,18 @@ if (!host) {
         ...late.map((g, i) => giveTo('gone', g, first.length + i)),
       ]);
 
+      // Within the grace period the first half's kudos and comments stay (an Undo keeps them).
+      const pending = await aboutItem('gone');
+      for (const g of first) {
+        expect(pending.kudos).toContain(paths.kudosOf('feedPosts', 'dee', 'gone', g));
+        expect(pending.comments).toContain(paths.comment('feedPosts', 'dee', 'gone', `c-${g}`));
+      }
+      expect(pending.engagement).toBeGreaterThanOrEqual(first.length);
+      const sweep = (now: number) => retried(() => sweepDeletedItems({ store, now, timeZone: 'UTC' }));
+      await sweep(Date.now());
+      expect(await aboutItem('gone')).toEqual(pending);
+      await sweep(Date.now() + ITEM_DELETION_GRACE_MS + 1000);
+
       expect(await aboutItem('gone')).toEqual({
         kudos: [],
         comments: [],
@@ -152,6 +167,7 @@ if (!host) {
       });
       expect(await aboutItem('kept')).toEqual(keptBefore);
       expect(keptBefore.notifications).toHaveLength(2);
+      expect(await store.query({ collection: paths.itemDeletions, limit: 10 })).toEqual([]);
     }, 120_000);
 
     /** What the store holds about dee's post `id`: its kudos, comments, notifications, counts. */
