@@ -168,9 +168,8 @@ export async function reactEngagement(
           ? { kind: 'delete', path: notePath }
           : null;
     if (noteOp) tx.write(noteOp);
-    // Written after its item was deleted (the rules check the feed item, which goes a moment after
-    // the source): nothing else would ever remove it.
-    if (!source && cause) tx.write({ kind: 'delete', path: causePath });
+    // A kudos or comment on a gone item stays for the sweep: this may be a late delivery of one
+    // written before the delete, which an Undo must get back.
   });
   return pacer.result();
 }
