@@ -15,6 +15,7 @@ import {
   reactUser,
   rollupBoards,
   socialEventForPath,
+  sweepDeletedItems,
 } from '@fit/shared/reactions/index';
 import { isRecentSignIn } from '@fit/shared/recent-sign-in';
 import type { DocData } from '@fit/shared/store';
@@ -76,12 +77,16 @@ export async function onSocialWritten(path: string): Promise<Outcome> {
   return guarded('engagement', { path }, () => paced((env, opts) => reactEngagement(env, event, opts)));
 }
 
-/** The minute schedule: boards follow the current period keys; what is no longer shown expires. */
-export async function onRollup(): Promise<{ written: string[]; expired: number }> {
+/**
+ * The minute schedule: boards follow the current period keys; what is no longer shown expires;
+ * deleted posts and activities past their grace period (Undo) lose their kudos and comments.
+ */
+export async function onRollup(): Promise<{ written: string[]; expired: number; swept: number }> {
   const env = reactionEnv();
   const { written } = await rollupBoards(env);
   const expired = await expireProjections(env);
-  return { written, expired };
+  const swept = await sweepDeletedItems(env);
+  return { written, expired, swept };
 }
 
 /** The account-deletion callable: recent sign-in, then the cascade, then the auth user last. */

@@ -3,10 +3,21 @@
  * people give (and take back) kudos at once, each write's reaction runs concurrently with the
  * others, as Cloud Functions run them; no count is lost, because each reaction recounts in its
  * transaction instead of incrementing. A reaction the emulator aborts under contention is run
- * again, as the trigger's retry does.
+ * again, as the trigger's retry does. Deleting the item, while kudos and comments still arrive,
+ * keeps what it had through the grace period (Undo), then the rollup's sweep leaves none of them,
+ * nor its counts or notifications.
  */
 import { paths } from '@fit/shared/model';
-import { reactEngagement, type SocialEvent, socialEventForPath } from '@fit/shared/reactions/index';
+import {
+  eventForWrite,
+  ITEM_DELETION_GRACE_MS,
+  reactEngagement,
+  reactUser,
+  type SocialEvent,
+  socialEventForPath,
+  sweepDeletedItems,
+} from '@fit/shared/reactions/index';
+import type { DocData } from '@fit/shared/store';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,17 +48,29 @@ if (!host) {
       await deleteApp(app);
     });
 
-    /** The trigger: after the write is committed, its reaction, retried while transient. */
-    async function deliver(path: string): Promise<void> {
-      const event = socialEventForPath(path) as SocialEvent;
+    /** Runs a reaction as a trigger does: retried while the failure is transient. */
+    async function retried(run: () => Promise<unknown>): Promise<void> {
       for (let attempt = 0; ; attempt++) {
         try {
-          await reactEngagement({ store, now: Date.now(), timeZone: 'UTC' }, event);
+          await run();
           return;
         } catch (error) {
           if (!isTransient(error) || attempt >= 10) throw error;
         }
       }
+    }
+
+    /** The trigger: after the write is committed, its reaction, retried while transient. */
+    async function deliver(path: string): Promise<void> {
+      const event = socialEventForPath(path) as SocialEvent;
+      await retried(() => reactEngagement({ store, now: Date.now(), timeZone: 'UTC' }, event));
+    }
+
+    /** A source document's trigger (reps, posts): the source reaction of its write. */
+    async function deliverSource(path: string, before: DocData | null): Promise<void> {
+      const event = eventForWrite(path, before, null);
+      if (!event) throw new Error(`no reaction for ${path}`);
+      await retried(() => reactUser({ store, now: Date.now(), timeZone: 'UTC' }, event.uid, [event]));
     }
 
     it('concurrent kudos and take-backs: the count is exact, one notification per giver', async () => {
@@ -87,5 +110,81 @@ if (!host) {
       const left = await store.query({ collection: paths.notifications('ann'), limit: 100 });
       expect(left.length).toBe(GIVERS.length - leaving.length);
     }, 120_000);
+
+    it('deleting the item while kudos and comments arrive leaves none of its social data', async () => {
+      const t = Date.now();
+      const post = { message: 'Hello', timestamp: t };
+      await store.commit([
+        { kind: 'set', path: paths.user('dee'), data: { displayName: 'Dee' } },
+        { kind: 'set', path: paths.post('dee', 'gone'), data: post },
+        { kind: 'set', path: paths.post('dee', 'kept'), data: post },
+      ]);
+      const giveTo = async (id: string, g: string, i: number) => {
+        const kudos = paths.kudosOf('feedPosts', 'dee', id, g);
+        const comment = paths.comment('feedPosts', 'dee', id, `c-${g}`);
+        const data = { uid: g, owner: 'dee', userName: g, timestamp: t + i };
+        await store.commit([
+          { kind: 'set', path: kudos, data },
+          { kind: 'set', path: comment, data: { ...data, message: `From ${g}` } },
+        ]);
+        await Promise.all([deliver(kudos), deliver(comment)]);
+      };
+      const [first, late] = [GIVERS.slice(0, 6), GIVERS.slice(6)];
+      await Promise.all([...first.map((g, i) => giveTo('gone', g, i)), giveTo('kept', 'giver0', 0)]);
+      expect((await store.get(paths.engagement('feedPosts', 'dee', 'gone')))?.data).toMatchObject({
+        kudos: first.length,
+        comments: first.length,
+      });
+      const keptBefore = await aboutItem('kept');
+
+      // The delete and its reaction race the other half's kudos and comments (written past the
+      // rules here, as they are while the feed item is still there) and their reactions.
+      await Promise.all([
+        (async () => {
+          await store.commit([{ kind: 'delete', path: paths.post('dee', 'gone') }]);
+          await deliverSource(paths.post('dee', 'gone'), post);
+        })(),
+        ...late.map((g, i) => giveTo('gone', g, first.length + i)),
+      ]);
+
+      // Within the grace period the first half's kudos and comments stay (an Undo keeps them).
+      const pending = await aboutItem('gone');
+      for (const g of first) {
+        expect(pending.kudos).toContain(paths.kudosOf('feedPosts', 'dee', 'gone', g));
+        expect(pending.comments).toContain(paths.comment('feedPosts', 'dee', 'gone', `c-${g}`));
+      }
+      expect(pending.engagement).toBeGreaterThanOrEqual(first.length);
+      const sweep = (now: number) => retried(() => sweepDeletedItems({ store, now, timeZone: 'UTC' }));
+      await sweep(Date.now());
+      expect(await aboutItem('gone')).toEqual(pending);
+      await sweep(Date.now() + ITEM_DELETION_GRACE_MS + 1000);
+
+      expect(await aboutItem('gone')).toEqual({
+        kudos: [],
+        comments: [],
+        notifications: [],
+        engagement: null,
+      });
+      expect(await aboutItem('kept')).toEqual(keptBefore);
+      expect(keptBefore.notifications).toHaveLength(2);
+      expect(await store.query({ collection: paths.itemDeletions, limit: 10 })).toEqual([]);
+    }, 120_000);
+
+    /** What the store holds about dee's post `id`: its kudos, comments, notifications, counts. */
+    async function aboutItem(id: string) {
+      const paged = async (collection: string) =>
+        (await store.query({ collection, limit: 500 })).map((d) => d.path).sort();
+      const notes = await store.query({
+        collection: paths.notifications('dee'),
+        where: [{ field: 'itemId', op: '==', value: `dee_${id}` }],
+        limit: 500,
+      });
+      return {
+        kudos: await paged(paths.kudos('feedPosts', 'dee', id)),
+        comments: await paged(paths.comments('feedPosts', 'dee', id)),
+        notifications: notes.map((n) => n.path).sort(),
+        engagement: (await store.get(paths.engagement('feedPosts', 'dee', id)))?.data.kudos ?? null,
+      };
+    }
   });
 }

@@ -3,6 +3,7 @@
  * functions, document snapshots and changes, params) over an in-memory store behind the port.
  */
 import { paths } from '@fit/shared/model';
+import { ITEM_DELETION_GRACE_MS } from '@fit/shared/reactions/index';
 import { StoreError } from '@fit/shared/store';
 import { MemoryStore } from '@fit/shared/testing/memory-store';
 import functionsTest from 'firebase-functions-test';
@@ -234,6 +235,33 @@ describe('rollup schedule', () => {
     expect(snap['boards/daily']).toMatchObject({ periodKey: 'd2026-11-23', minutes: [] });
     expect(snap['boards/weekly']).toMatchObject({ periodKey: 'w2026-11-22', minutes: [{ value: 30 }] });
     expect(snap['boardEntries/d2026-11-22_u1']).toBeUndefined(); // expired
+  });
+
+  it("sweeps a deleted activity's kudos once the grace period (Undo) has passed", async () => {
+    const kudos = paths.kudosOf('feedActivities', 'u1', 'r1', 'u2');
+    store.seed({
+      [paths.user('u1')]: { displayName: 'Ann' },
+      [paths.rep('u1', 'r1')]: running,
+      [kudos]: { uid: 'u2', owner: 'u1', userName: 'Bo', timestamp: T0 },
+    });
+    await repWritten({
+      data: change(paths.rep('u1', 'r1'), null, running),
+      params: { uid: 'u1', repId: 'r1' },
+    });
+    await store.commit([{ kind: 'delete', path: paths.rep('u1', 'r1') }]);
+    await repWritten({
+      data: change(paths.rep('u1', 'r1'), running, null),
+      params: { uid: 'u1', repId: 'r1' },
+    });
+    const marker = paths.itemDeletion('feedActivities', 'u1', 'r1');
+    expect(store.snapshot()[marker]).toMatchObject({ goneAt: T0 });
+    clock = T0 + 60_000;
+    await rollup({});
+    expect(store.snapshot()[kudos]).toBeDefined();
+    clock = T0 + ITEM_DELETION_GRACE_MS;
+    await rollup({});
+    expect(store.snapshot()[kudos]).toBeUndefined();
+    expect(store.snapshot()[marker]).toBeUndefined();
   });
 
   it('across a DST change the day follows local midnight (America/New_York, 8 March 2026: 23 hours)', async () => {

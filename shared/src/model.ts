@@ -183,6 +183,19 @@ export interface Tombstone {
   deletedAt: number;
 }
 
+/**
+ * `itemDeletions/{feed}_{owner}_{id}`: a post or activity found deleted, whose kudos, comments,
+ * counts and notifications the rollup removes once the grace period (Undo) has passed. Written and
+ * read only by the reactions.
+ */
+export interface ItemDeletion {
+  feed: SocialFeed;
+  owner: string;
+  id: string;
+  /** When its source reaction found it gone: the grace period counts from there. */
+  goneAt: number;
+}
+
 // ---- Kudos, comments, notifications ----
 
 /** The feeds whose items take kudos and comments, each with its source collection under `users/{uid}`. */
@@ -294,6 +307,8 @@ export const paths = {
   notification: (uid: string, id: string) => `users/${uid}/notifications/${id}`,
   tombstones: 'tombstones',
   tombstone: (uid: string) => `tombstones/${uid}`,
+  itemDeletions: 'itemDeletions',
+  itemDeletion: (feed: SocialFeed, owner: string, id: string) => `itemDeletions/${feed}_${owner}_${id}`,
   progressAll: 'progress',
   /** The summary: records, zone, each year's streak inputs. */
   progress: (uid: string) => `progress/${uid}`,

@@ -97,7 +97,8 @@ describe('firestore.rules', () => {
     expect(entries?.[1]?.trim()).toBe(
       'allow read: if signedIn() && verified() && resource.data.visible == true;',
     );
-    for (const hidden of ['tombstones', 'feedHorizons']) expect(body).not.toContain(`match /${hidden}`);
+    for (const hidden of ['tombstones', 'feedHorizons', 'itemDeletions'])
+      expect(body).not.toContain(`match /${hidden}`);
     expect(body).not.toMatch(/allow[^;]*: if true/);
     expect(body).not.toContain('{document=**}');
   });

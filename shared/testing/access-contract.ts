@@ -237,6 +237,14 @@ const SERVER_ONLY: readonly {
     signedInRead: false,
   },
   {
+    // A deleted post or activity awaiting the rollup's sweep of its social data: reactions only.
+    label: 'itemDeletions',
+    doc: (owner) => `itemDeletions/feedPosts_${owner}_p1`,
+    list: 'itemDeletions',
+    data: (owner, now) => ({ feed: 'feedPosts', owner, id: 'p1', goneAt: now }),
+    signedInRead: false,
+  },
+  {
     label: 'an undeclared collection',
     doc: (owner) => `admin/${owner}`,
     list: 'admin',

@@ -16,7 +16,7 @@ import type { Cursor, DocData, QuerySpec, WriteOp } from '../store.ts';
 import { numberOr0 } from '../totals.ts';
 import { displayNameOf, type ReactionEnv, readUser } from './core.ts';
 import { type PaceOptions, type PaceResult, Pacer } from './pacing.ts';
-import { PAGE_SIZE } from './queries.ts';
+import { PAGE_SIZE, reactionQueries } from './queries.ts';
 
 /** A committed write of one kudos or comment, as its path says (the payload is never trusted). */
 export interface SocialEvent {
@@ -72,6 +72,18 @@ export const engagementQueries = {
     where: [{ field: 'from', op: '==', value: uid }],
     limit: PAGE_SIZE,
   }),
+  /** A page of one item's kudos or comments (the item's deletion). */
+  ofItem: (what: 'kudos' | 'comments', feed: SocialFeed, owner: string, id: string): QuerySpec =>
+    reactionQueries.page(what === 'kudos' ? paths.kudos(feed, owner, id) : paths.comments(feed, owner, id)),
+  /** The owner's notifications about one item (the item's deletion). */
+  notificationsAbout: (feed: SocialFeed, owner: string, id: string): QuerySpec => ({
+    collection: paths.notifications(owner),
+    where: [
+      { field: 'feed', op: '==', value: feed },
+      { field: 'itemId', op: '==', value: `${owner}_${id}` },
+    ],
+    limit: PAGE_SIZE,
+  }),
   /** Engagement documents of a person's items (account deletion). */
   engagementOf: (uid: string): QuerySpec => ({
     collection: paths.engagementAll,
@@ -103,7 +115,9 @@ function notificationDoc(e: SocialEvent, cause: DocData): AppNotification | null
  * Recomputes `engagement/{feed}_{owner}_{id}` (kudos and comment counts, the newest givers) from
  * the item's kudos and comments as they are now, and creates or removes the owner's notification
  * of this one kudos or comment. A notification already there is left as is (its `read` is the
- * owner's). Nothing for a deleted owner (the cascade removes it all) or a deleted item.
+ * owner's). Nothing for a deleted owner (the cascade removes it all). On a deleted item the counts
+ * stay as they are (the sweep removes them after the grace period, unless Undo brings the item
+ * back) and the kudos or comment itself is deleted (written after its item was gone).
  */
 export async function reactEngagement(
   env: ReactionEnv,
@@ -143,7 +157,8 @@ export async function reactEngagement(
             comments: comments.count,
           }
         : null;
-    const op = pacer.plan(statsPath, stats, desired);
+    // A gone item's counts are left to the sweep: deleted, or kept for an Undo (item-deletion.ts).
+    const op = source ? pacer.plan(statsPath, stats, desired) : null;
     if (op) tx.write(op);
     const wanted = source && cause ? notificationDoc(e, cause.data) : null;
     const noteOp: WriteOp | null =
@@ -153,6 +168,8 @@ export async function reactEngagement(
           ? { kind: 'delete', path: notePath }
           : null;
     if (noteOp) tx.write(noteOp);
+    // A kudos or comment on a gone item stays for the sweep: this may be a late delivery of one
+    // written before the delete, which an Undo must get back.
   });
   return pacer.result();
 }

@@ -28,6 +28,7 @@ export {
   socialEventForPath,
 } from './engagement.ts';
 export { followTargetOf, recomputePeople } from './follows.ts';
+export { deleteItemSocialData, ITEM_DELETION_GRACE_MS, sweepDeletedItems } from './item-deletion.ts';
 export {
   deleteAccountData,
   expireProjections,

@@ -33,7 +33,7 @@ export class NoProgressError extends Error {
  * path differing from the stored one (as a lone surrogate in an id can) would otherwise make the
  * loop spin forever.
  */
-async function deleteAll(
+export async function deleteAll(
   env: ReactionEnv,
   what: string,
   page: () => Promise<DocSnapshot[]>,
@@ -152,6 +152,8 @@ export async function deleteAccountData(env: ReactionEnv, uid: string): Promise<
     ),
     ['notifications (from)', () => engagementQueries.notificationsFrom(uid)],
     [paths.engagementAll, () => engagementQueries.engagementOf(uid)],
+    // Their items still in the grace period after a delete: nothing left for the sweep to do.
+    [paths.itemDeletions, () => reactionQueries.itemDeletionsOf(uid)],
     ...USER_SUBCOLLECTIONS.map((sub): [string, () => QuerySpec] => {
       const collection = `${paths.user(uid)}/${sub}`;
       return [collection, () => reactionQueries.page(collection)];

@@ -93,6 +93,18 @@ export const reactionQueries = {
     orderBy: [{ field: 'timestamp', direction: 'asc' }],
     limit,
   }),
+  /** Deleted items whose grace period ended by `before` (the sweep; a single-field range). */
+  itemDeletionsDue: (before: number, limit = PAGE_SIZE): QuerySpec => ({
+    collection: paths.itemDeletions,
+    where: [{ field: 'goneAt', op: '<=', value: before }],
+    limit,
+  }),
+  /** One owner's deleted items still in their grace period (account deletion). */
+  itemDeletionsOf: (owner: string, limit = PAGE_SIZE): QuerySpec => ({
+    collection: paths.itemDeletions,
+    where: [{ field: 'owner', op: '==', value: owner }],
+    limit,
+  }),
   /** A page of any collection in document order (cascade delete, audits). */
   page: (collection: string, limit = PAGE_SIZE, startAfter?: Cursor): QuerySpec => ({
     collection,
@@ -234,7 +246,23 @@ export const REACTION_QUERY_SHAPES: readonly QuerySpec[] = [
     limit: PAGE_SIZE,
   },
   { collection: paths.engagementAll, where: [{ field: 'owner', op: '==', value: 'u' }], limit: PAGE_SIZE },
+  // An item's deletion: its kudos and comments in pages, the owner's notifications about it.
+  ...(['feedPosts', 'feedActivities'] as const).flatMap((feed) => [
+    reactionQueries.page(paths.kudos(feed, 'u', 'i')),
+    reactionQueries.page(paths.comments(feed, 'u', 'i')),
+  ]),
+  {
+    collection: paths.notifications('u'),
+    where: [
+      { field: 'feed', op: '==', value: 'feedPosts' },
+      { field: 'itemId', op: '==', value: 'u_i' },
+    ],
+    limit: PAGE_SIZE,
+  },
   reactionQueries.page(paths.notifications('u')),
+  // Deleted items past their grace period (the rollup's sweep), and one owner's (account deletion).
+  reactionQueries.itemDeletionsDue(0),
+  reactionQueries.itemDeletionsOf('u'),
 ];
 
 /** A query's shape, values left out: what an index depends on. */

@@ -22,6 +22,7 @@ import {
   readUser,
 } from './core.ts';
 import { followTargetOf, recomputePeople, syncFollowNotification } from './follows.ts';
+import { itemDeletionWrite, needsStats } from './item-deletion.ts';
 import { type PaceOptions, type PaceResult, Pacer } from './pacing.ts';
 import { progressWrite, recomputeProgress } from './progress.ts';
 import { type FeedCollection, reactionQueries, USER_FEED_LIMIT } from './queries.ts';
@@ -119,7 +120,7 @@ function workOf(uid: string, events: readonly ReactionEvent[]): UserWork {
   return work;
 }
 
-/** Items written per transaction (well under Firestore's 500 writes per commit). */
+/** Items per transaction: a feed item and a deletion marker each, well under 500 writes. */
 const ITEM_CHUNK = 200;
 
 function chunks<T>(xs: readonly T[], size: number): T[][] {
@@ -291,7 +292,12 @@ async function recomputeEntries(
   await refreshBoards(env, uid, touched, pacer);
 }
 
-/** The named items of one feed, each from its source as it is now (gone, hidden, past the horizon: none). */
+/**
+ * The named items of one feed, each from its source as it is now (gone, hidden, past the horizon:
+ * none). An item whose source is gone is marked for the rollup's sweep of its kudos, comments,
+ * counts and notifications, and one back under its id (Undo) unmarked (item-deletion.ts); nothing
+ * for a deleted account (its cascade removes it all).
+ */
 async function recomputeFeedItems(
   env: ReactionEnv,
   uid: string,
@@ -304,18 +310,38 @@ async function recomputeFeedItems(
     const [user, horizon, ...docs] = await Promise.all([
       readUser(tx, uid),
       tx.get(reactionPaths.feedHorizon(feed)),
-      ...ids.flatMap((id) => [tx.get(source(uid, id)), tx.get(itemPath(uid, id))]),
+      ...ids.flatMap((id) => [
+        tx.get(source(uid, id)),
+        tx.get(itemPath(uid, id)),
+        tx.get(paths.itemDeletion(feed, uid, id)),
+      ]),
     ]);
     if (!user) return;
+    const seen = ids.map((_, i) => ({
+      src: docs[3 * i] ?? null,
+      item: docs[3 * i + 1] ?? null,
+      marker: !!docs[3 * i + 2],
+    }));
+    // The counts decide only for a gone item with neither feed item nor marker (hidden, expired).
+    const stats = await Promise.all(
+      seen.map(({ src, item, marker }, i) =>
+        needsStats({ source: !!src, item: !!item, marker })
+          ? tx.get(paths.engagement(feed, uid, ids[i] as string))
+          : null,
+      ),
+    );
     ids.forEach((id, i) => {
-      const src = docs[2 * i] ?? null;
-      const item = docs[2 * i + 1] ?? null;
+      const { src, item, marker } = seen[i] as (typeof seen)[number];
       const desired =
         src && numberOr0(src.data.timestamp) >= horizonOf(horizon)
           ? doc(uid, id, src.data, user.person)
           : null;
       const op = pacer.plan(itemPath(uid, id), item, desired);
       if (op) tx.write(op);
+      // Not paced: written once per delete or Undo; the sweep removes it after the grace period.
+      const seenNow = { source: !!src, item: !!item, marker, stats: !!stats[i] };
+      const mark = itemDeletionWrite(feed, uid, id, seenNow, env.now);
+      if (mark) tx.write(mark);
     });
   });
 }

@@ -10,12 +10,14 @@ import {
   eventForWrite,
   expireProjections,
   followQueries,
+  ITEM_DELETION_GRACE_MS,
   queryShape,
   REACTION_QUERY_SHAPES,
   type ReactionEvent,
   react,
   rebuildProjections,
   rollupBoards,
+  sweepDeletedItems,
 } from '../../src/reactions/index.ts';
 import type { AggregateSpec, QuerySpec, ReactionStore, Transaction, WriteOp } from '../../src/store.ts';
 import { MemoryStore } from '../../testing/memory-store.ts';
@@ -132,8 +134,34 @@ describe('reactions stay bounded', () => {
       expect(uids.size, `${path} written for ${[...uids].join(',')}`).toBe(1);
     }
 
+    // A post with a kudos and its counts (as the engagement reaction writes them), deleted: the
+    // sweep past the grace period takes its social data.
+    await inner.commit([
+      {
+        kind: 'set',
+        path: paths.kudosOf('feedPosts', 'u1', 'p', 'u2'),
+        data: { uid: 'u2', owner: 'u1', userName: 'u2', timestamp: T0 },
+      },
+      {
+        kind: 'set',
+        path: paths.engagement('feedPosts', 'u1', 'p'),
+        data: {
+          feed: 'feedPosts',
+          owner: 'u1',
+          itemId: 'u1_p',
+          kudos: 1,
+          kudosBy: [],
+          comments: 0,
+          asOf: T0,
+        },
+      },
+    ]);
+    await inner.commit([{ kind: 'delete', path: paths.post('u1', 'p') }]);
+    for (const e of events.splice(0)) await react(env, e);
+
     await rollupBoards(env);
     await expireProjections(env);
+    expect(await sweepDeletedItems({ ...env, now: env.now + ITEM_DELETION_GRACE_MS })).toBe(1);
     await deleteAccountData(env, 'u0');
     await rebuildProjections(env, { apply: true });
 
