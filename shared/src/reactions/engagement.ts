@@ -52,7 +52,7 @@ export const engagementQueries = {
     orderBy: [{ field: 'timestamp', direction: 'desc' }],
     limit: KUDOS_NAMES_SHOWN,
   }),
-  /** Kudos or comments a person gave anywhere, or received on their items (account deletion). */
+  /** Kudos or comments a person gave anywhere, or received on their items (account deletion, renames). */
   byField: (
     group: 'kudos' | 'comments',
     field: 'uid' | 'owner',
@@ -65,12 +65,13 @@ export const engagementQueries = {
     limit: PAGE_SIZE,
     ...(startAfter ? { startAfter } : {}),
   }),
-  /** Notifications a person caused, in anyone's list (account deletion). */
-  notificationsFrom: (uid: string): QuerySpec => ({
+  /** Notifications a person caused, in anyone's list (account deletion, renames). */
+  notificationsFrom: (uid: string, startAfter?: Cursor): QuerySpec => ({
     collection: 'notifications',
     group: true,
     where: [{ field: 'from', op: '==', value: uid }],
     limit: PAGE_SIZE,
+    ...(startAfter ? { startAfter } : {}),
   }),
   /** A page of one item's kudos or comments (the item's deletion). */
   ofItem: (what: 'kudos' | 'comments', feed: SocialFeed, owner: string, id: string): QuerySpec =>

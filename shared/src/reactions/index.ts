@@ -37,6 +37,7 @@ export {
   scanPages,
   USER_SUBCOLLECTIONS,
 } from './maintenance.ts';
+export { renameGiven } from './names.ts';
 export {
   MAX_DEFERRALS,
   type PaceOptions,

@@ -23,6 +23,7 @@ import {
 } from './core.ts';
 import { followTargetOf, recomputePeople, syncFollowNotification } from './follows.ts';
 import { itemDeletionWrite, needsStats } from './item-deletion.ts';
+import { renameGiven } from './names.ts';
 import { type PaceOptions, type PaceResult, Pacer } from './pacing.ts';
 import { progressWrite, recomputeProgress } from './progress.ts';
 import { type FeedCollection, reactionQueries, USER_FEED_LIMIT } from './queries.ts';
@@ -157,7 +158,10 @@ export async function reactUser(
     // flag; post items the name. A weight change (every weight log) touches boards only.
     if (touched('displayName') || touched('hideExerciseInfo'))
       pacer.merge(await syncUserFeed(env, uid, 'feedActivities', opts));
-    if (touched('displayName')) pacer.merge(await syncUserFeed(env, uid, 'feedPosts', opts));
+    if (touched('displayName')) {
+      pacer.merge(await syncUserFeed(env, uid, 'feedPosts', opts));
+      await renameGiven(env, uid);
+    }
     // Hidden now: off every board at once, not at the next rollup.
     if (touched('hideExerciseInfo')) pacer.merge(await removeFromBoards(env, uid, opts));
   }
