@@ -35,6 +35,7 @@ const web = {
   goal: await import('../web/src/data/goal.ts'),
   preferences: await import('../web/src/data/preferences.ts'),
   progress: await import('../web/src/data/progress.ts'),
+  social: await import('../web/src/data/social.ts'),
   periods: await import('@fit/shared/periods'),
 };
 
@@ -147,33 +148,51 @@ function firstOf(listen) {
   });
 }
 
-/** /community: the two feeds and the three boards (web/src/data/community-queries.ts). */
+/**
+ * /community: the two feeds and the three boards (web/src/data/community-queries.ts), then the
+ * kudos and comment counts of the items shown and the viewer's own kudos (features/community).
+ */
 export async function communityLoad(client) {
   const store = countingStore(client.db);
   const c = web.community;
-  await Promise.all([
+  const [posts, activities] = await Promise.all([
     firstOf(c.watchFeedPosts(store)),
     firstOf(c.watchFeedActivities(store)),
     firstOf(c.watchBoards(store)),
+  ]);
+  await Promise.all([
+    firstOf(
+      web.social.watchEngagement(
+        store,
+        'feedPosts',
+        posts.map((p) => `${p.uid}_${p.postId}`),
+      ),
+    ),
+    firstOf(
+      web.social.watchEngagement(
+        store,
+        'feedActivities',
+        activities.map((a) => `${a.uid}_${a.repId}`),
+      ),
+    ),
+    firstOf(web.social.watchMyKudos(store, client.uid)),
   ]);
   return store.counts;
 }
 
 /**
  * /user: the dashboard's reads (DashboardPage: profile, goal, activity selection, the latest 5
- * activities, the weight history, the day/week/month sums) and the progress card's document.
+ * activities, the weight history) and the progress document, which also holds the day/week/month sums.
  */
-export async function dashboardLoad(client, timeZone = 'UTC') {
+export async function dashboardLoad(client) {
   const store = countingStore(client.db);
   const { uid } = client;
-  const windows = web.periods.currentWindows(Date.now(), timeZone);
   await Promise.all([
     firstOf(web.profile.watchProfile(store, uid)),
     firstOf(web.goal.watchGoal(store, uid)),
     web.preferences.readActivityPreferences(store, uid),
-    firstOf((next, fail) => web.activities.watchRecentActivities(store, uid, next, fail)),
+    firstOf(web.activities.watchRecentActivities(store, uid)),
     firstOf(web.weights.watchWeightHistory(store, uid)),
-    ...['daily', 'weekly', 'monthly'].map((k) => web.activities.periodSums(store, uid, windows[k])),
     firstOf(web.progress.watchProgress(store, uid)),
   ]);
   return store.counts;

@@ -8,6 +8,7 @@ import { cursorOf } from '../../firestore/semantics.ts';
 import type { Cursor, QuerySpec } from '../store.ts';
 import { type ReactionEnv, readUser } from './core.ts';
 import { engagementQueries } from './engagement.ts';
+import { MAX_PAGES_PER_RUN } from './maintenance.ts';
 import { PAGE_SIZE } from './queries.ts';
 
 const WRITTEN_WITH_NAME: readonly { query: (uid: string, after?: Cursor) => QuerySpec; field: string }[] = [
@@ -21,7 +22,8 @@ export async function renameGiven(env: ReactionEnv, uid: string): Promise<number
   let renamed = 0;
   for (const { query, field } of WRITTEN_WITH_NAME) {
     let after: Cursor | undefined;
-    for (;;) {
+    // Bounded like the cleanup loops: a rename rewrites at most 10,000 of each.
+    for (let pages = 0; pages < MAX_PAGES_PER_RUN; pages++) {
       const spec = query(uid, after);
       const { docs, written } = await env.store.transact(async (tx) => {
         const [user, docs] = await Promise.all([readUser(tx, uid), tx.query(spec)]);
