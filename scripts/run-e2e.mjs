@@ -3,7 +3,15 @@
 // instead of every minute. Chromium is Debian's (scripts/ensure-deps.mjs --browser). Ends with a
 // summary naming each journey.
 import { spawn } from 'node:child_process';
-import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,6 +57,12 @@ async function journeys() {
 
 const suites = [];
 
+/** Writes whole or not at all: the worker polls for the file and reads it at once. */
+function tell(path, value) {
+  writeFileSync(`${path}.tmp`, JSON.stringify(value));
+  renameSync(`${path}.tmp`, path);
+}
+
 /** Starts stack `index` (free ports, its own log) and tells its worker where it is, or why not. */
 async function stack(index) {
   const log = join(artifacts, `firebase-emulators-${index + 1}.log`);
@@ -76,14 +90,14 @@ async function stack(index) {
       E2E_FIRESTORE_HOST: suite.hosts.firestore,
       E2E_ROLLUP_PAUSE_FILE: pauseFile,
     };
-    writeFileSync(told, JSON.stringify({ env }));
+    tell(told, { env });
     console.log(
       `e2e: suite ${index + 1} ready in ${((Date.now() - started) / 1000).toFixed(0)} s at ${suite.appUrl}`,
     );
     return {};
   } catch (error) {
     // No Firestore emulator (NO_FIRESTORE_EMULATOR) fails too: its worker's files say so.
-    writeFileSync(told, JSON.stringify({ error: error.message }));
+    tell(told, { error: error.message });
     return { error: error.message };
   }
 }

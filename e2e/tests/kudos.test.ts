@@ -84,7 +84,7 @@ describe('kudos, comments and notifications between two people', () => {
       .getByRole('button', { name: /comments and kudos on/ })
       .click();
     const dialog = benPage.getByRole('dialog', { name: 'Kudos and comments' });
-    await dialog.getByText(`Kudos from ${ben.name}.`, { exact: false }).waitFor({ timeout: 30_000 });
+    await dialog.getByText(`Kudos from ${ben.name}.`, { exact: false }).waitFor({ timeout: 60_000 });
     // Bad input: a clear message, nothing sent.
     await dialog.getByRole('button', { name: 'Comment', exact: true }).click();
     await dialog.getByText('Comment cannot be empty.').waitFor();
@@ -107,7 +107,7 @@ describe('kudos, comments and notifications between two people', () => {
     await menu.getByText(`${ben.name} commented on your post: Strong work ${stamp}`).waitFor();
     found.push(...(await audit(annPage, 'notifications popup', '[role="dialog"]')));
     await annPage.getByRole('button', { name: 'Mark all as read' }).click();
-    await menu.getByText('Unread').first().waitFor({ state: 'detached', timeout: 30_000 });
+    await menu.getByText('Unread').first().waitFor({ state: 'detached', timeout: 60_000 });
     // The comment's notification opens that post's comments.
     await menu.getByText(`${ben.name} commented on your post: Strong work ${stamp}`).click();
     await menu.waitFor({ state: 'detached' });
@@ -116,7 +116,7 @@ describe('kudos, comments and notifications between two people', () => {
     expect(new URL(annPage.url()).searchParams.get('post')).toBeTruthy();
     await opened.getByRole('button', { name: 'Close' }).click();
     await opened.waitFor({ state: 'detached' });
-    await annPage.getByRole('button', { name: 'Notifications', exact: true }).waitFor({ timeout: 30_000 });
+    await annPage.getByRole('button', { name: 'Notifications', exact: true }).waitFor({ timeout: 60_000 });
     expect(found, `axe violations:\n${found.join('\n')}`).toEqual([]);
   }, 240_000);
 
@@ -134,7 +134,7 @@ describe('kudos, comments and notifications between two people', () => {
       .click();
     const dialog = annPage.getByRole('dialog', { name: 'Kudos and comments' });
     await dialog.getByRole('button', { name: `Delete comment by ${ben.name}` }).click();
-    await dialog.getByText('No comments yet.').waitFor({ timeout: 30_000 });
+    await dialog.getByText('No comments yet.').waitFor({ timeout: 60_000 });
     await dialog.getByRole('button', { name: 'Close' }).click();
     await postOf(benPage)
       .getByRole('button', { name: `0 comments and kudos on ${ann.name}'s post` })
