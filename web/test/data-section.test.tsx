@@ -18,6 +18,16 @@ beforeAll(() => warmRoutes('/account'));
 
 const UID = 'ann';
 const DAY = 86_400_000;
+/** Ann's profile in metric units: imports read and word weights in kg for her. */
+const METRIC_ANN = {
+  [paths.user(UID)]: {
+    userId: UID,
+    email: 'ann@example.com',
+    createdAt: 1,
+    displayName: 'Ann',
+    unitSystem: 'metric',
+  },
+};
 
 function setup(docs: Record<string, Record<string, unknown>> = {}) {
   const auth = new FakeAuth();
@@ -136,15 +146,7 @@ describe('/account: Your Data', () => {
 
   it("reads a metric person's hand-made weights CSV with a bare Weight column in kg", async () => {
     const user = userEvent.setup();
-    const { store } = setup({
-      [paths.user(UID)]: {
-        userId: UID,
-        email: 'ann@example.com',
-        createdAt: 1,
-        displayName: 'Ann',
-        unitSystem: 'metric',
-      },
-    });
+    const { store } = setup(METRIC_ANN);
     const data = await dataSection();
     const csv = ['Date,Weight', '2026-01-10,80', '2026-01-11,81'].join('\n');
     await user.upload(data.getByTestId('import-file'), new File([csv], 'scale.csv', { type: 'text/csv' }));
@@ -161,15 +163,7 @@ describe('/account: Your Data', () => {
 
   it("names a refused load's limit in kg to a metric person, as the log form does", async () => {
     const user = userEvent.setup();
-    setup({
-      [paths.user(UID)]: {
-        userId: UID,
-        email: 'ann@example.com',
-        createdAt: 1,
-        displayName: 'Ann',
-        unitSystem: 'metric',
-      },
-    });
+    setup(METRIC_ANN);
     const data = await dataSection();
     const csv = [
       'Date,Activity,Reps,Minutes,Weight lifted (kg)',
