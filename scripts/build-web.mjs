@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const missing = ['VITE_FIREBASE_API_KEY', 'VITE_FIREBASE_PROJECT_ID'].filter((k) => !process.env[k]?.trim());
-const emulators = Object.keys(process.env).filter((k) => /^VITE_.*_EMULATOR_HOST$/.test(k));
+const emulators = Object.keys(process.env).filter((k) => /^VITE_.*EMULATOR_HOSTS?$/.test(k));
 if (missing.length || emulators.length || process.env.VITE_FIREBASE_PROJECT_ID?.startsWith('demo-')) {
   console.error(
     `build-web: set ${missing.join(' and ') || 'the project settings'} of the real project` +

@@ -7,6 +7,7 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -239,11 +240,16 @@ export async function startSuite(o) {
       webBuild(env, {
         VITE_FIREBASE_PROJECT_ID: projectId,
         VITE_FIREBASE_API_KEY: 'fake-api-key',
-        VITE_AUTH_EMULATOR_HOST: hosts.auth,
-        VITE_FIRESTORE_EMULATOR_HOST: hosts.firestore,
-        VITE_FUNCTIONS_EMULATOR_HOST: hosts.functions,
+        VITE_EMULATOR_HOSTS: 'page',
       }),
     ]);
+    // The build names no port: this stack's copy of its page does, so stacks on other ports (the
+    // journeys' second, each restart of `npm start`) reuse one build (web/src/data/config.ts).
+    const webPublic = join(dir, 'public');
+    cpSync(webDist, webPublic, { recursive: true });
+    const page = join(webPublic, 'index.html');
+    const meta = `<meta name="fittrack-emulators" data-auth="${hosts.auth}" data-firestore="${hosts.firestore}" data-functions="${hosts.functions}">`;
+    writeFileSync(page, readFileSync(page, 'utf8').replace('</head>', `${meta}</head>`));
 
     // 2. The config for this run: production's hosting rules with the emulator CSP.
     const production = JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8'));
@@ -252,7 +258,7 @@ export async function startSuite(o) {
       functions: [{ source: relative(dir, join(ROOT, 'functions', 'lib')), codebase: 'default' }],
       hosting: {
         ...production.hosting,
-        public: relative(dir, webDist),
+        public: relative(dir, webPublic),
         headers: emulatorHeaders(production.hosting.headers, origins),
       },
       emulators: {

@@ -12,12 +12,15 @@ import { AppProviders } from './app/AppProviders.tsx';
 import { routes } from './app/routes.tsx';
 import { ShellStatus } from './components/ShellStatus.tsx';
 import { lazyFirebaseAuth } from './data/adapters/lazy-auth.ts';
-import { readConfig } from './data/config.ts';
+import { emulatorHostsOf, readConfig } from './data/config.ts';
 import { backendForPage } from './data/page-backend.ts';
 import { loadBackend } from './data/repositories.ts';
 import { registerServiceWorker } from './sw/register.ts';
 
-const config = readConfig(import.meta.env);
+const env = import.meta.env;
+const config = readConfig(
+  env.VITE_EMULATOR_HOSTS === 'page' ? { ...env, ...emulatorHostsOf(document) } : env,
+);
 const auth = lazyFirebaseAuth(config);
 
 // The page's backend; a session's end stops it and, with nobody signed in, deletes the offline

@@ -22,6 +22,26 @@ function text(env: Env, key: string): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
+const HOST_PORT = /^[\w.-]+:\d{1,5}$/;
+
+/**
+ * An emulator build made with VITE_EMULATOR_HOSTS=page reads the emulators' `host:port` from its
+ * page, which each stack writes at start: one build then serves any ports (scripts/emulator-suite.mjs).
+ */
+export function emulatorHostsOf(doc: Pick<Document, 'querySelector'>): Env {
+  const meta = doc.querySelector<HTMLElement>('meta[name="fittrack-emulators"]');
+  const hosts: Env = {};
+  for (const [key, name] of [
+    ['auth', 'VITE_AUTH_EMULATOR_HOST'],
+    ['firestore', 'VITE_FIRESTORE_EMULATOR_HOST'],
+    ['functions', 'VITE_FUNCTIONS_EMULATOR_HOST'],
+  ] as const) {
+    const value = meta?.dataset[key];
+    if (value && HOST_PORT.test(value)) hosts[name] = value;
+  }
+  return hosts;
+}
+
 export function readConfig(env: Env): AppConfig {
   const projectId = text(env, 'VITE_FIREBASE_PROJECT_ID') ?? DEMO_PROJECT_ID;
   const apiKey = text(env, 'VITE_FIREBASE_API_KEY');
