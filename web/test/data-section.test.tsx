@@ -3,6 +3,7 @@ import { calorieUnits } from '@fit/shared/formulas';
 import { GPX_MESSAGES } from '@fit/shared/gpx';
 import { paths } from '@fit/shared/model';
 import { MemoryStore } from '@fit/shared/testing/memory-store';
+import { storedValue } from '@fit/shared/units';
 import { MESSAGES } from '@fit/shared/validation';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -159,6 +160,26 @@ describe('/account: Your Data', () => {
     const weights = await store.query({ collection: paths.weightRecords(UID) });
     // 80 kg, not 80 lbs (36 kg).
     expect(weights.map((d) => d.data.weight).sort()).toEqual([176.37, 178.57]);
+  }, 40_000);
+
+  it("reads a metric person's activities CSV with a bare Weight lifted column in kg, and says so", async () => {
+    const user = userEvent.setup();
+    const { store } = setup(METRIC_ANN);
+    const data = await dataSection();
+    const csv = ['Date,Activity,Reps,Minutes,Weight lifted', '2026-01-10 07:30,Bench Press,10,5,100'].join(
+      '\n',
+    );
+    await user.upload(data.getByTestId('import-file'), new File([csv], 'lifts.csv', { type: 'text/csv' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Import preview' }));
+    expect(dialog.getByTestId('import-format')).toHaveTextContent(
+      'Recognised as: FitTrack activities CSV (Weight lifted read in kg)',
+    );
+    await user.click(dialog.getByRole('button', { name: 'Import' }));
+    expect(await data.findByText('Imported 1 activity, 0 weight records, 0 posts.')).toBeInTheDocument();
+    // 100 kg, not 100 lbs (45 kg).
+    expect((await reps(store)).map((d) => d.data.weightLifted)).toEqual([
+      storedValue('weightLifted', 100, 'metric'),
+    ]);
   }, 40_000);
 
   it("names a refused load's limit in kg to a metric person, as the log form does", async () => {

@@ -179,9 +179,9 @@ export function DataSection(props: { onImported?: () => void }) {
           />
           <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
             A FitTrack JSON archive, an activities CSV with the columns Date, Activity, Reps, Minutes, Weight
-            lifted (lbs) or Weight lifted (kg) (a bare Weight lifted is read in lbs; a bare Weight is refused
-            as ambiguous) and Distance (km) or Distance (mi), or a weights CSV with the columns Date and
-            Weight (lbs) or Weight (kg) (a bare Weight is read in your units). Dates are YYYY-MM-DD or
+            lifted (lbs) or Weight lifted (kg) (a bare Weight lifted is read in your units; a bare Weight is
+            refused as ambiguous) and Distance (km) or Distance (mi), or a weights CSV with the columns Date
+            and Weight (lbs) or Weight (kg) (a bare Weight is read in your units). Dates are YYYY-MM-DD or
             YYYY-MM-DD HH:mm. Switching in? Strava's activities.csv (from its bulk export), Hevy's
             workouts.csv and a GPX track of a run or a ride are read as they are. You see what will be added
             first; entries you already have are never added twice.
