@@ -10,7 +10,7 @@
  *   read-only column import ignores) and weights (Date, Weight (lbs)), in kg for a metric user
  *   (`Weight lifted (kg)`, `Weight (kg)`); dates `YYYY-MM-DD HH:mm` in the viewer's zone. Both are read back (told apart by their header; ',' or ';' between cells;
  *   weights also in kg with `Weight lifted (kg)` / `Weight (kg)` columns; a bare `Weight lifted`
- *   or a weights CSV's bare `Weight` in the importing person's unit system).
+ *   or a weights CSV's bare `Weight` in the importing person's unit system; rows before 2000 refused).
  *
  * Reading checks the size first (before any parsing), then every entry with the shared form
  * validators, so a refused row carries the same message the dashboard would show. Whatever a file
@@ -22,6 +22,7 @@ import { distanceExportValue, distanceUnit } from './distance.ts';
 import { caloriesFromUnits, calorieUnits } from './formulas.ts';
 import type { ActivityRecord, DailyGoal, Post, UserProfile, WeightRecord } from './model.ts';
 import { instantOfLocalTime, isCalendarDate, localDate, wallTime } from './periods.ts';
+import { EARLIEST_ENTRY_TIME } from './source-dates.ts';
 import { exportValue, isUnitSystem, parseDecimal, storedValue, type UnitSystem, unitLabel } from './units.ts';
 import {
   LIMITS,
@@ -51,6 +52,8 @@ export const IMPORT_MESSAGES = {
     'The first row must name the columns, with at least Date and Activity, or Date and Weight (as in the exported CSVs).',
   dateFormat: 'Date must be YYYY-MM-DD or YYYY-MM-DD HH:mm.',
   futureDate: 'Date cannot be in the future.',
+  beforeEarliest: (date: string) =>
+    `This entry is dated ${date}, before 2000: a clock that was never set, or a mistyped year, so when it happened cannot be known.`,
   notAList: (what: string) => `${what} must be a list.`,
   notAnEntry: 'This entry is not an object.',
   nothing: 'This file holds nothing to import.',
@@ -306,6 +309,17 @@ export function futureRefusal(timestamp: number, now: number): string | null {
   return timestamp > now + LIMITS.timestampSkewMs ? IMPORT_MESSAGES.futureDate : null;
 }
 
+const EARLIEST_DATE = localDate(EARLIEST_ENTRY_TIME, 'UTC');
+
+/**
+ * A row dated before 2000 (an unset clock, a zero timestamp), as GPX points are refused. Its date
+ * in the zone the file writes it in (UTC for Strava) is both checked and named, as the file shows it.
+ */
+export function earliestRefusal(timestamp: number, timeZone: string): string | null {
+  const date = localDate(timestamp, timeZone);
+  return date < EARLIEST_DATE ? IMPORT_MESSAGES.beforeEarliest(date) : null;
+}
+
 /** One activity through the dashboard's validator (and no dates in the future). */
 export function activityRow(
   input: {
@@ -497,6 +511,11 @@ function readCsv(text: string, ctx: ReadContext): ReadImport {
       localDate(when.timestamp, ctx.timeZone) === today
     )
       when.timestamp = ctx.now;
+    const early = earliestRefusal(when.timestamp, ctx.timeZone);
+    if (early) {
+      refused.push({ where, message: early });
+      continue;
+    }
     if (kind === 'weights') {
       // Both columns: a weigh-in in two units is refused, never one of them silently dropped.
       if (cell('weight') !== '' && cell('weightKg') !== '') {

@@ -182,9 +182,9 @@ export function DataSection(props: { onImported?: () => void }) {
             lifted (lbs) or Weight lifted (kg) (a bare Weight lifted is read in your units; a bare Weight is
             refused as ambiguous) and Distance (km) or Distance (mi), or a weights CSV with the columns Date
             and Weight (lbs) or Weight (kg) (a bare Weight is read in your units). Dates are YYYY-MM-DD or
-            YYYY-MM-DD HH:mm. Switching in? Strava's activities.csv (from its bulk export), Hevy's
-            workouts.csv and a GPX track of a run or a ride are read as they are. You see what will be added
-            first; entries you already have are never added twice.
+            YYYY-MM-DD HH:mm, from 2000 on. Switching in? Strava's activities.csv (from its bulk export),
+            Hevy's workouts.csv and a GPX track of a run or a ride are read as they are. You see what will be
+            added first; entries you already have are never added twice.
           </Typography>
         </div>
         <StatusAlert status={status} onClose={() => setStatus(null)} />
