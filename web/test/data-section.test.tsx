@@ -2,6 +2,7 @@ import { IMPORT_MESSAGES, MAX_IMPORT_BYTES } from '@fit/shared/archive';
 import { calorieUnits } from '@fit/shared/formulas';
 import { GPX_MESSAGES } from '@fit/shared/gpx';
 import { paths } from '@fit/shared/model';
+import { StoreError } from '@fit/shared/store';
 import { MemoryStore } from '@fit/shared/testing/memory-store';
 import { storedValue } from '@fit/shared/units';
 import { MESSAGES } from '@fit/shared/validation';
@@ -281,6 +282,76 @@ describe('/account: Your Data', () => {
     await user.click(again.getByRole('button', { name: 'Import' }));
     expect(await data.findByText('Imported 100 activities, 0 weight records, 0 posts.')).toBeInTheDocument();
     expect(await reps(store)).toHaveLength(600);
+  }, 40_000);
+
+  it('says the server refused the data, not "try again", when the rules refuse a part', async () => {
+    const user = userEvent.setup();
+    const { store } = setup();
+    const commit = store.commit.bind(store);
+    let refuse = (_part: number) => true;
+    let parts = 0;
+    vi.spyOn(store, 'commit').mockImplementation(async (writes) => {
+      // (The page's own small writes, such as the empty preferences document, are not parts.)
+      if (writes.some((w) => w.path.includes('/reps/')) && refuse(++parts))
+        throw new StoreError('permission-denied', 'Missing or insufficient permissions.');
+      return commit(writes);
+    });
+    const data = await dataSection();
+    await user.upload(data.getByTestId('import-file'), new File([CSV], 'mine.csv', { type: 'text/csv' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Import preview' })).getByRole('button', {
+        name: 'Import',
+      }),
+    );
+    expect(
+      await data.findByText(
+        "The server refused this file's data, so nothing was written. Trying again would fail the same way.",
+      ),
+    ).toBeInTheDocument();
+    expect(data.queryByText(/Please try again/)).toBeNull();
+    expect(await reps(store)).toHaveLength(0);
+
+    // A big file whose second part is refused: the first part stays, nothing of the second is written.
+    const lines = ['Date,Activity,Reps,Minutes'];
+    for (let i = 0; i < 600; i++)
+      lines.push(`2026-01-${String(1 + (i % 28)).padStart(2, '0')} 07:00,Push Ups,${i + 1},2`);
+    parts = 0;
+    refuse = (part) => part === 2;
+    await user.upload(
+      data.getByTestId('import-file'),
+      new File([lines.join('\n')], 'big.csv', { type: 'text/csv' }),
+    );
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Import preview' })).getByRole('button', {
+        name: 'Import',
+      }),
+    );
+    expect(
+      await data.findByText(
+        'Import stopped after 1 of 2 parts: the server refused the data of part 2, so nothing of that part was written. Trying again would fail the same way.',
+      ),
+    ).toBeInTheDocument();
+    expect(await reps(store)).toHaveLength(500);
+  }, 40_000);
+
+  it('keeps "Please try again" when the server could not be reached', async () => {
+    const user = userEvent.setup();
+    const { store } = setup();
+    const commit = store.commit.bind(store);
+    vi.spyOn(store, 'commit').mockImplementation(async (writes) => {
+      if (writes.some((w) => w.path.includes('/reps/'))) throw new StoreError('unavailable', 'offline');
+      return commit(writes);
+    });
+    const data = await dataSection();
+    await user.upload(data.getByTestId('import-file'), new File([CSV], 'mine.csv', { type: 'text/csv' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Import preview' })).getByRole('button', {
+        name: 'Import',
+      }),
+    );
+    expect(
+      await data.findByText('Failed to import. Nothing was written. Please try again.'),
+    ).toBeInTheDocument();
   }, 40_000);
 
   it('refuses a file over the limit without reading it, and a foreign JSON file with a clear message', async () => {

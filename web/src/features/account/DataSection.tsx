@@ -131,7 +131,7 @@ export function DataSection(props: { onImported?: () => void }) {
       props.onImported?.();
     } catch (e) {
       console.error('Importing failed', e);
-      if (!expired(e)) fail(importFailed(done, total));
+      if (!expired(e)) fail(importFailed(done, total, e));
     } finally {
       setBusy(null);
       setProgress(null);
