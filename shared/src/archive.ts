@@ -9,8 +9,8 @@
  * - CSV: activities (Date, Activity, Reps, Minutes, Weight lifted (lbs), and Calories as a
  *   read-only column import ignores) and weights (Date, Weight (lbs)), in kg for a metric user
  *   (`Weight lifted (kg)`, `Weight (kg)`); dates `YYYY-MM-DD HH:mm` in the viewer's zone. Both are read back (told apart by their header; ',' or ';' between cells;
- *   weights also in kg with `Weight lifted (kg)` / `Weight (kg)` columns; a weights CSV's bare
- *   `Weight` in the importing person's unit system).
+ *   weights also in kg with `Weight lifted (kg)` / `Weight (kg)` columns; a bare `Weight lifted`
+ *   or a weights CSV's bare `Weight` in the importing person's unit system; rows before 2000 refused).
  *
  * Reading checks the size first (before any parsing), then every entry with the shared form
  * validators, so a refused row carries the same message the dashboard would show. Whatever a file
@@ -22,6 +22,7 @@ import { distanceExportValue, distanceUnit } from './distance.ts';
 import { caloriesFromUnits, calorieUnits } from './formulas.ts';
 import type { ActivityRecord, DailyGoal, Post, UserProfile, WeightRecord } from './model.ts';
 import { instantOfLocalTime, isCalendarDate, localDate, wallTime } from './periods.ts';
+import { EARLIEST_ENTRY_TIME } from './source-dates.ts';
 import { exportValue, isUnitSystem, parseDecimal, storedValue, type UnitSystem, unitLabel } from './units.ts';
 import {
   LIMITS,
@@ -51,6 +52,8 @@ export const IMPORT_MESSAGES = {
     'The first row must name the columns, with at least Date and Activity, or Date and Weight (as in the exported CSVs).',
   dateFormat: 'Date must be YYYY-MM-DD or YYYY-MM-DD HH:mm.',
   futureDate: 'Date cannot be in the future.',
+  beforeEarliest: (date: string) =>
+    `This entry is dated ${date}, before 2000: a clock that was never set, or a mistyped year, so when it happened cannot be known.`,
   notAList: (what: string) => `${what} must be a list.`,
   notAnEntry: 'This entry is not an object.',
   nothing: 'This file holds nothing to import.',
@@ -277,8 +280,8 @@ export interface ReadContext {
   /** The display name the profile has now (the archive's may be empty). */
   readonly currentDisplayName?: string;
   /**
-   * The importing person's unit system (imperial when not given): a weights CSV's bare Weight
-   * column is read in it, as a hand-made file is written in its maker's own unit.
+   * The importing person's unit system (imperial when not given): a bare Weight lifted column, and a
+   * weights CSV's bare Weight, are read in it, as a hand-made file is written in its maker's own unit.
    */
   readonly unitSystem?: UnitSystem;
 }
@@ -304,6 +307,17 @@ export function readImportFile(text: string, ctx: ReadContext): ReadImport {
 
 export function futureRefusal(timestamp: number, now: number): string | null {
   return timestamp > now + LIMITS.timestampSkewMs ? IMPORT_MESSAGES.futureDate : null;
+}
+
+const EARLIEST_DATE = localDate(EARLIEST_ENTRY_TIME, 'UTC');
+
+/**
+ * A row dated before 2000 (an unset clock, a zero timestamp), as GPX points are refused. Its date
+ * in the zone the file writes it in (UTC for Strava) is both checked and named, as the file shows it.
+ */
+export function earliestRefusal(timestamp: number, timeZone: string): string | null {
+  const date = localDate(timestamp, timeZone);
+  return date < EARLIEST_DATE ? IMPORT_MESSAGES.beforeEarliest(date) : null;
 }
 
 /** One activity through the dashboard's validator (and no dates in the future). */
@@ -368,6 +382,7 @@ const COLUMN_NAMES: Record<string, ColumnName> = {
   minutes: 'time',
   time: 'time',
   'time (min)': 'time',
+  // A bare Weight lifted is the person's own unit (`columnOf`).
   'weight lifted': 'weightLifted',
   'weight lifted (lbs)': 'weightLifted',
   weightlifted: 'weightLifted',
@@ -414,13 +429,25 @@ const csvKind = (columns: readonly (ColumnName | undefined)[]): 'activities' | '
 
 const headerKey = (cell: string) => unguardCell(cell).trim().toLowerCase();
 
+/** Header cells naming no unit, read in the importing person's own (`columnOf`). */
+const BARE_WEIGHTS: Partial<Record<string, ColumnName>> = {
+  weight: 'weightKg',
+  'weight lifted': 'weightLiftedKg',
+};
+
 /**
- * A header cell's column. A bare Weight names no unit: a metric person's hand-made "Date,Weight"
- * of 80s is in kg (read as lbs, it became 36 kg), an imperial person's in lbs.
+ * A header cell's column. A bare Weight or Weight lifted names no unit: a metric person's
+ * hand-made "Date,Weight" of 80s is in kg (read as lbs, it became 36 kg), an imperial person's in lbs.
  */
 function columnOf(cell: string, system: UnitSystem): ColumnName | undefined {
   const key = headerKey(cell);
-  return key === 'weight' && system === 'metric' ? 'weightKg' : COLUMN_NAMES[key];
+  return (system === 'metric' ? BARE_WEIGHTS[key] : undefined) ?? COLUMN_NAMES[key];
+}
+
+/** The header's bare weight column ("Weight lifted"), named as the preview says it was read, or null. */
+function bareWeightOf(header: readonly string[], kind: 'activities' | 'weights'): string | null {
+  const name = kind === 'weights' ? 'Weight' : 'Weight lifted';
+  return header.some((c) => headerKey(c) === name.toLowerCase()) ? name : null;
 }
 
 /** The rows and named columns of a CSV with ',' or else ';' between its cells (the one whose header `csvKind` knows). */
@@ -428,7 +455,13 @@ function parseWithHeader(
   text: string,
   system: UnitSystem,
 ):
-  | { ok: true; rows: CsvRow[]; columns: (ColumnName | undefined)[]; bareWeight: boolean }
+  | {
+      ok: true;
+      rows: CsvRow[];
+      columns: (ColumnName | undefined)[];
+      kind: 'activities' | 'weights';
+      bareWeight: string | null;
+    }
   | { ok: false; message: string } {
   let first: { ok: false; message: string } | null = null;
   for (const delimiter of [',', ';'] as const) {
@@ -440,8 +473,8 @@ function parseWithHeader(
     const [header, ...rows] = parsed.rows;
     if (!header) return { ok: false, message: IMPORT_MESSAGES.empty };
     const columns = header.cells.map((c) => columnOf(c, system));
-    if (csvKind(columns))
-      return { ok: true, rows, columns, bareWeight: header.cells.some((c) => headerKey(c) === 'weight') };
+    const kind = csvKind(columns);
+    if (kind) return { ok: true, rows, columns, kind, bareWeight: bareWeightOf(header.cells, kind) };
     first ??= { ok: false, message: IMPORT_MESSAGES.header };
   }
   return first ?? { ok: false, message: IMPORT_MESSAGES.header };
@@ -452,9 +485,8 @@ function readCsv(text: string, ctx: ReadContext): ReadImport {
   const system = unitsOf(ctx);
   const parsed = parseWithHeader(text, system);
   if (!parsed.ok) return parsed;
-  const { rows, columns, bareWeight } = parsed;
+  const { rows, columns, kind, bareWeight } = parsed;
   const at = (name: string) => columns.indexOf(name as never);
-  const kind = csvKind(columns);
 
   const today = localDate(ctx.now, ctx.timeZone);
   const activities: ImportRow<ActivityRecord>[] = [];
@@ -479,6 +511,11 @@ function readCsv(text: string, ctx: ReadContext): ReadImport {
       localDate(when.timestamp, ctx.timeZone) === today
     )
       when.timestamp = ctx.now;
+    const early = earliestRefusal(when.timestamp, ctx.timeZone);
+    if (early) {
+      refused.push({ where, message: early });
+      continue;
+    }
     if (kind === 'weights') {
       // Both columns: a weigh-in in two units is refused, never one of them silently dropped.
       if (cell('weight') !== '' && cell('weightKg') !== '') {
@@ -523,13 +560,8 @@ function readCsv(text: string, ctx: ReadContext): ReadImport {
     ok: true,
     source: {
       kind: 'csv',
-      // Which unit a bare Weight was read in is shown in the preview, before anything is written.
-      format:
-        kind !== 'weights'
-          ? 'FitTrack activities CSV'
-          : bareWeight
-            ? `FitTrack weights CSV (Weight read in ${unitLabel('bodyWeight', system)})`
-            : 'FitTrack weights CSV',
+      // Which unit a bare weight column was read in is shown in the preview, before anything is written.
+      format: `FitTrack ${kind} CSV${bareWeight ? ` (${bareWeight} read in ${unitLabel('bodyWeight', system)})` : ''}`,
       activities,
       weights,
       posts: [],

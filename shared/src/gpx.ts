@@ -7,7 +7,7 @@
 import { activitiesOnly, activityRow, type ImportRow, type ReadContext, type ReadImport } from './archive.ts';
 import { findActivity } from './catalogue.ts';
 import type { ActivityRecord } from './model.ts';
-import { minutesOf } from './source-dates.ts';
+import { EARLIEST_ENTRY_TIME, minutesOf } from './source-dates.ts';
 
 export const GPX_FORMAT = 'GPX track (.gpx)';
 
@@ -77,13 +77,6 @@ const instantOf = (time: string) =>
   Date.parse(/T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(time.trim()) ? `${time.trim()}Z` : time);
 
 /**
- * Times before this are a clock that was never set (1970, a Garmin's 1989), or one a GPS week-number
- * rollover set back 1024 weeks (2019 to 1999): no track was recorded then. Such a point's time is
- * unknown, as a missing one is.
- */
-export const EARLIEST_GPX_TIME = Date.UTC(2000, 0, 1);
-
-/**
  * The track's distance (segments are not joined: a pause's jump is not ground covered) and times;
  * without any time from 2000 on, `tooEarly`: the earliest time before, or null when none has one.
  */
@@ -101,7 +94,8 @@ export function summarizeTrack(
     });
     for (const time of segment.times) {
       const t = time === null ? Number.NaN : instantOf(time);
-      if (t < EARLIEST_GPX_TIME) tooEarly = Math.min(tooEarly, t);
+      // Before EARLIEST_ENTRY_TIME a point's time is unknown, as a missing one is.
+      if (t < EARLIEST_ENTRY_TIME) tooEarly = Math.min(tooEarly, t);
       else if (Number.isFinite(t)) {
         start = Math.min(start, t);
         end = Math.max(end, t);

@@ -9,6 +9,7 @@
 import {
   activitiesOnly,
   activityRow,
+  earliestRefusal,
   type ImportRow,
   type ReadContext,
   type ReadImport,
@@ -96,6 +97,12 @@ export function readHevy(
     const start = hevyInstantOf(cell('start_time'), ctx.timeZone);
     if (start === null) {
       refused.push({ where, line: row.line, message: HEVY_MESSAGES.date('start_time', cell('start_time')) });
+      continue;
+    }
+    // Each set of a workout dated before 2000 on its own line, as a bad date is.
+    const early = earliestRefusal(start, ctx.timeZone);
+    if (early) {
+      refused.push({ where, line: row.line, message: early });
       continue;
     }
     const end = cell('end_time') === '' ? null : hevyInstantOf(cell('end_time'), ctx.timeZone);

@@ -66,5 +66,11 @@ export function hevyInstantOf(text: string, timeZone: string): number | null {
   return w ? instantOfLocalTime(w.date, w.hour, w.minute, timeZone) : null;
 }
 
+/**
+ * Times before this are a clock that was never set (1970, a Garmin's 1989, a zero timestamp), or
+ * one a GPS week-number rollover set back 1024 weeks (2019 to 1999): nothing here was recorded then.
+ */
+export const EARLIEST_ENTRY_TIME = Date.UTC(2000, 0, 1);
+
 /** Seconds to whole minutes, as the log form takes them (a 20-second entry is one minute). */
 export const minutesOf = (seconds: number) => Math.max(1, Math.round(seconds / 60));

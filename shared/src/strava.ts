@@ -7,6 +7,7 @@
 import {
   activitiesOnly,
   activityRow,
+  earliestRefusal,
   type ImportRow,
   type ReadContext,
   type ReadImport,
@@ -78,6 +79,12 @@ export function readStrava(
     const timestamp = utcInstantOf(cell('activity date'));
     if (timestamp === null) {
       refuse(STRAVA_MESSAGES.date(cell('activity date')));
+      continue;
+    }
+    // Strava writes its dates in UTC: the date refused is named as the file has it.
+    const early = earliestRefusal(timestamp, 'UTC');
+    if (early) {
+      refuse(early);
       continue;
     }
     const mapped = stravaActivity(cell('activity type'));

@@ -284,6 +284,48 @@ describe('a weights CSV whose Weight column names no unit', () => {
   });
 });
 
+describe('an activities CSV whose Weight lifted column names no unit', () => {
+  const bare = ['Date,Activity,Reps,Minutes,Weight lifted', '2026-11-20 07:00,Bench Press,10,5,100'].join(
+    '\n',
+  );
+  const readAs = (text: string, unitSystem?: 'metric' | 'imperial') =>
+    sourceOf(readImportFile(text, unitSystem ? { ...ctx, unitSystem } : ctx));
+
+  it("is read in the importing person's own unit: kg for a metric person, and the preview says so", () => {
+    const source = readAs(bare, 'metric');
+    expect(source.refused).toEqual([]);
+    // 100 kg, not 100 lbs (45 kg).
+    expect(source.activities[0]?.value.weightLifted).toBe(storedValue('weightLifted', 100, 'metric'));
+    expect(source.format).toBe('FitTrack activities CSV (Weight lifted read in kg)');
+  });
+
+  it('is read in lbs for an imperial person, and when no unit system is given, saying so', () => {
+    for (const source of [readAs(bare, 'imperial'), readAs(bare)]) {
+      expect(source.activities[0]?.value.weightLifted).toBe(100);
+      expect(source.format).toBe('FitTrack activities CSV (Weight lifted read in lbs)');
+    }
+  });
+
+  it('leaves Weight lifted (lbs) and Weight lifted (kg) as they say, whatever the person uses', () => {
+    for (const unitSystem of ['metric', 'imperial'] as const) {
+      const lbs = readAs(bare.replace('Weight lifted', 'Weight lifted (lbs)'), unitSystem);
+      expect([lbs.activities[0]?.value.weightLifted, lbs.format]).toEqual([100, 'FitTrack activities CSV']);
+      const kg = readAs(bare.replace('Weight lifted', 'Weight lifted (kg)'), unitSystem);
+      expect([kg.activities[0]?.value.weightLifted, kg.format]).toEqual([
+        storedValue('weightLifted', 100, 'metric'),
+        'FitTrack activities CSV',
+      ]);
+    }
+  });
+
+  it("refuses a metric person's row given both in a bare Weight lifted (kg to them) and in lbs", () => {
+    const text = 'Date,Activity,Reps,Weight lifted,Weight lifted (lbs)\n2026-11-20,Leg Curl,10,40,88\n';
+    expect(readAs(text, 'metric').refused).toEqual([
+      { where: 'line 2', message: IMPORT_MESSAGES.liftedTwice },
+    ]);
+  });
+});
+
 describe("refusals name the limit in the person's own units", () => {
   const metric = { ...ctx, unitSystem: 'metric' as const };
   const refusedOf = (text: string, c: typeof ctx = metric) => sourceOf(readImportFile(text, c)).refused;

@@ -452,8 +452,33 @@ describe('the activities CSV', () => {
       { where: 'line 11', message: MESSAGES.weightLiftedNonNegative },
       { where: 'line 12', message: MESSAGES.timePositive },
       { where: 'line 13', message: IMPORT_MESSAGES.futureDate },
-      { where: 'line 14', message: MESSAGES.timestampInvalid },
+      { where: 'line 14', message: IMPORT_MESSAGES.beforeEarliest('1969-12-31') },
     ]);
+  });
+
+  it('refuses rows dated before 2000 (a clock never set, a zero timestamp), naming the date as written', () => {
+    const activities = [
+      'Date,Activity,Reps,Minutes',
+      '1970-01-01 00:00,Running,,30',
+      // New York's 23:30 is already 2000 in UTC: the file's own date is what is named and checked.
+      '1999-12-31 23:30,Running,,30',
+      '1899-12-30,Running,,30',
+      '2000-01-01 00:00,Running,,30',
+    ].join('\n');
+    const source = sourceOf(readImportFile(activities, ctx));
+    expect(source.refused).toEqual([
+      { where: 'line 2', message: IMPORT_MESSAGES.beforeEarliest('1970-01-01') },
+      { where: 'line 3', message: IMPORT_MESSAGES.beforeEarliest('1999-12-31') },
+      { where: 'line 4', message: IMPORT_MESSAGES.beforeEarliest('1899-12-30') },
+    ]);
+    expect(source.refused[0]?.message).toMatch(/^This entry is dated 1970-01-01, before 2000: /);
+    expect(source.activities.map((r) => r.where)).toEqual(['line 5']);
+
+    const weights = sourceOf(readImportFile('Date,Weight (lbs)\n1970-01-01,180\n2026-11-20,180\n', ctx));
+    expect(weights.refused).toEqual([
+      { where: 'line 2', message: IMPORT_MESSAGES.beforeEarliest('1970-01-01') },
+    ]);
+    expect(weights.weights).toHaveLength(1);
   });
 
   it('refuses a file without the header, malformed CSV, and an empty file', () => {

@@ -1,7 +1,7 @@
 /// <reference types="node" />
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { ImportSource, ReadImport } from '../src/archive.ts';
+import { IMPORT_MESSAGES, type ImportSource, type ReadImport } from '../src/archive.ts';
 import { ACTIVITY_NAMES } from '../src/catalogue.ts';
 import { formatCsv } from '../src/csv.ts';
 import { GPX_MESSAGES, readGpx } from '../src/gpx.ts';
@@ -170,6 +170,22 @@ describe("Strava's activities.csv", () => {
     ]);
   });
 
+  it('refuses activities dated before 2000 (a clock never set), naming the UTC date Strava wrote', () => {
+    const header = STRAVA.split('\n')[0] as string;
+    const text = [
+      header,
+      '21,"Jan 1, 1970, 12:00:00 AM",A,Run,,1800,5.0',
+      '22,"Dec 31, 1999, 11:59:00 PM",A,Run,,1800,5.0',
+      '23,"Jan 1, 2000, 12:30:00 AM",A,Run,,1800,5.0',
+    ].join('\n');
+    const s = sourceOf(readAnyImportFile(text, ctx));
+    expect(s.refused).toEqual([
+      { where: 'line 2', message: IMPORT_MESSAGES.beforeEarliest('1970-01-01') },
+      { where: 'line 3', message: IMPORT_MESSAGES.beforeEarliest('1999-12-31') },
+    ]);
+    expect(s.activities.map((r) => r.sourceId)).toEqual(['strava:23']);
+  });
+
   it('a header alone holds nothing to import', () => {
     expect(readAnyImportFile(`${STRAVA.split('\n')[0]}\n`, ctx)).toEqual({
       ok: false,
@@ -283,6 +299,21 @@ describe("Hevy's workouts.csv", () => {
     ]);
     const both = text.replace('weight_lbs', 'weight_lbs,weight_kg');
     expect(readAnyImportFile(both, ctx)).toEqual({ ok: false, message: HEVY_MESSAGES.bothWeights });
+  });
+
+  it('refuses sets dated before 2000 (a phone whose clock was not set) line by line, naming the date', () => {
+    const text = [
+      'title,start_time,end_time,exercise_title,set_index,set_type,weight_lbs,reps',
+      'A,"1 Jan 1970, 01:00","1 Jan 1970, 01:30",Deadlift (Barbell),0,normal,315,5',
+      'A,"1 Jan 1970, 01:00","1 Jan 1970, 01:30",Deadlift (Barbell),1,normal,315,5',
+      'B,"1 Nov 2026, 07:00","1 Nov 2026, 07:30",Deadlift (Barbell),0,normal,315,5',
+    ].join('\n');
+    const s = sourceOf(readAnyImportFile(text, ctx));
+    expect(s.refused).toEqual([
+      { where: 'line 2', message: IMPORT_MESSAGES.beforeEarliest('1970-01-01') },
+      { where: 'line 3', message: IMPORT_MESSAGES.beforeEarliest('1970-01-01') },
+    ]);
+    expect(s.activities.map((r) => r.where)).toEqual(['line 4']);
   });
 
   it("refuses an entry past the catalogue's limits, naming the exercise", () => {

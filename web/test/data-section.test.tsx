@@ -2,7 +2,9 @@ import { IMPORT_MESSAGES, MAX_IMPORT_BYTES } from '@fit/shared/archive';
 import { calorieUnits } from '@fit/shared/formulas';
 import { GPX_MESSAGES } from '@fit/shared/gpx';
 import { paths } from '@fit/shared/model';
+import { StoreError } from '@fit/shared/store';
 import { MemoryStore } from '@fit/shared/testing/memory-store';
+import { storedValue } from '@fit/shared/units';
 import { MESSAGES } from '@fit/shared/validation';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -161,6 +163,26 @@ describe('/account: Your Data', () => {
     expect(weights.map((d) => d.data.weight).sort()).toEqual([176.37, 178.57]);
   }, 40_000);
 
+  it("reads a metric person's activities CSV with a bare Weight lifted column in kg, and says so", async () => {
+    const user = userEvent.setup();
+    const { store } = setup(METRIC_ANN);
+    const data = await dataSection();
+    const csv = ['Date,Activity,Reps,Minutes,Weight lifted', '2026-01-10 07:30,Bench Press,10,5,100'].join(
+      '\n',
+    );
+    await user.upload(data.getByTestId('import-file'), new File([csv], 'lifts.csv', { type: 'text/csv' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Import preview' }));
+    expect(dialog.getByTestId('import-format')).toHaveTextContent(
+      'Recognised as: FitTrack activities CSV (Weight lifted read in kg)',
+    );
+    await user.click(dialog.getByRole('button', { name: 'Import' }));
+    expect(await data.findByText('Imported 1 activity, 0 weight records, 0 posts.')).toBeInTheDocument();
+    // 100 kg, not 100 lbs (45 kg).
+    expect((await reps(store)).map((d) => d.data.weightLifted)).toEqual([
+      storedValue('weightLifted', 100, 'metric'),
+    ]);
+  }, 40_000);
+
   it("names a refused load's limit in kg to a metric person, as the log form does", async () => {
     const user = userEvent.setup();
     setup(METRIC_ANN);
@@ -260,6 +282,76 @@ describe('/account: Your Data', () => {
     await user.click(again.getByRole('button', { name: 'Import' }));
     expect(await data.findByText('Imported 100 activities, 0 weight records, 0 posts.')).toBeInTheDocument();
     expect(await reps(store)).toHaveLength(600);
+  }, 40_000);
+
+  it('says the server refused the data, not "try again", when the rules refuse a part', async () => {
+    const user = userEvent.setup();
+    const { store } = setup();
+    const commit = store.commit.bind(store);
+    let refuse = (_part: number) => true;
+    let parts = 0;
+    vi.spyOn(store, 'commit').mockImplementation(async (writes) => {
+      // (The page's own small writes, such as the empty preferences document, are not parts.)
+      if (writes.some((w) => w.path.includes('/reps/')) && refuse(++parts))
+        throw new StoreError('permission-denied', 'Missing or insufficient permissions.');
+      return commit(writes);
+    });
+    const data = await dataSection();
+    await user.upload(data.getByTestId('import-file'), new File([CSV], 'mine.csv', { type: 'text/csv' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Import preview' })).getByRole('button', {
+        name: 'Import',
+      }),
+    );
+    expect(
+      await data.findByText(
+        "The server refused this file's data, so nothing was written. Trying again would fail the same way.",
+      ),
+    ).toBeInTheDocument();
+    expect(data.queryByText(/Please try again/)).toBeNull();
+    expect(await reps(store)).toHaveLength(0);
+
+    // A big file whose second part is refused: the first part stays, nothing of the second is written.
+    const lines = ['Date,Activity,Reps,Minutes'];
+    for (let i = 0; i < 600; i++)
+      lines.push(`2026-01-${String(1 + (i % 28)).padStart(2, '0')} 07:00,Push Ups,${i + 1},2`);
+    parts = 0;
+    refuse = (part) => part === 2;
+    await user.upload(
+      data.getByTestId('import-file'),
+      new File([lines.join('\n')], 'big.csv', { type: 'text/csv' }),
+    );
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Import preview' })).getByRole('button', {
+        name: 'Import',
+      }),
+    );
+    expect(
+      await data.findByText(
+        'Import stopped after 1 of 2 parts: the server refused the data of part 2, so nothing of that part was written. Trying again would fail the same way.',
+      ),
+    ).toBeInTheDocument();
+    expect(await reps(store)).toHaveLength(500);
+  }, 40_000);
+
+  it('keeps "Please try again" when the server could not be reached', async () => {
+    const user = userEvent.setup();
+    const { store } = setup();
+    const commit = store.commit.bind(store);
+    vi.spyOn(store, 'commit').mockImplementation(async (writes) => {
+      if (writes.some((w) => w.path.includes('/reps/'))) throw new StoreError('unavailable', 'offline');
+      return commit(writes);
+    });
+    const data = await dataSection();
+    await user.upload(data.getByTestId('import-file'), new File([CSV], 'mine.csv', { type: 'text/csv' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Import preview' })).getByRole('button', {
+        name: 'Import',
+      }),
+    );
+    expect(
+      await data.findByText('Failed to import. Nothing was written. Please try again.'),
+    ).toBeInTheDocument();
   }, 40_000);
 
   it('refuses a file over the limit without reading it, and a foreign JSON file with a clear message', async () => {

@@ -131,7 +131,7 @@ export function DataSection(props: { onImported?: () => void }) {
       props.onImported?.();
     } catch (e) {
       console.error('Importing failed', e);
-      if (!expired(e)) fail(importFailed(done, total));
+      if (!expired(e)) fail(importFailed(done, total, e));
     } finally {
       setBusy(null);
       setProgress(null);
@@ -179,12 +179,12 @@ export function DataSection(props: { onImported?: () => void }) {
           />
           <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
             A FitTrack JSON archive, an activities CSV with the columns Date, Activity, Reps, Minutes, Weight
-            lifted (lbs) or Weight lifted (kg) (a bare Weight lifted is read in lbs; a bare Weight is refused
-            as ambiguous) and Distance (km) or Distance (mi), or a weights CSV with the columns Date and
-            Weight (lbs) or Weight (kg) (a bare Weight is read in your units). Dates are YYYY-MM-DD or
-            YYYY-MM-DD HH:mm. Switching in? Strava's activities.csv (from its bulk export), Hevy's
-            workouts.csv and a GPX track of a run or a ride are read as they are. You see what will be added
-            first; entries you already have are never added twice.
+            lifted (lbs) or Weight lifted (kg) (a bare Weight lifted is read in your units; a bare Weight is
+            refused as ambiguous) and Distance (km) or Distance (mi), or a weights CSV with the columns Date
+            and Weight (lbs) or Weight (kg) (a bare Weight is read in your units). Dates are YYYY-MM-DD or
+            YYYY-MM-DD HH:mm, from 2000 on. Switching in? Strava's activities.csv (from its bulk export),
+            Hevy's workouts.csv and a GPX track of a run or a ride are read as they are. You see what will be
+            added first; entries you already have are never added twice.
           </Typography>
         </div>
         <StatusAlert status={status} onClose={() => setStatus(null)} />
