@@ -12,7 +12,7 @@ import {
   paths,
   type SocialFeed,
 } from '../model.ts';
-import type { Cursor, DocData, QuerySpec, WriteOp } from '../store.ts';
+import type { Cursor, DocData, DocSnapshot, QuerySpec, Transaction, WriteOp } from '../store.ts';
 import { numberOr0 } from '../totals.ts';
 import { displayNameOf, type ReactionEnv, readUser } from './core.ts';
 import { type PaceOptions, type PaceResult, Pacer } from './pacing.ts';
@@ -49,6 +49,12 @@ export const engagementQueries = {
   /** The newest givers of one item (the names the engagement document shows). */
   newestKudos: (feed: SocialFeed, owner: string, id: string): QuerySpec => ({
     collection: paths.kudos(feed, owner, id),
+    orderBy: [{ field: 'timestamp', direction: 'desc' }],
+    limit: KUDOS_NAMES_SHOWN,
+  }),
+  /** An item's newest comments, as many as newestKudos (their notifications checked on Undo). */
+  newestComments: (feed: SocialFeed, owner: string, id: string): QuerySpec => ({
+    collection: paths.comments(feed, owner, id),
     orderBy: [{ field: 'timestamp', direction: 'desc' }],
     limit: KUDOS_NAMES_SHOWN,
   }),
@@ -113,12 +119,68 @@ function notificationDoc(e: SocialEvent, cause: DocData): AppNotification | null
 }
 
 /**
+ * The write that brings the owner's notification of one kudos or comment in line with its cause:
+ * removed with its cause, created only while the item exists, never rewritten (`read` is the
+ * owner's). While the item is gone one that exists stays: the sweep removes it, or Undo keeps it.
+ */
+export function notificationWrite(
+  e: SocialEvent,
+  note: DocSnapshot | null,
+  cause: DocSnapshot | null,
+  itemThere: boolean,
+): WriteOp | null {
+  const path = paths.notification(e.owner, notificationId(e));
+  const wanted = cause ? notificationDoc(e, cause.data) : null;
+  if (!wanted) return note ? { kind: 'delete', path } : null;
+  return !note && itemThere ? { kind: 'set', path, data: { ...wanted } } : null;
+}
+
+/** An item's counts as stored, and as its kudos and comments are now (null: none of either). */
+export interface ItemCounts {
+  path: string;
+  stored: DocSnapshot | null;
+  desired: Omit<Engagement, 'asOf'> | null;
+  /** Its newest KUDOS_NAMES_SHOWN kudos, newest first. */
+  newest: DocSnapshot[];
+}
+
+/** Reads an item's counts through `tx`: two count aggregates, its newest givers, the stored counts. */
+export async function readCounts(
+  tx: Transaction,
+  feed: SocialFeed,
+  owner: string,
+  id: string,
+): Promise<ItemCounts> {
+  const path = paths.engagement(feed, owner, id);
+  const [stored, kudos, comments, newest] = await Promise.all([
+    tx.get(path),
+    tx.aggregate(countOf(paths.kudos(feed, owner, id)), { count: true }),
+    tx.aggregate(countOf(paths.comments(feed, owner, id)), { count: true }),
+    tx.query(engagementQueries.newestKudos(feed, owner, id)),
+  ]);
+  const desired =
+    kudos.count > 0 || comments.count > 0
+      ? {
+          feed,
+          owner,
+          itemId: `${owner}_${id}`,
+          kudos: kudos.count,
+          kudosBy: newest.map((k) => ({
+            uid: k.id,
+            userName: displayNameOf({ displayName: k.data.userName }),
+          })),
+          comments: comments.count,
+        }
+      : null;
+  return { path, stored, desired, newest };
+}
+
+/**
  * Recomputes `engagement/{feed}_{owner}_{id}` (kudos and comment counts, the newest givers) from
  * the item's kudos and comments as they are now, and creates or removes the owner's notification
- * of this one kudos or comment. A notification already there is left as is (its `read` is the
- * owner's). Nothing for a deleted owner (the cascade removes it all). On a deleted item the counts
- * stay as they are (the sweep removes them after the grace period, unless Undo brings the item
- * back) and the kudos or comment itself is deleted (written after its item was gone).
+ * of this one kudos or comment (notificationWrite). Nothing for a deleted owner (the cascade
+ * removes it all). On a deleted item the counts stay as they are and the kudos or comment too:
+ * the sweep removes them after the grace period, or Undo recounts them (item-deletion.ts).
  */
 export async function reactEngagement(
   env: ReactionEnv,
@@ -130,47 +192,22 @@ export async function reactEngagement(
     e.what === 'kudos'
       ? paths.kudosOf(e.feed, e.owner, e.id, e.docId)
       : paths.comment(e.feed, e.owner, e.id, e.docId);
-  const statsPath = paths.engagement(e.feed, e.owner, e.id);
-  const notePath = paths.notification(e.owner, notificationId(e));
   await env.store.transact(async (tx) => {
-    const [owner, source, stats, kudos, comments, newest, cause, note] = await Promise.all([
+    const [owner, source, counts, cause, note] = await Promise.all([
       readUser(tx, e.owner),
       tx.get(paths.socialSource(e.feed, e.owner, e.id)),
-      tx.get(statsPath),
-      tx.aggregate(countOf(paths.kudos(e.feed, e.owner, e.id)), { count: true }),
-      tx.aggregate(countOf(paths.comments(e.feed, e.owner, e.id)), { count: true }),
-      tx.query(engagementQueries.newestKudos(e.feed, e.owner, e.id)),
+      readCounts(tx, e.feed, e.owner, e.id),
       tx.get(causePath),
-      tx.get(notePath),
+      tx.get(paths.notification(e.owner, notificationId(e))),
     ]);
     if (!owner) return;
-    const desired: Omit<Engagement, 'asOf'> | null =
-      source && (kudos.count > 0 || comments.count > 0)
-        ? {
-            feed: e.feed,
-            owner: e.owner,
-            itemId: `${e.owner}_${e.id}`,
-            kudos: kudos.count,
-            kudosBy: newest.map((k) => ({
-              uid: k.id,
-              userName: displayNameOf({ displayName: k.data.userName }),
-            })),
-            comments: comments.count,
-          }
-        : null;
-    // A gone item's counts are left to the sweep: deleted, or kept for an Undo (item-deletion.ts).
-    const op = source ? pacer.plan(statsPath, stats, desired) : null;
+    // A gone item's counts are left to the sweep: deleted, or recounted by an Undo.
+    const op = source ? pacer.plan(counts.path, counts.stored, counts.desired) : null;
     if (op) tx.write(op);
-    const wanted = source && cause ? notificationDoc(e, cause.data) : null;
-    const noteOp: WriteOp | null =
-      wanted && !note
-        ? { kind: 'set', path: notePath, data: { ...wanted } }
-        : !wanted && note
-          ? { kind: 'delete', path: notePath }
-          : null;
-    if (noteOp) tx.write(noteOp);
     // A kudos or comment on a gone item stays for the sweep: this may be a late delivery of one
     // written before the delete, which an Undo must get back.
+    const noteOp = notificationWrite(e, note, cause, !!source);
+    if (noteOp) tx.write(noteOp);
   });
   return pacer.result();
 }

@@ -3,14 +3,21 @@
  * keeps a deleted document's subcollections), its engagement document and the owner's notifications
  * about it. Not at once: the source reaction marks the item (`itemDeletions/{feed}_{owner}_{id}`)
  * and the minute rollup sweeps the marks older than ITEM_DELETION_GRACE_MS, so that an item written
- * back under its id (the web app's Undo) keeps everything. Bounded pages and the progress check of
- * the account cascade (maintenance.ts).
+ * back under its id (the web app's Undo) keeps everything, recounted (reactItemBack). Bounded pages
+ * and the progress check of the account cascade (maintenance.ts).
  */
 import { type ItemDeletion, paths, type SocialFeed } from '../model.ts';
 import type { DocSnapshot, WriteOp } from '../store.ts';
-import type { ReactionEnv } from './core.ts';
-import { engagementQueries } from './engagement.ts';
+import { type ReactionEnv, readUser } from './core.ts';
+import {
+  engagementQueries,
+  notificationId,
+  notificationWrite,
+  readCounts,
+  type SocialEvent,
+} from './engagement.ts';
 import { deleteAll } from './maintenance.ts';
+import { Pacer } from './pacing.ts';
 import { PAGE_SIZE, reactionQueries } from './queries.ts';
 
 /**
@@ -35,10 +42,10 @@ export function needsStats(seen: Omit<ItemSeen, 'stats'>): boolean {
 }
 
 /**
- * The source reaction's write to an item's marker: a delete starts the grace period, from now; one
- * already marked is left as is (a duplicate or a paced retry changes nothing); an item back under
- * its id (Undo) loses its marker, so that deleting it again starts anew. A gone item with neither
- * a feed item nor counts (never shown, or already swept) has nothing to sweep.
+ * The source reaction's write to a gone item's marker: a delete starts the grace period, from now;
+ * one already marked is left as is (a duplicate or a paced retry changes nothing). A gone item with
+ * neither a feed item nor counts (never shown, or already swept) has nothing to sweep. An item back
+ * under its id with its marker is reactItemBack's.
  */
 export function itemDeletionWrite(
   feed: SocialFeed,
@@ -48,10 +55,54 @@ export function itemDeletionWrite(
   now: number,
 ): WriteOp | null {
   const path = paths.itemDeletion(feed, owner, id);
-  if (seen.source) return seen.marker ? { kind: 'delete', path } : null;
-  if (seen.marker || !(seen.item || seen.stats)) return null;
+  if (seen.source || seen.marker || !(seen.item || seen.stats)) return null;
   const data: ItemDeletion = { feed, owner, id, goneAt: now };
   return { kind: 'set', path, data: { ...data } };
+}
+
+/**
+ * A marked item back under its id (Undo). While it was gone the reactions of its kudos and comments
+ * left its counts alone and created no notification, so its counts are recomputed from its kudos and
+ * comments as they are now, and the notifications its newest kudos and comments lack are created
+ * (KUDOS_NAMES_SHOWN of each: the rules let few land while it is gone); then the marker goes, so
+ * that deleting it again starts anew. Counts held back by pacing keep the marker: the retry, or the
+ * sweep, comes back here. Nothing unless both the source and its marker are there.
+ */
+export async function reactItemBack(
+  env: ReactionEnv,
+  feed: SocialFeed,
+  owner: string,
+  id: string,
+  pacer: Pacer,
+): Promise<void> {
+  const markPath = paths.itemDeletion(feed, owner, id);
+  await env.store.transact(async (tx) => {
+    const [user, source, mark, counts, comments] = await Promise.all([
+      readUser(tx, owner),
+      tx.get(paths.socialSource(feed, owner, id)),
+      tx.get(markPath),
+      readCounts(tx, feed, owner, id),
+      tx.query(engagementQueries.newestComments(feed, owner, id)),
+    ]);
+    if (!user || !source || !mark) return;
+    const causes = [
+      ...counts.newest.map((doc) => ({ doc, what: 'kudos' as const })),
+      ...comments.map((doc) => ({ doc, what: 'comments' as const })),
+    ].map(({ doc, what }) => ({
+      doc,
+      event: { feed, owner, id, what, docId: doc.id } satisfies SocialEvent,
+    }));
+    const notes = await Promise.all(
+      causes.map(({ event }) => tx.get(paths.notification(owner, notificationId(event)))),
+    );
+    const { op, heldBack } = pacer.planOrHold(counts.path, counts.stored, counts.desired);
+    if (op) tx.write(op);
+    causes.forEach(({ doc, event }, i) => {
+      const noteOp = notificationWrite(event, notes[i] ?? null, doc, true);
+      if (noteOp) tx.write(noteOp);
+    });
+    if (!heldBack) tx.write({ kind: 'delete', path: markPath });
+  });
 }
 
 /**
@@ -104,7 +155,8 @@ async function cleanIfGone(
 
 /**
  * The rollup's sweep: one page (`limit`) of items marked deleted at least ITEM_DELETION_GRACE_MS
- * ago. Each loses its social data unless it exists again (Undo), then its marker. A failing item
+ * ago. Each loses its social data, then its marker, unless it exists again: an Undo whose reaction
+ * did not finish, finished here (reactItemBack). A failing item
  * does not hold up the rest of the page: the first error is rethrown at the end (the next rollup
  * tries it again). Resolves with how many items it cleaned (those still gone).
  */
@@ -117,7 +169,11 @@ export async function sweepDeletedItems(env: ReactionEnv, limit = PAGE_SIZE): Pr
   for (const marker of due) {
     try {
       const { feed, owner, id } = marker.data as unknown as ItemDeletion;
-      if ((await cleanIfGone(env, feed, owner, id)) !== null) cleaned++;
+      if ((await cleanIfGone(env, feed, owner, id)) === null) {
+        await reactItemBack(env, feed, owner, id, new Pacer(env.now));
+        continue;
+      }
+      cleaned++;
       await removeMarker(env, marker);
     } catch (error) {
       failure ??= error;

@@ -229,6 +229,19 @@ export const REACTION_QUERY_SHAPES: readonly QuerySpec[] = [
     orderBy: [{ field: 'timestamp', direction: 'desc' }],
     limit: KUDOS_NAMES_SHOWN,
   },
+  // One item's counts (count aggregates, engagement.ts readCounts).
+  ...(['feedPosts', 'feedActivities'] as const).flatMap((feed): QuerySpec[] => [
+    { collection: paths.kudos(feed, 'u', 'i') },
+    { collection: paths.comments(feed, 'u', 'i') },
+  ]),
+  // An item back under its id (Undo): its newest comments' notifications.
+  ...(['feedPosts', 'feedActivities'] as const).map(
+    (feed): QuerySpec => ({
+      collection: paths.comments(feed, 'u', 'i'),
+      orderBy: [{ field: 'timestamp', direction: 'desc' }],
+      limit: KUDOS_NAMES_SHOWN,
+    }),
+  ),
   ...(['kudos', 'comments'] as const).flatMap((group) =>
     (['uid', 'owner'] as const).map(
       (field): QuerySpec => ({

@@ -22,7 +22,7 @@ import {
   readUser,
 } from './core.ts';
 import { followTargetOf, recomputePeople, syncFollowNotification } from './follows.ts';
-import { itemDeletionWrite, needsStats } from './item-deletion.ts';
+import { itemDeletionWrite, needsStats, reactItemBack } from './item-deletion.ts';
 import { renameGiven } from './names.ts';
 import { type PaceOptions, type PaceResult, Pacer } from './pacing.ts';
 import { progressWrite, recomputeProgress } from './progress.ts';
@@ -299,8 +299,9 @@ async function recomputeEntries(
 /**
  * The named items of one feed, each from its source as it is now (gone, hidden, past the horizon:
  * none). An item whose source is gone is marked for the rollup's sweep of its kudos, comments,
- * counts and notifications, and one back under its id (Undo) unmarked (item-deletion.ts); nothing
- * for a deleted account (its cascade removes it all).
+ * counts and notifications, and one back under its id (Undo) recounted and unmarked, each in a
+ * transaction of its own (item-deletion.ts); nothing for a deleted account (its cascade removes it
+ * all).
  */
 async function recomputeFeedItems(
   env: ReactionEnv,
@@ -310,7 +311,7 @@ async function recomputeFeedItems(
   pacer: Pacer,
 ): Promise<void> {
   const { source, item: itemPath, doc } = FEEDS[feed];
-  await env.store.transact(async (tx) => {
+  const back = await env.store.transact(async (tx): Promise<string[]> => {
     const [user, horizon, ...docs] = await Promise.all([
       readUser(tx, uid),
       tx.get(reactionPaths.feedHorizon(feed)),
@@ -320,7 +321,7 @@ async function recomputeFeedItems(
         tx.get(paths.itemDeletion(feed, uid, id)),
       ]),
     ]);
-    if (!user) return;
+    if (!user) return [];
     const seen = ids.map((_, i) => ({
       src: docs[3 * i] ?? null,
       item: docs[3 * i + 1] ?? null,
@@ -342,12 +343,16 @@ async function recomputeFeedItems(
           : null;
       const op = pacer.plan(itemPath(uid, id), item, desired);
       if (op) tx.write(op);
-      // Not paced: written once per delete or Undo; the sweep removes it after the grace period.
+      // Not paced: written once per delete; the sweep or an Undo (reactItemBack) removes it.
       const seenNow = { source: !!src, item: !!item, marker, stats: !!stats[i] };
       const mark = itemDeletionWrite(feed, uid, id, seenNow, env.now);
       if (mark) tx.write(mark);
     });
+    return ids.filter((_, i) => seen[i]?.src && seen[i]?.marker);
   });
+  // Outside the chunk's transaction: up to 2 x KUDOS_NAMES_SHOWN notifications each. The marker
+  // stays until this is done, so a failed or paced run is redone by the retry (or the sweep).
+  for (const id of back) await reactItemBack(env, feed, uid, id, pacer);
 }
 
 /**

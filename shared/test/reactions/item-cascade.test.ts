@@ -429,8 +429,9 @@ describe('a kudos or comment that lands after its item was deleted', () => {
     },
   );
 
-  it('Undo after a late kudos: the item keeps what it had and the late kudos', async () => {
+  it('Undo after a late kudos: the item keeps what it had, and the late kudos counted and notified', async () => {
     const h = await seed();
+    await h.store.commit([{ kind: 'set', path: paths.user('dee'), data: profile('dee') }]);
     await socialItem(h, 'feedActivities', 'r1');
     const before = socialOf(h);
     await h.store.commit([{ kind: 'delete', path: paths.rep('ann', 'r1') }]);
@@ -443,7 +444,31 @@ describe('a kudos or comment that lands after its item was deleted', () => {
     await h.store.commit([{ kind: 'set', path: paths.rep('ann', 'r1'), data: SOURCES.feedActivities.data }]);
     await drain(h, T0 + 8000);
     expect(await sweep(h, T0 + 5000 + GRACE)).toBe(0);
-    expect(socialOf(h)).toEqual({ ...before, [late.path]: late.data });
+    const stats = paths.engagement('feedActivities', 'ann', 'r1');
+    const note = paths.notification('ann', notificationId(socialEventForPath(late.path) as never));
+    expect(socialOf(h)).toEqual({
+      ...before,
+      [late.path]: late.data,
+      [stats]: {
+        ...before[stats],
+        kudos: 3,
+        kudosBy: [
+          { uid: 'dee', userName: 'DEE' },
+          { uid: 'cy', userName: 'CY' },
+          { uid: 'bob', userName: 'BOB' },
+        ],
+        asOf: T0 + 8000,
+      },
+      [note]: {
+        kind: 'kudos',
+        from: 'dee',
+        fromName: 'DEE',
+        feed: 'feedActivities',
+        itemId: 'ann_r1',
+        timestamp: T0 + 6000,
+        read: false,
+      },
+    });
   });
 
   it('a kudos on an item that still exists is kept', async () => {
@@ -451,5 +476,115 @@ describe('a kudos or comment that lands after its item was deleted', () => {
     const social = await socialItem(h, 'feedPosts', 'p1');
     await deliver(h, social[0] as string, T0 + 5000);
     expect(leftOf(h, 'feedPosts', 'p1')).toEqual(expect.arrayContaining(social));
+  });
+});
+
+describe('Undo after kudos or comments changed while the item was gone', () => {
+  const stats = (feed: SocialFeed, id: string) => paths.engagement(feed, 'ann', id);
+  const noteOf = (path: string) =>
+    paths.notification('ann', notificationId(socialEventForPath(path) as never));
+  const undo = async (h: H, feed: SocialFeed, id: string, now: number) => {
+    await h.store.commit([{ kind: 'set', path: SOURCES[feed].path('ann', id), data: SOURCES[feed].data }]);
+    await drain(h, now);
+  };
+
+  it.each(['feedPosts', 'feedActivities'] as const)(
+    '%s: a kudos taken back and a comment deleted in the grace period are not counted after Undo',
+    async (feed) => {
+      const h = await seed();
+      const [bobKudos, cyKudos, bobComment] = (await socialItem(h, feed, 'x1')) as [string, string, string];
+      await h.store.commit([{ kind: 'delete', path: SOURCES[feed].path('ann', 'x1') }]);
+      await drain(h, T0 + 5000);
+      await h.store.commit([
+        { kind: 'delete', path: cyKudos },
+        { kind: 'delete', path: bobComment },
+      ]);
+      await deliver(h, cyKudos, T0 + 6000);
+      await deliver(h, bobComment, T0 + 6000);
+      // Still gone: the counts wait for the sweep or an Undo; the notifications of what was taken
+      // back go at once.
+      expect(h.store.snapshot()[stats(feed, 'x1')]).toMatchObject({ kudos: 2, comments: 2 });
+      expect(h.store.snapshot()[noteOf(cyKudos)]).toBeUndefined();
+
+      await undo(h, feed, 'x1', T0 + 9000);
+      const snap = h.store.snapshot();
+      expect(snap[stats(feed, 'x1')]).toMatchObject({
+        kudos: 1,
+        kudosBy: [{ uid: 'bob', userName: 'BOB' }],
+        comments: 1,
+        asOf: T0 + 9000,
+      });
+      expect(snap[noteOf(bobKudos)]).toMatchObject({ kind: 'kudos', from: 'bob' });
+      expect(snap[noteOf(cyKudos)]).toBeUndefined();
+      expect(snap[noteOf(bobComment)]).toBeUndefined();
+      expect(snap[paths.itemDeletion(feed, 'ann', 'x1')]).toBeUndefined();
+      // Repeated deliveries of the Undo, and the sweep, change nothing.
+      await react(h.env(T0 + 12_000), {
+        kind: feed === 'feedPosts' ? 'post' : 'activity',
+        uid: 'ann',
+        ...(feed === 'feedPosts' ? { postId: 'x1' } : { repId: 'x1', before: null }),
+      } as never);
+      expect(await sweep(h, T0 + 5000 + GRACE)).toBe(0);
+      expect(h.store.snapshot()).toEqual(snap);
+    },
+  );
+
+  it('everything taken back in the grace period: no counts after Undo', async () => {
+    const h = await seed();
+    const social = await socialItem(h, 'feedPosts', 'p1');
+    await h.store.commit([{ kind: 'delete', path: paths.post('ann', 'p1') }]);
+    await drain(h, T0 + 5000);
+    await h.store.commit(social.map((path) => ({ kind: 'delete', path }) as const));
+    for (const path of social) await deliver(h, path, T0 + 6000);
+    await undo(h, 'feedPosts', 'p1', T0 + 9000);
+    expect(leftOf(h, 'feedPosts', 'p1')).toEqual([]);
+  });
+
+  it('a duplicate delivery in the grace period keeps the notification and whether it was read', async () => {
+    const h = await seed();
+    const [bobKudos] = (await socialItem(h, 'feedPosts', 'p1')) as [string];
+    await h.store.commit([{ kind: 'update', path: noteOf(bobKudos), data: { read: true } }]);
+    await h.store.commit([{ kind: 'delete', path: paths.post('ann', 'p1') }]);
+    await drain(h, T0 + 5000);
+    const before = socialOf(h);
+    await deliver(h, bobKudos, T0 + 6000);
+    expect(socialOf(h)).toEqual(before);
+    await undo(h, 'feedPosts', 'p1', T0 + 9000);
+    expect(socialOf(h)).toEqual(before);
+  });
+
+  it('a paced Undo whose counts were written this second keeps the mark and recounts on retry', async () => {
+    const h = await seed();
+    const [, cyKudos] = (await socialItem(h, 'feedPosts', 'p1')) as [string, string];
+    await h.store.commit([{ kind: 'delete', path: paths.post('ann', 'p1') }]);
+    await drain(h, T0 + 200);
+    await h.store.commit([{ kind: 'delete', path: cyKudos }]);
+    await deliver(h, cyKudos, T0 + 300);
+    await h.store.commit([{ kind: 'set', path: paths.post('ann', 'p1'), data: SOURCES.feedPosts.data }]);
+    const events = h.events.splice(0);
+    // The counts were written at T0: within the same second, their recount waits for a retry.
+    const first = await reactUser(h.env(T0 + 400), 'ann', events, { minGapMs: 1000 });
+    expect(first.retryAt).toBe(T0 + 1000);
+    expect(h.store.snapshot()[stats('feedPosts', 'p1')]).toMatchObject({ kudos: 2 });
+    expect(h.store.snapshot()[paths.itemDeletion('feedPosts', 'ann', 'p1')]).toBeDefined();
+    const retry = await reactUser(h.env(T0 + 1000), 'ann', events, { minGapMs: 1000 });
+    expect(retry.retryAt).toBeNull();
+    expect(h.store.snapshot()[stats('feedPosts', 'p1')]).toMatchObject({ kudos: 1, asOf: T0 + 1000 });
+    expect(h.store.snapshot()[paths.itemDeletion('feedPosts', 'ann', 'p1')]).toBeUndefined();
+  });
+
+  it('the sweep recounts an item back under its id whose Undo reaction left the mark', async () => {
+    const h = await seed();
+    const [, cyKudos] = (await socialItem(h, 'feedPosts', 'p1')) as [string, string];
+    await h.store.commit([{ kind: 'delete', path: paths.post('ann', 'p1') }]);
+    await drain(h, T0 + 5000);
+    await h.store.commit([{ kind: 'delete', path: cyKudos }]);
+    await deliver(h, cyKudos, T0 + 6000);
+    // Written back, its reaction lost (not delivered).
+    await h.store.commit([{ kind: 'set', path: paths.post('ann', 'p1'), data: SOURCES.feedPosts.data }]);
+    h.events.splice(0);
+    expect(await sweep(h, T0 + 5000 + GRACE)).toBe(0);
+    expect(h.store.snapshot()[stats('feedPosts', 'p1')]).toMatchObject({ kudos: 1 });
+    expect(h.store.snapshot()[paths.itemDeletion('feedPosts', 'ann', 'p1')]).toBeUndefined();
   });
 });

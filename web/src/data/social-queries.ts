@@ -6,6 +6,7 @@ import {
   type SocialTarget,
   watchComments,
   watchEngagement,
+  watchItemExists,
   watchMyKudos,
   watchNotifications,
 } from './social.ts';
@@ -26,6 +27,10 @@ export const useComments = (target: SocialTarget, enabled: boolean) =>
     watchComments(useStore(), target),
     enabled,
   );
+
+/** Whether one's own post or activity exists, live (an Undo brings it back). */
+export const useItemExists = (target: SocialTarget) =>
+  useLive(['community', 'item', target.feed, target.owner, target.id], watchItemExists(useStore(), target));
 
 export function useNotifications(enabled: boolean) {
   const { store, uid } = useDataScope();

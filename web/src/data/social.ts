@@ -13,7 +13,7 @@ import type { DocData, DocumentStore, LiveDocumentStore, QuerySpec } from '@fit/
 import { numberOr0 } from '@fit/shared/totals';
 import { name, text } from './community.ts';
 import { newDocId } from './ids.ts';
-import { type Listen, watchDocs } from './live-query.ts';
+import { type Listen, watchDoc, watchDocs } from './live-query.ts';
 
 /** A post or an activity others may cheer on: its feed and its author's source document id. */
 export interface SocialTarget {
@@ -73,6 +73,10 @@ export function watchEngagement(
     );
   };
 }
+
+/** Whether the target's post or activity exists: one document, readable by its owner only. */
+export const watchItemExists = (store: LiveDocumentStore, t: SocialTarget): Listen<boolean> =>
+  watchDoc(store, paths.socialSource(t.feed, t.owner, t.id), (doc) => doc !== null);
 
 /** The paths of the kudos the person gave (the newest MY_KUDOS_READ). */
 export function watchMyKudos(store: LiveDocumentStore, uid: string): Listen<Set<string>> {

@@ -88,6 +88,12 @@ describe('an item named in the address (a notification opened)', () => {
   it("opens the comments of one's own post with its counts, and closing drops it from the address", async () => {
     const store = seed();
     await store.commit([
+      // An older post than the feed shows, still there.
+      {
+        kind: 'set',
+        path: paths.post(ME.uid, 'p9'),
+        data: { message: 'Older', timestamp: NOW - 86_400_000 },
+      },
       {
         kind: 'set',
         path: paths.comment('feedPosts', ME.uid, 'p9', 'c1'),
@@ -112,6 +118,34 @@ describe('an item named in the address (a notification opened)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Kudos and comments' });
     await within(dialog).findByText('Strong work');
     await within(dialog).findByText('On your post. Kudos from Ann.');
+    expect(within(dialog).getByLabelText('Add a comment')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it.each([
+    ['post', 'feedPosts', 'This post is not there. It may have been deleted.'],
+    ['activity', 'feedActivities', 'This activity is not there. It may have been deleted.'],
+  ] as const)('?%s= naming no item says so, with nothing to submit', async (param, feed, says) => {
+    const store = seed();
+    // Deleted, its comments not yet swept (the grace period of an Undo).
+    await store.commit([
+      {
+        kind: 'set',
+        path: paths.comment(feed, ME.uid, 'gone', 'c1'),
+        data: { uid: 'ann', owner: ME.uid, userName: 'Ann', message: 'Strong work', timestamp: NOW - 1000 },
+      },
+    ]);
+    renderPage(store, {}, ME, `/community?${param}=gone`);
+    const dialog = await screen.findByRole('dialog', { name: 'Kudos and comments' });
+    await within(dialog).findByText(says);
+    expect(within(dialog).queryByText('Strong work')).toBeNull();
+    expect(within(dialog).queryByLabelText('Add a comment')).toBeNull();
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Close']);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
