@@ -1,8 +1,8 @@
 /**
  * `npm start` (scripts/start.mjs) on the real emulators: it says where it runs, keeps documents
  * and accounts across restarts, loses at most the last 30 s to a SIGKILL mid-writes (projections
- * then equal a rebuild), refuses other sites, and names a taken port or a missing Java. Each start
- * builds the web app: minutes on a busy 2-core machine, hence the long timeouts (conditions only).
+ * then equal a rebuild), refuses other sites, and names a taken port or a missing Java. The first
+ * start may build the web app: minutes on a busy 2-core machine, hence the long timeouts (conditions only).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -117,7 +117,10 @@ describe('npm start', () => {
     expect(url).toBe(`http://127.0.0.1:${ports.hosting}`);
     const page = await fetch(url);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain('<div id="root"');
+    const html = await page.text();
+    expect(html).toContain('<div id="root"');
+    // One build serves any ports: this stack's page names its own emulators.
+    expect(html).toContain(`data-auth="127.0.0.1:${ports.auth}" data-firestore="127.0.0.1:${ports.firestore}"`);
 
     // A page of another site cannot read accounts or documents (both emulators take `Bearer owner`
     // as admin), nor can a foreign name rebound to 127.0.0.1 (fetch cannot set Host).
