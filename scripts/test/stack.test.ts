@@ -120,7 +120,9 @@ describe('npm start', () => {
     const html = await page.text();
     expect(html).toContain('<div id="root"');
     // One build serves any ports: this stack's page names its own emulators.
-    expect(html).toContain(`data-auth="127.0.0.1:${ports.auth}" data-firestore="127.0.0.1:${ports.firestore}"`);
+    expect(html).toContain(
+      `data-auth="127.0.0.1:${ports.auth}" data-firestore="127.0.0.1:${ports.firestore}"`,
+    );
 
     // A page of another site cannot read accounts or documents (both emulators take `Bearer owner`
     // as admin), nor can a foreign name rebound to 127.0.0.1 (fetch cannot set Host).
