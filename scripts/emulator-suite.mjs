@@ -249,7 +249,10 @@ export async function startSuite(o) {
     cpSync(webDist, webPublic, { recursive: true });
     const page = join(webPublic, 'index.html');
     const meta = `<meta name="fittrack-emulators" data-auth="${hosts.auth}" data-firestore="${hosts.firestore}" data-functions="${hosts.functions}">`;
-    writeFileSync(page, readFileSync(page, 'utf8').replace('</head>', `${meta}</head>`));
+    const html = readFileSync(page, 'utf8');
+    // Without its ports the page would aim at Google's servers: refuse to serve it.
+    if (!html.includes('</head>')) throw new Error(`${page} has no </head> to write the emulator ports in`);
+    writeFileSync(page, html.replace('</head>', `${meta}</head>`));
 
     // 2. The config for this run: production's hosting rules with the emulator CSP.
     const production = JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8'));
