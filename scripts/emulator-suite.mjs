@@ -491,7 +491,9 @@ async function webBuild(env, settings) {
   await run(
     process.execPath,
     [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--outDir', tmp, '--emptyOutDir'],
-    { cwd: join(ROOT, 'web'), log: () => {}, env: { ...env, ...settings } },
+    // Production React whoever starts it: under vitest NODE_ENV is 'test', and Vite then builds
+    // React's development copy, which one shared build would hand to the journeys.
+    { cwd: join(ROOT, 'web'), log: () => {}, env: { ...env, ...settings, NODE_ENV: 'production' } },
   );
   rmSync(out, { recursive: true, force: true });
   renameSync(tmp, out);

@@ -119,6 +119,11 @@ describe('npm start', () => {
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain('<div id="root"');
+    // The production build, though this test runs under vitest (NODE_ENV=test): React's
+    // development copy checks DOM nesting, the production one does not.
+    const entry = /<script type="module"[^>]*src="([^"]+)"/.exec(html)?.[1];
+    expect(entry).toBeTruthy();
+    expect(await (await fetch(new URL(entry ?? '', url))).text()).not.toContain('validateDOMNesting');
     // One build serves any ports: this stack's page names its own emulators.
     expect(html).toContain(
       `data-auth="127.0.0.1:${ports.auth}" data-firestore="127.0.0.1:${ports.firestore}"`,
