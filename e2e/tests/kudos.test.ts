@@ -2,8 +2,8 @@
  * Kudos, comments and notifications between two people, in two browsers on the real
  * stack: Ben's kudos and comment reach Ann live, counted on her post and in her top bar's
  * notifications; Ben takes his kudos back; Ann deletes his comment on her post; when Ben deletes
- * his account, his kudos and comments leave Ann's view. axe on the new dialog and popup at 390 and
- * 1280 px, light and dark.
+ * his account, his kudos and comments leave Ann's view; a link to a post that is not there says so.
+ * axe on the new dialog and popup at 390 and 1280 px, light and dark.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -133,6 +133,14 @@ describe('kudos, comments and notifications between two people', () => {
     await opened.getByRole('button', { name: 'Close' }).click();
     await opened.waitFor({ state: 'detached' });
     await annPage.getByRole('button', { name: 'Notifications', exact: true }).waitFor({ timeout: 60_000 });
+    // A link to an item that is not there (deleted since, or someone else's): says so, no comment box.
+    await annPage.goto('/community?post=not-there');
+    const gone = annPage.getByRole('dialog', { name: 'Kudos and comments' });
+    await gone.getByText('This post is not there. It may have been deleted.').waitFor({ timeout: 60_000 });
+    expect(await gone.getByRole('textbox').count()).toBe(0);
+    found.push(...(await audit(annPage, 'item not there', '[role="dialog"]')));
+    await gone.getByRole('button', { name: 'Close' }).click();
+    await gone.waitFor({ state: 'detached' });
     expect(found, `axe violations:\n${found.join('\n')}`).toEqual([]);
   }, 240_000);
 
