@@ -46,6 +46,20 @@ async function dataSection() {
   return within(await screen.findByRole('region', { name: 'Your Data' }));
 }
 
+/** Chooses `file` in the data section and confirms the preview's Import. */
+async function importFile(
+  user: ReturnType<typeof userEvent.setup>,
+  data: Awaited<ReturnType<typeof dataSection>>,
+  file: File,
+) {
+  await user.upload(data.getByTestId('import-file'), file);
+  await user.click(
+    within(await screen.findByRole('dialog', { name: 'Import preview' })).getByRole('button', {
+      name: 'Import',
+    }),
+  );
+}
+
 async function reps(store: MemoryStore) {
   return store.query({ collection: paths.reps(UID) });
 }
@@ -297,12 +311,7 @@ describe('/account: Your Data', () => {
       return commit(writes);
     });
     const data = await dataSection();
-    await user.upload(data.getByTestId('import-file'), new File([CSV], 'mine.csv', { type: 'text/csv' }));
-    await user.click(
-      within(await screen.findByRole('dialog', { name: 'Import preview' })).getByRole('button', {
-        name: 'Import',
-      }),
-    );
+    await importFile(user, data, new File([CSV], 'mine.csv', { type: 'text/csv' }));
     expect(
       await data.findByText(
         "The server refused this file's data, so nothing was written. Trying again would fail the same way.",
@@ -317,15 +326,7 @@ describe('/account: Your Data', () => {
       lines.push(`2026-01-${String(1 + (i % 28)).padStart(2, '0')} 07:00,Push Ups,${i + 1},2`);
     parts = 0;
     refuse = (part) => part === 2;
-    await user.upload(
-      data.getByTestId('import-file'),
-      new File([lines.join('\n')], 'big.csv', { type: 'text/csv' }),
-    );
-    await user.click(
-      within(await screen.findByRole('dialog', { name: 'Import preview' })).getByRole('button', {
-        name: 'Import',
-      }),
-    );
+    await importFile(user, data, new File([lines.join('\n')], 'big.csv', { type: 'text/csv' }));
     expect(
       await data.findByText(
         'Import stopped after 1 of 2 parts: the server refused the data of part 2, so nothing of that part was written. Trying again would fail the same way.',
@@ -343,12 +344,7 @@ describe('/account: Your Data', () => {
       return commit(writes);
     });
     const data = await dataSection();
-    await user.upload(data.getByTestId('import-file'), new File([CSV], 'mine.csv', { type: 'text/csv' }));
-    await user.click(
-      within(await screen.findByRole('dialog', { name: 'Import preview' })).getByRole('button', {
-        name: 'Import',
-      }),
-    );
+    await importFile(user, data, new File([CSV], 'mine.csv', { type: 'text/csv' }));
     expect(
       await data.findByText('Failed to import. Nothing was written. Please try again.'),
     ).toBeInTheDocument();
