@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import {
   appendFileSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
@@ -203,6 +204,22 @@ try {
   rmSync(work, { recursive: true, force: true });
 }
 console.log(`\nBrowser journeys (emulator suite): ${result.lines.join('\n')}\n`);
-if (result.failures.length)
+if (result.failures.length) {
+  // CI keeps no artifacts: a failure caused by the backend shows in the functions' own complaints.
+  for (let i = 1; i <= STACKS; i++) {
+    const log = join(artifacts, `firebase-emulators-${i}.log`);
+    const complaints = existsSync(log)
+      ? readFileSync(log, 'utf8')
+          .split('\n')
+          .filter(
+            (line) => /failed|error|timed out|killed|unhandled/i.test(line) && !/^\s+at |hosting:/.test(line),
+          )
+      : [];
+    if (complaints.length)
+      console.log(
+        `Emulator suite ${i} complained (last 30 of ${complaints.length}):\n${complaints.slice(-30).join('\n')}\n`,
+      );
+  }
   console.log(`What failed (the whole of each error is above):\n${result.failures.join('\n')}\n`);
+}
 process.exit(result.ok ? 0 : 1);

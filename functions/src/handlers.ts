@@ -24,18 +24,26 @@ import { reactionEnv, runtime } from './runtime.ts';
 
 export type Outcome = 'ignored' | 'done' | 'failed-permanently';
 
-/** Runs a reaction; permanent failures are logged and swallowed (so retries end), transient ones rethrown. */
+/**
+ * Runs a reaction; permanent failures are logged and swallowed (so retries end), transient ones
+ * retried `attempts` times with backoff, then rethrown for the platform to retry.
+ */
 async function guarded(what: string, context: object, run: () => Promise<unknown>): Promise<Outcome> {
-  try {
-    await run();
-    return 'done';
-  } catch (error) {
-    if (isTransient(error)) throw error;
-    runtime().log.error(`${what} failed permanently; not retrying`, {
-      ...context,
-      error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
-    });
-    return 'failed-permanently';
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await run();
+      return 'done';
+    } catch (error) {
+      const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      if (isTransient(error)) {
+        if (attempt >= runtime().attempts) throw error;
+        runtime().log.warn(`${what} failed; trying again`, { ...context, attempt, error: message });
+        await runtime().sleep(500 * 2 ** attempt);
+        continue;
+      }
+      runtime().log.error(`${what} failed permanently; not retrying`, { ...context, error: message });
+      return 'failed-permanently';
+    }
   }
 }
 

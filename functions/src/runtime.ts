@@ -20,6 +20,11 @@ export interface Runtime {
   sleep(ms: number): Promise<void>;
   /** The least time between two writes of one projection document (pacing.ts; 0: unpaced). */
   minGapMs: number;
+  /**
+   * Runs of a reaction that fails transiently before the error goes to the platform: deployed,
+   * Cloud Functions retries the event (`retry: true`); the Functions emulator never does.
+   */
+  attempts: number;
   /** Deletes the auth user; resolves when it is already gone. */
   deleteAuthUser(uid: string): Promise<void>;
   log: {
@@ -48,6 +53,7 @@ function productionRuntime(): Runtime {
     now: () => Date.now(),
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     minGapMs: PROJECTION_MIN_GAP_MS,
+    attempts: process.env.FUNCTIONS_EMULATOR === 'true' ? 5 : 1,
     timeZone: settings.timeZone,
     deleteAuthUser: async (uid) => {
       try {

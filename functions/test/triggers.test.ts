@@ -28,13 +28,14 @@ async function sleep(ms: number) {
 }
 
 function use(timeZone = 'UTC') {
-  provide({ store: () => store, now: () => clock, sleep, timeZone, deleteAuthUser, log });
+  provide({ store: () => store, now: () => clock, sleep, timeZone, deleteAuthUser, log, attempts: 1 });
 }
 
 beforeEach(() => {
   store = new MemoryStore();
   clock = T0;
   log.error.mockClear();
+  log.warn.mockClear();
   deleteAuthUser.mockClear();
   use();
 });
@@ -208,6 +209,20 @@ describe('Firestore triggers', () => {
       expect.stringContaining('permanently'),
       expect.objectContaining({ path: paths.rep('u1', 'r1') }),
     );
+  });
+
+  it('where the platform never retries (the emulator), a transient failure is tried again in place', async () => {
+    provide({ attempts: 3 });
+    store.seed({ [paths.rep('u1', 'r1')]: running });
+    const event = { data: change(paths.rep('u1', 'r1'), null, running), params: { uid: 'u1', repId: 'r1' } };
+    const down = () => new StoreError('aborted', 'contention');
+    vi.spyOn(store, 'transact').mockRejectedValueOnce(down()).mockRejectedValueOnce(down());
+    await repWritten(event);
+    expect(log.warn).toHaveBeenCalledTimes(2);
+    expect(store.snapshot()['feedActivities/u1_r1']).toBeDefined();
+
+    vi.spyOn(store, 'transact').mockRejectedValue(down());
+    await expect(repWritten(event)).rejects.toThrow('contention');
   });
 });
 
