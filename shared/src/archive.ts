@@ -305,10 +305,6 @@ export function readImportFile(text: string, ctx: ReadContext): ReadImport {
   return body.trimStart().startsWith('{') ? readArchive(body, ctx) : readCsv(body, ctx);
 }
 
-export function futureRefusal(timestamp: number, now: number): string | null {
-  return timestamp > now + LIMITS.timestampSkewMs ? IMPORT_MESSAGES.futureDate : null;
-}
-
 const EARLIEST_DATE = localDate(EARLIEST_ENTRY_TIME, 'UTC');
 
 /**
@@ -318,6 +314,15 @@ const EARLIEST_DATE = localDate(EARLIEST_ENTRY_TIME, 'UTC');
 export function earliestRefusal(timestamp: number, timeZone: string): string | null {
   const date = localDate(timestamp, timeZone);
   return date < EARLIEST_DATE ? IMPORT_MESSAGES.beforeEarliest(date) : null;
+}
+
+function futureRefusal(timestamp: number, now: number): string | null {
+  return timestamp > now + LIMITS.timestampSkewMs ? IMPORT_MESSAGES.futureDate : null;
+}
+
+/** An archive entry's date: not ahead of the import (within the skew), not before 2000. */
+function dateRefusal(timestamp: number, ctx: ReadContext): string | null {
+  return futureRefusal(timestamp, ctx.now) ?? earliestRefusal(timestamp, ctx.timeZone);
 }
 
 /** One activity through the dashboard's validator (and no dates in the future). */
@@ -676,8 +681,9 @@ function readArchive(text: string, ctx: ReadContext): ReadImport {
       },
       ctx,
     );
-    if (checked.ok) activities.push({ where, value: checked.value, granularity: 'exact' });
-    else refused.push({ where, message: checked.message });
+    const message = checked.ok ? earliestRefusal(checked.value.timestamp, ctx.timeZone) : checked.message;
+    if (checked.ok && !message) activities.push({ where, value: checked.value, granularity: 'exact' });
+    else refused.push({ where, message: message ?? MESSAGES.timestampInvalid });
   });
 
   const weights: ImportRow<WeightRecord>[] = [];
@@ -687,7 +693,7 @@ function readArchive(text: string, ctx: ReadContext): ReadImport {
       timestamp: typeof entry.timestamp === 'number' ? entry.timestamp : Number.NaN,
       units: unitsOf(ctx),
     });
-    const message = checked.ok ? futureRefusal(checked.value.timestamp, ctx.now) : checked.message;
+    const message = checked.ok ? dateRefusal(checked.value.timestamp, ctx) : checked.message;
     if (checked.ok && !message) weights.push({ where, value: checked.value, granularity: 'exact' });
     else refused.push({ where, message: message ?? MESSAGES.timestampInvalid });
   });
@@ -699,7 +705,7 @@ function readArchive(text: string, ctx: ReadContext): ReadImport {
       userId: ctx.uid,
       timestamp: typeof entry.timestamp === 'number' ? entry.timestamp : Number.NaN,
     });
-    const message = checked.ok ? futureRefusal(checked.value.timestamp, ctx.now) : checked.message;
+    const message = checked.ok ? dateRefusal(checked.value.timestamp, ctx) : checked.message;
     if (checked.ok && !message) posts.push({ where, value: checked.value, granularity: 'exact' });
     else refused.push({ where, message: message ?? MESSAGES.timestampInvalid });
   });

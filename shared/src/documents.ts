@@ -128,7 +128,7 @@ const DATED_ENTRIES: ReadonlySet<SourceCollection> = new Set(['reps', 'weightRec
 /**
  * An imported entry (restored from an export, or a CSV of past training) carries `importedAt`, the
  * time of its import, which must be near the server's time like any time written now; its
- * `timestamp` may then lie anywhere in the past (never ahead of the server's time). Boards are
+ * `timestamp` may then lie anywhere back to 2000 (never ahead of the server's time). Boards are
  * capped per day (reactions/caps.ts), so a past date adds nothing beyond a day's worth to them.
  */
 export const IMPORTED_AT = 'importedAt';
@@ -284,7 +284,7 @@ export function validateDocument(
 /**
  * The time fields, checked only where the write sets or changes them (an unchanged stored time
  * never blocks an edit): write times within the skew of now; a dated entry's `timestamp` not
- * ahead of now and at most LIMITS.maxBackdateMs behind it (an import: any past), and behind the
+ * ahead of now and at most LIMITS.maxBackdateMs behind it (an import: back to 2000), and behind the
  * skew on create only beside a `loggedAt`; other timestamps (posts) near now on create.
  */
 function checkTimes(
@@ -313,7 +313,13 @@ function checkTimes(
   const t = set('timestamp');
   if (t === null || !TIME_FIELDS_WITH_TIMESTAMP.has(kind)) return null;
   if (t > ctx.now + skew) return fail(`Invalid timestamp: ${MESSAGES.timestampFuture}`, 'timestamp');
-  if (typeof doc[IMPORTED_AT] === 'number') return null;
+  if (typeof doc[IMPORTED_AT] === 'number') {
+    // As the rules: a post's date is checked when first set, a dated entry's whenever it changes.
+    const checked = DATED_ENTRIES.has(kind) || ctx.before?.timestamp === undefined;
+    return checked && t < LIMITS.earliestImportTime
+      ? fail('Invalid timestamp: an imported entry cannot be dated before 2000.', 'timestamp')
+      : null;
+  }
   if (DATED_ENTRIES.has(kind)) {
     if (t < ctx.now - LIMITS.maxBackdateMs)
       return fail(`Invalid timestamp: ${MESSAGES.timestampTooOld}`, 'timestamp');

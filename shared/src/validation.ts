@@ -19,6 +19,7 @@ import {
 } from './model.ts';
 import { addDays, isCalendarDate, localDate } from './periods.ts';
 import { type LiftSet, MAX_SETS, readSets, setsTotals, takesSets } from './sets.ts';
+import { EARLIEST_ENTRY_TIME } from './source-dates.ts';
 import { hasBidiControl, isBlank } from './text.ts';
 import {
   implausibleMessage,
@@ -197,6 +198,11 @@ export const LIMITS = {
    * current day, week and month, so the limit is about plausible data, not leaderboards.
    */
   maxBackdateMs: 366 * 86_400_000,
+  /**
+   * The rules' floor for an imported entry's date: a day before 2000 UTC, so that 1 January 2000 in
+   * every zone passes (imports refuse dates before 2000 in the importer's zone: archive.ts).
+   */
+  earliestImportTime: EARLIEST_ENTRY_TIME - 86_400_000,
   maxActivityPrefs: 200,
   /** Sets in one strength entry (sets.ts MAX_SETS; the rules check each one unrolled). */
   maxSets: MAX_SETS,

@@ -579,6 +579,11 @@ describe('validateDocument', () => {
       true,
     );
     expect(create('reps', rep({ timestamp: NOW - 500 * DAY, importedAt: NOW })).ok).toBe(true);
+    // ... but not before 2000 (a day's margin for the zones), as the rules.
+    expect(create('reps', rep({ timestamp: Date.UTC(1999, 11, 31, 16), importedAt: NOW })).ok).toBe(true);
+    expect(messageOf(create('reps', rep({ timestamp: 0, importedAt: NOW })))).toMatch(/before 2000/);
+    const post = { message: 'Back then', timestamp: Date.UTC(1990, 0, 1), importedAt: NOW };
+    expect(messageOf(create('posts', post))).toMatch(/before 2000/);
   });
 
   it('userId, email and createdAt are immutable', () => {

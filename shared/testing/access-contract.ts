@@ -595,6 +595,31 @@ export function accessContract({ owner, other, now }: ContractParams): ContractC
     { ...rep('Running', { time: 30 }, now + DAY), importedAt: now },
     'deny',
   );
+  // Back to 2000 and no further: a day's margin, so that every zone's 1 January 2000 passes.
+  imported(
+    'activity on the morning of 1 January 2000 in Tokyo',
+    `users/${owner}/reps/imp3`,
+    { ...rep('Running', { time: 30 }, Date.UTC(1999, 11, 31, 16)), importedAt: now },
+    'allow',
+  );
+  imported(
+    'activity dated 1970 (a clock never set)',
+    `users/${owner}/reps/imp4`,
+    { ...rep('Running', { time: 30 }, 0), importedAt: now },
+    'deny',
+  );
+  imported(
+    'weight dated 1999',
+    `users/${owner}/weightRecords/imp3`,
+    { weight: 180, timestamp: Date.UTC(1999, 5, 1), importedAt: now },
+    'deny',
+  );
+  imported(
+    'post dated 1990',
+    `users/${owner}/posts/imp3`,
+    { message: 'Back then', timestamp: Date.UTC(1990, 0, 1), importedAt: now },
+    'deny',
+  );
   imported(
     'imported weight with a wrong shape still refused',
     `users/${owner}/weightRecords/imp2`,
