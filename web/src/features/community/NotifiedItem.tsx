@@ -16,6 +16,9 @@ const ITEMS = [
   { param: 'activity', feed: 'feedActivities', label: 'your activity', noun: 'activity' },
 ] as const;
 
+/** Ids the app writes (auto, import and demo ids); anything else (a path, `__x__`) is never read. */
+const ITEM_ID = /^(?!__)[\w-]{1,128}$/;
+
 export function NotifiedItem({ uid }: { uid: string }) {
   const [params, setParams] = useSearchParams();
   const item = ITEMS.find((i) => params.get(i.param));
@@ -29,6 +32,7 @@ export function NotifiedItem({ uid }: { uid: string }) {
       },
       { replace: true },
     );
+  if (!ITEM_ID.test(target.id)) return <ItemGone noun={item.noun} onClose={close} />;
   return <ItemComments key={target.id} target={target} label={item.label} noun={item.noun} onClose={close} />;
 }
 

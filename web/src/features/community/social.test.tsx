@@ -150,6 +150,26 @@ describe('an item named in the address (a notification opened)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it.each([
+    ['a path into the post', 'p2/kudos/ann'],
+    ['an odd path', 'a/b'],
+    ['a reserved id', '__x__'],
+  ])('?post= naming %s says the post is not there, reading nothing', async (_, id) => {
+    const store = seed();
+    // Someone's kudos on my post: a document the link must not open as if it were a post.
+    await store.commit([
+      {
+        kind: 'set',
+        path: paths.kudosOf('feedPosts', ME.uid, 'p2', 'ann'),
+        data: { uid: 'ann', timestamp: NOW },
+      },
+    ]);
+    renderPage(store, {}, ME, `/community?post=${encodeURIComponent(id)}`);
+    const dialog = await screen.findByRole('dialog', { name: 'Kudos and comments' });
+    await within(dialog).findByText('This post is not there. It may have been deleted.');
+    expect(within(dialog).queryByLabelText('Add a comment')).toBeNull();
+  });
+
   it('opens nothing for an id the address does not give', async () => {
     renderPage(seed(), {}, ME, '/community?post=');
     await item('My post');
