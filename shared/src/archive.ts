@@ -64,6 +64,8 @@ export const IMPORT_MESSAGES = {
   weightTwice: 'Weight is given in both kg and lbs: keep one of the two columns.',
   distanceUnit: 'Distance has no unit: name the column Distance (km) or Distance (mi).',
   distanceTwice: 'Distance is given in both km and mi: keep one of the two columns.',
+  columnTwice: (a: string, b: string) =>
+    `The columns "${a}" and "${b}" hold the same thing: keep one of the two.`,
 } as const;
 
 export interface ArchiveActivity {
@@ -479,6 +481,15 @@ function parseWithHeader(
     if (!header) return { ok: false, message: IMPORT_MESSAGES.empty };
     const columns = header.cells.map((c) => columnOf(c, system));
     const kind = csvKind(columns);
+    // Two cells naming one column ("Weight" and "Weight (kg)" for a metric person): never pick one.
+    const again = columns.findIndex((c, i) => c !== undefined && columns.indexOf(c) !== i);
+    if (kind && again >= 0) {
+      const name = (i: number) => unguardCell(header.cells[i] ?? '').trim();
+      return {
+        ok: false,
+        message: IMPORT_MESSAGES.columnTwice(name(columns.indexOf(columns[again])), name(again)),
+      };
+    }
     if (kind) return { ok: true, rows, columns, kind, bareWeight: bareWeightOf(header.cells, kind) };
     first ??= { ok: false, message: IMPORT_MESSAGES.header };
   }

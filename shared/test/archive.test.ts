@@ -504,6 +504,17 @@ describe('the activities CSV', () => {
     expect(readImportFile('Date,Activity\r\n', ctx)).toEqual({ ok: false, message: IMPORT_MESSAGES.nothing });
   });
 
+  it('refuses a header naming one column twice, instead of reading one of them', () => {
+    expect(readImportFile('Date,Weight,Weight (lbs)\n2026-11-20,180,150\n', ctx)).toEqual({
+      ok: false,
+      message: IMPORT_MESSAGES.columnTwice('Weight', 'Weight (lbs)'),
+    });
+    expect(readImportFile('Date,Activity,date\n2026-11-20,Running,2026-11-21\n', ctx)).toEqual({
+      ok: false,
+      message: IMPORT_MESSAGES.columnTwice('Date', 'date'),
+    });
+  });
+
   it('keeps identical rows within one file as separate entries with distinct, stable ids', () => {
     const text = `Date,Activity,Reps,Minutes\n${'2026-11-20,Push Ups,10,2\n'.repeat(3)}`;
     const plan = planImport(sourceOf(readImportFile(text, ctx)), NOTHING, {
