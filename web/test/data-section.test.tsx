@@ -335,6 +335,24 @@ describe('/account: Your Data', () => {
     expect(await reps(store)).toHaveLength(500);
   }, 40_000);
 
+  it.each(['invalid-argument', 'failed-precondition'] as const)(
+    'says the server refused the data when a part fails with %s',
+    async (code) => {
+      const user = userEvent.setup();
+      const { store } = setup();
+      const commit = store.commit.bind(store);
+      vi.spyOn(store, 'commit').mockImplementation(async (writes) => {
+        if (writes.some((w) => w.path.includes('/reps/'))) throw new StoreError(code, 'refused');
+        return commit(writes);
+      });
+      const data = await dataSection();
+      await importFile(user, data, new File([CSV], 'mine.csv', { type: 'text/csv' }));
+      expect(await data.findByText(/The server refused this file's data/)).toBeInTheDocument();
+      expect(data.queryByText(/Please try again/)).toBeNull();
+    },
+    40_000,
+  );
+
   it('keeps "Please try again" when the server could not be reached', async () => {
     const user = userEvent.setup();
     const { store } = setup();

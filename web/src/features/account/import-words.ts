@@ -1,7 +1,7 @@
 import { MAX_WRITES_PER_COMMIT } from '@fit/shared/firestore/semantics';
 import type { ImportPlan } from '@fit/shared/import-plan';
 import type { UserProfile } from '@fit/shared/model';
-import { StoreError } from '@fit/shared/store';
+import { StoreError, type StoreErrorCode } from '@fit/shared/store';
 
 /** Profile fields whose name in words is not their split camelCase ('dateOfBirth': 'date of birth'). */
 const FIELD_LABELS: Partial<Record<keyof UserProfile, string>> = {
@@ -33,13 +33,20 @@ export function importedSummary(plan: ImportPlan): string {
   return `Imported ${parts.join(', ')}${extra.length > 0 ? `; updated ${extra.join(', ')}` : ''}.`;
 }
 
+/** Refusals a part would meet again however often it is sent: the rules' or the data's. */
+const REFUSED: ReadonlySet<StoreErrorCode> = new Set([
+  'permission-denied',
+  'invalid-argument',
+  'failed-precondition',
+]);
+
 /**
- * Why an import stopped after `done` of `total` parts. The rules refusing a part would refuse it
- * again, so only a failure to reach the server says to try again.
+ * Why an import stopped after `done` of `total` parts. Only a failure to reach the server (or
+ * contention, a quota) says to try again.
  */
 export function importFailed(done: number, total: number, error: unknown): string {
   const partial = total > 1 && done > 0;
-  if (error instanceof StoreError && error.code === 'permission-denied')
+  if (error instanceof StoreError && REFUSED.has(error.code))
     return partial
       ? `Import stopped after ${done} of ${total} parts: the server refused the data of part ${done + 1}, so nothing of that part was written. Trying again would fail the same way.`
       : "The server refused this file's data, so nothing was written. Trying again would fail the same way.";
