@@ -14,9 +14,11 @@ import {
   paths,
   UNKNOWN_USER_NAME,
 } from '@fit/shared/model';
-import type { DocData, LiveDocumentStore, QuerySpec } from '@fit/shared/store';
+import type { DocData, QuerySpec } from '@fit/shared/store';
 import { numberOr0 } from '@fit/shared/totals';
-import { type Listen, listenAll, watchDoc, watchDocs } from './live-query.ts';
+import { useStore } from './context.tsx';
+import { listenAll, watchDoc, watchDocs } from './live-query.ts';
+import { useLive } from './queries.ts';
 
 const newest = (collection: string): QuerySpec => ({
   collection,
@@ -78,25 +80,33 @@ function toBoard(kind: BoardKind, data: DocData): Board {
   };
 }
 
-export function watchFeedPosts(store: LiveDocumentStore): Listen<FeedPost[]> {
-  return watchDocs(store, communityQueries.feedPosts, (d) => toFeedPost(d.id, d.data));
-}
-
-export function watchFeedActivities(store: LiveDocumentStore): Listen<FeedActivity[]> {
-  return watchDocs(store, communityQueries.feedActivities, (d) => toFeedActivity(d.id, d.data));
-}
+/** `enabled` false: not read (the page shows the Following view instead). */
+export const useFeedPosts = (enabled = true) =>
+  useLive(
+    ['community', 'posts'],
+    watchDocs(useStore(), communityQueries.feedPosts, (d) => toFeedPost(d.id, d.data)),
+    enabled,
+  );
+export const useFeedActivities = (enabled = true) =>
+  useLive(
+    ['community', 'activities'],
+    watchDocs(useStore(), communityQueries.feedActivities, (d) => toFeedActivity(d.id, d.data)),
+    enabled,
+  );
 
 export type Boards = Record<BoardKind, Board | null>;
 
 /** The three boards, once all have answered, then on each change. */
-export function watchBoards(store: LiveDocumentStore): Listen<Boards> {
+export function useBoards() {
+  const store = useStore();
   const boards = listenAll(
     BOARD_KINDS.map((kind) =>
       watchDoc(store, paths.board(kind), (doc) => (doc ? toBoard(kind, doc.data) : null)),
     ),
   );
-  return (onNext, onError) =>
-    boards((list) => onNext(Object.fromEntries(BOARD_KINDS.map((k, i) => [k, list[i]])) as Boards), onError);
+  return useLive<Boards>(['community', 'boards'], (onNext, onError) =>
+    boards((list) => onNext(Object.fromEntries(BOARD_KINDS.map((k, i) => [k, list[i]])) as Boards), onError),
+  );
 }
 
 /** The community time zone as the boards state it (they all use the configured one). */

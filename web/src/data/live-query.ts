@@ -1,10 +1,37 @@
 /**
  * Live reads in the query cache: the first snapshot answers the query function, later ones go in by
  * `setQueryData`, and the listener stops once no screen observes the query (marked stale then).
+ * Every read of the signed-in pages has a time limit: a paused server never answers.
  */
-import type { DocSnapshot, LiveDocumentStore, QuerySpec, StoreError, Unsubscribe } from '@fit/shared/store';
+import {
+  type DocSnapshot,
+  type LiveDocumentStore,
+  type QuerySpec,
+  StoreError,
+  type Unsubscribe,
+} from '@fit/shared/store';
 import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
-import { LoadTimeoutError, loadLimits } from './load-limits.ts';
+
+/** How long a load may take before the page says it failed. */
+export const loadLimits = {
+  timeoutMs: 8000,
+  retryDelayMs: 500,
+};
+
+/** A load that got no answer in time (already waited: not retried). */
+export class LoadTimeoutError extends StoreError {
+  constructor(ms = loadLimits.timeoutMs) {
+    super('unavailable', `no answer within ${ms} ms`);
+  }
+}
+
+/** Rejects with `LoadTimeoutError` when `promise` has not settled within `ms`. */
+export function withTimeout<T>(promise: Promise<T>, ms = loadLimits.timeoutMs): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new LoadTimeoutError(ms)), ms);
+    promise.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
+}
 
 export type Listen<T> = (onNext: (value: T) => void, onError: (error: StoreError) => void) => Unsubscribe;
 

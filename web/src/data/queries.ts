@@ -10,8 +10,7 @@ import {
 } from '@tanstack/react-query';
 import { useRequiredUser, useStore } from './context.tsx';
 import { watchGoal } from './goal.ts';
-import { LIVE, type Listen, listenInto } from './live-query.ts';
-import { withTimeout } from './load-limits.ts';
+import { LIVE, type Listen, listenInto, withTimeout } from './live-query.ts';
 import { readActivityPreferences } from './preferences.ts';
 import { watchProfile } from './profile.ts';
 import { type Progress, watchProgress } from './progress.ts';
@@ -35,9 +34,6 @@ export const keys = {
   recentActivities: (uid: string) => ['users', uid, 'activities', 'recent'] as const,
   weights: (uid: string) => ['users', uid, 'weights'] as const,
   weightHistory: (uid: string) => ['users', uid, 'weights', 'history'] as const,
-  feedPosts: ['community', 'posts'] as const,
-  feedActivities: ['community', 'activities'] as const,
-  boards: ['community', 'boards'] as const,
 };
 
 /** Re-reads the one-shot queries under `prefix` after a save; live ones follow on their own. */

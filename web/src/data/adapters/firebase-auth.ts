@@ -49,10 +49,6 @@ export function firebaseAuth(config: AppConfig): FirebaseAuthSetup {
   return setup;
 }
 
-export function firebaseAppOf(config: AppConfig): FirebaseApp {
-  return firebaseAuth(config).app;
-}
-
 function createFirebaseAuth(config: AppConfig): FirebaseAuthSetup {
   const app = initializeApp({
     apiKey: config.firebase.apiKey,
