@@ -63,23 +63,18 @@ export function AppLayout() {
     mutationFn: () => gateway.signOut(),
     onError: (e) => console.error('Logout failed', e),
   });
-  const [checking, setChecking] = useState(false);
-  const busy = checking || logout.isPending || logout.isSuccess;
   // Why Logout asks: this tab's count of unsent writes, or the SDK's word for writes it cannot count.
   const [asking, setAsking] = useState<'counted' | 'kept' | null>(null);
   // Counted writes that reach the server meanwhile leave nothing to ask about.
   const confirming = asking === 'kept' || (asking === 'counted' && pending > 0);
-
-  /** Logging out erases unsent changes with the offline cache: the person decides first. */
-  async function askThenLogout() {
-    if (pending > 0) return setAsking('counted');
-    setChecking(true);
+  // Logging out erases unsent changes with the offline cache: the person decides first.
+  const check = useMutation({
     // A failed check (a store already stopped) has nothing left to lose.
-    const unsent = await (backend.hasUnsentWrites?.().catch(() => false) ?? false);
-    setChecking(false);
-    if (unsent) setAsking('kept');
-    else logout.mutate();
-  }
+    mutationFn: async () => (await backend.hasUnsentWrites?.().catch(() => false)) ?? false,
+    onSuccess: (unsent) => (unsent ? setAsking('kept') : logout.mutate()),
+  });
+  const busy = check.isPending || logout.isPending || logout.isSuccess;
+  const askThenLogout = () => (pending > 0 ? setAsking('counted') : check.mutate());
 
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
@@ -153,7 +148,7 @@ export function AppLayout() {
             <Button
               variant="outlined"
               color="inherit"
-              onClick={() => void askThenLogout()}
+              onClick={askThenLogout}
               disabled={busy}
               startIcon={<Logout fontSize="small" />}
               sx={{ borderColor: 'divider', color: 'text.primary', flexShrink: 0 }}

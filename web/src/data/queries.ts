@@ -1,13 +1,6 @@
 /** Server state through TanStack Query: one hook per read, store and user from context. */
 import type { LiveDocumentStore } from '@fit/shared/store';
-import {
-  hashKey,
-  type QueryClient,
-  type QueryKey,
-  type UseQueryResult,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { type QueryClient, type QueryKey, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useRequiredUser, useStore } from './context.tsx';
 import { watchGoal } from './goal.ts';
 import { LIVE, type Listen, listenInto, withTimeout } from './live-query.ts';
@@ -52,11 +45,10 @@ function keepFailure<R extends UseQueryResult<unknown, unknown>>(result: R): R {
 }
 
 export function useLive<T>(queryKey: QueryKey, listen: Listen<T>, enabled = true) {
-  const client = useQueryClient();
   return keepFailure(
     useQuery({
       queryKey,
-      queryFn: ({ signal }) => listenInto(client, { queryKey, queryHash: hashKey(queryKey), signal }, listen),
+      queryFn: (context) => listenInto(context, listen),
       staleTime: Number.POSITIVE_INFINITY,
       meta: LIVE,
       enabled,

@@ -133,7 +133,7 @@ function syncedListeners() {
     try {
       stop = start({ next, error: fail });
     } catch (error) {
-      queueMicrotask(() => fail(error)); // a stopped instance throws at once
+      queueMicrotask(() => fail(error)); // a refused path or a stopped instance throws at once
     }
     timer = setTimeout(() => {
       if (answered || stopped) return;
@@ -185,16 +185,6 @@ function refuse(problem: string | null): void {
 
 const checkDocPath = (path: string) => refuse(docPathProblem(path));
 const checkQuery = (spec: QuerySpec) => refuse(queryPathProblem(spec));
-
-/** A listener opened only once its path passes; a refusal arrives later through `onError`. */
-function listenChecked(problem: string | null, onError: (e: StoreError) => void, start: () => Unsubscribe) {
-  if (!problem) return start();
-  let active = true;
-  queueMicrotask(() => active && onError(new StoreError('invalid-argument', problem)));
-  return () => {
-    active = false;
-  };
-}
 
 /** `waitForPendingWrites` answers at once when no write waits: one unanswered this long means some do. */
 const UNSENT_CHECK_MS = 1500;
@@ -304,23 +294,26 @@ export function createFirestoreStore(
         }
         await batch.commit();
       }),
+    // A refused path throws in `start`: listenSynced reports it through `onError`, later.
     listen: (spec, onNext, onError) =>
-      listenChecked(queryPathProblem(spec), onError, () =>
-        listenSynced<QuerySnapshot>(
-          (observer) => onSnapshot(toQuery(db, spec), { includeMetadataChanges: true }, observer),
-          () => getDocsFromServer(toQuery(db, spec)),
-          (snaps) => onNext(docsOf(snaps)),
-          onError,
-        ),
+      listenSynced<QuerySnapshot>(
+        (observer) => {
+          checkQuery(spec);
+          return onSnapshot(toQuery(db, spec), { includeMetadataChanges: true }, observer);
+        },
+        () => getDocsFromServer(toQuery(db, spec)),
+        (snaps) => onNext(docsOf(snaps)),
+        onError,
       ),
     listenDoc: (path, onNext, onError) =>
-      listenChecked(docPathProblem(path), onError, () =>
-        listenSynced<DocumentSnapshot>(
-          (observer) => onSnapshot(doc(db, path), { includeMetadataChanges: true }, observer),
-          () => getDocFromServer(doc(db, path)),
-          (snap) => onNext(snapshotOf(snap)),
-          onError,
-        ),
+      listenSynced<DocumentSnapshot>(
+        (observer) => {
+          checkDocPath(path);
+          return onSnapshot(doc(db, path), { includeMetadataChanges: true }, observer);
+        },
+        () => getDocFromServer(doc(db, path)),
+        (snap) => onNext(snapshotOf(snap)),
+        onError,
       ),
     stop: () => terminate(db),
     async deleteAccount() {
