@@ -14,10 +14,10 @@ import {
   paths,
   UNKNOWN_USER_NAME,
 } from '@fit/shared/model';
-import type { DocData, QuerySpec } from '@fit/shared/store';
+import type { DocData, LiveDocumentStore, QuerySpec } from '@fit/shared/store';
 import { numberOr0 } from '@fit/shared/totals';
 import { useStore } from './context.tsx';
-import { listenAll, watchDoc, watchDocs } from './live-query.ts';
+import { type Listen, listenAll, watchDoc, watchDocs } from './live-query.ts';
 import { useLive } from './queries.ts';
 
 const newest = (collection: string): QuerySpec => ({
@@ -80,34 +80,31 @@ function toBoard(kind: BoardKind, data: DocData): Board {
   };
 }
 
-/** `enabled` false: not read (the page shows the Following view instead). */
-export const useFeedPosts = (enabled = true) =>
-  useLive(
-    ['community', 'posts'],
-    watchDocs(useStore(), communityQueries.feedPosts, (d) => toFeedPost(d.id, d.data)),
-    enabled,
-  );
-export const useFeedActivities = (enabled = true) =>
-  useLive(
-    ['community', 'activities'],
-    watchDocs(useStore(), communityQueries.feedActivities, (d) => toFeedActivity(d.id, d.data)),
-    enabled,
-  );
+// The listens apart from the hooks: scripts/bench-client.mjs counts the page's reads with them.
+export const watchFeedPosts = (store: LiveDocumentStore): Listen<FeedPost[]> =>
+  watchDocs(store, communityQueries.feedPosts, (d) => toFeedPost(d.id, d.data));
+export const watchFeedActivities = (store: LiveDocumentStore): Listen<FeedActivity[]> =>
+  watchDocs(store, communityQueries.feedActivities, (d) => toFeedActivity(d.id, d.data));
 
 export type Boards = Record<BoardKind, Board | null>;
 
 /** The three boards, once all have answered, then on each change. */
-export function useBoards() {
-  const store = useStore();
+export function watchBoards(store: LiveDocumentStore): Listen<Boards> {
   const boards = listenAll(
     BOARD_KINDS.map((kind) =>
       watchDoc(store, paths.board(kind), (doc) => (doc ? toBoard(kind, doc.data) : null)),
     ),
   );
-  return useLive<Boards>(['community', 'boards'], (onNext, onError) =>
-    boards((list) => onNext(Object.fromEntries(BOARD_KINDS.map((k, i) => [k, list[i]])) as Boards), onError),
-  );
+  return (onNext, onError) =>
+    boards((list) => onNext(Object.fromEntries(BOARD_KINDS.map((k, i) => [k, list[i]])) as Boards), onError);
 }
+
+/** `enabled` false: not read (the page shows the Following view instead). */
+export const useFeedPosts = (enabled = true) =>
+  useLive(['community', 'posts'], watchFeedPosts(useStore()), enabled);
+export const useFeedActivities = (enabled = true) =>
+  useLive(['community', 'activities'], watchFeedActivities(useStore()), enabled);
+export const useBoards = () => useLive(['community', 'boards'], watchBoards(useStore()));
 
 /** The community time zone as the boards state it (they all use the configured one). */
 export function boardsTimeZone(boards: Boards | null): string {

@@ -10,12 +10,12 @@ import {
   paths,
   type SocialFeed,
 } from '@fit/shared/model';
-import type { DocData, DocumentStore, QuerySpec } from '@fit/shared/store';
+import type { DocData, DocumentStore, LiveDocumentStore, QuerySpec } from '@fit/shared/store';
 import { numberOr0 } from '@fit/shared/totals';
 import { name, text } from './community.ts';
 import { useSessionUser, useStore } from './context.tsx';
 import { newDocId } from './ids.ts';
-import { watchDoc, watchDocs } from './live-query.ts';
+import { type Listen, watchDoc, watchDocs } from './live-query.ts';
 import { keys, useDataScope, useLive } from './queries.ts';
 
 /** A post or an activity others may cheer on: its feed and its author's source document id. */
@@ -51,29 +51,54 @@ function toEngagement(data: DocData): Engagement {
   };
 }
 
-/** The counts of the shown items of one feed, by item id (`{owner}_{id}`); re-aimed when they change. */
-export function useEngagement(feed: SocialFeed, itemIds: readonly string[]) {
+/** The counts of the shown items of one feed, by item id (`{owner}_{id}`). */
+export function watchEngagement(
+  store: LiveDocumentStore,
+  feed: SocialFeed,
+  itemIds: readonly string[],
+): Listen<Map<string, Engagement>> {
   const ids = [...itemIds].slice(0, FEED_SHOWN);
   const spec: QuerySpec = {
     collection: paths.engagementAll,
     where: [{ field: 'itemId', op: 'in', value: ids }],
     limit: FEED_SHOWN,
   };
-  const shown = watchDocs(useStore(), spec, (d) => d.data);
-  return useLive<Map<string, Engagement>>(
-    ['community', 'engagement', feed, ...itemIds],
-    (onNext, onError) => {
-      if (ids.length === 0) {
-        onNext(new Map());
-        return () => {};
-      }
-      const mine = (list: DocData[]) => list.filter((d) => d.feed === feed);
-      return shown(
-        (list) => onNext(new Map(mine(list).map((d) => [text(d.itemId), toEngagement(d)]))),
-        onError,
-      );
-    },
-  );
+  const shown = watchDocs(store, spec, (d) => d.data);
+  return (onNext, onError) => {
+    if (ids.length === 0) {
+      onNext(new Map());
+      return () => {};
+    }
+    const mine = (list: DocData[]) => list.filter((d) => d.feed === feed);
+    return shown(
+      (list) => onNext(new Map(mine(list).map((d) => [text(d.itemId), toEngagement(d)]))),
+      onError,
+    );
+  };
+}
+
+/** The paths of the kudos the person gave (the newest MY_KUDOS_READ). */
+export function watchMyKudos(store: LiveDocumentStore, uid: string): Listen<Set<string>> {
+  const spec: QuerySpec = {
+    collection: 'kudos',
+    group: true,
+    where: [{ field: 'uid', op: '==', value: uid }],
+    orderBy: [{ field: 'timestamp', direction: 'desc' }],
+    limit: MY_KUDOS_READ,
+  };
+  const kudos = watchDocs(store, spec, (d) => d.path);
+  return (onNext, onError) => kudos((list) => onNext(new Set(list)), onError);
+}
+
+// The hooks; the two listens above apart, as scripts/bench-client.mjs counts the page's reads with them.
+/** The counts of the shown items of one feed (re-aimed when the items change). */
+export const useEngagement = (feed: SocialFeed, itemIds: readonly string[]) =>
+  useLive(['community', 'engagement', feed, ...itemIds], watchEngagement(useStore(), feed, itemIds));
+
+/** The kudos the signed-in person gave (none signed out). */
+export function useMyKudos() {
+  const uid = useSessionUser()?.uid ?? '';
+  return useLive([...keys.user(uid), 'kudos'], watchMyKudos(useStore(), uid), uid !== '');
 }
 
 /** Whether one's own post or activity exists, live (an Undo brings it back): readable by its owner only. */
@@ -82,24 +107,6 @@ export const useItemExists = (t: SocialTarget) =>
     ['community', 'item', t.feed, t.owner, t.id],
     watchDoc(useStore(), paths.socialSource(t.feed, t.owner, t.id), (doc) => doc !== null),
   );
-
-/** The paths of the kudos the signed-in person gave (the newest MY_KUDOS_READ; none signed out). */
-export function useMyKudos() {
-  const uid = useSessionUser()?.uid ?? '';
-  const spec: QuerySpec = {
-    collection: 'kudos',
-    group: true,
-    where: [{ field: 'uid', op: '==', value: uid }],
-    orderBy: [{ field: 'timestamp', direction: 'desc' }],
-    limit: MY_KUDOS_READ,
-  };
-  const kudos = watchDocs(useStore(), spec, (d) => d.path);
-  return useLive<Set<string>>(
-    [...keys.user(uid), 'kudos'],
-    (onNext, onError) => kudos((list) => onNext(new Set(list)), onError),
-    uid !== '',
-  );
-}
 
 export interface ShownComment extends PostComment {
   id: string;
