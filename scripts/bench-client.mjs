@@ -149,7 +149,7 @@ function firstOf(listen) {
 }
 
 /**
- * /community: the two feeds and the three boards (web/src/data/community-queries.ts), then the
+ * /community: the two feeds and the three boards (web/src/data/community.ts), then the
  * kudos and comment counts of the items shown and the viewer's own kudos (features/community).
  */
 export async function communityLoad(client) {

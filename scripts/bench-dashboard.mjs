@@ -16,7 +16,7 @@ const FIRST_RENDER_ROOTS = [
 ];
 /**
  * Started once the page has drawn (or at once, for a session this device does not remember): the
- * auth SDK and the Firestore adapter (web/src/data/repositories.ts), counted apart.
+ * auth SDK and the Firestore adapter (web/src/data/page-backend.ts), counted apart.
  */
 const SESSION_ROOTS = ['src/data/adapters/firebase-auth.ts', 'src/data/adapters/firestore.ts'];
 

@@ -1,7 +1,7 @@
 /**
  * A returning visitor: a signed-in page draws for the person last signed in on this device while
  * the auth service checks the saved session; no data is asked for before that check confirms them
- * (session.tsx, deferred-backend.ts). Held here by delaying the check's request. A sign-in page
+ * (session.tsx, page-backend.ts deferredBackend). Held here by delaying the check's request. A sign-in page
  * opened by a link draws without a spinner first (the router renders once its route has loaded).
  */
 import type { Browser, Page, Request } from 'playwright-core';

@@ -13,8 +13,7 @@ import { routes } from './app/routes.tsx';
 import { ShellStatus } from './components/ShellStatus.tsx';
 import { lazyFirebaseAuth } from './data/adapters/lazy-auth.ts';
 import { emulatorHostsOf, readConfig } from './data/config.ts';
-import { backendForPage } from './data/page-backend.ts';
-import { loadBackend } from './data/repositories.ts';
+import { backendForPage, loadBackend } from './data/page-backend.ts';
 import { registerServiceWorker } from './sw/register.ts';
 
 const env = import.meta.env;

@@ -1,6 +1,6 @@
 /**
  * A signed-in page draws at once for the person last signed in on this device, while the auth
- * service checks the saved session (session.tsx, guards.tsx, deferred-backend.ts); nothing is read
+ * service checks the saved session (session.tsx, guards.tsx, page-backend.ts deferredBackend); nothing is read
  * or written before the check confirms that same person.
  */
 import { paths } from '@fit/shared/model';

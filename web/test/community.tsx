@@ -9,8 +9,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { theme } from '../src/app/theme.ts';
+import { createQueryClient } from '../src/data/connection.ts';
 import { type SessionUser, SessionUserContext, StoreContext } from '../src/data/context.tsx';
-import { createQueryClient } from '../src/data/query-client.ts';
 import { CommunityPage, type CommunityPageProps } from '../src/features/community/CommunityPage.tsx';
 
 export const ME: SessionUser = { uid: 'me', email: 'me@example.com', emailVerified: true };

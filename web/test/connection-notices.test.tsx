@@ -10,7 +10,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LOAD_WAITS_OFFLINE, LOAD_WAITS_UNREACHABLE, LoadFailed } from '../src/components/LoadFailed.tsx';
 import { OfflineNotice, UNREACHABLE } from '../src/components/OfflineNotice.tsx';
-import { createQueryClient } from '../src/data/query-client.ts';
+import { createQueryClient } from '../src/data/connection.ts';
 
 const SPEC = 'Failed to fetch activities. Please try again.';
 

@@ -20,8 +20,8 @@ import { type ReactNode, useState } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
 import { themeOptions } from '../src/app/theme.ts';
+import { createQueryClient } from '../src/data/connection.ts';
 import { SessionUserContext, StoreContext } from '../src/data/context.tsx';
-import { createQueryClient } from '../src/data/query-client.ts';
 import { UnitsProvider } from '../src/data/units.ts';
 import { DashboardPage } from '../src/features/dashboard/DashboardPage.tsx';
 

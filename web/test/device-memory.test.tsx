@@ -174,7 +174,7 @@ describe('a session that ends leaves nothing of its person on this device', () =
     await waitFor(() => expect(app.ended.mock.calls).toEqual([[ANN]]));
   });
 
-  it('a session the backend no longer accepts (session-end.ts signs out)', async () => {
+  it('a session the backend no longer accepts (auth.ts endSessionIfOver signs out)', async () => {
     /** Answers until `expired`, then refuses every read as the backend does for an expired token. */
     class ExpiringStore extends MemoryStore {
       expired = false;

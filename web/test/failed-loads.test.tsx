@@ -14,7 +14,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { UNREACHABLE } from '../src/components/OfflineNotice.tsx';
 import { ShellStatus } from '../src/components/ShellStatus.tsx';
 import { recovery } from '../src/data/connection.ts';
-import { loadLimits } from '../src/data/load-limits.ts';
+import { loadLimits } from '../src/data/live-query.ts';
 import { WAITING_TO_SYNC } from '../src/data/save.ts';
 import { FakeAuth } from './fake-auth.ts';
 import { HeldStore } from './held-store.ts';

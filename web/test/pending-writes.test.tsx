@@ -8,7 +8,7 @@ import { paths } from '@fit/shared/model';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, type MockInstance, vi } from 'vitest';
-import { unsentChangesMessage } from '../src/app/LogoutConfirm.tsx';
+import { unsentChangesMessage } from '../src/app/AppLayout.tsx';
 import { WAITING_TO_SYNC } from '../src/data/save.ts';
 import { FakeAuth } from './fake-auth.ts';
 import { HeldStore } from './held-store.ts';

@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
 import { AppProviders } from '../src/app/AppProviders.tsx';
 import { routes } from '../src/app/routes.tsx';
-import type { Backend } from '../src/data/repositories.ts';
+import type { Backend } from '../src/data/page-backend.ts';
 import { FakeAuth } from './fake-auth.ts';
 
 export interface TestApp {

@@ -5,8 +5,8 @@ import { MemoryStore } from '@fit/shared/testing/memory-store';
 import { MutationObserver } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../src/data/query-client.ts';
-import { endSessionIfOver } from '../src/data/session-end.ts';
+import { endSessionIfOver } from '../src/data/auth.ts';
+import { createQueryClient } from '../src/data/connection.ts';
 import { FakeAuth } from './fake-auth.ts';
 import { renderApp } from './render.tsx';
 

@@ -16,12 +16,12 @@ import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { NavLink, Outlet, Link as RouterLink } from 'react-router-dom';
 import { Brand } from '../components/Brand.tsx';
+import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { ErrorToast } from '../components/ErrorToast.tsx';
 import { NotificationsButton } from '../components/NotificationsButton.tsx';
 import { OfflineNotice } from '../components/OfflineNotice.tsx';
 import { useAuthGateway, useBackend } from '../data/context.tsx';
 import { useRefusedSaves, useWaitingToSync } from '../data/save.ts';
-import { LogoutConfirm } from './LogoutConfirm.tsx';
 
 const LINKS: { to: string; label: string; icon: ReactNode }[] = [
   { to: '/user', label: 'User', icon: <InsightsOutlined fontSize="small" /> },
@@ -29,35 +29,15 @@ const LINKS: { to: string; label: string; icon: ReactNode }[] = [
   { to: '/account', label: 'Account', icon: <AccountCircleOutlined fontSize="small" /> },
 ];
 
-function NavLinks() {
-  return (
-    <Box component="ul" sx={{ display: 'flex', gap: 0.5, listStyle: 'none', m: 0, p: 0 }}>
-      {LINKS.map((link) => (
-        <Box component="li" key={link.to} sx={{ flex: { xs: 1, md: 'none' } }}>
-          <Button
-            component={NavLink}
-            to={link.to}
-            startIcon={link.icon}
-            fullWidth
-            sx={{
-              color: 'text.secondary',
-              px: { xs: 0.5, sm: 1.75 },
-              minWidth: 0,
-              whiteSpace: 'nowrap',
-              // At phone widths the three labels alone fit (320 px included); icons come back from sm.
-              '& .MuiButton-startIcon': { display: { xs: 'none', sm: 'inherit' } },
-              py: 0.9,
-              borderRadius: '10px',
-              '&:hover': { bgcolor: 'tint.primary', color: 'text.primary' },
-              '&.active': { color: 'primary.main', bgcolor: 'tint.primaryStrong' },
-            }}
-          >
-            {link.label}
-          </Button>
-        </Box>
-      ))}
-    </Box>
-  );
+/** Why Logout asks: it erases the offline cache. `pending`: this tab's count; 0 when only the SDK knows. */
+export function unsentChangesMessage(pending: number): string {
+  const [what, them, they] =
+    pending === 0
+      ? ['Changes made offline have', 'them', 'they']
+      : pending === 1
+        ? ['1 change made offline has', 'it', 'it']
+        : [`${pending} changes made offline have`, 'them', 'they'];
+  return `${what} not reached the server yet. Logging out erases ${them} from this device, so ${they} will not be saved. Stay signed in until ${they} ${they === 'it' ? 'syncs' : 'sync'}, or log out anyway.`;
 }
 
 /** Saves the server refused after their form let go of them: each message once, until dismissed. */
@@ -83,23 +63,18 @@ export function AppLayout() {
     mutationFn: () => gateway.signOut(),
     onError: (e) => console.error('Logout failed', e),
   });
-  const [checking, setChecking] = useState(false);
-  const busy = checking || logout.isPending || logout.isSuccess;
   // Why Logout asks: this tab's count of unsent writes, or the SDK's word for writes it cannot count.
   const [asking, setAsking] = useState<'counted' | 'kept' | null>(null);
   // Counted writes that reach the server meanwhile leave nothing to ask about.
   const confirming = asking === 'kept' || (asking === 'counted' && pending > 0);
-
-  /** Logging out erases unsent changes with the offline cache: the person decides first. */
-  async function askThenLogout() {
-    if (pending > 0) return setAsking('counted');
-    setChecking(true);
+  // Logging out erases unsent changes with the offline cache: the person decides first.
+  const check = useMutation({
     // A failed check (a store already stopped) has nothing left to lose.
-    const unsent = await (backend.hasUnsentWrites?.().catch(() => false) ?? false);
-    setChecking(false);
-    if (unsent) setAsking('kept');
-    else logout.mutate();
-  }
+    mutationFn: async () => (await backend.hasUnsentWrites?.().catch(() => false)) ?? false,
+    onSuccess: (unsent) => (unsent ? setAsking('kept') : logout.mutate()),
+  });
+  const busy = check.isPending || logout.isPending || logout.isSuccess;
+  const askThenLogout = () => (pending > 0 ? setAsking('counted') : check.mutate());
 
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
@@ -130,7 +105,32 @@ export function AppLayout() {
                 py: { xs: 0.75, md: 0 },
               }}
             >
-              <NavLinks />
+              <Box component="ul" sx={{ display: 'flex', gap: 0.5, listStyle: 'none', m: 0, p: 0 }}>
+                {LINKS.map((link) => (
+                  <Box component="li" key={link.to} sx={{ flex: { xs: 1, md: 'none' } }}>
+                    <Button
+                      component={NavLink}
+                      to={link.to}
+                      startIcon={link.icon}
+                      fullWidth
+                      sx={{
+                        color: 'text.secondary',
+                        px: { xs: 0.5, sm: 1.75 },
+                        minWidth: 0,
+                        whiteSpace: 'nowrap',
+                        // At phone widths the three labels alone fit (320 px included); icons come back from sm.
+                        '& .MuiButton-startIcon': { display: { xs: 'none', sm: 'inherit' } },
+                        py: 0.9,
+                        borderRadius: '10px',
+                        '&:hover': { bgcolor: 'tint.primary', color: 'text.primary' },
+                        '&.active': { color: 'primary.main', bgcolor: 'tint.primaryStrong' },
+                      }}
+                    >
+                      {link.label}
+                    </Button>
+                  </Box>
+                ))}
+              </Box>
             </Box>
             <Box sx={{ flex: 1 }} />
             {pending > 0 && (
@@ -148,7 +148,7 @@ export function AppLayout() {
             <Button
               variant="outlined"
               color="inherit"
-              onClick={() => void askThenLogout()}
+              onClick={askThenLogout}
               disabled={busy}
               startIcon={<Logout fontSize="small" />}
               sx={{ borderColor: 'divider', color: 'text.primary', flexShrink: 0 }}
@@ -164,8 +164,12 @@ export function AppLayout() {
         <Outlet />
       </Container>
       {confirming && (
-        <LogoutConfirm
-          pending={pending}
+        <ConfirmDialog
+          open
+          title="Log out and lose unsent changes?"
+          message={unsentChangesMessage(pending)}
+          confirmLabel="Log out anyway"
+          destructive
           onConfirm={() => {
             setAsking(null);
             logout.mutate();

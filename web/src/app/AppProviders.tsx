@@ -4,7 +4,7 @@ import { ThemeProvider, useColorScheme } from '@mui/material/styles';
 import { type ReactNode, useEffect } from 'react';
 import type { AuthGateway } from '../data/auth.ts';
 import { AuthGatewayContext, BackendLoaderContext } from '../data/context.tsx';
-import type { Backend } from '../data/repositories.ts';
+import type { Backend } from '../data/page-backend.ts';
 import { SessionProvider } from '../data/session.tsx';
 import { theme } from './theme.ts';
 

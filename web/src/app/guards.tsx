@@ -6,6 +6,8 @@ import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { Loading } from '../components/Loading.tsx';
+import { endSessionIfOver } from '../data/auth.ts';
+import { createQueryClient } from '../data/connection.ts';
 import {
   BackendContext,
   SessionUserContext,
@@ -13,11 +15,9 @@ import {
   useAuthGateway,
   useBackendLoader,
 } from '../data/context.tsx';
-import { deferredBackend } from '../data/deferred-backend.ts';
+import { deferredBackend } from '../data/page-backend.ts';
 import { loginPathFor } from '../data/post-login.ts';
-import { createQueryClient } from '../data/query-client.ts';
 import { useAuthState, useAuthUser } from '../data/session.tsx';
-import { endSessionIfOver } from '../data/session-end.ts';
 
 export function SignedInArea() {
   const auth = useAuthState();
@@ -37,64 +37,62 @@ export function SignedInArea() {
   if (confirmed) hadUser.current = true;
   return (
     <SessionUserContext.Provider value={user}>
-      <WithQueryClient key={user.uid} confirmed={confirmed} />
+      <WithBackend key={user.uid} confirmed={confirmed} />
     </SessionUserContext.Provider>
   );
 }
 
-/** One query cache per signed-in user (keyed by uid), so nothing of one account is shown to the next. */
-function WithQueryClient({ confirmed }: { confirmed: boolean }) {
-  const gateway = useAuthGateway();
-  const [client] = useState(() => createQueryClient((error) => endSessionIfOver(gateway, error)));
-  return (
-    <QueryClientProvider client={client}>
-      <WithBackend confirmed={confirmed} />
-    </QueryClientProvider>
-  );
-}
-
-/** The page renders at once, over a backend whose calls wait for the session and the adapter. */
+/**
+ * One query cache per signed-in user (keyed by uid), so nothing of one account is shown to the next.
+ * The page renders at once, over a backend whose calls wait for the session and the adapter.
+ */
 function WithBackend({ confirmed }: { confirmed: boolean }) {
+  const gateway = useAuthGateway();
   const loadBackend = useBackendLoader();
-  const { uid } = useAuthUser(); // this query client is the person's own (keyed by uid above)
-  const backend = useQuery({
-    queryKey: ['backend'],
-    queryFn: () =>
-      loadBackend(uid).catch((error: unknown) => {
-        console.error('Could not load the data backend', error);
-        throw error;
-      }),
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
+  const { uid } = useAuthUser();
+  const [client] = useState(() => createQueryClient((error) => endSessionIfOver(gateway, error)));
+  const backend = useQuery(
+    {
+      queryKey: ['backend'],
+      queryFn: () =>
+        loadBackend(uid).catch((error: unknown) => {
+          console.error('Could not load the data backend', error);
+          throw error;
+        }),
+      staleTime: Number.POSITIVE_INFINITY,
+      retry: false,
+    },
+    client,
+  );
 
   const [deferred] = useState(deferredBackend);
   useEffect(() => {
     if (confirmed && backend.data) deferred.resolve(backend.data);
   }, [confirmed, backend.data, deferred]);
 
-  if (backend.isError) {
-    return (
-      <Container maxWidth="sm" sx={{ py: 6 }}>
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void backend.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          Could not load the app. Check your connection and try again.
-        </Alert>
-      </Container>
-    );
-  }
   return (
-    <BackendContext.Provider value={deferred.backend}>
-      <StoreContext.Provider value={deferred.backend.store}>
-        <Outlet />
-      </StoreContext.Provider>
-    </BackendContext.Provider>
+    <QueryClientProvider client={client}>
+      {backend.isError ? (
+        <Container maxWidth="sm" sx={{ py: 6 }}>
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={() => void backend.refetch()}>
+                Retry
+              </Button>
+            }
+          >
+            Could not load the app. Check your connection and try again.
+          </Alert>
+        </Container>
+      ) : (
+        <BackendContext.Provider value={deferred.backend}>
+          <StoreContext.Provider value={deferred.backend.store}>
+            <Outlet />
+          </StoreContext.Provider>
+        </BackendContext.Provider>
+      )}
+    </QueryClientProvider>
   );
 }
 

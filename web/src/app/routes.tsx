@@ -40,7 +40,6 @@ const screen =
   <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
   () =>
     load().then((m) => ({ Component: m[name] }));
-const verified = screen(() => import('./guards.tsx'), 'RequireVerified');
 
 export const routes: RouteObject[] = [
   {
@@ -76,24 +75,19 @@ export const routes: RouteObject[] = [
                 errorElement: <RouteError inLayout />,
                 children: [
                   {
-                    path: '/user',
-                    lazy: verified,
-                    children: [{ index: true, lazy: screen(() => import('./UserPage.tsx'), 'UserPage') }],
+                    // The dashboard, and a person's profile: people cards are for verified accounts (rules).
+                    lazy: screen(() => import('./guards.tsx'), 'RequireVerified'),
+                    children: [
+                      { path: '/user', lazy: screen(() => import('./UserPage.tsx'), 'UserPage') },
+                      {
+                        path: '/people/:uid',
+                        lazy: screen(() => import('../features/people/PersonPage.tsx'), 'PersonPage'),
+                      },
+                    ],
                   },
                   {
                     path: '/community',
                     lazy: screen(() => import('../features/community/CommunityPage.tsx'), 'CommunityPage'),
-                  },
-                  {
-                    // A person's profile: people cards are for verified accounts (rules).
-                    path: '/people/:uid',
-                    lazy: verified,
-                    children: [
-                      {
-                        index: true,
-                        lazy: screen(() => import('../features/people/PersonPage.tsx'), 'PersonPage'),
-                      },
-                    ],
                   },
                   {
                     path: '/account',

@@ -15,8 +15,13 @@ import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useDataScope } from '../data/queries.ts';
-import { markRead, type ShownNotification, UNREAD_COUNTED } from '../data/social.ts';
-import { useNotifications, useUnreadNotifications } from '../data/social-queries.ts';
+import {
+  markRead,
+  type ShownNotification,
+  UNREAD_COUNTED,
+  useNotifications,
+  useUnreadNotifications,
+} from '../data/social.ts';
 
 function describe(n: ShownNotification): string {
   const what = n.feed === 'feedActivities' ? 'your activity' : 'your post';

@@ -2,7 +2,7 @@
 import type { Cursor } from '@fit/shared/store';
 import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { withTimeout } from '../data/load-limits.ts';
+import { withTimeout } from '../data/live-query.ts';
 
 export interface PagerState<T> {
   items: T[];

@@ -82,11 +82,8 @@ export async function updateActivity(
   record: ActivityRecord,
   stored: Pick<ActivityRecord, 'loggedAt' | 'importedAt'> = {},
 ) {
-  const data: Record<string, unknown> = { ...record };
-  delete data.loggedAt;
-  delete data.importedAt;
-  if (stored.loggedAt !== undefined) data.loggedAt = stored.loggedAt;
-  if (stored.importedAt !== undefined) data.importedAt = stored.importedAt;
+  const { loggedAt: _l, importedAt: _i, ...fields } = record;
+  const data = { ...fields, ...finiteFields(stored, ['loggedAt', 'importedAt']) };
   await store.commit([{ kind: 'set', path: paths.rep(uid, id), data }]);
 }
 

@@ -1,4 +1,6 @@
 /** The sign-in port: Firebase Auth in the app, a fake in tests. Errors keep Firebase's `auth/...` codes. */
+import { REQUIRES_RECENT_LOGIN } from '@fit/shared/model';
+import { StoreError } from '@fit/shared/store';
 
 export interface AuthUser {
   uid: string;
@@ -53,9 +55,33 @@ export function authErrorCode(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
-export function isSessionExpired(error: unknown): boolean {
+/** An expired or revoked Firebase token, or the backend refusing the request as unauthenticated. */
+export function isSessionOver(error: unknown): boolean {
   const code = authErrorCode(error);
-  return code === 'auth/user-token-expired' || code === 'auth/invalid-user-token';
+  if (code === 'auth/user-token-expired' || code === 'auth/invalid-user-token') return true;
+  return error instanceof StoreError && error.code === 'unauthenticated';
+}
+
+/** Signs the person out when `error` means the session is over (the guards then go to /login). */
+export function endSessionIfOver(gateway: AuthGateway, error: unknown): boolean {
+  const over = isSessionOver(error);
+  if (over) void gateway.signOut().catch(() => {});
+  return over;
+}
+
+/** Account deletion needs a recent sign-in: when the server says so, the page asks again and retries. */
+export function needsRecentLogin(error: unknown): boolean {
+  if (authErrorCode(error) === 'auth/requires-recent-login') return true;
+  return (
+    error instanceof StoreError &&
+    (error.message.includes(REQUIRES_RECENT_LOGIN) ||
+      (error.code === 'failed-precondition' && /recent/i.test(error.message)))
+  );
+}
+
+/** How the person proves themselves again: their password, or Google when they have no password. */
+export function reauthMethod(providerIds: readonly string[]): 'password' | 'google' {
+  return providerIds.includes('password') || !providerIds.includes('google.com') ? 'password' : 'google';
 }
 
 const CLOSED_POPUP = new Set([

@@ -1,12 +1,21 @@
 /**
- * What the signed-in pages know about their connection, and how failed loads come back without a
- * click: TanStack Query's `refetchOnReconnect` and `refetchInterval` while a load fails for want of
- * the server (`recoverWhenFailing`), and the live connection returning (`useRecoverFailedLoads`).
+ * The QueryClient of the signed-in pages, what they know about their connection, and how failed
+ * loads come back without a click: TanStack Query's `refetchOnReconnect` and `refetchInterval` while
+ * a load fails for want of the server, and the live connection returning (`useRecoverFailedLoads`).
  */
 import { StoreError } from '@fit/shared/store';
-import { onlineManager, type Query, type QueryClient, useQueryClient } from '@tanstack/react-query';
+import {
+  MutationCache,
+  onlineManager,
+  type Query,
+  QueryCache,
+  QueryClient,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { useCallback, useContext, useEffect, useState, useSyncExternalStore } from 'react';
+import { isSessionOver } from './auth.ts';
 import { BackendContext } from './context.tsx';
+import { LoadTimeoutError, loadLimits, stopListenersWithoutObservers } from './live-query.ts';
 
 /** How often failed loads are tried again in the background while they are failing. */
 export const recovery = { everyMs: 15_000 };
@@ -38,11 +47,37 @@ export function useRetryFailedLoads(): () => void {
   return useCallback(() => void retryFailedLoads(client, true), [client]);
 }
 
-/** The QueryClient's recovery defaults: loaded and refused queries are left alone. */
-export const recoverWhenFailing = {
-  refetchOnReconnect: (query: Query) => (failedForWantOfServer(query) ? ('always' as const) : false),
-  refetchInterval: (query: Query) => (failedForWantOfServer(query) ? recovery.everyMs : false),
-};
+/** Refusals and timeouts would only fail again (or wait again): one quick retry for the rest. */
+function isRetryable(error: unknown): boolean {
+  if (error instanceof LoadTimeoutError || isSessionOver(error)) return false;
+  return !(error instanceof StoreError && error.code === 'permission-denied');
+}
+
+/** The one QueryClient of the signed-in pages; `onFailure` sees every failed load and save. */
+export function createQueryClient(onFailure: (error: unknown) => void): QueryClient {
+  // The onlineManager starts online: a page opened offline.
+  if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
+  const client = new QueryClient({
+    queryCache: new QueryCache({ onError: onFailure }),
+    mutationCache: new MutationCache({ onError: onFailure }),
+    defaultOptions: {
+      queries: {
+        // Failures must surface even when the browser believes it is offline (no silent pause).
+        networkMode: 'always',
+        retry: (failures, error) => failures < 1 && isRetryable(error),
+        retryDelay: () => loadLimits.retryDelayMs,
+        refetchOnWindowFocus: false,
+        // Recovery: loaded and refused queries are left alone.
+        refetchOnReconnect: (query) => (failedForWantOfServer(query) ? 'always' : false),
+        refetchInterval: (query) => (failedForWantOfServer(query) ? recovery.everyMs : false),
+      },
+      // A save runs offline too: Firestore keeps the write.
+      mutations: { networkMode: 'always', retry: false },
+    },
+  });
+  stopListenersWithoutObservers(client);
+  return client;
+}
 
 const subscribeOnline = (onChange: () => void) => onlineManager.subscribe(onChange);
 

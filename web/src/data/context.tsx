@@ -2,7 +2,7 @@
 import type { LiveDocumentStore } from '@fit/shared/store';
 import { type Context, createContext, useContext } from 'react';
 import type { AuthGateway, AuthUser } from './auth.ts';
-import type { Backend } from './repositories.ts';
+import type { Backend } from './page-backend.ts';
 
 export type SessionUser = Pick<AuthUser, 'uid' | 'email' | 'emailVerified'>;
 

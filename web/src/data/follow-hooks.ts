@@ -17,12 +17,11 @@ import {
   type FeedPost,
   type PersonCard,
   paths,
-  UNKNOWN_USER_NAME,
 } from '@fit/shared/model';
 import { periodKey } from '@fit/shared/periods';
 import type { DocData, LiveDocumentStore } from '@fit/shared/store';
 import { numberOr0 } from '@fit/shared/totals';
-import { type Boards, toFeedActivity, toFeedPost } from './community.ts';
+import { type Boards, name, text, toFeedActivity, toFeedPost } from './community.ts';
 import { useSessionUser, useStore } from './context.tsx';
 import { type Listen, listenAll, watchDoc, watchDocs } from './live-query.ts';
 import { useLive } from './queries.ts';
@@ -40,10 +39,9 @@ function followProblem(me: string, target: string): string | null {
 }
 
 function toCard(uid: string, data: DocData): PersonCard {
-  const name = typeof data.userName === 'string' && data.userName.trim() ? data.userName : UNKNOWN_USER_NAME;
   return {
     uid,
-    userName: name,
+    userName: name(data.userName),
     visible: data.visible !== false,
     followers: numberOr0(data.followers),
     following: numberOr0(data.following),
@@ -81,8 +79,8 @@ function watchFollowedBoards(
   const parts = BOARD_KINDS.flatMap((kind) => chunked(uids).map((chunk) => ({ kind, chunk })));
   type Entry = { uid: string; userName: string; values: Record<BoardMetric, number> };
   const toEntry = (data: DocData): Entry => ({
-    uid: typeof data.uid === 'string' ? data.uid : '',
-    userName: typeof data.userName === 'string' && data.userName ? data.userName : UNKNOWN_USER_NAME,
+    uid: text(data.uid),
+    userName: name(data.userName),
     values: {
       reps: numberOr0(data.reps),
       minutes: numberOr0(data.minutes),
@@ -105,15 +103,12 @@ function watchFollowedBoards(
   );
   return (onNext, onError) =>
     entries((answers) => {
-      const all = answers.flat();
-      const board = (kind: BoardKind) => [
-        kind,
+      const of = (kind: BoardKind) =>
         boardOf(
           kind,
-          all.filter((e) => e.kind === kind),
-        ),
-      ];
-      onNext(Object.fromEntries(BOARD_KINDS.map(board)) as Boards);
+          answers.flat().filter((e) => e.kind === kind),
+        );
+      onNext(Object.fromEntries(BOARD_KINDS.map((kind) => [kind, of(kind)])) as Boards);
     }, onError);
 }
 
@@ -182,13 +177,11 @@ export function useFollowedBoards(uids: readonly string[] | undefined, boardKeys
 export function useFollowSave(target: string) {
   const me = useSessionUser()?.uid ?? '';
   const save = useSave<void>({
-    save: async ({ store, uid }) => {
-      const problem = followProblem(uid, target);
-      if (problem) throw new Error(problem);
-      await store.commit([
+    // `run` below refuses following oneself or no one before this is called.
+    save: ({ store, uid }) =>
+      store.commit([
         { kind: 'set', path: paths.follow(uid, target), data: { uid: target, createdAt: Date.now() } },
-      ]);
-    },
+      ]),
     failure: ALERT_FOLLOW,
     log: 'Failed to follow',
   });

@@ -1,10 +1,37 @@
 /**
  * Live reads in the query cache: the first snapshot answers the query function, later ones go in by
  * `setQueryData`, and the listener stops once no screen observes the query (marked stale then).
+ * Every read of the signed-in pages has a time limit: a paused server never answers.
  */
-import type { DocSnapshot, LiveDocumentStore, QuerySpec, StoreError, Unsubscribe } from '@fit/shared/store';
-import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
-import { LoadTimeoutError, loadLimits } from './load-limits.ts';
+import {
+  type DocSnapshot,
+  type LiveDocumentStore,
+  type QuerySpec,
+  StoreError,
+  type Unsubscribe,
+} from '@fit/shared/store';
+import { hashKey, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query';
+
+/** How long a load may take before the page says it failed. */
+export const loadLimits = {
+  timeoutMs: 8000,
+  retryDelayMs: 500,
+};
+
+/** A load that got no answer in time (already waited: not retried). */
+export class LoadTimeoutError extends StoreError {
+  constructor(ms = loadLimits.timeoutMs) {
+    super('unavailable', `no answer within ${ms} ms`);
+  }
+}
+
+/** Rejects with `LoadTimeoutError` when `promise` has not settled within `ms`. */
+export function withTimeout<T>(promise: Promise<T>, ms = loadLimits.timeoutMs): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new LoadTimeoutError(ms)), ms);
+    promise.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
+}
 
 export type Listen<T> = (onNext: (value: T) => void, onError: (error: StoreError) => void) => Unsubscribe;
 
@@ -52,22 +79,13 @@ export function listenAll<T>(listens: readonly Listen<T>[]): Listen<T[]> {
 /** Marks a query as live in its `meta`, so re-reads after a save leave it alone (it follows itself). */
 export const LIVE = { live: true } as const;
 
-const running = new WeakMap<QueryClient, Map<string, Unsubscribe>>();
+/** Each live query's running listener. */
+const running = new WeakMap<Query, Unsubscribe>();
 
-function listenersOf(client: QueryClient): Map<string, Unsubscribe> {
-  let map = running.get(client);
-  if (!map) {
-    map = new Map();
-    running.set(client, map);
-  }
-  return map;
-}
-
-function stop(client: QueryClient, queryHash: string) {
-  const map = listenersOf(client);
-  const unsubscribe = map.get(queryHash);
-  if (!unsubscribe) return;
-  map.delete(queryHash);
+function stop(query: Query | undefined) {
+  const unsubscribe = query && running.get(query);
+  if (!query || !unsubscribe) return;
+  running.delete(query);
   unsubscribe();
 }
 
@@ -75,9 +93,9 @@ function stop(client: QueryClient, queryHash: string) {
 export function stopListenersWithoutObservers(client: QueryClient): Unsubscribe {
   return client.getQueryCache().subscribe((event) => {
     const query: Query = event.query;
-    if (event.type === 'removed') stop(client, query.queryHash);
+    if (event.type === 'removed') stop(query);
     if (event.type === 'observerRemoved' && query.getObserversCount() === 0 && query.meta?.live) {
-      stop(client, query.queryHash);
+      stop(query);
       query.invalidate();
     }
   });
@@ -85,12 +103,12 @@ export function stopListenersWithoutObservers(client: QueryClient): Unsubscribe 
 
 /** A live query's query function: resolves with the first snapshot and keeps the listener. */
 export function listenInto<T>(
-  client: QueryClient,
-  query: { queryKey: QueryKey; queryHash: string; signal: AbortSignal },
+  { client, queryKey, signal }: { client: QueryClient; queryKey: QueryKey; signal: AbortSignal },
   listen: Listen<T>,
 ): Promise<T> {
-  const { queryKey, queryHash, signal } = query;
-  stop(client, queryHash);
+  // The query whose function this is (the cache's key is the key's hash).
+  const query = client.getQueryCache().get(hashKey(queryKey));
+  stop(query);
   return new Promise<T>((resolve, reject) => {
     let answered = false;
     let stopped = false;
@@ -98,7 +116,7 @@ export function listenInto<T>(
     const end = () => {
       stopped = true;
       clearTimeout(timer);
-      if (listenersOf(client).get(queryHash) === own) listenersOf(client).delete(queryHash);
+      if (query && running.get(query) === own) running.delete(query);
       unsubscribe?.();
     };
     const own: Unsubscribe = end;
@@ -139,6 +157,6 @@ export function listenInto<T>(
       },
     );
     if (stopped) unsubscribe();
-    else listenersOf(client).set(queryHash, own);
+    else if (query) running.set(query, own);
   });
 }

@@ -1,10 +1,95 @@
 /**
- * The page's backend. The offline cache is used only by its owner (`keepsCache`), else deleted first;
- * a session's end stops its instance and, with nobody signed in, makes the next one, which deletes
- * the cache without anyone waiting for it (docs/decisions.md, Logout). Signed out, leftovers go too.
+ * The page's backend: the store port plus what is not plain documents; Firestore loads on demand.
+ * The offline cache is used only by its owner (`keepsCache`), else deleted first; a session's end
+ * stops its instance and, with nobody signed in, makes the next one, which deletes the cache
+ * without anyone waiting for it (docs/decisions.md, Logout). Signed out, leftovers go too.
  */
+import type { LiveDocumentStore, Unsubscribe } from '@fit/shared/store';
 import type { PageSessions } from './auth.ts';
-import type { Backend } from './repositories.ts';
+import type { AppConfig } from './config.ts';
+
+/** The optional members are Firestore's own; the tests' in-memory backends leave them out. */
+export interface Backend {
+  store: LiveDocumentStore;
+  deleteAccount(): Promise<void>;
+  /** Whether writes from another tab or an earlier load wait for the server. */
+  hasUnsentWrites?(): Promise<boolean>;
+  /** Stops the backend for good (its session ended). */
+  stop?(): Promise<void>;
+  /** Whether live results are flowing from the server now (absent: treated as live). */
+  watchLive?(listener: (live: boolean) => void): Unsubscribe;
+}
+
+/** `eraseFirst` is asked right before the instance is made: another tab may have signed in meanwhile. */
+export async function loadBackend(config: AppConfig, eraseFirst: () => Promise<boolean>): Promise<Backend> {
+  const [{ firebaseAuth }, { createFirestoreStore }] = await Promise.all([
+    import('./adapters/firebase-auth.ts'),
+    import('./adapters/firestore.ts'),
+  ]);
+  const erase = await eraseFirst();
+  const store = createFirestoreStore(firebaseAuth(config).app, config, { eraseFirst: erase });
+  const { deleteAccount, stop, hasUnsentWrites, watchLive } = store; // closures: no `this`
+  return { store, deleteAccount, stop, hasUnsentWrites, watchLive };
+}
+
+/**
+ * The backend of a page drawn for the person last signed in here before the session is confirmed:
+ * every call waits for `resolve` (guards.tsx, once confirmed as that person), then goes straight
+ * through, so the page keeps one store for its whole life.
+ */
+export function deferredBackend() {
+  let real: Backend | undefined;
+  let open: (backend: Backend) => void = () => {};
+  const ready = new Promise<Backend>((resolve) => {
+    open = resolve;
+  });
+
+  const later = <T>(call: (backend: Backend) => Promise<T>): Promise<T> =>
+    real ? call(real) : ready.then(call);
+
+  /** A subscription asked for early starts once the backend is there; stopping before cancels it. */
+  function watch(start: (backend: Backend) => Unsubscribe | undefined): Unsubscribe {
+    if (real) return start(real) ?? (() => {});
+    let stop: Unsubscribe | undefined;
+    let stopped = false;
+    void ready.then((backend) => {
+      if (!stopped) stop = start(backend);
+    });
+    return () => {
+      stopped = true;
+      stop?.();
+    };
+  }
+
+  const backend: Backend = {
+    store: {
+      get: (path) => later((b) => b.store.get(path)),
+      query: (spec) => later((b) => b.store.query(spec)),
+      aggregate: (spec, aggregate) => later((b) => b.store.aggregate(spec, aggregate)),
+      commit: (writes) => later((b) => b.store.commit(writes)),
+      listen: (spec, onNext, onError) => watch((b) => b.store.listen(spec, onNext, onError)),
+      listenDoc: (path, onNext, onError) => watch((b) => b.store.listenDoc(path, onNext, onError)),
+    },
+    deleteAccount: () => later((b) => b.deleteAccount()),
+    // Unresolved, this page has written nothing.
+    hasUnsentWrites: async () => (real?.hasUnsentWrites ? real.hasUnsentWrites() : false),
+    watchLive: (listener) =>
+      watch((b) => {
+        if (b.watchLive) return b.watchLive(listener);
+        listener(true);
+        return undefined;
+      }),
+  };
+  return {
+    backend,
+    /** Hands every waiting and later call to `real`; only the first call counts. */
+    resolve(to: Backend) {
+      if (real) return;
+      real = to;
+      open(to);
+    },
+  };
+}
 
 /** Whether the offline cache may be used by the person signed in now: it is theirs. */
 export const keepsCache = ({ owner, now }: PageSessions): boolean => now !== null && now === owner;

@@ -3,8 +3,8 @@
  * the signed-in page asked for (`?next=`, only this app's own: no open redirect).
  */
 import type { AuthUser } from './auth.ts';
+import type { Backend } from './page-backend.ts';
 import { hasDisplayName, readProfile } from './profile.ts';
-import type { Backend } from './repositories.ts';
 
 /** The pages `next` may name: the signed-in routes of routes.tsx. */
 const SIGNED_IN_PAGES = new Set(['/user', '/community', '/account']);

@@ -38,11 +38,12 @@ export interface Progress {
 
 function toProgress(
   summary: Partial<ProgressSummary> | undefined,
-  years: readonly [number, Partial<ProgressYear> | undefined][],
+  years: readonly number[],
+  yearDocs: readonly (Partial<ProgressYear> | undefined)[],
 ): Progress {
   const days = new Map<string, DayTotal>();
-  for (const [year, doc] of years)
-    for (const [key, d] of Object.entries(doc?.days ?? {})) {
+  for (const [i, year] of years.entries())
+    for (const [key, d] of Object.entries(yearDocs[i]?.days ?? {})) {
       const date = `${year}-${key}`;
       if (Array.isArray(d))
         days.set(date, { date, minutes: d[0], reps: d[1], calorieUnits: d[2], entries: d[3] });
@@ -60,7 +61,7 @@ function toProgress(
   return {
     timeZone: typeof summary?.timeZone === 'string' ? summary.timeZone : 'UTC',
     days: new Map([...days].sort(([a], [b]) => (a < b ? -1 : 1))),
-    years: years.map(([year]) => year),
+    years,
     runs,
     records,
   };
@@ -86,13 +87,7 @@ export function watchProgress(
       const read = (doc: DocSnapshot | null) =>
         doc?.data as Partial<ProgressSummary & ProgressYear> | undefined;
       stop = listenAll(docs.map((path) => watchDoc(store, path, read)))(
-        ([summary, ...yearDocs]) =>
-          onNext(
-            toProgress(
-              summary,
-              years.map((year, i) => [year, yearDocs[i]]),
-            ),
-          ),
+        ([summary, ...yearDocs]) => onNext(toProgress(summary, years, yearDocs)),
         onError,
       );
       timer = setTimeout(follow, Math.min(Math.max(progressYearsChangeAt(now) - now, 1000), MAX_DELAY_MS));

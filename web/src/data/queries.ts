@@ -1,17 +1,9 @@
 /** Server state through TanStack Query: one hook per read, store and user from context. */
 import type { LiveDocumentStore } from '@fit/shared/store';
-import {
-  hashKey,
-  type QueryClient,
-  type QueryKey,
-  type UseQueryResult,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { type QueryClient, type QueryKey, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useRequiredUser, useStore } from './context.tsx';
 import { watchGoal } from './goal.ts';
-import { LIVE, type Listen, listenInto } from './live-query.ts';
-import { withTimeout } from './load-limits.ts';
+import { LIVE, type Listen, listenInto, withTimeout } from './live-query.ts';
 import { readActivityPreferences } from './preferences.ts';
 import { watchProfile } from './profile.ts';
 import { type Progress, watchProgress } from './progress.ts';
@@ -35,9 +27,6 @@ export const keys = {
   recentActivities: (uid: string) => ['users', uid, 'activities', 'recent'] as const,
   weights: (uid: string) => ['users', uid, 'weights'] as const,
   weightHistory: (uid: string) => ['users', uid, 'weights', 'history'] as const,
-  feedPosts: ['community', 'posts'] as const,
-  feedActivities: ['community', 'activities'] as const,
-  boards: ['community', 'boards'] as const,
 };
 
 /** Re-reads the one-shot queries under `prefix` after a save; live ones follow on their own. */
@@ -56,11 +45,10 @@ function keepFailure<R extends UseQueryResult<unknown, unknown>>(result: R): R {
 }
 
 export function useLive<T>(queryKey: QueryKey, listen: Listen<T>, enabled = true) {
-  const client = useQueryClient();
   return keepFailure(
     useQuery({
       queryKey,
-      queryFn: ({ signal }) => listenInto(client, { queryKey, queryHash: hashKey(queryKey), signal }, listen),
+      queryFn: (context) => listenInto(context, listen),
       staleTime: Number.POSITIVE_INFINITY,
       meta: LIVE,
       enabled,

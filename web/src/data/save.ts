@@ -14,10 +14,10 @@ import {
 } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { browserOffline } from '../sw/register.ts';
+import { isSessionOver } from './auth.ts';
 import { useBrowserOnline } from './connection.ts';
 import { countsAsWaiting, whenWaitingToSync } from './pending-sync.ts';
 import { type DataScope, rereadUnder, useDataScope } from './queries.ts';
-import { isSessionOver } from './session-end.ts';
 
 /** A form's outcome: a message, and for a refused input the field to mark. */
 export type Status = {

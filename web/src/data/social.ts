@@ -1,10 +1,11 @@
-/** Kudos, comments and notifications: one writes one's own kudos and comments; counts are the reactions'. */
+/** Posts, kudos, comments and notifications: one writes one's own; counts are the reactions'. */
 import { FEED_SHOWN } from '@fit/shared/community';
 import {
   type AppNotification,
   type Engagement,
   NOTIFICATION_KINDS,
   type NotificationKind,
+  type Post,
   type PostComment,
   paths,
   type SocialFeed,
@@ -12,8 +13,10 @@ import {
 import type { DocData, DocumentStore, LiveDocumentStore, QuerySpec } from '@fit/shared/store';
 import { numberOr0 } from '@fit/shared/totals';
 import { name, text } from './community.ts';
+import { useSessionUser, useStore } from './context.tsx';
 import { newDocId } from './ids.ts';
 import { type Listen, watchDoc, watchDocs } from './live-query.ts';
+import { keys, useDataScope, useLive } from './queries.ts';
 
 /** A post or an activity others may cheer on: its feed and its author's source document id. */
 export interface SocialTarget {
@@ -74,10 +77,6 @@ export function watchEngagement(
   };
 }
 
-/** Whether the target's post or activity exists: one document, readable by its owner only. */
-export const watchItemExists = (store: LiveDocumentStore, t: SocialTarget): Listen<boolean> =>
-  watchDoc(store, paths.socialSource(t.feed, t.owner, t.id), (doc) => doc !== null);
-
 /** The paths of the kudos the person gave (the newest MY_KUDOS_READ). */
 export function watchMyKudos(store: LiveDocumentStore, uid: string): Listen<Set<string>> {
   const spec: QuerySpec = {
@@ -91,26 +90,49 @@ export function watchMyKudos(store: LiveDocumentStore, uid: string): Listen<Set<
   return (onNext, onError) => kudos((list) => onNext(new Set(list)), onError);
 }
 
+// The hooks; the two listens above apart, as scripts/bench-client.mjs counts the page's reads with them.
+/** The counts of the shown items of one feed (re-aimed when the items change). */
+export const useEngagement = (feed: SocialFeed, itemIds: readonly string[]) =>
+  useLive(['community', 'engagement', feed, ...itemIds], watchEngagement(useStore(), feed, itemIds));
+
+/** The kudos the signed-in person gave (none signed out). */
+export function useMyKudos() {
+  const uid = useSessionUser()?.uid ?? '';
+  return useLive([...keys.user(uid), 'kudos'], watchMyKudos(useStore(), uid), uid !== '');
+}
+
+/** Whether one's own post or activity exists, live (an Undo brings it back): readable by its owner only. */
+export const useItemExists = (t: SocialTarget) =>
+  useLive(
+    ['community', 'item', t.feed, t.owner, t.id],
+    watchDoc(useStore(), paths.socialSource(t.feed, t.owner, t.id), (doc) => doc !== null),
+  );
+
 export interface ShownComment extends PostComment {
   id: string;
   pending: boolean;
 }
 
-export function watchComments(store: LiveDocumentStore, t: SocialTarget): Listen<ShownComment[]> {
+export function useComments(t: SocialTarget, enabled: boolean) {
   const spec: QuerySpec = {
     collection: paths.comments(t.feed, t.owner, t.id),
     orderBy: [{ field: 'timestamp', direction: 'asc' }],
     limit: COMMENTS_SHOWN,
   };
-  return watchDocs(store, spec, (d) => ({
-    id: d.id,
-    uid: text(d.data.uid),
-    owner: text(d.data.owner),
-    userName: name(d.data.userName),
-    message: text(d.data.message),
-    timestamp: numberOr0(d.data.timestamp),
-    pending: d.pending === true,
-  }));
+  const comments = watchDocs(
+    useStore(),
+    spec,
+    (d): ShownComment => ({
+      id: d.id,
+      uid: text(d.data.uid),
+      owner: text(d.data.owner),
+      userName: name(d.data.userName),
+      message: text(d.data.message),
+      timestamp: numberOr0(d.data.timestamp),
+      pending: d.pending === true,
+    }),
+  );
+  return useLive(['community', 'comments', t.feed, t.owner, t.id], comments, enabled);
 }
 
 export interface ShownNotification extends AppNotification {
@@ -134,18 +156,36 @@ function toNotification(id: string, data: DocData): ShownNotification {
   };
 }
 
-export function watchNotifications(
-  store: LiveDocumentStore,
-  uid: string,
-  unreadOnly: boolean,
-): Listen<ShownNotification[]> {
+function useNotificationList(unreadOnly: boolean, enabled = true) {
+  const { store, uid } = useDataScope();
   const spec: QuerySpec = {
     collection: paths.notifications(uid),
     ...(unreadOnly ? { where: [{ field: 'read', op: '==', value: false }] } : {}),
     orderBy: [{ field: 'timestamp', direction: 'desc' }],
     limit: unreadOnly ? UNREAD_COUNTED : NOTIFICATIONS_SHOWN,
   };
-  return watchDocs(store, spec, (d) => toNotification(d.id, d.data));
+  const key = [...keys.user(uid), 'notifications', ...(unreadOnly ? ['unread'] : [])];
+  return useLive(
+    key,
+    watchDocs(store, spec, (d) => toNotification(d.id, d.data)),
+    enabled,
+  );
+}
+
+export const useNotifications = (enabled: boolean) => useNotificationList(false, enabled);
+export const useUnreadNotifications = () => useNotificationList(true);
+
+/** `users/{uid}/posts`: one's own posts, copied by the feed reaction into `feedPosts`. */
+/** Writes a validated post; its `id` is known before the write, to show it pending at once. */
+export async function addPost(store: DocumentStore, uid: string, post: Post, id: string = newDocId()) {
+  await store.commit([
+    { kind: 'set', path: paths.post(uid, id), data: { message: post.message, timestamp: post.timestamp } },
+  ]);
+  return id;
+}
+
+export async function deletePost(store: DocumentStore, uid: string, id: string) {
+  await store.commit([{ kind: 'delete', path: paths.post(uid, id) }]);
 }
 
 export async function giveKudos(

@@ -1,7 +1,6 @@
 /** `AuthGateway` over Firebase Auth, without a popup resolver so the sign-in page stays small. */
 import { type FirebaseApp, initializeApp } from 'firebase/app';
 import {
-  type Auth,
   browserLocalPersistence,
   confirmPasswordReset,
   connectAuthEmulator,
@@ -36,7 +35,6 @@ function sameUser(a: AuthUser | null, b: AuthUser | null): boolean {
 
 export interface FirebaseAuthSetup {
   app: FirebaseApp;
-  auth: Auth;
   gateway: AuthGateway;
   sessions(): Promise<PageSessions>;
 }
@@ -47,10 +45,6 @@ let setup: FirebaseAuthSetup | undefined;
 export function firebaseAuth(config: AppConfig): FirebaseAuthSetup {
   setup ??= createFirebaseAuth(config);
   return setup;
-}
-
-export function firebaseAppOf(config: AppConfig): FirebaseApp {
-  return firebaseAuth(config).app;
 }
 
 function createFirebaseAuth(config: AppConfig): FirebaseAuthSetup {
@@ -156,5 +150,5 @@ function createFirebaseAuth(config: AppConfig): FirebaseAuthSetup {
     await restoring;
     return { owner, now: auth.currentUser?.uid ?? null };
   };
-  return { app, auth, gateway, sessions };
+  return { app, gateway, sessions };
 }

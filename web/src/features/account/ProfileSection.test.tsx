@@ -7,8 +7,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { theme } from '../../app/theme.ts';
+import { createQueryClient } from '../../data/connection.ts';
 import { SessionUserContext, StoreContext } from '../../data/context.tsx';
-import { createQueryClient } from '../../data/query-client.ts';
 import { ProfileSection } from './ProfileSection.tsx';
 
 vi.setConfig({ testTimeout: 45_000 });

@@ -10,11 +10,10 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { IconTile } from '../../components/IconTile.tsx';
-import { authErrorMessage } from '../../data/auth.ts';
+import { authErrorMessage, endSessionIfOver } from '../../data/auth.ts';
 import { useAuthGateway } from '../../data/context.tsx';
 import { safeNextPath, withNext } from '../../data/post-login.ts';
 import { useAuthState } from '../../data/session.tsx';
-import { endSessionIfOver } from '../../data/session-end.ts';
 import { AuthShell } from './AuthShell.tsx';
 
 /** How often the page asks the auth service whether the email is verified (tests shorten it). */

@@ -18,8 +18,13 @@ import { useId, useState } from 'react';
 import { ShownName } from '../../components/ShownText.tsx';
 import { useSessionUser } from '../../data/context.tsx';
 import { useDataScope } from '../../data/queries.ts';
-import { addComment, deleteComment, type ShownComment, type SocialTarget } from '../../data/social.ts';
-import { useComments } from '../../data/social-queries.ts';
+import {
+  addComment,
+  deleteComment,
+  type ShownComment,
+  type SocialTarget,
+  useComments,
+} from '../../data/social.ts';
 import { UserAvatar } from './bits.tsx';
 import { MessageText } from './MessageText.tsx';
 import { useMyName } from './social-state.ts';

@@ -7,8 +7,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { SocialTarget } from '../../data/social.ts';
-import { useEngagement, useItemExists } from '../../data/social-queries.ts';
+import { type SocialTarget, useEngagement, useItemExists } from '../../data/social.ts';
 import { CommentsDialog } from './CommentsDialog.tsx';
 
 const ITEMS = [

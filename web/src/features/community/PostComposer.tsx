@@ -10,11 +10,11 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useState } from 'react';
+import { isSessionOver } from '../../data/auth.ts';
 import { useSessionUser, useStore } from '../../data/context.tsx';
 import { newDocId } from '../../data/ids.ts';
-import { addPost } from '../../data/posts.ts';
 import { beginSave, letGo, saveMeta } from '../../data/save.ts';
-import { isSessionOver } from '../../data/session-end.ts';
+import { addPost } from '../../data/social.ts';
 
 /** Every post is its own mutation under this key: the list shows those under way from the cache. */
 export const SEND_POST = ['posts', 'add'] as const;

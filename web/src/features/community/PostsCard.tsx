@@ -11,7 +11,7 @@ import { useMemo, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { useRemovalFocus } from '../../components/removal-focus.ts';
 import { useStore } from '../../data/context.tsx';
-import { deletePost } from '../../data/posts.ts';
+import { deletePost } from '../../data/social.ts';
 import { CommunityCard } from './CommunityCard.tsx';
 import { PostComposer, SEND_POST, type SendVars } from './PostComposer.tsx';
 import { PostList, type ShownPost } from './PostList.tsx';

@@ -1,7 +1,7 @@
 import type { Engagement, FeedActivity, FeedPost } from '@fit/shared/model';
 import { createContext, useContext, useMemo } from 'react';
 import { useProfile } from '../../data/queries.ts';
-import { useEngagement, useMyKudos } from '../../data/social-queries.ts';
+import { useEngagement, useMyKudos } from '../../data/social.ts';
 
 /** What every kudos and comments bar of the page reads: the shown items' counts, one's own kudos. */
 export interface SocialState {

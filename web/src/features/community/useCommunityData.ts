@@ -1,7 +1,6 @@
 import { ALERT_FETCH_COMMUNITY } from '@fit/shared/messages';
 import { useDeferredValue, useMemo } from 'react';
-import { boardsTimeZone } from '../../data/community.ts';
-import { useBoards, useFeedActivities, useFeedPosts } from '../../data/community-queries.ts';
+import { boardsTimeZone, useBoards, useFeedActivities, useFeedPosts } from '../../data/community.ts';
 import {
   boardKeysAt,
   useFollowedBoards,

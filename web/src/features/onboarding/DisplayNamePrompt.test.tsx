@@ -6,9 +6,9 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { useState } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../data/connection.ts';
 import { SessionUserContext, StoreContext } from '../../data/context.tsx';
 import { useProfile } from '../../data/queries.ts';
-import { createQueryClient } from '../../data/query-client.ts';
 import { DisplayNamePrompt } from './DisplayNamePrompt.tsx';
 
 let uidCounter = 0;

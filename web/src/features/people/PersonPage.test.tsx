@@ -8,8 +8,8 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { theme } from '../../app/theme.ts';
 import { FollowButton } from '../../components/FollowButton.tsx';
+import { createQueryClient } from '../../data/connection.ts';
 import { type SessionUser, SessionUserContext, StoreContext } from '../../data/context.tsx';
-import { createQueryClient } from '../../data/query-client.ts';
 import { PERSON_NOT_FOUND, PersonPage } from './PersonPage.tsx';
 
 vi.setConfig({ testTimeout: 30_000 });

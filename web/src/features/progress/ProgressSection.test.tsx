@@ -16,8 +16,8 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { theme } from '../../app/theme.ts';
+import { createQueryClient } from '../../data/connection.ts';
 import { SessionUserContext, StoreContext } from '../../data/context.tsx';
-import { createQueryClient } from '../../data/query-client.ts';
 import { ProgressSection } from './ProgressSection.tsx';
 
 // The weekly chart's lazy chunk (the charts library), imported before the tests: a chunk's first
