@@ -6,10 +6,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { type FormEvent, type ReactNode, useId } from 'react';
 
-/**
- * A popup's frame: title (it labels the dialog), content and actions; a form when `onSubmit` is
- * given. While `busy` it cannot be dismissed.
- */
+/** A popup's frame: title (MUI labels the dialog by it), content, actions; a form with `onSubmit`. */
 export function ActionDialog(props: {
   open: boolean;
   title: string;

@@ -67,7 +67,7 @@ export function DateTimeInput(props: {
       error={props.error ?? false}
       size={props.size ?? 'medium'}
       fullWidth
-      {...(props.sx ? { sx: props.sx } : {})}
+      sx={props.sx}
       helperText={
         props.allowNow &&
         (isNow ? (
