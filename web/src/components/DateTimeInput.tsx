@@ -5,7 +5,7 @@
 import { LIMITS } from '@fit/shared/validation';
 import Button from '@mui/material/Button';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { TextField } from './OutlinedField.tsx';
+import TextField from '@mui/material/TextField';
 import { useRefreshed } from './useRefreshed.ts';
 
 // Parsed by its parts ('YYYY-MM-DDTHH:MM', the browser's zone): `Date.parse`'s reading is the
@@ -67,7 +67,7 @@ export function DateTimeInput(props: {
       error={props.error ?? false}
       size={props.size ?? 'medium'}
       fullWidth
-      {...(props.sx ? { sx: props.sx } : {})}
+      sx={props.sx}
       helperText={
         props.allowNow &&
         (isNow ? (

@@ -1,10 +1,10 @@
 /** Follow / Unfollow as a button (the profile page); a refusal is said under it. */
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import PersonRemoveOutlined from '@mui/icons-material/PersonRemoveOutlined';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useFollowing, useFollowSave } from '../data/follow-hooks.ts';
+import { StatusAlert } from './StatusAlert.tsx';
 
 /** Whether one follows `uid`, and Follow / Unfollow as one toggle (the last outcome cleared first). */
 export function useFollowToggle(uid: string) {
@@ -42,11 +42,7 @@ export function FollowButton({ uid, name }: { uid: string; name: string }) {
       >
         {follows ? 'Unfollow' : 'Follow'}
       </Button>
-      {status && (
-        <Alert severity={status.kind} role={status.kind === 'error' ? 'alert' : 'status'}>
-          {status.message}
-        </Alert>
-      )}
+      <StatusAlert status={status} />
     </Stack>
   );
 }

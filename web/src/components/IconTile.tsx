@@ -4,18 +4,20 @@ import type { ReactNode } from 'react';
 
 /** An icon on a rounded accent square, beside or above a heading (decorative: hidden from assistive tech). */
 export function IconTile(props: { size: number; children: ReactNode; mb?: number; sx?: SxProps<Theme> }) {
-  const base = {
-    width: props.size,
-    height: props.size,
-    borderRadius: '12px',
-    display: 'grid',
-    mb: props.mb ?? 0,
-  };
   return (
     <Box
       aria-hidden="true"
       sx={[
-        { ...base, placeItems: 'center', bgcolor: 'surface.accent', color: 'primary.main' },
+        {
+          width: props.size,
+          height: props.size,
+          borderRadius: '12px',
+          display: 'grid',
+          placeItems: 'center',
+          mb: props.mb ?? 0,
+          bgcolor: 'surface.accent',
+          color: 'primary.main',
+        },
         ...(Array.isArray(props.sx) ? props.sx : [props.sx]),
       ]}
     >

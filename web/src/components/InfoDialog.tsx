@@ -3,7 +3,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import { type ReactNode, useId } from 'react';
+import type { ReactNode } from 'react';
 
 /** A read-only explainer popup with one Close button. */
 export function InfoDialog(props: {
@@ -13,17 +13,15 @@ export function InfoDialog(props: {
   children: ReactNode;
   maxWidth?: 'xs' | 'sm' | 'md';
 }) {
-  const titleId = useId();
   return (
     <Dialog
       open={props.open}
       onClose={props.onClose}
-      aria-labelledby={titleId}
       maxWidth={props.maxWidth ?? 'sm'}
       fullWidth
       scroll="paper"
     >
-      <DialogTitle id={titleId}>{props.title}</DialogTitle>
+      <DialogTitle>{props.title}</DialogTitle>
       <DialogContent dividers>{props.children}</DialogContent>
       <DialogActions sx={{ px: 3, py: 1.5 }}>
         <Button onClick={props.onClose}>Close</Button>

@@ -38,7 +38,6 @@ export function PersonName({ uid, name, own = false }: { uid: string; name: stri
           maxWidth: '100%',
           display: 'inline',
           '&:hover': { textDecoration: 'underline' },
-          '&.Mui-focusVisible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
         }}
       >
         <ShownName name={name} />

@@ -10,7 +10,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { type SaveOptions, useSave } from '../data/save.ts';
 import { DateTimeInput, fromDateTimeLocal, toDateTimeLocal } from './DateTimeInput.tsx';
 import { useRemovalFocus } from './removal-focus.ts';
@@ -118,21 +118,14 @@ export function RecordDetailsDialog<R extends LoggedRecord, U>(props: {
 }) {
   const { editor } = props;
   const { shown, busy, status } = editor;
-  const titleId = useId();
   function submit(e: FormEvent) {
     e.preventDefault();
     if (shown) props.onSave(shown);
   }
   return (
-    <Dialog
-      open={editor.open}
-      onClose={busy ? undefined : editor.close}
-      aria-labelledby={titleId}
-      maxWidth={props.maxWidth}
-      fullWidth
-    >
+    <Dialog open={editor.open} onClose={busy ? undefined : editor.close} maxWidth={props.maxWidth} fullWidth>
       <form onSubmit={submit} noValidate>
-        <DialogTitle id={titleId}>{props.title}</DialogTitle>
+        <DialogTitle>{props.title}</DialogTitle>
         <DialogContent>
           {shown && <Box sx={{ mb: 2.5 }}>{props.summary}</Box>}
           <Stack spacing={2}>

@@ -75,8 +75,6 @@ export function ActivitiesSection(props: { saved: readonly string[] }) {
                 border: 1,
                 borderColor: 'divider',
                 '&:not(:last-of-type)': { borderBottom: 0 },
-                '&:first-of-type': { borderTopLeftRadius: 12, borderTopRightRadius: 12 },
-                '&:last-of-type': { borderBottomLeftRadius: 12, borderBottomRightRadius: 12 },
                 '&::before': { display: 'none' },
               }}
             >

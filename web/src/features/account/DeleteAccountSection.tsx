@@ -7,17 +7,13 @@ import {
 } from '@fit/shared/messages';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { ActionDialog, ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { GoogleButton } from '../../components/GoogleButton.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { type Status, StatusAlert } from '../../components/StatusAlert.tsx';
@@ -72,8 +68,7 @@ export function DeleteAccountSection() {
     setBusy(false);
   }
 
-  function submitPassword(event: FormEvent) {
-    event.preventDefault();
+  function submitPassword() {
     if (!password) setReauthError('Please enter your password.');
     else void reauthenticate(password);
   }
@@ -105,42 +100,14 @@ export function DeleteAccountSection() {
         }}
         onCancel={() => setStep(null)}
       />
-      <Dialog
+      <ActionDialog
         open={step === 'reauth'}
-        onClose={busy ? undefined : () => setStep(null)}
-        aria-labelledby="reauth-title"
-        maxWidth="xs"
-        fullWidth
-      >
-        <Box component="form" onSubmit={submitPassword} noValidate>
-          <DialogTitle id="reauth-title">Confirm it's you</DialogTitle>
-          <DialogContent>
-            <DialogContentText sx={{ mb: 2 }}>
-              {method === 'password'
-                ? 'For your security, enter your password again to delete your account.'
-                : 'For your security, sign in with Google again to delete your account.'}
-            </DialogContentText>
-            <Stack spacing={2}>
-              {reauthError && <StatusAlert status={{ kind: 'error', message: reauthError }} />}
-              {method === 'password' ? (
-                <TextField
-                  label="Password"
-                  type="password"
-                  autoComplete="current-password"
-                  autoFocus
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                />
-              ) : (
-                <GoogleButton
-                  label="Continue with Google"
-                  onClick={() => void reauthenticate(null)}
-                  disabled={busy}
-                />
-              )}
-            </Stack>
-          </DialogContent>
-          <DialogActions sx={{ px: 3, pb: 2 }}>
+        title="Confirm it's you"
+        onClose={() => setStep(null)}
+        busy={busy}
+        onSubmit={submitPassword}
+        actions={
+          <>
             <Button onClick={() => setStep(null)} disabled={busy}>
               Cancel
             </Button>
@@ -149,9 +116,34 @@ export function DeleteAccountSection() {
                 Confirm and delete
               </Button>
             )}
-          </DialogActions>
-        </Box>
-      </Dialog>
+          </>
+        }
+      >
+        <DialogContentText sx={{ mb: 2 }}>
+          {method === 'password'
+            ? 'For your security, enter your password again to delete your account.'
+            : 'For your security, sign in with Google again to delete your account.'}
+        </DialogContentText>
+        <Stack spacing={2}>
+          {reauthError && <StatusAlert status={{ kind: 'error', message: reauthError }} />}
+          {method === 'password' ? (
+            <TextField
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              autoFocus
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          ) : (
+            <GoogleButton
+              label="Continue with Google"
+              onClick={() => void reauthenticate(null)}
+              disabled={busy}
+            />
+          )}
+        </Stack>
+      </ActionDialog>
     </SectionCard>
   );
 }

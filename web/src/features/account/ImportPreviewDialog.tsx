@@ -4,10 +4,6 @@ import type { ImportPlan } from '@fit/shared/import-plan';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -15,7 +11,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
+import { ActionDialog } from '../../components/ConfirmDialog.tsx';
 import { capitalize, fieldLabel, importParts } from './import-words.ts';
 
 /** How many refused rows are listed (the count says how many there are in all). */
@@ -31,7 +27,6 @@ export function ImportPreviewDialog(props: {
   onConfirm: () => void;
   onCancel: () => void;
 }) {
-  const titleId = useId();
   if (!props.preview) return null;
   const { plan, fileName } = props.preview;
   const counts = [
@@ -55,119 +50,118 @@ export function ImportPreviewDialog(props: {
     plan.preferences === 'none';
 
   return (
-    <Dialog
+    <ActionDialog
       open
-      onClose={props.busy ? undefined : props.onCancel}
-      aria-labelledby={titleId}
+      title="Import preview"
+      onClose={props.onCancel}
+      busy={props.busy}
       maxWidth="sm"
-      fullWidth
+      actions={
+        <>
+          <Button onClick={props.onCancel} disabled={props.busy}>
+            {nothing ? 'Close' : 'Cancel'}
+          </Button>
+          {!nothing && (
+            <Button variant="contained" onClick={props.onConfirm} disabled={props.busy}>
+              Import
+            </Button>
+          )}
+        </>
+      }
     >
-      <DialogTitle id={titleId}>Import preview</DialogTitle>
-      <DialogContent>
-        <Typography variant="body2" color="textSecondary" sx={{ mb: 1, overflowWrap: 'anywhere' }}>
-          From {fileName}. Nothing is written until you choose Import.
-        </Typography>
-        <Typography variant="body2" sx={{ mb: 2 }} data-testid="import-format">
-          Recognised as: <strong>{plan.format}</strong>
-        </Typography>
-        <Table size="small" aria-label="What the import adds">
-          <TableHead>
-            <TableRow>
-              <TableCell>Entries</TableCell>
-              <TableCell align="right">Will be added</TableCell>
-              <TableCell align="right">Already there</TableCell>
+      <Typography variant="body2" color="textSecondary" sx={{ mb: 1, overflowWrap: 'anywhere' }}>
+        From {fileName}. Nothing is written until you choose Import.
+      </Typography>
+      <Typography variant="body2" sx={{ mb: 2 }} data-testid="import-format">
+        Recognised as: <strong>{plan.format}</strong>
+      </Typography>
+      <Table size="small" aria-label="What the import adds">
+        <TableHead>
+          <TableRow>
+            <TableCell>Entries</TableCell>
+            <TableCell align="right">Will be added</TableCell>
+            <TableCell align="right">Already there</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {counts.map(([label, key]) => (
+            <TableRow key={key} data-testid={`import-${key}`}>
+              <TableCell component="th" scope="row">
+                {label}
+              </TableCell>
+              <TableCell align="right">{plan.add[key]}</TableCell>
+              <TableCell align="right">{plan.alreadyThere[key]}</TableCell>
             </TableRow>
-          </TableHead>
-          <TableBody>
-            {counts.map(([label, key]) => (
-              <TableRow key={key} data-testid={`import-${key}`}>
-                <TableCell component="th" scope="row">
-                  {label}
-                </TableCell>
-                <TableCell align="right">{plan.add[key]}</TableCell>
-                <TableCell align="right">{plan.alreadyThere[key]}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-        {others.length > 0 && (
-          <Box component="ul" sx={{ pl: 2.5, my: 2 }}>
-            {others.map((line) => (
-              <Typography component="li" variant="body2" key={line}>
-                {line}
+          ))}
+        </TableBody>
+      </Table>
+      {others.length > 0 && (
+        <Box component="ul" sx={{ pl: 2.5, my: 2 }}>
+          {others.map((line) => (
+            <Typography component="li" variant="body2" key={line}>
+              {line}
+            </Typography>
+          ))}
+        </Box>
+      )}
+      {nothing && (
+        <Alert severity="info" sx={{ mt: 2 }}>
+          {allRefused
+            ? 'Nothing to import: every entry in this file was refused.'
+            : 'Nothing new to import: everything valid in this file is already there.'}
+        </Alert>
+      )}
+      {parts > 1 && (
+        <Alert severity="info" sx={{ mt: 2 }}>
+          This import is written in {parts} parts of at most {MAX_WRITES_PER_COMMIT} entries. Each part is
+          written completely or not at all; if one fails, importing the same file again adds only what is
+          missing.
+        </Alert>
+      )}
+      {plan.refused.length > 0 && (
+        <Box sx={{ mt: 2 }}>
+          <Typography variant="subtitle2" component="h3" data-testid="import-refused-count">
+            {plan.refused.length} refused (not imported)
+          </Typography>
+          <Box
+            component="ul"
+            tabIndex={0}
+            aria-label="Refused entries"
+            sx={{
+              pl: 2.5,
+              mt: 1,
+              mb: 0,
+              maxHeight: 220,
+              overflowY: 'auto',
+              border: 1,
+              borderColor: 'divider',
+              borderRadius: 1,
+              py: 1,
+              pr: 1,
+            }}
+          >
+            {plan.refused.slice(0, SHOWN_REFUSALS).map((r, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: refusals are a fixed list in file order
+              <Typography component="li" variant="body2" key={i}>
+                <strong>{capitalize(r.where)}:</strong> {r.message}
               </Typography>
             ))}
+            {plan.refused.length > SHOWN_REFUSALS && (
+              <Typography component="li" variant="body2">
+                and {plan.refused.length - SHOWN_REFUSALS} more
+              </Typography>
+            )}
           </Box>
-        )}
-        {nothing && (
-          <Alert severity="info" sx={{ mt: 2 }}>
-            {allRefused
-              ? 'Nothing to import: every entry in this file was refused.'
-              : 'Nothing new to import: everything valid in this file is already there.'}
-          </Alert>
-        )}
-        {parts > 1 && (
-          <Alert severity="info" sx={{ mt: 2 }}>
-            This import is written in {parts} parts of at most {MAX_WRITES_PER_COMMIT} entries. Each part is
-            written completely or not at all; if one fails, importing the same file again adds only what is
-            missing.
-          </Alert>
-        )}
-        {plan.refused.length > 0 && (
-          <Box sx={{ mt: 2 }}>
-            <Typography variant="subtitle2" component="h3" data-testid="import-refused-count">
-              {plan.refused.length} refused (not imported)
-            </Typography>
-            <Box
-              component="ul"
-              tabIndex={0}
-              aria-label="Refused entries"
-              sx={{
-                pl: 2.5,
-                mt: 1,
-                mb: 0,
-                maxHeight: 220,
-                overflowY: 'auto',
-                border: 1,
-                borderColor: 'divider',
-                borderRadius: 1,
-                py: 1,
-                pr: 1,
-              }}
-            >
-              {plan.refused.slice(0, SHOWN_REFUSALS).map((r, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: refusals are a fixed list in file order
-                <Typography component="li" variant="body2" key={i}>
-                  <strong>{capitalize(r.where)}:</strong> {r.message}
-                </Typography>
-              ))}
-              {plan.refused.length > SHOWN_REFUSALS && (
-                <Typography component="li" variant="body2">
-                  and {plan.refused.length - SHOWN_REFUSALS} more
-                </Typography>
-              )}
-            </Box>
-          </Box>
-        )}
-        {props.progress && props.progress.total > 1 && (
-          <LinearProgress
-            variant="determinate"
-            value={(100 * props.progress.done) / props.progress.total}
-            aria-label={`Importing: part ${props.progress.done} of ${props.progress.total} written`}
-            sx={{ mt: 2 }}
-          />
-        )}
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={props.onCancel} disabled={props.busy}>
-          {nothing ? 'Close' : 'Cancel'}
-        </Button>
-        {!nothing && (
-          <Button variant="contained" onClick={props.onConfirm} disabled={props.busy}>
-            Import
-          </Button>
-        )}
-      </DialogActions>
-    </Dialog>
+        </Box>
+      )}
+      {props.progress && props.progress.total > 1 && (
+        <LinearProgress
+          variant="determinate"
+          value={(100 * props.progress.done) / props.progress.total}
+          aria-label={`Importing: part ${props.progress.done} of ${props.progress.total} written`}
+          sx={{ mt: 2 }}
+        />
+      )}
+    </ActionDialog>
   );
 }

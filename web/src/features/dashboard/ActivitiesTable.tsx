@@ -91,17 +91,8 @@ export function ActivitiesTable(props: {
                     e.stopPropagation();
                     props.onOpen(a);
                   }}
-                  sx={{
-                    font: 'inherit',
-                    color: 'inherit',
-                    textAlign: 'left',
-                    borderRadius: '4px',
-                    '&.Mui-focusVisible': {
-                      outline: '2px solid',
-                      outlineColor: 'primary.main',
-                      outlineOffset: 2,
-                    },
-                  }}
+                  // The focus ring is the theme's (focusVisible), as on every MUI control.
+                  sx={{ font: 'inherit', color: 'inherit', textAlign: 'left', borderRadius: '4px' }}
                 >
                   {a.activityType}
                 </ButtonBase>

@@ -49,7 +49,7 @@ export function ActivityDetailsDialog(props: {
       log: 'Activity delete failed',
     },
     removed: 'Activity deleted.',
-    ...(props.onDeleted ? { onRemoved: props.onDeleted } : {}),
+    onRemoved: props.onDeleted,
     onClose: props.onClose,
   });
   const { shown, busy, status } = editor;

@@ -6,8 +6,8 @@ import { parseDecimal, storedValue, type UnitSystem, unitLabel } from '@fit/shar
 import { parseNumberInput } from '@fit/shared/validation';
 import LocalFireDepartment from '@mui/icons-material/LocalFireDepartment';
 import Box from '@mui/material/Box';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { TextField } from '../../components/OutlinedField.tsx';
 import type { StoredActivity } from '../../data/activities.ts';
 import { useUnits } from '../../data/units.ts';
 import { liftedText } from './activity-units.ts';

@@ -7,6 +7,7 @@ import {
 import { totalsFromSums } from '@fit/shared/totals';
 import Box from '@mui/material/Box';
 import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { Columns } from '../../components/Columns.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { lastLoggedActivityType, type StoredActivity } from '../../data/activities.ts';
 import { usePeriodSums, useRecentActivities, useWeightHistory } from '../../data/activity-queries.ts';
@@ -97,14 +98,7 @@ export function DashboardPage() {
   return (
     <UnitsProvider>
       <PageHeader title={name ? `Hi, ${name}` : 'Your dashboard'} subtitle={formatCalendarDay(today)} />
-      <Box
-        sx={{
-          display: 'grid',
-          gap: GAP,
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 5fr) minmax(0, 7fr)' },
-          alignItems: 'start',
-        }}
-      >
+      <Columns md="minmax(0, 5fr) minmax(0, 7fr)" sx={{ gap: GAP }}>
         <Box sx={COLUMN}>
           <LogActivity
             today={today}
@@ -146,7 +140,7 @@ export function DashboardPage() {
             onShow={setOpen}
           />
         </Box>
-      </Box>
+      </Columns>
       {dialogsMounted && (
         <DashboardDialogs
           body={body}

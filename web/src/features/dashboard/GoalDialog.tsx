@@ -2,15 +2,12 @@ import { ALERT_SAVE_GOAL } from '@fit/shared/messages';
 import { type DailyGoal, DEFAULT_GOAL_TYPE, GOAL_TYPES } from '@fit/shared/model';
 import { validateGoalForm } from '@fit/shared/validation';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { ActionDialog } from '../../components/ConfirmDialog.tsx';
 import { StatusAlert } from '../../components/StatusAlert.tsx';
 import { saveGoal } from '../../data/goal.ts';
 import { useSave } from '../../data/save.ts';
@@ -42,8 +39,7 @@ export function GoalDialog(props: { open: boolean; onClose: () => void; onSaved:
   });
   const { busy, status, setStatus } = save;
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
+  function submit() {
     const checked = validateGoalForm({ target, type });
     if (!checked.ok) {
       setStatus({ kind: 'error', message: checked.message });
@@ -53,54 +49,52 @@ export function GoalDialog(props: { open: boolean; onClose: () => void; onSaved:
   }
 
   return (
-    <Dialog
+    <ActionDialog
       open={props.open}
-      onClose={busy ? undefined : props.onClose}
-      maxWidth="xs"
-      fullWidth
-      slotProps={{ transition: { onExited: focusAfterClose } }}
-    >
-      <form onSubmit={submit} noValidate>
-        <DialogTitle>Set a daily goal</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2.5 }}>
-            A daily target keeps you moving. Pick what to count; progress resets at midnight.
-          </DialogContentText>
-          <Stack direction="row" spacing={1.5}>
-            <TextField
-              label="Target"
-              value={target}
-              onChange={(e) => setTarget(e.target.value)}
-              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-              autoFocus
-              disabled={busy}
-            />
-            <TextField
-              select
-              label="Type"
-              value={type}
-              onChange={(e) => setType(e.target.value)}
-              disabled={busy}
-              sx={{ minWidth: 130 }}
-            >
-              {GOAL_TYPES.map((t) => (
-                <MenuItem key={t} value={t}>
-                  {t}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Stack>
-          <StatusAlert status={status} sx={{ mt: 2 }} />
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
+      title="Set a daily goal"
+      onClose={props.onClose}
+      busy={busy}
+      onSubmit={submit}
+      onExited={focusAfterClose}
+      actions={
+        <>
           <Button onClick={props.onClose} disabled={busy}>
             Maybe Later
           </Button>
           <Button type="submit" variant="contained" disabled={busy}>
             Set Goal
           </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+        </>
+      }
+    >
+      <DialogContentText sx={{ mb: 2.5 }}>
+        A daily target keeps you moving. Pick what to count; progress resets at midnight.
+      </DialogContentText>
+      <Stack direction="row" spacing={1.5}>
+        <TextField
+          label="Target"
+          value={target}
+          onChange={(e) => setTarget(e.target.value)}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          autoFocus
+          disabled={busy}
+        />
+        <TextField
+          select
+          label="Type"
+          value={type}
+          onChange={(e) => setType(e.target.value)}
+          disabled={busy}
+          sx={{ minWidth: 130 }}
+        >
+          {GOAL_TYPES.map((t) => (
+            <MenuItem key={t} value={t}>
+              {t}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+      <StatusAlert status={status} sx={{ mt: 2 }} />
+    </ActionDialog>
   );
 }

@@ -9,7 +9,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { ProgressBar } from '../../components/ProgressBar.tsx';
-import { TABULAR } from './format.ts';
+import { PANEL, TABULAR } from './format.ts';
 
 /** Today's progress toward the daily goal as 'x/target type', or a prompt to set one. */
 export function GoalWidget(props: {
@@ -18,13 +18,7 @@ export function GoalWidget(props: {
   today: Totals | null;
   onSetGoal: () => void;
 }) {
-  const box = {
-    borderRadius: '14px',
-    p: 2,
-    border: 1,
-    borderColor: 'divider',
-    bgcolor: 'tint.primaryFaint',
-  } as const;
+  const box = { ...PANEL, p: 2, bgcolor: 'tint.primaryFaint' } as const;
   // The same box and type sizes as the goal below, so the Log Activity form under it does not move
   // when the goal arrives (a fixed-height skeleton was 28 px short: CLS 0.08 on a phone).
   if (!props.loaded) {

@@ -48,35 +48,29 @@ export function CaloriesHelpDialog(
         Calories = base rate × minutes × (your weight ÷ 155) × (1 + 0.1 × whole tens of lbs lifted), rounded
       </Formula>
       <Box component="ul" sx={{ pl: 2.5, m: 0, '& li': { mb: 1 } }}>
-        <li>
-          <Typography>
-            The <strong>base rate</strong> is the activity's calories per minute for a 155 lb person (Running
-            8, Walking 4.5, Yoga 3.5).{' '}
-            <Link
-              component="button"
-              type="button"
-              onClick={props.onShowMetValues}
-              sx={{ verticalAlign: 'baseline' }}
-            >
-              See every activity's rate
-            </Link>
-          </Typography>
-        </li>
-        <li>
-          <Typography>
-            {isKnownMeasure(props.weight)
-              ? `Your weight: ${formatMeasureWithUnit('bodyWeight', props.weight, units)}.`
-              : `Your weight is not set yet, so ${DEFAULT_WEIGHT_LBS} lbs is used. Log your weight below to make the estimate yours.`}
-          </Typography>
-        </li>
-        <li>
-          <Typography>Each full 10 lbs lifted adds 10%: 45 lbs counts as 4 tens, +40%.</Typography>
-        </li>
-        <li>
-          <Typography>
-            Activities logged without minutes (Leg Curl, Leg Extension) count 0 calories.
-          </Typography>
-        </li>
+        <Typography component="li">
+          The <strong>base rate</strong> is the activity's calories per minute for a 155 lb person (Running 8,
+          Walking 4.5, Yoga 3.5).{' '}
+          <Link
+            component="button"
+            type="button"
+            onClick={props.onShowMetValues}
+            sx={{ verticalAlign: 'baseline' }}
+          >
+            See every activity's rate
+          </Link>
+        </Typography>
+        <Typography component="li">
+          {isKnownMeasure(props.weight)
+            ? `Your weight: ${formatMeasureWithUnit('bodyWeight', props.weight, units)}.`
+            : `Your weight is not set yet, so ${DEFAULT_WEIGHT_LBS} lbs is used. Log your weight below to make the estimate yours.`}
+        </Typography>
+        <Typography component="li">
+          Each full 10 lbs lifted adds 10%: 45 lbs counts as 4 tens, +40%.
+        </Typography>
+        <Typography component="li">
+          Activities logged without minutes (Leg Curl, Leg Extension) count 0 calories.
+        </Typography>
       </Box>
     </InfoDialog>
   );

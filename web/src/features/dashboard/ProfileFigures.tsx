@@ -12,7 +12,7 @@ import { HelpButton } from '../../components/HelpButton.tsx';
 import { useUnits } from '../../data/units.ts';
 import type { BodyFigures } from './body.ts';
 import type { Popup } from './DashboardDialogs.tsx';
-import { formatInt, formatOneDecimal, TABULAR } from './format.ts';
+import { formatInt, formatOneDecimal, PANEL, TABULAR } from './format.ts';
 
 export const BMI_ENCOURAGEMENT =
   'Every workout counts. Steady activity and balanced meals will move your BMI toward the healthy range, one week at a time.';
@@ -25,9 +25,7 @@ function Figure(props: {
   children?: ReactNode;
 }) {
   return (
-    <Box
-      sx={{ p: 1.75, borderRadius: '14px', border: 1, borderColor: 'divider', bgcolor: 'background.default' }}
-    >
+    <Box sx={{ ...PANEL, p: 1.75 }}>
       <Typography
         variant="body2"
         color="textSecondary"

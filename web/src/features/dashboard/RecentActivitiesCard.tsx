@@ -1,4 +1,5 @@
 import DirectionsRun from '@mui/icons-material/DirectionsRun';
+import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -38,21 +39,18 @@ export function RecentActivitiesCard(props: {
       ) : props.activities.length === 0 ? (
         !props.error && (
           <Box sx={{ textAlign: 'center', py: 4, px: 2 }}>
-            <Box
+            <Avatar
               sx={{
                 width: 56,
                 height: 56,
                 mx: 'auto',
                 mb: 1.5,
-                borderRadius: '50%',
-                display: 'grid',
-                placeItems: 'center',
                 bgcolor: 'tint.primaryStrong',
                 color: 'primary.main',
               }}
             >
               <DirectionsRun />
-            </Box>
+            </Avatar>
             <Typography sx={{ fontWeight: 600 }}>No activities yet</Typography>
             <Typography variant="body2" color="textSecondary">
               Log your first workout and it will show up here.

@@ -8,9 +8,9 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
-import { TextField } from '../../components/OutlinedField.tsx';
 import { typedSetsSummary } from './SetsSummary.tsx';
 
 /** One set as the form holds it: text in the person's unit; `key` keeps React's rows apart. */

@@ -11,7 +11,7 @@ import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { ProgressBar } from '../../components/ProgressBar.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import type { PeriodSumsByKind } from '../../data/activity-queries.ts';
-import { formatInt, TABULAR } from './format.ts';
+import { formatInt, PANEL, TABULAR } from './format.ts';
 
 const PERIODS: { kind: BoardKind; label: string; hint: string }[] = [
   { kind: 'daily', label: 'Today', hint: 'since midnight' },
@@ -30,17 +30,7 @@ function PeriodBlock(props: { kind: BoardKind; label: string; hint: string; tota
   const headingId = useId();
   const targets = STATS_TARGETS[props.kind];
   return (
-    <Box
-      component="section"
-      aria-labelledby={headingId}
-      sx={{
-        p: { xs: 2, md: 1.5, lg: 2 },
-        borderRadius: '14px',
-        border: 1,
-        borderColor: 'divider',
-        bgcolor: 'background.default',
-      }}
-    >
+    <Box component="section" aria-labelledby={headingId} sx={{ ...PANEL, p: { xs: 2, md: 1.5, lg: 2 } }}>
       <Box
         sx={{
           mb: 1.25,

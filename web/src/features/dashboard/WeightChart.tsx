@@ -126,7 +126,7 @@ export function WeightChart(props: { records: readonly StoredWeight[]; height: n
               },
             ]}
             grid={{ horizontal: true }}
-            {...(line.sx ? { sx: line.sx } : {})}
+            sx={line.sx}
             hideLegend
             // Hidden from assistive tech (the figcaption says it all): no tab stop inside it either (axe aria-hidden-focus).
             disableKeyboardNavigation

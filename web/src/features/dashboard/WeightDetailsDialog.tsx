@@ -40,7 +40,7 @@ export function WeightDetailsDialog(props: {
       log: 'Weight delete failed',
     },
     removed: 'Weight record deleted.',
-    ...(props.onDeleted ? { onRemoved: props.onDeleted } : {}),
+    onRemoved: props.onDeleted,
     onClose: props.onClose,
   });
 

@@ -2,7 +2,7 @@ import type { WeightRecord } from '@fit/shared/model';
 import { type UnitSystem, unitLabel } from '@fit/shared/units';
 import { MESSAGES, validateWeightForm } from '@fit/shared/validation';
 import InputAdornment from '@mui/material/InputAdornment';
-import { TextField } from '../../components/OutlinedField.tsx';
+import TextField from '@mui/material/TextField';
 import { typedBodyMeasure, useUnits } from '../../data/units.ts';
 
 // A body weight typed (or shown) in the viewer's unit, the unit beside it: the Log weight form,

@@ -40,6 +40,13 @@ export function formatCalendarDay(date: string): string {
 
 /** Sx for figures that line up in columns. */
 export const TABULAR = { fontVariantNumeric: 'tabular-nums' } as const;
+/** Sx of a figure's or a period's box inside a card. */
+export const PANEL = {
+  borderRadius: '14px',
+  border: 1,
+  borderColor: 'divider',
+  bgcolor: 'background.default',
+} as const;
 
 /** An entry's distance and pace as lists show them: '5 km · 5:00 /km', or null without a distance. */
 export function distanceAndPace(
