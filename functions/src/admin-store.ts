@@ -61,6 +61,8 @@ async function mapped<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
+    // A reaction's own refusal thrown inside a transaction stays permanent (errors.ts isTransient).
+    if (error instanceof RangeError || error instanceof TypeError) throw error;
     throw toStoreError(error);
   }
 }

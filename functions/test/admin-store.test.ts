@@ -12,6 +12,7 @@ import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AdminStore, toStoreError } from '../src/admin-store.ts';
+import { isTransient } from '../src/errors.ts';
 
 const app = initializeApp({ projectId: 'demo-fittrack-unit' }, 'admin-store-test');
 const store = new AdminStore(getFirestore(app));
@@ -55,5 +56,18 @@ describe('AdminStore', () => {
     expect(toStoreError({ code: 14, message: 'x' }).code).toBe('unavailable');
     expect(toStoreError({ code: 'permission-denied', message: 'x' }).code).toBe('permission-denied');
     expect(toStoreError(new Error('boom')).code).toBe('internal');
+  });
+
+  it("leaves a reaction's own RangeError inside a transaction permanent, as MemoryStore does", async () => {
+    // Not StoreError('internal'): that is transient, and the event would be retried (in place
+    // under the emulator, for days deployed) for data that fails the same way every time.
+    const own = new RangeError('Not a period key: x');
+    const error = await store
+      .transact(async () => {
+        throw own;
+      })
+      .catch((e: unknown) => e);
+    expect(error).toBe(own);
+    expect(isTransient(error)).toBe(false);
   });
 });

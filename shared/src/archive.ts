@@ -448,7 +448,10 @@ const BARE_WEIGHTS: Partial<Record<string, ColumnName>> = {
  */
 function columnOf(cell: string, system: UnitSystem): ColumnName | undefined {
   const key = headerKey(cell);
-  return (system === 'metric' ? BARE_WEIGHTS[key] : undefined) ?? COLUMN_NAMES[key];
+  // Own names only: `constructor` or `__proto__` is an unknown column, not Object's.
+  const own = (names: object) =>
+    Object.hasOwn(names, key) ? (names as Record<string, ColumnName>)[key] : undefined;
+  return (system === 'metric' ? own(BARE_WEIGHTS) : undefined) ?? own(COLUMN_NAMES);
 }
 
 /** The header's bare weight column ("Weight lifted"), named as the preview says it was read, or null. */

@@ -515,6 +515,14 @@ describe('the activities CSV', () => {
     });
   });
 
+  it.each(['Notes', 'constructor', '__proto__'])(
+    'reads a file with an unknown column "%s" twice, ignoring both',
+    (name) => {
+      const read = readImportFile(`Date,Activity,Minutes,${name},${name}\n2026-11-20,Running,30,a,b\n`, ctx);
+      expect(read.ok && read.source.activities.map((a) => a.value.time)).toEqual([30]);
+    },
+  );
+
   it('keeps identical rows within one file as separate entries with distinct, stable ids', () => {
     const text = `Date,Activity,Reps,Minutes\n${'2026-11-20,Push Ups,10,2\n'.repeat(3)}`;
     const plan = planImport(sourceOf(readImportFile(text, ctx)), NOTHING, {
