@@ -5,13 +5,16 @@ import { type FormEvent, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { authErrorCode, authErrorMessage } from '../../data/auth.ts';
 import { AuthError, AuthForm, useAuthForm } from './AuthForm.tsx';
-import { RESET_SEND_FAILED, resetEmailSent } from './messages.ts';
 
 /** What /login hands over: the email already typed there. */
 export interface ForgotPasswordState {
   email?: string;
 }
 
+const RESET_SEND_FAILED = 'Failed to send the password reset email. Please try again.';
+/** Said whether or not the address has an account: the page does not tell strangers who signed up. */
+const resetEmailSent = (email: string) =>
+  `If an account exists for ${email}, a link to reset its password is on its way. Check your inbox.`;
 const NOT_REVEALED = new Set(['auth/user-not-found', 'auth/user-disabled']);
 
 export function ForgotPasswordPage() {

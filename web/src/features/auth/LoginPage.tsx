@@ -16,7 +16,8 @@ import { destinationAfterLogin, destinationFor } from '../../data/post-login.ts'
 import { ensureGoogleProfile, hasDisplayName } from '../../data/profile.ts';
 import { AuthError, AuthForm, useAuthForm } from './AuthForm.tsx';
 import type { ForgotPasswordState } from './ForgotPasswordPage.tsx';
-import { CREDENTIALS_REQUIRED } from './messages.ts';
+
+const CREDENTIALS_REQUIRED = 'Please enter your email and password.';
 
 /** What another sign-in page hands over (the reset page: its notice and the account's email). */
 export interface LoginState {

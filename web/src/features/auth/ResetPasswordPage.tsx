@@ -15,7 +15,13 @@ import { useAuthGateway } from '../../data/context.tsx';
 import { AuthError, useAuthForm } from './AuthForm.tsx';
 import { AuthShell } from './AuthShell.tsx';
 import type { LoginState } from './LoginPage.tsx';
-import { PASSWORD_CHANGED, RESET_FAILED, RESET_LINK_INVALID, RESET_LINK_MISSING } from './messages.ts';
+
+// The page's own words, where the spec is silent.
+const RESET_LINK_INVALID = 'This password reset link has expired or was already used. Request a new one.';
+const RESET_LINK_MISSING =
+  'This is not a complete password reset link. Open the link in the email again, or request a new one.';
+const RESET_FAILED = 'Failed to reset password. Please try again.';
+const PASSWORD_CHANGED = 'Your password has been changed. Log in with your new password.';
 
 const USED_OR_EXPIRED = new Set(['auth/expired-action-code', 'auth/invalid-action-code']);
 /** A used or expired code's message, else the failure's. */
@@ -56,7 +62,19 @@ export function ResetPasswordPage() {
           <CircularProgress aria-label="Checking your reset link" />
         </Box>
       )}
-      {state.kind === 'bad' && <BadLink message={state.message} />}
+      {state.kind === 'bad' && (
+        <Stack spacing={2.5}>
+          <Alert severity="error">{state.message}</Alert>
+          <Button component={RouterLink} to="/forgot-password" variant="contained" size="large">
+            Request a new link
+          </Button>
+          <Typography variant="body2" color="textSecondary" sx={{ textAlign: 'center' }}>
+            <Link component={RouterLink} to="/login" sx={{ fontWeight: 600 }}>
+              Back to login
+            </Link>
+          </Typography>
+        </Stack>
+      )}
       {state.kind === 'ok' && (
         <NewPasswordForm
           code={code}
@@ -69,22 +87,6 @@ export function ResetPasswordPage() {
         />
       )}
     </AuthShell>
-  );
-}
-
-function BadLink({ message }: { message: string }) {
-  return (
-    <Stack spacing={2.5}>
-      <Alert severity="error">{message}</Alert>
-      <Button component={RouterLink} to="/forgot-password" variant="contained" size="large">
-        Request a new link
-      </Button>
-      <Typography variant="body2" color="textSecondary" sx={{ textAlign: 'center' }}>
-        <Link component={RouterLink} to="/login" sx={{ fontWeight: 600 }}>
-          Back to login
-        </Link>
-      </Typography>
-    </Stack>
   );
 }
 

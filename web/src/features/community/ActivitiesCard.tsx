@@ -79,9 +79,7 @@ export function ActivitiesCard(props: {
                   <TableCell
                     key={label}
                     align={label === 'Reps' || label === 'Time' ? 'right' : undefined}
-                    sx={
-                      label === 'Cheers' ? { ...HEAD_SX, display: { xs: 'none', sm: 'table-cell' } } : HEAD_SX
-                    }
+                    sx={[HEAD_SX, label === 'Cheers' && { display: { xs: 'none', sm: 'table-cell' } }]}
                   >
                     {label}
                   </TableCell>

@@ -3,6 +3,7 @@ import type { BoardMetric, BoardPlace } from '@fit/shared/model';
 import LocalFireDepartmentOutlined from '@mui/icons-material/LocalFireDepartmentOutlined';
 import Repeat from '@mui/icons-material/Repeat';
 import TimerOutlined from '@mui/icons-material/TimerOutlined';
+import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
@@ -27,9 +28,6 @@ const PODIUM = [
   { label: '2nd', medal: 'silver' },
   { label: '3rd', medal: 'bronze' },
 ] as const;
-
-type Medal = (typeof PODIUM)[number]['medal'];
-const medalOf = (theme: Theme, medal: Medal) => theme.vars.palette.medal[medal];
 
 export function MetricBoard(props: { metric: BoardMetric; places: BoardPlace[] | null; uid: string | null }) {
   const { metric, places, uid } = props;
@@ -102,6 +100,7 @@ export function MetricBoard(props: { metric: BoardMetric; places: BoardPlace[] |
 function PlaceRow(props: { place: BoardPlace; rank: number; unit: string; leader: number; own: boolean }) {
   const { place, rank, unit, leader, own } = props;
   const podium = PODIUM[rank] ?? PODIUM[2];
+  const medal = (t: Theme) => t.vars.palette.medal[podium.medal];
   const percent = leader > 0 ? Math.max(4, Math.round((place.value / leader) * 100)) : 0;
   return (
     <Box
@@ -112,29 +111,25 @@ function PlaceRow(props: { place: BoardPlace; rank: number; unit: string; leader
         px: 1.25,
         py: 1,
         borderRadius: 2,
-        bgcolor: (t: Theme) => medalOf(t, podium.medal).tint,
+        bgcolor: (t: Theme) => medal(t).tint,
         ...(own ? { outline: '2px solid', outlineColor: 'primary.light' } : {}),
       }}
     >
       <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
-        <Box
+        <Avatar
           aria-label={`${podium.label} place`}
           sx={{
-            display: 'grid',
-            placeItems: 'center',
             width: 24,
             height: 24,
-            borderRadius: '50%',
-            flexShrink: 0,
             fontSize: 12,
             fontWeight: 800,
-            color: (t) => medalOf(t, podium.medal).ink,
-            background: (t) => medalOf(t, podium.medal).medal,
+            color: (t) => medal(t).ink,
+            background: (t) => medal(t).medal,
             boxShadow: (t) => t.vars.palette.shadow.medal,
           }}
         >
           {rank + 1}
-        </Box>
+        </Avatar>
         <UserAvatar uid={place.uid} name={place.userName} size={28} wide />
         {/* Whole names from md up (boards side by side have room to wrap); phones' swiped cards cut. */}
         <Typography
@@ -175,7 +170,7 @@ function PlaceRow(props: { place: BoardPlace; rank: number; unit: string; leader
           height: 6,
           borderRadius: 3,
           bgcolor: 'tint.track',
-          '& .MuiLinearProgress-bar': { borderRadius: 3, bgcolor: (t) => medalOf(t, podium.medal).bar },
+          '& .MuiLinearProgress-bar': { borderRadius: 3, bgcolor: (t) => medal(t).bar },
         }}
       />
     </Box>

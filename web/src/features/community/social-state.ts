@@ -4,7 +4,7 @@ import { useProfile } from '../../data/queries.ts';
 import { useEngagement, useMyKudos } from '../../data/social.ts';
 
 /** What every kudos and comments bar of the page reads: the shown items' counts, one's own kudos. */
-export interface SocialState {
+interface SocialState {
   /** By `${feed}:${owner}_${id}`. */
   engagement: ReadonlyMap<string, Engagement>;
   /** Paths of the kudos the person gave (kudosKey). */

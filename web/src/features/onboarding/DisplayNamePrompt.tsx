@@ -2,7 +2,8 @@
  * On /user, a profile without a display name is asked for one before a first post shows 'Unknown';
  * it can be put off for this visit, and a deep link (`?next=`) goes on once the name is saved.
  */
-import { useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useRequiredUser } from '../../data/context.tsx';
 import { isNamePromptPutOff, putOffNamePrompt, setNamePromptActive } from '../../data/first-run.ts';
@@ -10,8 +11,7 @@ import { safeNextPath } from '../../data/post-login.ts';
 import { hasDisplayName } from '../../data/profile.ts';
 import { useProfile } from '../../data/queries.ts';
 import { unitSystemOf } from '../../data/units.ts';
-import { focusPageHeading } from './focus.ts';
-import { PromptCard, SavedNotice } from './PromptCard.tsx';
+import { PromptCard } from './PromptCard.tsx';
 
 export function DisplayNamePrompt() {
   const user = useRequiredUser();
@@ -56,4 +56,33 @@ export function DisplayNamePrompt() {
       }}
     />
   );
+}
+
+/** Replaces the prompt after a save and takes the focus the form had, so nothing is lost. */
+function SavedNotice(props: { name: string; onClose: () => void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <Alert
+      ref={ref}
+      tabIndex={-1}
+      severity="success"
+      role="status"
+      onClose={() => {
+        props.onClose();
+        focusPageHeading();
+      }}
+      sx={{ mb: { xs: 2.5, sm: 3 } }}
+    >
+      Display name saved. Others now see you as {props.name}.
+    </Alert>
+  );
+}
+
+/** Focus for keyboard and screen-reader users once the prompt goes: the page's own heading. */
+function focusPageHeading() {
+  const heading = document.querySelector<HTMLElement>('main h1');
+  if (!heading) return;
+  heading.tabIndex = -1;
+  heading.focus();
 }

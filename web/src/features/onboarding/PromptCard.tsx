@@ -3,7 +3,6 @@ import { ALERT_SAVE_PROFILE } from '@fit/shared/messages';
 import { GENDERS, type Gender } from '@fit/shared/model';
 import type { UnitSystem } from '@fit/shared/units';
 import { validateAccountProfile } from '@fit/shared/validation';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -16,11 +15,10 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { StatusAlert } from '../../components/StatusAlert.tsx';
 import { saveAccountProfile } from '../../data/profile.ts';
 import { useSave } from '../../data/save.ts';
-import { focusPageHeading } from './focus.ts';
 
 const UNIT_CHOICES = [
   ['metric', 'Metric (kg, cm)'],
@@ -145,26 +143,5 @@ export function PromptCard(props: {
         </Box>
       </CardContent>
     </Card>
-  );
-}
-
-/** Replaces the prompt after a save and takes the focus the form had, so nothing is lost. */
-export function SavedNotice(props: { name: string; onClose: () => void }) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => ref.current?.focus(), []);
-  return (
-    <Alert
-      ref={ref}
-      tabIndex={-1}
-      severity="success"
-      role="status"
-      onClose={() => {
-        props.onClose();
-        focusPageHeading();
-      }}
-      sx={{ mb: { xs: 2.5, sm: 3 } }}
-    >
-      Display name saved. Others now see you as {props.name}.
-    </Alert>
   );
 }

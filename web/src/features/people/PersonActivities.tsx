@@ -11,14 +11,6 @@ import { usePersonActivities } from '../../data/follow-hooks.ts';
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-function details(count: number, time: number): string {
-  const parts = [
-    count > 0 ? `${count.toLocaleString()} reps` : '',
-    time > 0 ? `${time.toLocaleString()} min` : '',
-  ];
-  return parts.filter(Boolean).join(' · ');
-}
-
 export function PersonActivities({ uid }: { uid: string }) {
   const activities = usePersonActivities(uid);
   const list = activities.data;
@@ -36,7 +28,13 @@ export function PersonActivities({ uid }: { uid: string }) {
             <ListItem key={a.repId} disableGutters divider>
               <ListItemText
                 primary={a.activityType}
-                secondary={[details(a.count, a.time), when.format(a.timestamp)].filter(Boolean).join(' · ')}
+                secondary={[
+                  a.count > 0 && `${a.count.toLocaleString()} reps`,
+                  a.time > 0 && `${a.time.toLocaleString()} min`,
+                  when.format(a.timestamp),
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
               />
             </ListItem>
           ))}

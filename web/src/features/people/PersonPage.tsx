@@ -19,7 +19,7 @@ import { usePerson } from '../../data/follow-hooks.ts';
 import { PersonActivities } from './PersonActivities.tsx';
 
 export const PERSON_NOT_FOUND = 'This person could not be found.';
-export const HIDES_EXERCISE = 'keeps their exercise info private, so no activities show here.';
+const HIDES_EXERCISE = 'keeps their exercise info private, so no activities show here.';
 
 export function PersonPage() {
   const uid = useParams().uid ?? '';

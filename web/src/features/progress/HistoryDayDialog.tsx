@@ -31,12 +31,11 @@ export function HistoryDayDialog(props: {
     queryFn: () =>
       dayActivities(store, uid, startOfLocalDay(date, timeZone), startOfLocalDay(addDays(date, 1), timeZone)),
   });
-  const error = entries.isError ? ALERT_FETCH_ACTIVITIES : null;
   const shown = entries.data?.filter((e) => onlyActivity === null || e.activityType === onlyActivity) ?? null;
   return (
     <InfoDialog open onClose={props.onClose} title={longDate.format(dateOf(date))} maxWidth="xs">
-      {error && <Alert severity="error">{error}</Alert>}
-      {!shown && !error && <Skeleton variant="rounded" height={80} />}
+      {entries.isError && <Alert severity="error">{ALERT_FETCH_ACTIVITIES}</Alert>}
+      {!shown && !entries.isError && <Skeleton variant="rounded" height={80} />}
       {shown && shown.length === 0 && (
         <Typography color="textSecondary">No activity logged this day.</Typography>
       )}
