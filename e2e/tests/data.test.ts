@@ -4,7 +4,9 @@
  * nothing, and neither does the activities CSV the fresh account exports. Screens at 390 and
  * 1280 px land in artifacts/e2e.
  */
+
 import { readFileSync } from 'node:fs';
+import { IMPORT_MESSAGES } from '@fit/shared/archive';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dismissGoalPopup } from './people.ts';
@@ -195,6 +197,15 @@ describe('your data: export, import into a fresh account, import again', () => {
     await dialog.getByText('Date cannot be in the future.').waitFor();
     await screenshot(phone, 'data-04-preview-phone');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // A header naming one column twice refuses the whole file, in place, naming both cells.
+    const twice = 'Date,Weight (kg),Weight (kg)\n2026-01-03,80,81\n';
+    await phone
+      .getByTestId('import-file')
+      .setInputFiles({ name: 'twice.csv', mimeType: 'text/csv', buffer: Buffer.from(twice) });
+    await phone.getByText(IMPORT_MESSAGES.columnTwice('Weight (kg)', 'Weight (kg)')).waitFor();
+    expect(await phone.getByRole('dialog', { name: 'Import preview' }).count()).toBe(0);
+    await screenshot(phone, 'data-05-column-twice-phone');
   });
 
   it('raised no uncaught page errors', () => {
