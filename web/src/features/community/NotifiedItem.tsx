@@ -39,8 +39,9 @@ function ItemComments(props: { target: SocialTarget; label: string; noun: string
   const { feed, owner, id } = props.target;
   // Deleted since the notification, or someone else's link: the rules would refuse a comment.
   const exists = useItemExists(props.target);
-  // The item may be older than the feed's page, so its counts are read on their own.
-  const stats = useEngagement(feed, [`${owner}_${id}`]).data?.get(`${owner}_${id}`) ?? null;
+  // The item may be older than the feed's page, so its counts are read on their own (not once gone).
+  const key = `${owner}_${id}`;
+  const stats = useEngagement(feed, exists.data === false ? [] : [key]).data?.get(key) ?? null;
   if (exists.data === false) return <ItemGone noun={props.noun} onClose={props.onClose} />;
   // A failed read opens the comments as before: they say so themselves, and the rules decide.
   if (exists.isPending) return null;

@@ -2,7 +2,7 @@
 import { paths } from '@fit/shared/model';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { feedPost, ME, MemoryStore, NOW, renderPage } from '../../../test/community.tsx';
 
 const seed = () =>
@@ -136,9 +136,23 @@ describe('an item named in the address (a notification opened)', () => {
         data: { uid: 'ann', owner: ME.uid, userName: 'Ann', message: 'Strong work', timestamp: NOW - 1000 },
       },
     ]);
+    // The counts listeners open now: none for the missing item once it is known to be gone.
+    const open = new Set<string>();
+    let started = 0;
+    const listen = store.listen.bind(store);
+    vi.spyOn(store, 'listen').mockImplementation((spec, onNext, onError) => {
+      const token = `${JSON.stringify(spec.where)}#${started++}`;
+      open.add(token);
+      const stop = listen(spec, onNext, onError);
+      return () => {
+        open.delete(token);
+        stop();
+      };
+    });
     renderPage(store, {}, ME, `/community?${param}=gone`);
     const dialog = await screen.findByRole('dialog', { name: 'Kudos and comments' });
     await within(dialog).findByText(says);
+    await waitFor(() => expect([...open].filter((t) => t.includes(`${ME.uid}_gone`))).toEqual([]));
     expect(within(dialog).queryByText('Strong work')).toBeNull();
     expect(within(dialog).queryByLabelText('Add a comment')).toBeNull();
     expect(
