@@ -21,6 +21,8 @@ export class FakeAuth implements AuthGateway {
   googleResult: GoogleSignIn | null = null;
   verificationEmails = 0;
   reloads = 0;
+  /** How far this device's clock runs ahead of the server's (ms). */
+  clockOffsetMs = 0;
   /** The reset links "sent": code -> email, until used. */
   readonly resetCodes = new Map<string, string>();
   resetEmails: string[] = [];
@@ -163,6 +165,11 @@ export class FakeAuth implements AuthGateway {
     const account = this.accounts.get(this.current.email ?? '');
     if (account && account.user.emailVerified !== this.current.emailVerified) this.publish(account.user);
     return this.current ? { ...this.current } : null;
+  }
+
+  async clockOffset() {
+    this.check('clockOffset');
+    return this.current ? this.clockOffsetMs : null;
   }
 
   async signOut() {

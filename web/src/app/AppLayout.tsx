@@ -16,6 +16,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { NavLink, Outlet, Link as RouterLink } from 'react-router-dom';
 import { Brand } from '../components/Brand.tsx';
+import { ClockNotice } from '../components/ClockNotice.tsx';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { ErrorToast } from '../components/ErrorToast.tsx';
 import { NotificationsButton } from '../components/NotificationsButton.tsx';
@@ -162,6 +163,7 @@ export function AppLayout() {
         <OfflineNotice />
         <RefusedSaves />
         <Outlet />
+        <ClockNotice />
       </Container>
       {confirming && (
         <ConfirmDialog

@@ -46,6 +46,8 @@ export interface AuthGateway {
   signOut(): Promise<void>;
   /** Proves the person again: with `password`, or the Google popup when null (false: closed). */
   reauthenticate(password: string | null): Promise<boolean>;
+  /** How far this device's clock runs ahead of the server's in ms (behind: negative); null signed out. */
+  clockOffset(): Promise<number | null>;
   /** Starts loading the sign-in code ahead of use. */
   preload?(): void;
 }

@@ -4,6 +4,7 @@
  * a load fails for want of the server, and the live connection returning (`useRecoverFailedLoads`).
  */
 import { StoreError } from '@fit/shared/store';
+import { LIMITS } from '@fit/shared/validation';
 import {
   MutationCache,
   onlineManager,
@@ -14,7 +15,7 @@ import {
 } from '@tanstack/react-query';
 import { useCallback, useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import { isSessionOver } from './auth.ts';
-import { BackendContext } from './context.tsx';
+import { BackendContext, useAuthGateway } from './context.tsx';
 import { LoadTimeoutError, loadLimits, stopListenersWithoutObservers } from './live-query.ts';
 
 /** How often failed loads are tried again in the background while they are failing. */
@@ -124,4 +125,33 @@ export function useRecoverFailedLoads(live: boolean): void {
   useEffect(() => {
     if (live) void retryFailedLoads(client, false);
   }, [client, live]);
+}
+
+/**
+ * How far this device's clock is off (ms, ahead positive) once the server refused a save and the
+ * clock proves off by more than the rules allow (entries carry the device's time); null otherwise.
+ */
+export function useClockOff(): [number | null, () => void] {
+  const client = useQueryClient();
+  const gateway = useAuthGateway();
+  const [off, setOff] = useState<number | null>(null);
+  useEffect(() => {
+    let checking = false;
+    return client.getMutationCache().subscribe((event) => {
+      if (event.type !== 'updated') return;
+      const { action } = event;
+      if (action.type === 'success') setOff(null);
+      const refused = action.type === 'error' && action.error instanceof StoreError;
+      if (!refused || action.error.code !== 'permission-denied' || checking) return;
+      checking = true;
+      gateway
+        .clockOffset()
+        .then((ms) => setOff(ms !== null && Math.abs(ms) > LIMITS.timestampSkewMs ? ms : null))
+        .catch((error: unknown) => console.error('Could not check the clock', error))
+        .finally(() => {
+          checking = false;
+        });
+    });
+  }, [client, gateway]);
+  return [off, useCallback(() => setOff(null), [])];
 }

@@ -135,6 +135,13 @@ function createFirebaseAuth(config: AppConfig): FirebaseAuthSetup {
       publish(next);
       return next;
     },
+    async clockOffset() {
+      const user = auth.currentUser;
+      if (!user) return null;
+      // A token issued now is stamped with the server's time (whole seconds).
+      const { issuedAtTime } = await user.getIdTokenResult(true);
+      return Date.now() - Date.parse(issuedAtTime);
+    },
     signOut: () => signOut(auth),
     async reauthenticate(password) {
       const user = requireUser();

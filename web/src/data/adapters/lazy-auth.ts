@@ -42,6 +42,7 @@ export function lazyFirebaseAuth(config: AppConfig): AuthGateway & { sessions():
     resetPassword: async (code, newPassword) => (await load()).resetPassword(code, newPassword),
     reload: async () => (await load()).reload(),
     signOut: async () => (await load()).signOut(),
+    clockOffset: async () => (await load()).clockOffset(),
     reauthenticate: async (password) => (await load()).reauthenticate(password),
     sessions: async () => (await loadSetup()).sessions(),
     preload() {

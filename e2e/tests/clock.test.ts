@@ -1,0 +1,73 @@
+/**
+ * A device clock ten minutes fast against the real rules: an activity logged "now" is timed ahead
+ * of the server's clock and refused. The form says the spec's message, a toast says the clock is
+ * the cause and what to do, and nothing is written. Screens at 390 and 1280 px.
+ */
+import { ALERT_LOG_ACTIVITY } from '@fit/shared/messages';
+import { paths } from '@fit/shared/model';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logActivity, signUpAndVerify } from './people.ts';
+import { accountOf, launchBrowser, newPage, screenshot, serverDocs } from './stack.ts';
+
+const stamp = Date.now().toString(36);
+const who = { email: `clock-${stamp}@example.com`, name: `Cleo ${stamp}` };
+const FAST_MS = 10 * 60_000;
+
+/** Runs in the page before its scripts: the device's clock, `offset` ms fast. */
+function fastClock(offset: number) {
+  const DeviceDate = Date;
+  class FastDate extends DeviceDate {
+    constructor(...args: ConstructorParameters<typeof Date> | []) {
+      if (args.length === 0) super(DeviceDate.now() + offset);
+      else super(...(args as ConstructorParameters<typeof Date>));
+    }
+    static override now() {
+      return DeviceDate.now() + offset;
+    }
+  }
+  globalThis.Date = FastDate as DateConstructor;
+}
+
+let browser: Browser;
+
+describe('a device clock ten minutes fast', () => {
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('an activity logged now is refused, and a toast says the clock is why', async () => {
+    const { context, page, errors } = await newPage(browser, { width: 390, height: 844 });
+    await context.addInitScript(fastClock, FAST_MS);
+    await signUpAndVerify(page, who);
+    expect(
+      await page.evaluate(() => Date.now() - performance.timeOrigin - performance.now()),
+    ).toBeGreaterThan(FAST_MS - 60_000);
+
+    await logActivity(page, 'Yoga', 20);
+    const form = page.getByRole('form', { name: 'Log activity' });
+    await form.getByText(ALERT_LOG_ACTIVITY).waitFor({ timeout: 30_000 });
+    const toast = page.getByText(
+      "FitTrack refused the save because this device's clock is 10 minutes ahead. Set the date and time to automatic, then try again.",
+    );
+    await toast.waitFor({ timeout: 30_000 });
+    await screenshot(page, 'clock-01-fast-phone');
+
+    const uid = (await accountOf(who.email))?.localId ?? '';
+    expect(uid).not.toBe('');
+    expect(await serverDocs(paths.reps(uid))).toEqual([]);
+
+    // Again on a wide screen: the toast comes back with the next refusal.
+    await page.getByRole('alert').filter({ has: toast }).getByRole('button', { name: 'Close' }).click();
+    await toast.waitFor({ state: 'detached' });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await form.getByRole('button', { name: 'Log' }).click();
+    await toast.waitFor({ timeout: 30_000 });
+    await screenshot(page, 'clock-02-fast-wide');
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * A device clock off by more than the rules allow makes the server refuse every save (entries carry
+ * the device's time). The refusal then says why in a toast; a refusal with a right clock does not.
+ */
+import { ALERT_SAVE_GOAL } from '@fit/shared/messages';
+import { paths } from '@fit/shared/model';
+import { StoreError, type WriteOp } from '@fit/shared/store';
+import { MemoryStore } from '@fit/shared/testing/memory-store';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { clockOffMessage } from '../src/components/ClockNotice.tsx';
+import { FakeAuth } from './fake-auth.ts';
+import { renderApp, warmRoutes } from './render.tsx';
+
+vi.mock('../src/features/dashboard/DashboardPage.tsx', () => import('./stub-pages.tsx'));
+vi.mock('../src/features/progress/ProgressSection.tsx', () => import('./stub-pages.tsx'));
+vi.mock('../src/features/community/CommunityPage.tsx', () => import('./stub-pages.tsx'));
+
+beforeAll(() => warmRoutes('/account'));
+
+const MINUTE = 60_000;
+const REFUSED = ALERT_SAVE_GOAL;
+
+/** The rules' answer to every write. */
+class RefusingStore extends MemoryStore {
+  override async commit(_writes: readonly WriteOp[]): Promise<void> {
+    throw new StoreError('permission-denied', 'test: refused by the rules');
+  }
+}
+
+async function refusedGoalSave(clockOffsetMs: number) {
+  const auth = new FakeAuth();
+  auth.addUser('kim@example.com', { uid: 'kim', verified: true, signedIn: true });
+  auth.clockOffsetMs = clockOffsetMs;
+  const store = new RefusingStore({
+    [paths.user('kim')]: { userId: 'kim', email: 'kim@example.com', createdAt: 1, displayName: 'Kim' },
+  });
+  renderApp('/account', { auth, store });
+  const goal = within(await screen.findByRole('region', { name: 'Your Daily Goal' }, { timeout: 30_000 }));
+  fireEvent.change(goal.getByRole('spinbutton', { name: 'Target' }), { target: { value: '40' } });
+  fireEvent.click(goal.getByRole('button', { name: 'Save Goal' }));
+  expect(await goal.findByText(REFUSED)).toBeInTheDocument();
+}
+
+describe('a save refused while the device clock is off', () => {
+  it('says the clock is ahead, by how much, and what to do', async () => {
+    await refusedGoalSave(10 * MINUTE + 1500);
+    const toast = await screen.findByText(clockOffMessage(10 * MINUTE));
+    expect(toast.textContent).toBe(
+      "FitTrack refused the save because this device's clock is 10 minutes ahead. Set the date and time to automatic, then try again.",
+    );
+  });
+
+  it('says so for a clock hours behind', async () => {
+    await refusedGoalSave(-3 * 60 * MINUTE);
+    expect(await screen.findByText(/clock is about 3 hours behind\./)).toBeInTheDocument();
+  });
+
+  it('says nothing of the clock when it is within the rules’ slack', async () => {
+    const auth = vi.spyOn(FakeAuth.prototype, 'clockOffset');
+    await refusedGoalSave(4 * MINUTE);
+    // Asked, and found right: the form's own message is all.
+    await vi.waitFor(() => expect(auth).toHaveBeenCalled());
+    await expect(auth.mock.results[0]?.value).resolves.toBe(4 * MINUTE);
+    expect(screen.queryByText(/device's clock/)).toBeNull();
+  });
+});
