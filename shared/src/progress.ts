@@ -7,8 +7,14 @@
  * `caloriesFromUnits` and the user's weight where shown, exactly as the dashboard stats do, so a
  * week's bar equals that week's stats.
  */
-import { addDays, dayOfWeek, localDate } from './periods.ts';
+import { addDays, dayOfWeek, isValidTimeZone, localDate } from './periods.ts';
 import { type LiftSet, setsOneRepMax, setsVolume } from './sets.ts';
+
+/** The zone a user's days are counted in: their profile's, or UTC while none (or a bad one) is set. */
+export function progressZone(profile: { readonly timeZone?: unknown } | null | undefined): string {
+  const zone = profile?.timeZone;
+  return typeof zone === 'string' && isValidTimeZone(zone) ? zone : 'UTC';
+}
 
 export const RECORD_KINDS = [
   'reps',

@@ -19,7 +19,7 @@
 
 import { cursorOf } from '../../firestore/semantics.ts';
 import { paths } from '../model.ts';
-import { addDays, isValidTimeZone, localDate, startOfLocalDay } from '../periods.ts';
+import { addDays, localDate, startOfLocalDay } from '../periods.ts';
 import {
   type ActivityRecords,
   beats,
@@ -31,6 +31,7 @@ import {
   type ProgressSummary,
   type ProgressYear,
   personalRecords,
+  progressZone,
   QUERIED_RECORD_KINDS,
   RECORD_KINDS,
   type RecordKind,
@@ -47,12 +48,6 @@ import { numberOr0 } from '../totals.ts';
 import { planWrite, type ReactionEnv } from './core.ts';
 import type { PlannedDoc } from './pacing.ts';
 import { PAGE_SIZE, progressQueries, RECORD_FIELDS } from './queries.ts';
-
-/** The zone a user's days are counted in: their profile's, or UTC while none (or a bad one) is set. */
-export function progressZone(profile: DocData | null | undefined): string {
-  const zone = profile?.timeZone;
-  return typeof zone === 'string' && isValidTimeZone(zone) ? zone : 'UTC';
-}
 
 export function entryOf(doc: DocSnapshot): ProgressEntry | null {
   const d = doc.data;

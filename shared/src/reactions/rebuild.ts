@@ -20,7 +20,7 @@
 import { applyQuery, cursorOf } from '../../firestore/semantics.ts';
 import { BOARD_KINDS, BOARD_METRICS, type BoardPlace, paths } from '../model.ts';
 import { currentWindows, periodWindow, windowForKey } from '../periods.ts';
-import type { ProgressEntry } from '../progress.ts';
+import { type ProgressEntry, progressZone } from '../progress.ts';
 import type { DocData, DocSnapshot, WriteOp } from '../store.ts';
 import { numberOr0 } from '../totals.ts';
 import { boardDoc, placesOf } from './boards.ts';
@@ -40,7 +40,7 @@ import {
 } from './core.ts';
 import { followTargetOf } from './follows.ts';
 import { scanCollection, scanPages } from './maintenance.ts';
-import { entryOf, progressDocsOf, progressZone } from './progress.ts';
+import { entryOf, progressDocsOf } from './progress.ts';
 import { type FeedCollection, PAGE_SIZE, reactionQueries } from './queries.ts';
 
 function scanGroupSince(env: ReactionEnv, id: 'reps' | 'posts', since: number): AsyncGenerator<DocSnapshot> {

@@ -29,6 +29,8 @@ beforeAll(async () => {
 const UID = 'u1';
 const DAY = 86_400_000;
 const zone = browserTimeZone();
+/** A real zone other than this machine's ('Not/Mine' is counted in UTC, which may be this one). */
+const elsewhere = zone === 'Asia/Tokyo' ? 'Europe/Berlin' : 'Asia/Tokyo';
 const now = Date.now();
 const today = localDate(now, zone);
 const yesterday = localDate(now - DAY, zone);
@@ -273,27 +275,65 @@ describe('progress on the dashboard', () => {
 
   it("saves the browser's time zone on the profile when it differs", async () => {
     const store = new MemoryStore({
-      [paths.user(UID)]: { userId: UID, displayName: 'Sam', timeZone: 'Not/Mine' },
+      [paths.user(UID)]: { userId: UID, displayName: 'Sam', timeZone: elsewhere },
     });
     renderSection(store);
     await waitFor(async () => expect((await store.get(paths.user(UID)))?.data.timeZone).toBe(zone));
   });
+
+  // A profile without a zone has its days counted in UTC (the reactions' progressZone).
+  it.each([
+    ['UTC', 0],
+    ['Europe/Berlin', 1],
+  ] as const)(
+    'a profile without a zone, in a browser on %s: saved %i time(s)',
+    async (browserZone, saves) => {
+      const options = Intl.DateTimeFormat.prototype.resolvedOptions;
+      const zoneSpy = vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (
+        this: Intl.DateTimeFormat,
+      ) {
+        return { ...options.call(this), timeZone: browserZone };
+      });
+      try {
+        const store = new MemoryStore({
+          [paths.user(UID)]: { userId: UID, displayName: 'Sam', currentWeight: 180 },
+          ...progressDocs(
+            'UTC',
+            { [yesterday]: [25, 0, 20000, 1] },
+            {
+              Running: { calories: [80_000, now - DAY, 'r'] },
+            },
+          ),
+        });
+        const commit = vi.spyOn(store, 'commit');
+        renderSection(store);
+        // 929 cal at 180 lbs (800 without a weight): the profile has reached the progress state.
+        const records = await screen.findByRole('list', { name: 'Personal records' });
+        expect(await within(records).findByText('929 cal')).toBeInTheDocument();
+        await act(async () => {}); // the passive effects of that render
+        expect(commit).toHaveBeenCalledTimes(saves);
+        const stored = saves ? browserZone : undefined;
+        await waitFor(async () => expect((await store.get(paths.user(UID)))?.data.timeZone).toBe(stored));
+      } finally {
+        zoneSpy.mockRestore();
+      }
+    },
+  );
 
   it('saves it once, not again when another device (a phone in another zone) saves its own', async () => {
     // A laptop on its home zone and a phone that took the local one, both on the dashboard: each
     // saving its zone whenever the profile's differs made them overwrite each other without end,
     // every write recounting the whole history (the reactions' time-zone recompute).
     const store = new MemoryStore({
-      [paths.user(UID)]: { userId: UID, displayName: 'Sam', timeZone: 'Not/Mine' },
+      [paths.user(UID)]: { userId: UID, displayName: 'Sam', timeZone: elsewhere },
     });
     renderSection(store);
     await waitFor(async () => expect((await store.get(paths.user(UID)))?.data.timeZone).toBe(zone));
-    const otherZone = zone === 'Asia/Tokyo' ? 'Europe/Berlin' : 'Asia/Tokyo';
     await act(() =>
-      store.commit([{ kind: 'set', path: paths.user(UID), data: { timeZone: otherZone }, merge: true }]),
+      store.commit([{ kind: 'set', path: paths.user(UID), data: { timeZone: elsewhere }, merge: true }]),
     );
     await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
-    expect((await store.get(paths.user(UID)))?.data.timeZone).toBe(otherZone);
+    expect((await store.get(paths.user(UID)))?.data.timeZone).toBe(elsewhere);
     expect(store.writeCount(paths.user(UID))).toBe(2);
   });
 });

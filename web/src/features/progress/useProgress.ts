@@ -1,3 +1,4 @@
+import { progressZone } from '@fit/shared/progress';
 import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { useRequiredUser, useStore } from '../../data/context.tsx';
 import { daysZoneOf, saveTimeZone } from '../../data/progress.ts';
@@ -21,10 +22,11 @@ export function useProgress() {
   const { today, timeZone } = useToday(daysZoneOf(progress, browserZone));
 
   // Saved once per showing and zone: saving back at each change made two devices in two zones
-  // overwrite each other without end (each write recounts the whole history).
+  // overwrite each other without end (each write recounts the whole history). Compared with the
+  // zone the days are counted in (UTC for a profile without one): no write that changes nothing.
   const saved = useRef<string | null>(null);
   useEffect(() => {
-    if (!profile || profile.timeZone === browserZone || saved.current === browserZone) return;
+    if (!profile || progressZone(profile) === browserZone || saved.current === browserZone) return;
     saved.current = browserZone;
     // Best effort: progress still shows (in the stored zone) if this write fails.
     saveTimeZone(store, uid, browserZone).catch((e) => {
