@@ -7,6 +7,7 @@ import { paths } from '@fit/shared/model';
 import { StoreError, type WriteOp } from '@fit/shared/store';
 import { MemoryStore } from '@fit/shared/testing/memory-store';
 import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { clockOffMessage } from '../src/components/ClockNotice.tsx';
 import { FakeAuth } from './fake-auth.ts';
@@ -64,4 +65,31 @@ describe('a save refused while the device clock is off', () => {
     await expect(auth.mock.results[0]?.value).resolves.toBe(4 * MINUTE);
     expect(screen.queryByText(/device's clock/)).toBeNull();
   });
+});
+
+describe('an import refused while the device clock is off', () => {
+  // Its parts carry `importedAt`, the device's time: refused with a clock off either way.
+  it('says the clock is why, not only that the file was refused', async () => {
+    const auth = new FakeAuth();
+    auth.addUser('kim@example.com', { uid: 'kim', verified: true, signedIn: true });
+    auth.clockOffsetMs = -20 * MINUTE;
+    const store = new MemoryStore({
+      [paths.user('kim')]: { userId: 'kim', email: 'kim@example.com', createdAt: 1, displayName: 'Kim' },
+    });
+    const commit = store.commit.bind(store);
+    vi.spyOn(store, 'commit').mockImplementation(async (writes) => {
+      if (writes.some((w) => w.path.includes('/reps/')))
+        throw new StoreError('permission-denied', 'test: refused by the rules');
+      return commit(writes);
+    });
+    renderApp('/account', { auth, store });
+    const user = userEvent.setup();
+    const data = within(await screen.findByRole('region', { name: 'Your Data' }, { timeout: 30_000 }));
+    const csv = ['Date,Activity,Reps,Minutes', '2026-01-10 07:30,Push Ups,10,5'].join('\n');
+    await user.upload(data.getByTestId('import-file'), new File([csv], 'mine.csv', { type: 'text/csv' }));
+    const preview = within(await screen.findByRole('dialog', { name: 'Import preview' }));
+    await user.click(preview.getByRole('button', { name: 'Import' }));
+    expect(await data.findByText(/The server refused this file's data/)).toBeInTheDocument();
+    expect(await screen.findByText(clockOffMessage(-20 * MINUTE))).toBeInTheDocument();
+  }, 40_000);
 });
