@@ -1,17 +1,19 @@
 /**
  * A device clock ten minutes fast against the real rules: an activity logged "now" is timed ahead
  * of the server's clock and refused. The form says the spec's message, a toast says the clock is
- * the cause and what to do, and nothing is written. Screens at 390 and 1280 px.
+ * the cause and what to do, and nothing is written. Screens at 390 and 1280 px. Then a clock twenty
+ * minutes behind: an import is refused (its `importedAt`) and the toast says behind.
  */
 import { ALERT_LOG_ACTIVITY } from '@fit/shared/messages';
 import { paths } from '@fit/shared/model';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logActivity, signUpAndVerify } from './people.ts';
+import { logActivity, nav, signUpAndVerify } from './people.ts';
 import { accountOf, launchBrowser, newPage, screenshot, serverDocs } from './stack.ts';
 
 const stamp = Date.now().toString(36);
 const who = { email: `clock-${stamp}@example.com`, name: `Cleo ${stamp}` };
+const late = { email: `clock-late-${stamp}@example.com`, name: `Lars ${stamp}` };
 const FAST_MS = 10 * 60_000;
 
 /** Runs in the page before its scripts: the device's clock, `offset` ms fast. */
@@ -31,7 +33,7 @@ function fastClock(offset: number) {
 
 let browser: Browser;
 
-describe('a device clock ten minutes fast', () => {
+describe('a device clock off', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
   });
@@ -68,6 +70,32 @@ describe('a device clock ten minutes fast', () => {
     await form.getByRole('button', { name: 'Log' }).click();
     await toast.waitFor({ timeout: 30_000 });
     await screenshot(page, 'clock-02-fast-wide');
+    expect(errors).toEqual([]);
+  });
+
+  it('an import with a clock twenty minutes behind is refused, and the toast says behind', async () => {
+    // Import parts carry `importedAt`, refused more than 5 minutes off either way.
+    const { context, page, errors } = await newPage(browser, { width: 1280, height: 900 });
+    await context.addInitScript(fastClock, -20 * 60_000);
+    await signUpAndVerify(page, late);
+    await nav(page, 'Account');
+    const csv = 'Date,Activity,Reps,Minutes\n2026-01-10 07:30,Push Ups,10,5\n';
+    await page
+      .getByTestId('import-file')
+      .setInputFiles({ name: 'mine.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page
+      .getByRole('dialog', { name: 'Import preview' })
+      .getByRole('button', { name: 'Import' })
+      .click();
+    await page
+      .getByText(
+        "FitTrack refused the save because this device's clock is 20 minutes behind. Set the date and time to automatic, then try again.",
+      )
+      .waitFor({ timeout: 30_000 });
+    await screenshot(page, 'clock-03-late-import');
+    const uid = (await accountOf(late.email))?.localId ?? '';
+    expect(uid).not.toBe('');
+    expect(await serverDocs(paths.reps(uid))).toEqual([]);
     expect(errors).toEqual([]);
   });
 });

@@ -7,7 +7,8 @@ import { paths } from '@fit/shared/model';
 import { StoreError, type WriteOp } from '@fit/shared/store';
 import { MemoryStore } from '@fit/shared/testing/memory-store';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clockOffMessage } from '../src/components/ClockNotice.tsx';
 import { FakeAuth } from './fake-auth.ts';
 import { renderApp, warmRoutes } from './render.tsx';
@@ -17,6 +18,10 @@ vi.mock('../src/features/progress/ProgressSection.tsx', () => import('./stub-pag
 vi.mock('../src/features/community/CommunityPage.tsx', () => import('./stub-pages.tsx'));
 
 beforeAll(() => warmRoutes('/account'));
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
 
 const MINUTE = 60_000;
 const REFUSED = ALERT_SAVE_GOAL;
@@ -37,9 +42,13 @@ async function refusedGoalSave(clockOffsetMs: number) {
   });
   renderApp('/account', { auth, store });
   const goal = within(await screen.findByRole('region', { name: 'Your Daily Goal' }, { timeout: 30_000 }));
-  fireEvent.change(goal.getByRole('spinbutton', { name: 'Target' }), { target: { value: '40' } });
-  fireEvent.click(goal.getByRole('button', { name: 'Save Goal' }));
-  expect(await goal.findByText(REFUSED)).toBeInTheDocument();
+  const save = async (target: string) => {
+    fireEvent.change(goal.getByRole('spinbutton', { name: 'Target' }), { target: { value: target } });
+    fireEvent.click(goal.getByRole('button', { name: 'Save Goal' }));
+    expect(await goal.findByText(REFUSED)).toBeInTheDocument();
+  };
+  await save('40');
+  return { auth, save };
 }
 
 describe('a save refused while the device clock is off', () => {
@@ -64,4 +73,59 @@ describe('a save refused while the device clock is off', () => {
     await expect(auth.mock.results[0]?.value).resolves.toBe(4 * MINUTE);
     expect(screen.queryByText(/device's clock/)).toBeNull();
   });
+});
+
+describe('refusals one after another', () => {
+  // Each fresh token restarts Firestore's streams (every listener) in every tab.
+  it('ask the server for its time once while the clock stays as it was', async () => {
+    const asked = vi.spyOn(FakeAuth.prototype, 'clockOffset');
+    const { save } = await refusedGoalSave(10 * MINUTE);
+    const toast = clockOffMessage(10 * MINUTE);
+    const alert = (await screen.findByText(toast)).closest<HTMLElement>('[role="alert"]');
+    fireEvent.click(within(alert as HTMLElement).getByRole('button', { name: 'Close' }));
+    await vi.waitFor(() => expect(screen.queryByText(toast)).toBeNull());
+    await save('41');
+    await save('42');
+    expect(await screen.findByText(toast)).toBeInTheDocument();
+    expect(asked).toHaveBeenCalledTimes(1);
+  });
+
+  it('ask again once the clock was set since', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { auth, save } = await refusedGoalSave(10 * MINUTE);
+    const toast = clockOffMessage(10 * MINUTE);
+    await screen.findByText(toast);
+    // Set to automatic: the clock jumps back 10 minutes, and the next refusal has another reason.
+    vi.setSystemTime(Date.now() - 10 * MINUTE);
+    auth.clockOffsetMs = 0;
+    await save('41');
+    await vi.waitFor(() => expect(screen.queryByText(toast)).toBeNull());
+  });
+});
+
+describe('an import refused while the device clock is off', () => {
+  // Its parts carry `importedAt`, the device's time: refused with a clock off either way.
+  it('says the clock is why, not only that the file was refused', async () => {
+    const auth = new FakeAuth();
+    auth.addUser('kim@example.com', { uid: 'kim', verified: true, signedIn: true });
+    auth.clockOffsetMs = -20 * MINUTE;
+    const store = new MemoryStore({
+      [paths.user('kim')]: { userId: 'kim', email: 'kim@example.com', createdAt: 1, displayName: 'Kim' },
+    });
+    const commit = store.commit.bind(store);
+    vi.spyOn(store, 'commit').mockImplementation(async (writes) => {
+      if (writes.some((w) => w.path.includes('/reps/')))
+        throw new StoreError('permission-denied', 'test: refused by the rules');
+      return commit(writes);
+    });
+    renderApp('/account', { auth, store });
+    const user = userEvent.setup();
+    const data = within(await screen.findByRole('region', { name: 'Your Data' }, { timeout: 30_000 }));
+    const csv = ['Date,Activity,Reps,Minutes', '2026-01-10 07:30,Push Ups,10,5'].join('\n');
+    await user.upload(data.getByTestId('import-file'), new File([csv], 'mine.csv', { type: 'text/csv' }));
+    const preview = within(await screen.findByRole('dialog', { name: 'Import preview' }));
+    await user.click(preview.getByRole('button', { name: 'Import' }));
+    expect(await data.findByText(/The server refused this file's data/)).toBeInTheDocument();
+    expect(await screen.findByText(clockOffMessage(-20 * MINUTE))).toBeInTheDocument();
+  }, 40_000);
 });

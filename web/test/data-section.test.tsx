@@ -38,8 +38,8 @@ function setup(docs: Record<string, Record<string, unknown>> = {}) {
     [paths.user(UID)]: { userId: UID, email: 'ann@example.com', createdAt: 1, displayName: 'Ann' },
     ...docs,
   });
-  renderApp('/account', { auth, store });
-  return { store };
+  const app = renderApp('/account', { auth, store });
+  return { store, auth, path: app.path };
 }
 
 async function dataSection() {
@@ -352,6 +352,21 @@ describe('/account: Your Data', () => {
     },
     40_000,
   );
+
+  it('ends an expired session when an import part is refused for it, once', async () => {
+    const user = userEvent.setup();
+    const { store, auth, path } = setup();
+    const signOut = vi.spyOn(auth, 'signOut');
+    const commit = store.commit.bind(store);
+    vi.spyOn(store, 'commit').mockImplementation(async (writes) => {
+      if (writes.some((w) => w.path.includes('/reps/'))) throw new StoreError('unauthenticated', 'expired');
+      return commit(writes);
+    });
+    const data = await dataSection();
+    await importFile(user, data, new File([CSV], 'mine.csv', { type: 'text/csv' }));
+    await vi.waitFor(() => expect(path()).toBe('/login'));
+    expect(signOut).toHaveBeenCalledTimes(1);
+  }, 40_000);
 
   it('keeps "Please try again" when the server could not be reached', async () => {
     const user = userEvent.setup();

@@ -46,7 +46,10 @@ export interface AuthGateway {
   signOut(): Promise<void>;
   /** Proves the person again: with `password`, or the Google popup when null (false: closed). */
   reauthenticate(password: string | null): Promise<boolean>;
-  /** How far this device's clock runs ahead of the server's in ms (behind: negative); null signed out. */
+  /**
+   * How far this device's clock runs ahead of the server's in ms (behind: negative), at least: the
+   * round trip's and the server's whole-second uncertainty count toward right. Null signed out.
+   */
   clockOffset(): Promise<number | null>;
   /** Starts loading the sign-in code ahead of use. */
   preload?(): void;

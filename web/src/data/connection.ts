@@ -127,6 +127,12 @@ export function useRecoverFailedLoads(live: boolean): void {
   }, [client, live]);
 }
 
+/** How long a measured clock offset is used again, while the clock was not set meanwhile. */
+const CLOCK_KNOWN_MS = 10 * 60_000;
+
+/** The wall clock less the monotonic one: it moves when the device's clock is set. */
+const clockBase = () => Date.now() - performance.now();
+
 /**
  * How far this device's clock is off (ms, ahead positive) once the server refused a save and the
  * clock proves off by more than the rules allow (entries carry the device's time); null otherwise.
@@ -137,16 +143,26 @@ export function useClockOff(): [number | null, () => void] {
   const [off, setOff] = useState<number | null>(null);
   useEffect(() => {
     let checking = false;
+    // Each check forces a fresh token, which restarts Firestore's streams in every tab: a burst of
+    // refusals reuses the last one unless the clock was set since.
+    let known: { ms: number | null; base: number; at: number } | null = null;
+    const show = (ms: number | null) =>
+      setOff(ms !== null && Math.abs(ms) > LIMITS.timestampSkewMs ? ms : null);
     return client.getMutationCache().subscribe((event) => {
       if (event.type !== 'updated') return;
       const { action } = event;
       if (action.type === 'success') setOff(null);
       const refused = action.type === 'error' && action.error instanceof StoreError;
       if (!refused || action.error.code !== 'permission-denied' || checking) return;
+      if (known && performance.now() - known.at < CLOCK_KNOWN_MS && Math.abs(clockBase() - known.base) < 1000)
+        return show(known.ms);
       checking = true;
       gateway
         .clockOffset()
-        .then((ms) => setOff(ms !== null && Math.abs(ms) > LIMITS.timestampSkewMs ? ms : null))
+        .then((ms) => {
+          known = { ms, base: clockBase(), at: performance.now() };
+          show(ms);
+        })
         .catch((error: unknown) => console.error('Could not check the clock', error))
         .finally(() => {
           checking = false;

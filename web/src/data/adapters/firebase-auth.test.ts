@@ -108,3 +108,48 @@ describe('whose offline data the page may use', () => {
     expect(await setup.sessions()).toEqual({ owner: null, now: 'ann' });
   });
 });
+
+describe("how far this device's clock is off the server's", () => {
+  const MINUTE = 60_000;
+  /** A signed-in user whose fresh token the server issues `upMs` after the ask, answered `downMs` later. */
+  function tokenServer(offsetMs: number, serverIssueMs: number, upMs: number, downMs: number) {
+    const forced: unknown[] = [];
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(serverIssueMs + offsetMs - upMs);
+    sdk.currentUser = {
+      ...userOf('ann'),
+      async getIdTokenResult(force?: boolean) {
+        forced.push(force);
+        vi.setSystemTime(Date.now() + upMs + downMs);
+        // As the SDK words it: the token's `iat`, whole seconds.
+        return { issuedAtTime: new Date(Math.floor(serverIssueMs / 1000) * 1000).toUTCString() };
+      },
+    };
+    return forced;
+  }
+
+  it('asks for a freshly issued token, never a cached one', async () => {
+    const setup = await page();
+    const forced = tokenServer(10 * MINUTE, Date.UTC(2026, 0, 5, 9, 0, 0, 400), 100, 100);
+    expect(Math.round(((await setup.gateway.clockOffset()) ?? 0) / MINUTE)).toBe(10);
+    expect(forced).toEqual([true]);
+  });
+
+  it('a clock just inside the slack is not called off past it by a slow answer or the whole-second iat', async () => {
+    const setup = await page();
+    const inside = 4 * MINUTE + 59_000; // 4m59s fast: the rules accept its entries
+    tokenServer(inside, Date.UTC(2026, 0, 5, 9, 0, 0, 900), 700, 900);
+    const off = (await setup.gateway.clockOffset()) ?? 0;
+    expect(off).toBeLessThanOrEqual(inside);
+    expect(off).toBeGreaterThan(inside - 2_000);
+  });
+
+  it('a clock as far behind, the same', async () => {
+    const setup = await page();
+    const inside = -(4 * MINUTE + 59_000);
+    tokenServer(inside, Date.UTC(2026, 0, 5, 9, 0, 0, 100), 900, 700);
+    const off = (await setup.gateway.clockOffset()) ?? 0;
+    expect(off).toBeGreaterThanOrEqual(inside);
+    expect(off).toBeLessThan(inside + 2_000);
+  });
+});

@@ -138,9 +138,15 @@ function createFirebaseAuth(config: AppConfig): FirebaseAuthSetup {
     async clockOffset() {
       const user = auth.currentUser;
       if (!user) return null;
-      // A token issued now is stamped with the server's time (whole seconds).
-      const { issuedAtTime } = await user.getIdTokenResult(true);
-      return Date.now() - Date.parse(issuedAtTime);
+      // A token issued now is stamped with the server's time, in whole seconds (`iat`).
+      const asked = Date.now();
+      const iat = Date.parse((await user.getIdTokenResult(true)).issuedAtTime);
+      const answered = Date.now();
+      // Issued between `asked` and `answered` by this clock, in [iat, iat + 1 s) by the server's:
+      // the offset nearest zero that fits, so a slow answer never makes a right clock look off.
+      const least = asked - (iat + 1000);
+      const most = answered - iat;
+      return least > 0 ? least : most < 0 ? most : 0;
     },
     signOut: () => signOut(auth),
     async reauthenticate(password) {

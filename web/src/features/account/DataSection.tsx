@@ -5,11 +5,12 @@ import { browserTimeZone, localDate } from '@fit/shared/periods';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useMutation } from '@tanstack/react-query';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { type Status, StatusAlert } from '../../components/StatusAlert.tsx';
 import { commitImport, readAccountData } from '../../data/archive.ts';
-import { endSessionIfOver } from '../../data/auth.ts';
+import { endSessionIfOver, isSessionOver } from '../../data/auth.ts';
 import { useAuthGateway, useRequiredUser, useStore } from '../../data/context.tsx';
 import { readImportText } from '../../data/import-reader.ts';
 import { unitSystemOf } from '../../data/units.ts';
@@ -54,6 +55,12 @@ export function DataSection(props: { onImported?: () => void }) {
   const [busy, setBusy] = useState<null | 'export' | 'read' | 'import'>(null);
   const [preview, setPreview] = useState<{ fileName: string; plan: ImportPlan } | null>(null);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  // A mutation, as every save: a refusal is seen by the frame too (its parts carry the device's
+  // time, `importedAt`: a wrong clock is said in ClockNotice).
+  const importing = useMutation({
+    mutationFn: (vars: { plan: ImportPlan; onPart: (done: number) => void }) =>
+      commitImport(store, vars.plan, Date.now, vars.onPart),
+  });
 
   async function exportAs(kind: (typeof EXPORTS)[number][0]) {
     if (browserOffline()) return fail(EXPORT_OFFLINE);
@@ -123,15 +130,19 @@ export function DataSection(props: { onImported?: () => void }) {
     setBusy('import');
     setProgress({ done: 0, total });
     try {
-      await commitImport(store, plan, Date.now, (n) => {
-        done = n;
-        setProgress({ done: n, total });
+      await importing.mutateAsync({
+        plan,
+        onPart: (n) => {
+          done = n;
+          setProgress({ done: n, total });
+        },
       });
       setStatus({ kind: 'success', message: importedSummary(plan) });
       props.onImported?.();
     } catch (e) {
       console.error('Importing failed', e);
-      if (!expired(e)) fail(importFailed(done, total, e));
+      // (An over session was ended by the mutation cache, as for every save.)
+      if (!isSessionOver(e)) fail(importFailed(done, total, e));
     } finally {
       setBusy(null);
       setProgress(null);
