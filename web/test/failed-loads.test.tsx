@@ -9,11 +9,11 @@
 import { paths } from '@fit/shared/model';
 import type { DocSnapshot, QuerySpec, Unsubscribe } from '@fit/shared/store';
 import { StoreError } from '@fit/shared/store';
+import { type ManagedTimerId, timeoutManager } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UNREACHABLE } from '../src/components/OfflineNotice.tsx';
 import { ShellStatus } from '../src/components/ShellStatus.tsx';
-import { recovery } from '../src/data/connection.ts';
 import { loadLimits } from '../src/data/live-query.ts';
 import { WAITING_TO_SYNC } from '../src/data/save.ts';
 import { FakeAuth } from './fake-auth.ts';
@@ -27,6 +27,28 @@ const PROFILE = {
 };
 
 type Mode = 'answer' | 'hang' | 'internal' | 'permission-denied';
+
+// The background recovery (TanStack Query's only interval, `refetchInterval`) runs when a test calls
+// `recoveryPeriod`: a short real one restarted the page's deferred render of the failure at every
+// attempt, so a loaded machine showed it only after 30 s; and on its own it would hide what Retry does.
+const recoveryTimers = new Map<number, () => void>();
+let lastTimer = 0;
+timeoutManager.setTimeoutProvider<ManagedTimerId>({
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
+  setInterval: (callback) => {
+    recoveryTimers.set(++lastTimer, callback);
+    return lastTimer;
+  },
+  clearInterval: (id) => {
+    recoveryTimers.delete(Number(id));
+  },
+});
+
+/** One period of the background recovery: each failing load on screen tries again (one at a time). */
+function recoveryPeriod() {
+  for (const fire of [...recoveryTimers.values()]) fire();
+}
 
 /**
  * A MemoryStore whose reads can hang or fail, counting the listeners started and still running;
@@ -133,15 +155,11 @@ beforeAll(async () => {
 });
 
 const saved = { ...loadLimits };
-const savedRecovery = { ...recovery };
 beforeEach(() => {
   loadLimits.retryDelayMs = 50;
-  // No background recovery unless a test asks for it (it would hide what Retry does).
-  recovery.everyMs = 3_600_000;
 });
 afterEach(() => {
   Object.assign(loadLimits, saved);
-  Object.assign(recovery, savedRecovery);
 });
 
 /** Every community section shows the message once, in place, with its own Retry. */
@@ -214,23 +232,32 @@ describe('a server that never answers', () => {
   });
 
   it('comes back by itself once the server answers again', async () => {
-    recovery.everyMs = 300;
     const { store } = setup('/community', 'hang');
     // Shown once and kept while the page tries again in the background (no blinking).
     const counts: number[] = [];
     const observer = new MutationObserver(() => counts.push(screen.queryAllByText(COMMUNITY_FAILED).length));
     await communityFailed();
     observer.observe(document.body, { childList: true, subtree: true, characterData: true });
-    // Watch through two background attempts (the first of them failed in full before the second
-    // began), however long a loaded machine makes them: a fixed sleep could end before either.
-    await waitFor(() => expect(store.started.get(paths.feedPosts)).toBeGreaterThan(2), { timeout: WAIT });
+    // Watch through two background attempts, a recovery period at each check (an attempt still
+    // running is not restarted, so the first failed in full before the second began).
+    await waitFor(() => {
+      recoveryPeriod();
+      expect(store.started.get(paths.feedPosts)).toBeGreaterThan(2);
+    });
     observer.disconnect();
     expect(counts.filter((n) => n !== COMMUNITY_SECTIONS.length)).toEqual([]);
     serverWill(store, 'answer');
-    expect(
-      await screen.findByText('No posts yet. Be the first to say hello!', {}, { timeout: WAIT }),
-    ).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByText(COMMUNITY_FAILED)).not.toBeInTheDocument());
+    await waitFor(
+      () => {
+        recoveryPeriod();
+        expect(screen.getByText('No posts yet. Be the first to say hello!')).toBeInTheDocument();
+      },
+      { timeout: WAIT },
+    );
+    await waitFor(() => {
+      recoveryPeriod();
+      expect(screen.queryByText(COMMUNITY_FAILED)).not.toBeInTheDocument();
+    });
   });
 });
 
@@ -242,11 +269,10 @@ describe('a server error and a refusal', () => {
   });
 
   it('does not retry a refusal', async () => {
-    recovery.everyMs = 100;
     const { store } = setup('/community', 'permission-denied');
     await communityFailed();
     // Neither retried at once nor by the background recovery: a refusal is not the connection.
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await act(async () => recoveryPeriod());
     expect(store.started.get(paths.feedPosts)).toBe(1);
     expect(screen.queryByText(UNREACHABLE)).not.toBeInTheDocument();
   });
