@@ -134,9 +134,6 @@ async function card(name: string) {
   return within(await screen.findByRole('region', { name }));
 }
 
-/** Generous: the first render of a lazy route transforms its modules, slow on a loaded machine. */
-const WAIT = 15_000;
-
 const COMMUNITY_SECTIONS = ['Leaderboards', 'Community Posts', 'Recent Activities'];
 const COMMUNITY_FAILED = 'Failed to fetch community data. Please try again.';
 
@@ -166,7 +163,7 @@ afterEach(() => {
 async function communityFailed() {
   for (const name of COMMUNITY_SECTIONS) {
     const section = await card(name);
-    expect(await section.findByText(COMMUNITY_FAILED, {}, { timeout: WAIT })).toBeInTheDocument();
+    expect(await section.findByText(COMMUNITY_FAILED)).toBeInTheDocument();
     expect(section.getAllByText(COMMUNITY_FAILED)).toHaveLength(1);
     expect(section.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   }
@@ -176,31 +173,19 @@ async function communityFailed() {
 describe('a server that never answers', () => {
   it('ends every dashboard section in its failure message, once, not in a placeholder', async () => {
     setup('/user', 'hang');
-    expect(
-      await screen.findByText('Failed to fetch profile or goal. Please try again.', {}, { timeout: WAIT }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Failed to fetch profile or goal. Please try again.')).toBeInTheDocument();
     const recent = await card('Recent Activities');
-    expect(
-      await recent.findByText('Failed to fetch activities. Please try again.', {}, { timeout: WAIT }),
-    ).toBeInTheDocument();
+    expect(await recent.findByText('Failed to fetch activities. Please try again.')).toBeInTheDocument();
     const stats = await card('Your Stats');
-    expect(
-      await stats.findByText('Failed to fetch activities. Please try again.', {}, { timeout: WAIT }),
-    ).toBeInTheDocument();
+    expect(await stats.findByText('Failed to fetch activities. Please try again.')).toBeInTheDocument();
     const weights = await card('Weight Tracking');
+    expect(await weights.findByText('Failed to fetch weight records. Please try again.')).toBeInTheDocument();
     expect(
-      await weights.findByText('Failed to fetch weight records. Please try again.', {}, { timeout: WAIT }),
-    ).toBeInTheDocument();
-    expect(
-      await screen.findByText(
-        'Failed to fetch available activities. Please try again.',
-        {},
-        { timeout: WAIT },
-      ),
+      await screen.findByText('Failed to fetch available activities. Please try again.'),
     ).toBeInTheDocument();
     const profile = await card('Your Profile');
     expect(
-      await profile.findByText('Failed to fetch profile or goal. Please try again.', {}, { timeout: WAIT }),
+      await profile.findByText('Failed to fetch profile or goal. Please try again.'),
     ).toBeInTheDocument();
     // Once per section, each with its Retry, and no empty profile form a save would write back.
     expect(screen.getAllByText('Failed to fetch profile or goal. Please try again.')).toHaveLength(1);
@@ -212,7 +197,7 @@ describe('a server that never answers', () => {
     expect(profile.queryByRole('button', { name: 'Save Profile' })).not.toBeInTheDocument();
     expect(screen.getByText(UNREACHABLE)).toBeInTheDocument();
     expectLayout();
-  }, 60_000);
+  });
 
   it('ends each community section in its failure message once, and one Retry brings them all back', async () => {
     const { store } = setup('/community', 'hang');
@@ -222,12 +207,8 @@ describe('a server that never answers', () => {
     serverWill(store, 'answer');
     const leaderboards = await card('Leaderboards');
     fireEvent.click(leaderboards.getByRole('button', { name: 'Retry' }));
-    await waitFor(() => expect(screen.queryByText(COMMUNITY_FAILED)).not.toBeInTheDocument(), {
-      timeout: WAIT,
-    });
-    expect(
-      await screen.findByText('No posts yet. Be the first to say hello!', {}, { timeout: WAIT }),
-    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(COMMUNITY_FAILED)).not.toBeInTheDocument());
+    expect(await screen.findByText('No posts yet. Be the first to say hello!')).toBeInTheDocument();
     expect(screen.queryByText(UNREACHABLE)).not.toBeInTheDocument();
   });
 
@@ -247,13 +228,10 @@ describe('a server that never answers', () => {
     observer.disconnect();
     expect(counts.filter((n) => n !== COMMUNITY_SECTIONS.length)).toEqual([]);
     serverWill(store, 'answer');
-    await waitFor(
-      () => {
-        recoveryPeriod();
-        expect(screen.getByText('No posts yet. Be the first to say hello!')).toBeInTheDocument();
-      },
-      { timeout: WAIT },
-    );
+    await waitFor(() => {
+      recoveryPeriod();
+      expect(screen.getByText('No posts yet. Be the first to say hello!')).toBeInTheDocument();
+    });
     await waitFor(() => {
       recoveryPeriod();
       expect(screen.queryByText(COMMUNITY_FAILED)).not.toBeInTheDocument();
@@ -281,15 +259,15 @@ describe('a server error and a refusal', () => {
 describe('live listeners', () => {
   it('stop once no screen shows their data, and listen again when one does', async () => {
     const { store, router } = setup('/community', 'answer');
-    await screen.findByText('No posts yet. Be the first to say hello!', {}, { timeout: WAIT });
+    await screen.findByText('No posts yet. Be the first to say hello!');
     expect(store.running.get(paths.feedPosts)).toBe(1);
 
     await router.navigate('/account');
-    await screen.findByRole('region', { name: 'Your Information' }, { timeout: WAIT });
+    await screen.findByRole('region', { name: 'Your Information' });
     await waitFor(() => expect(store.running.get(paths.feedPosts)).toBe(0));
 
     await router.navigate('/community');
-    await screen.findByText('No posts yet. Be the first to say hello!', {}, { timeout: WAIT });
+    await screen.findByText('No posts yet. Be the first to say hello!');
     await waitFor(() => expect(store.running.get(paths.feedPosts)).toBe(1));
     expect(store.started.get(paths.feedPosts)).toBe(2);
   });
@@ -304,15 +282,13 @@ describe('saves and the connection', () => {
     fireEvent.click(weights.getByRole('button', { name: 'Log' }));
     await waitFor(() => expect(weights.getByRole('button', { name: 'Log' })).toBeDisabled());
     // Unconfirmed for 3 s: the form lets go of it.
-    expect(await weights.findByText(WAITING_TO_SYNC, {}, { timeout: WAIT })).toBeInTheDocument();
+    expect(await weights.findByText(WAITING_TO_SYNC)).toBeInTheDocument();
     expect(weights.getByRole('button', { name: 'Log' })).toBeEnabled();
     expect(weights.getByLabelText('Weight')).toBeEnabled();
     expect(weights.getByLabelText('Weight')).toHaveValue('');
     // The server refuses it when it arrives: said with the spec's message, and nothing was written.
     act(() => store.refuse());
-    expect(
-      await screen.findByText('Failed to log weight. Please try again.', {}, { timeout: WAIT }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Failed to log weight. Please try again.')).toBeInTheDocument();
     store.hold = false;
     expect(await store.query({ collection: paths.weightRecords(UID) })).toEqual([]);
     expectLayout();
