@@ -49,7 +49,7 @@ function setup(
 
 /** A section of the page, once drawn: the whole page draws at once, slowly on a loaded machine. */
 async function section(name: string) {
-  return within(await screen.findByRole('region', { name }, { timeout: 15_000 }));
+  return within(await screen.findByRole('region', { name }));
 }
 
 const change = (element: HTMLElement, value: string) => fireEvent.change(element, { target: { value } });

@@ -117,5 +117,5 @@ describe('paths are checked before sending', () => {
     } finally {
       await deleteApp(app);
     }
-  }, 30_000);
+  });
 });

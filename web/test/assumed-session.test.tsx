@@ -101,7 +101,7 @@ describe('a signed-in page while the saved session is checked', () => {
     expect(store.calls.every((path) => path.startsWith('users/ann') || !path.startsWith('users/'))).toBe(
       true,
     );
-  }, 40_000); // the file's first render of the whole of /user (dashboard and progress): slow on a loaded machine
+  });
 
   it('someone else signed in meanwhile (another tab): the page is theirs, nothing is read as the one remembered', async () => {
     rememberedSignIn('ann');

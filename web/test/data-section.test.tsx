@@ -106,7 +106,7 @@ describe('/account: Your Data', () => {
     expect(again.queryByRole('button', { name: 'Import' })).toBeNull();
     await user.click(again.getByRole('button', { name: 'Close' }));
     expect(await reps(store)).toHaveLength(2);
-  }, 40_000);
+  });
 
   it("names another app's format in the preview, and refuses a GPX track it cannot read, writing nothing", async () => {
     const user = userEvent.setup();
@@ -158,7 +158,7 @@ describe('/account: Your Data', () => {
     expect(dialog.queryByText(/already there/)).toBeNull();
     expect(dialog.getByText('Nothing to import: every entry in this file was refused.')).toBeInTheDocument();
     expect(dialog.queryByRole('button', { name: 'Import' })).toBeNull();
-  }, 40_000);
+  });
 
   it("reads a metric person's hand-made weights CSV with a bare Weight column in kg", async () => {
     const user = userEvent.setup();
@@ -175,7 +175,7 @@ describe('/account: Your Data', () => {
     const weights = await store.query({ collection: paths.weightRecords(UID) });
     // 80 kg, not 80 lbs (36 kg).
     expect(weights.map((d) => d.data.weight).sort()).toEqual([176.37, 178.57]);
-  }, 40_000);
+  });
 
   it("reads a metric person's activities CSV with a bare Weight lifted column in kg, and says so", async () => {
     const user = userEvent.setup();
@@ -195,7 +195,7 @@ describe('/account: Your Data', () => {
     expect((await reps(store)).map((d) => d.data.weightLifted)).toEqual([
       storedValue('weightLifted', 100, 'metric'),
     ]);
-  }, 40_000);
+  });
 
   it("names a refused load's limit in kg to a metric person, as the log form does", async () => {
     const user = userEvent.setup();
@@ -213,7 +213,7 @@ describe('/account: Your Data', () => {
     expect(dialog.getByText('Line 2:').parentElement).toHaveTextContent(
       'Line 2: Weight lifted cannot exceed 362 kg for Bench Press.',
     );
-  }, 40_000);
+  });
 
   it('does not import offline (the entries would be refused once the queued writes reach the server)', async () => {
     const user = userEvent.setup();
@@ -232,7 +232,7 @@ describe('/account: Your Data', () => {
     await user.click(dialog.getByRole('button', { name: 'Import' }));
     expect(await data.findByText(IMPORT_OFFLINE)).toBeInTheDocument();
     expect(await reps(store)).toHaveLength(0);
-  }, 40_000);
+  });
 
   it('imports an archive and the page shows the imported profile and goal', async () => {
     const user = userEvent.setup();
@@ -266,7 +266,7 @@ describe('/account: Your Data', () => {
       height: 64,
     });
     expect(profile?.currentWeight).toBe(140);
-  }, 40_000);
+  });
 
   it('a failed part says how far it got; importing the same file again completes it without duplicates', async () => {
     const user = userEvent.setup();
@@ -296,7 +296,7 @@ describe('/account: Your Data', () => {
     await user.click(again.getByRole('button', { name: 'Import' }));
     expect(await data.findByText('Imported 100 activities, 0 weight records, 0 posts.')).toBeInTheDocument();
     expect(await reps(store)).toHaveLength(600);
-  }, 40_000);
+  });
 
   it('says the server refused the data, not "try again", when the rules refuse a part', async () => {
     const user = userEvent.setup();
@@ -333,7 +333,7 @@ describe('/account: Your Data', () => {
       ),
     ).toBeInTheDocument();
     expect(await reps(store)).toHaveLength(500);
-  }, 40_000);
+  });
 
   it.each(['invalid-argument', 'failed-precondition'] as const)(
     'says the server refused the data when a part fails with %s',
@@ -381,7 +381,7 @@ describe('/account: Your Data', () => {
     expect(
       await data.findByText('Failed to import. Nothing was written. Please try again.'),
     ).toBeInTheDocument();
-  }, 40_000);
+  });
 
   it('refuses a file over the limit without reading it, and a foreign JSON file with a clear message', async () => {
     const user = userEvent.setup();
@@ -401,7 +401,7 @@ describe('/account: Your Data', () => {
     expect(await data.findByText(IMPORT_MESSAGES.notArchive)).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(await reps(store)).toHaveLength(0);
-  }, 40_000);
+  });
 
   it('does not export offline (only what this device has cached would be in the file)', async () => {
     const user = userEvent.setup();
@@ -412,7 +412,7 @@ describe('/account: Your Data', () => {
     await user.click(data.getByRole('button', { name: 'Export JSON' }));
     expect(await data.findByText(EXPORT_OFFLINE)).toBeInTheDocument();
     expect(click).not.toHaveBeenCalled();
-  }, 40_000);
+  });
 
   it('exports the JSON archive as a download', async () => {
     const user = userEvent.setup();
@@ -446,7 +446,7 @@ describe('/account: Your Data', () => {
     });
     expect(archive.activities[0]).not.toHaveProperty('calorieUnits');
     expect(Date.now() - Date.parse(archive.exportedAt)).toBeLessThan(DAY);
-  }, 40_000);
+  });
 
   it("exports a metric person's activities and weights in kg and km, the headers say so", async () => {
     const user = userEvent.setup();
@@ -490,5 +490,5 @@ describe('/account: Your Data', () => {
         .split('\r\n')
         .slice(0, 2),
     ).toEqual(['Date,Weight (kg)', expect.stringMatching(/,80$/)]);
-  }, 40_000);
+  });
 });

@@ -163,7 +163,7 @@ describe('a session that ends leaves nothing of its person on this device', () =
     expect(perUserKeys()).toEqual([]);
     expect(localStorage.getItem(MODE_STORAGE_KEY)).toBe('dark');
     await waitFor(() => expect(app.ended.mock.calls).toEqual([[ANN]]));
-  }, 30_000);
+  });
 
   it('a sign-out that did not come from this page (another tab, the SDK dropping a revoked session)', async () => {
     const app = await annOnDashboard();
@@ -211,7 +211,7 @@ describe('a session that ends leaves nothing of its person on this device', () =
     expect(perUserKeys()).toEqual([]);
     expect(localStorage.getItem(MODE_STORAGE_KEY)).toBe('dark');
     await waitFor(() => expect(app.ended.mock.calls).toEqual([[ANN]]));
-  }, 45_000);
+  });
 
   it('signing in as someone else clears what an earlier, unobserved session left', async () => {
     // Ann's session ended while no page was open (expired, or storage restored from a backup).
@@ -224,7 +224,7 @@ describe('a session that ends leaves nothing of its person on this device', () =
     expect(app.path()).toBe('/user');
     expect(perUserKeys().filter((key) => key.endsWith(`:${ANN}`))).toEqual([]);
     expect(localStorage.getItem(MODE_STORAGE_KEY)).toBe('dark');
-  }, 30_000);
+  });
 
   it('opening the app signed out clears anything left', async () => {
     remember('units', ANN, 'metric');
@@ -245,7 +245,7 @@ describe('a session that ends leaves nothing of its person on this device', () =
     await waitFor(() => expect(app.path()).toBe('/login'), { timeout: 20_000 });
     expect(perUserKeys()).toEqual([]);
     expect(ended).not.toHaveBeenCalled();
-  }, 30_000);
+  });
 });
 
 describe('a deleted account leaves nothing on this device', () => {

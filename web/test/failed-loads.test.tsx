@@ -9,11 +9,11 @@
 import { paths } from '@fit/shared/model';
 import type { DocSnapshot, QuerySpec, Unsubscribe } from '@fit/shared/store';
 import { StoreError } from '@fit/shared/store';
+import { type ManagedTimerId, timeoutManager } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UNREACHABLE } from '../src/components/OfflineNotice.tsx';
 import { ShellStatus } from '../src/components/ShellStatus.tsx';
-import { recovery } from '../src/data/connection.ts';
 import { loadLimits } from '../src/data/live-query.ts';
 import { WAITING_TO_SYNC } from '../src/data/save.ts';
 import { FakeAuth } from './fake-auth.ts';
@@ -27,6 +27,28 @@ const PROFILE = {
 };
 
 type Mode = 'answer' | 'hang' | 'internal' | 'permission-denied';
+
+// The background recovery (TanStack Query's only interval, `refetchInterval`) runs when a test calls
+// `recoveryPeriod`: a short real one restarted the page's deferred render of the failure at every
+// attempt, so a loaded machine showed it only after 30 s; and on its own it would hide what Retry does.
+const recoveryTimers = new Map<number, () => void>();
+let lastTimer = 0;
+timeoutManager.setTimeoutProvider<ManagedTimerId>({
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
+  setInterval: (callback) => {
+    recoveryTimers.set(++lastTimer, callback);
+    return lastTimer;
+  },
+  clearInterval: (id) => {
+    recoveryTimers.delete(Number(id));
+  },
+});
+
+/** One period of the background recovery: each failing load on screen tries again (one at a time). */
+function recoveryPeriod() {
+  for (const fire of [...recoveryTimers.values()]) fire();
+}
 
 /**
  * A MemoryStore whose reads can hang or fail, counting the listeners started and still running;
@@ -112,9 +134,6 @@ async function card(name: string) {
   return within(await screen.findByRole('region', { name }));
 }
 
-/** Generous: the first render of a lazy route transforms its modules, slow on a loaded machine. */
-const WAIT = 15_000;
-
 const COMMUNITY_SECTIONS = ['Leaderboards', 'Community Posts', 'Recent Activities'];
 const COMMUNITY_FAILED = 'Failed to fetch community data. Please try again.';
 
@@ -133,22 +152,18 @@ beforeAll(async () => {
 });
 
 const saved = { ...loadLimits };
-const savedRecovery = { ...recovery };
 beforeEach(() => {
   loadLimits.retryDelayMs = 50;
-  // No background recovery unless a test asks for it (it would hide what Retry does).
-  recovery.everyMs = 3_600_000;
 });
 afterEach(() => {
   Object.assign(loadLimits, saved);
-  Object.assign(recovery, savedRecovery);
 });
 
 /** Every community section shows the message once, in place, with its own Retry. */
 async function communityFailed() {
   for (const name of COMMUNITY_SECTIONS) {
     const section = await card(name);
-    expect(await section.findByText(COMMUNITY_FAILED, {}, { timeout: WAIT })).toBeInTheDocument();
+    expect(await section.findByText(COMMUNITY_FAILED)).toBeInTheDocument();
     expect(section.getAllByText(COMMUNITY_FAILED)).toHaveLength(1);
     expect(section.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   }
@@ -158,31 +173,19 @@ async function communityFailed() {
 describe('a server that never answers', () => {
   it('ends every dashboard section in its failure message, once, not in a placeholder', async () => {
     setup('/user', 'hang');
-    expect(
-      await screen.findByText('Failed to fetch profile or goal. Please try again.', {}, { timeout: WAIT }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Failed to fetch profile or goal. Please try again.')).toBeInTheDocument();
     const recent = await card('Recent Activities');
-    expect(
-      await recent.findByText('Failed to fetch activities. Please try again.', {}, { timeout: WAIT }),
-    ).toBeInTheDocument();
+    expect(await recent.findByText('Failed to fetch activities. Please try again.')).toBeInTheDocument();
     const stats = await card('Your Stats');
-    expect(
-      await stats.findByText('Failed to fetch activities. Please try again.', {}, { timeout: WAIT }),
-    ).toBeInTheDocument();
+    expect(await stats.findByText('Failed to fetch activities. Please try again.')).toBeInTheDocument();
     const weights = await card('Weight Tracking');
+    expect(await weights.findByText('Failed to fetch weight records. Please try again.')).toBeInTheDocument();
     expect(
-      await weights.findByText('Failed to fetch weight records. Please try again.', {}, { timeout: WAIT }),
-    ).toBeInTheDocument();
-    expect(
-      await screen.findByText(
-        'Failed to fetch available activities. Please try again.',
-        {},
-        { timeout: WAIT },
-      ),
+      await screen.findByText('Failed to fetch available activities. Please try again.'),
     ).toBeInTheDocument();
     const profile = await card('Your Profile');
     expect(
-      await profile.findByText('Failed to fetch profile or goal. Please try again.', {}, { timeout: WAIT }),
+      await profile.findByText('Failed to fetch profile or goal. Please try again.'),
     ).toBeInTheDocument();
     // Once per section, each with its Retry, and no empty profile form a save would write back.
     expect(screen.getAllByText('Failed to fetch profile or goal. Please try again.')).toHaveLength(1);
@@ -194,7 +197,7 @@ describe('a server that never answers', () => {
     expect(profile.queryByRole('button', { name: 'Save Profile' })).not.toBeInTheDocument();
     expect(screen.getByText(UNREACHABLE)).toBeInTheDocument();
     expectLayout();
-  }, 60_000);
+  });
 
   it('ends each community section in its failure message once, and one Retry brings them all back', async () => {
     const { store } = setup('/community', 'hang');
@@ -204,33 +207,35 @@ describe('a server that never answers', () => {
     serverWill(store, 'answer');
     const leaderboards = await card('Leaderboards');
     fireEvent.click(leaderboards.getByRole('button', { name: 'Retry' }));
-    await waitFor(() => expect(screen.queryByText(COMMUNITY_FAILED)).not.toBeInTheDocument(), {
-      timeout: WAIT,
-    });
-    expect(
-      await screen.findByText('No posts yet. Be the first to say hello!', {}, { timeout: WAIT }),
-    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(COMMUNITY_FAILED)).not.toBeInTheDocument());
+    expect(await screen.findByText('No posts yet. Be the first to say hello!')).toBeInTheDocument();
     expect(screen.queryByText(UNREACHABLE)).not.toBeInTheDocument();
   });
 
   it('comes back by itself once the server answers again', async () => {
-    recovery.everyMs = 300;
     const { store } = setup('/community', 'hang');
     // Shown once and kept while the page tries again in the background (no blinking).
     const counts: number[] = [];
     const observer = new MutationObserver(() => counts.push(screen.queryAllByText(COMMUNITY_FAILED).length));
     await communityFailed();
     observer.observe(document.body, { childList: true, subtree: true, characterData: true });
-    // Watch through two background attempts (the first of them failed in full before the second
-    // began), however long a loaded machine makes them: a fixed sleep could end before either.
-    await waitFor(() => expect(store.started.get(paths.feedPosts)).toBeGreaterThan(2), { timeout: WAIT });
+    // Watch through two background attempts, a recovery period at each check (an attempt still
+    // running is not restarted, so the first failed in full before the second began).
+    await waitFor(() => {
+      recoveryPeriod();
+      expect(store.started.get(paths.feedPosts)).toBeGreaterThan(2);
+    });
     observer.disconnect();
     expect(counts.filter((n) => n !== COMMUNITY_SECTIONS.length)).toEqual([]);
     serverWill(store, 'answer');
-    expect(
-      await screen.findByText('No posts yet. Be the first to say hello!', {}, { timeout: WAIT }),
-    ).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByText(COMMUNITY_FAILED)).not.toBeInTheDocument());
+    await waitFor(() => {
+      recoveryPeriod();
+      expect(screen.getByText('No posts yet. Be the first to say hello!')).toBeInTheDocument();
+    });
+    await waitFor(() => {
+      recoveryPeriod();
+      expect(screen.queryByText(COMMUNITY_FAILED)).not.toBeInTheDocument();
+    });
   });
 });
 
@@ -242,11 +247,10 @@ describe('a server error and a refusal', () => {
   });
 
   it('does not retry a refusal', async () => {
-    recovery.everyMs = 100;
     const { store } = setup('/community', 'permission-denied');
     await communityFailed();
     // Neither retried at once nor by the background recovery: a refusal is not the connection.
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await act(async () => recoveryPeriod());
     expect(store.started.get(paths.feedPosts)).toBe(1);
     expect(screen.queryByText(UNREACHABLE)).not.toBeInTheDocument();
   });
@@ -255,15 +259,15 @@ describe('a server error and a refusal', () => {
 describe('live listeners', () => {
   it('stop once no screen shows their data, and listen again when one does', async () => {
     const { store, router } = setup('/community', 'answer');
-    await screen.findByText('No posts yet. Be the first to say hello!', {}, { timeout: WAIT });
+    await screen.findByText('No posts yet. Be the first to say hello!');
     expect(store.running.get(paths.feedPosts)).toBe(1);
 
     await router.navigate('/account');
-    await screen.findByRole('region', { name: 'Your Information' }, { timeout: WAIT });
+    await screen.findByRole('region', { name: 'Your Information' });
     await waitFor(() => expect(store.running.get(paths.feedPosts)).toBe(0));
 
     await router.navigate('/community');
-    await screen.findByText('No posts yet. Be the first to say hello!', {}, { timeout: WAIT });
+    await screen.findByText('No posts yet. Be the first to say hello!');
     await waitFor(() => expect(store.running.get(paths.feedPosts)).toBe(1));
     expect(store.started.get(paths.feedPosts)).toBe(2);
   });
@@ -278,15 +282,13 @@ describe('saves and the connection', () => {
     fireEvent.click(weights.getByRole('button', { name: 'Log' }));
     await waitFor(() => expect(weights.getByRole('button', { name: 'Log' })).toBeDisabled());
     // Unconfirmed for 3 s: the form lets go of it.
-    expect(await weights.findByText(WAITING_TO_SYNC, {}, { timeout: WAIT })).toBeInTheDocument();
+    expect(await weights.findByText(WAITING_TO_SYNC)).toBeInTheDocument();
     expect(weights.getByRole('button', { name: 'Log' })).toBeEnabled();
     expect(weights.getByLabelText('Weight')).toBeEnabled();
     expect(weights.getByLabelText('Weight')).toHaveValue('');
     // The server refuses it when it arrives: said with the spec's message, and nothing was written.
     act(() => store.refuse());
-    expect(
-      await screen.findByText('Failed to log weight. Please try again.', {}, { timeout: WAIT }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Failed to log weight. Please try again.')).toBeInTheDocument();
     store.hold = false;
     expect(await store.query({ collection: paths.weightRecords(UID) })).toEqual([]);
     expectLayout();

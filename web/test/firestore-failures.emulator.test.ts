@@ -43,7 +43,7 @@ describe('web Firestore adapter with no server', () => {
       { code: 'unavailable' },
     );
     expect(live.every((value) => value === false)).toBe(true);
-  }, 30_000);
+  });
 });
 
 if (!host) {
@@ -68,6 +68,6 @@ if (!host) {
       await expect.poll(() => live.at(-1), { timeout: 30_000 }).toBe(true);
       stop();
       expect(live.at(-1)).toBe(false);
-    }, 30_000);
+    });
   });
 }

@@ -148,7 +148,7 @@ describe('logging out while saves wait to sync', () => {
     await waitFor(() => expect(app.path()).toBe('/login'));
     expect(app.auth.current).toBeNull();
     await waitFor(() => expect(ended.mock.calls).toEqual([['kim']]));
-  }, 30_000);
+  });
 
   it('closes the question when the changes reach the server meanwhile', async () => {
     const { app, store, ended } = kim();

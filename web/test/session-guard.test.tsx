@@ -4,11 +4,11 @@ import { StoreError } from '@fit/shared/store';
 import { MemoryStore } from '@fit/shared/testing/memory-store';
 import { MutationObserver } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { endSessionIfOver } from '../src/data/auth.ts';
 import { createQueryClient } from '../src/data/connection.ts';
 import { FakeAuth } from './fake-auth.ts';
-import { renderApp } from './render.tsx';
+import { renderApp, warmRoutes } from './render.tsx';
 
 /** A backend that refuses every live query as unauthenticated, as once a token has expired. */
 class ExpiredSessionStore extends MemoryStore {
@@ -23,6 +23,9 @@ class ExpiredSessionStore extends MemoryStore {
     return () => {};
   }
 }
+
+// The routes' chunks before the tests: transformed inside the wait, they took it past 20 s under load.
+beforeAll(() => warmRoutes('/user', '/login'));
 
 describe('an expired session', () => {
   it('signs the person out from any signed-in screen, here the real dashboard', async () => {

@@ -5,13 +5,11 @@ import { MemoryStore } from '@fit/shared/testing/memory-store';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { theme } from '../../app/theme.ts';
 import { createQueryClient } from '../../data/connection.ts';
 import { SessionUserContext, StoreContext } from '../../data/context.tsx';
 import { ProfileSection } from './ProfileSection.tsx';
-
-vi.setConfig({ testTimeout: 45_000 });
 
 const UID = 'u1';
 

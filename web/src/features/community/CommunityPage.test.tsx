@@ -5,8 +5,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { board, feedActivity, ME, MemoryStore, NOW, renderPage } from '../../../test/community.tsx';
 import { communityQueries } from '../../data/community.ts';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });

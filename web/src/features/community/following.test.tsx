@@ -5,8 +5,6 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { board, feedActivity, feedPost, ME, MemoryStore, NOW, renderPage } from '../../../test/community.tsx';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });

@@ -6,9 +6,6 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { feedPost, ME, MemoryStore, NOW, renderPage } from '../../../test/community.tsx';
 
-// Rich MUI lists render slowly in jsdom on a busy machine; the first render also pays MUI's start-up.
-vi.setConfig({ testTimeout: 30_000 });
-
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });

@@ -13,7 +13,6 @@ import {
   UID,
 } from '../../../test/dashboard.tsx';
 
-vi.setConfig({ testTimeout: 45_000 });
 beforeEach(() => freezeClock());
 afterEach(() => vi.useRealTimers());
 

@@ -14,7 +14,6 @@ import {
 } from '../../../test/dashboard.tsx';
 import { toDateTimeLocal } from '../../components/DateTimeInput.tsx';
 
-vi.setConfig({ testTimeout: 45_000 });
 beforeEach(() => freezeClock());
 afterEach(() => vi.useRealTimers());
 

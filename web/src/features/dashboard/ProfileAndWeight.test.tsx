@@ -5,7 +5,6 @@ import { at, freezeClock, NOW, renderDashboard, seedStore, UID } from '../../../
 import { toDateTimeLocal } from '../../components/DateTimeInput.tsx';
 import { BMI_ENCOURAGEMENT } from './ProfileFigures.tsx';
 
-vi.setConfig({ testTimeout: 45_000 });
 beforeEach(() => freezeClock());
 afterEach(() => vi.useRealTimers());
 

@@ -12,7 +12,6 @@ import {
 } from '../../../test/dashboard.tsx';
 import { toDateTimeLocal } from '../../components/DateTimeInput.tsx';
 
-vi.setConfig({ testTimeout: 45_000 });
 beforeEach(() => freezeClock());
 afterEach(() => vi.useRealTimers());
 

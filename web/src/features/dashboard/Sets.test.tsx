@@ -12,7 +12,6 @@ import {
   UID,
 } from '../../../test/dashboard.tsx';
 
-vi.setConfig({ testTimeout: 45_000 });
 beforeEach(() => freezeClock());
 afterEach(() => vi.useRealTimers());
 

@@ -12,7 +12,6 @@ import {
 } from '../../../test/dashboard.tsx';
 import { UNDO_MESSAGES } from './UndoDeleteSnackbar.tsx';
 
-vi.setConfig({ testTimeout: 45_000 });
 beforeEach(() => freezeClock());
 afterEach(() => vi.useRealTimers());
 

@@ -4,12 +4,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { activityDoc, at, freezeClock, renderDashboard, seedStore, UID } from '../../../test/dashboard.tsx';
 
-vi.setConfig({ testTimeout: 45_000 });
 beforeEach(() => freezeClock());
 afterEach(() => vi.useRealTimers());
 
 // The dashboard's first render: on a loaded machine it takes longer than the default wait.
-const section = (name: string) => screen.findByRole('region', { name }, { timeout: 15_000 });
+const section = (name: string) => screen.findByRole('region', { name });
 const weights = (store: ReturnType<typeof seedStore>) =>
   Object.values(store.collection(paths.weightRecords(UID))).map((d) => d.weight);
 

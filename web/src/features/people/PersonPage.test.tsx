@@ -12,7 +12,6 @@ import { createQueryClient } from '../../data/connection.ts';
 import { type SessionUser, SessionUserContext, StoreContext } from '../../data/context.tsx';
 import { PERSON_NOT_FOUND, PersonPage } from './PersonPage.tsx';
 
-vi.setConfig({ testTimeout: 30_000 });
 const ME: SessionUser = { uid: 'me', email: 'me@example.com', emailVerified: true };
 const T = Date.UTC(2026, 10, 22, 15);
 
