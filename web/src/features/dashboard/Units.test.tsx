@@ -1,9 +1,14 @@
 /** The dashboard in the viewer's units; storage stays lbs and inches. */
 import { paths } from '@fit/shared/model';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { activityDoc, at, freezeClock, renderDashboard, seedStore, UID } from '../../../test/dashboard.tsx';
 
+// The weight chart's lazy chunk (the charts library) before the tests: imported inside the
+// figure's wait, it took that past 20 s on a loaded machine.
+beforeAll(async () => {
+  await import('./WeightChart.tsx');
+});
 beforeEach(() => freezeClock());
 afterEach(() => vi.useRealTimers());
 
@@ -128,7 +133,7 @@ describe('the weight chart', () => {
       },
     });
     renderDashboard(store);
-    const figure = await screen.findByRole('figure', { name: /weigh-ins/ }, { timeout: 20_000 });
+    const figure = await screen.findByRole('figure', { name: /weigh-ins/ });
     expect(figure).toHaveAccessibleName(
       /^3 weigh-ins from .+: weight from 84 kg to 80 kg; BMI from 25\.9 to 24\.7\.$/,
     );
