@@ -15,7 +15,7 @@ export default defineConfig({
     globalSetup: ['../functions/test/firestore-emulator.setup.ts'],
     passWithNoTests: true,
     // The one test limit (files set none): a dashboard test (delete, then Undo) took 64 s under
-    // load on 2 cores. Each wait's own limit is setup.ts's 20 s.
+    // load on 2 cores. Each wait's own limit is setup.ts's 45 s.
     testTimeout: 120_000,
     // Connecting to and clearing the Firestore emulator takes seconds on a busy 2-core machine.
     hookTimeout: 60_000,

@@ -90,13 +90,13 @@ describe('a signed-in page while the saved session is checked', () => {
     const store = new NotingStore(profile('ann', 'Ann'));
     renderApp('/user', { auth, store });
 
-    expect(await screen.findByRole('heading', { name: 'Log Activity' }, { timeout: 20_000 })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Log Activity' })).toBeVisible();
     expect(screen.queryByLabelText('Checking your session')).toBeNull();
     await aWhile();
     expect(store.calls).toEqual([]);
 
     confirm();
-    expect(await screen.findByRole('heading', { name: 'Hi, Ann' }, { timeout: 30_000 })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Hi, Ann' })).toBeVisible();
     expect(store.calls.length).toBeGreaterThan(0);
     expect(store.calls.every((path) => path.startsWith('users/ann') || !path.startsWith('users/'))).toBe(
       true,
@@ -110,11 +110,11 @@ describe('a signed-in page while the saved session is checked', () => {
     const store = new NotingStore({ ...profile('ann', 'Ann'), ...profile('bob', 'Bob') });
     const ended = vi.fn();
     renderApp('/user', { auth, store, onSessionEnd: ended });
-    expect(await screen.findByRole('heading', { name: 'Log Activity' }, { timeout: 20_000 })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Log Activity' })).toBeVisible();
     await aWhile();
 
     confirm();
-    expect(await screen.findByRole('heading', { name: 'Hi, Bob' }, { timeout: 30_000 })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Hi, Bob' })).toBeVisible();
     expect(store.calls.some((path) => path.startsWith('users/bob'))).toBe(true);
     expect(store.calls.filter((path) => path.startsWith('users/ann'))).toEqual([]);
     expect(recall('signedIn', 'ann')).toBeNull();
@@ -129,7 +129,7 @@ describe('a signed-in page while the saved session is checked', () => {
     const confirm = auth.holdSessionCheck();
     const store = new NotingStore(profile('ann', 'Ann'));
     const app = renderApp('/community', { auth, store });
-    expect(await screen.findByRole('heading', { name: 'Leaderboards' }, { timeout: 20_000 })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Leaderboards' })).toBeVisible();
     await aWhile();
 
     confirm();
@@ -149,16 +149,16 @@ describe('a signed-in page while the saved session is checked', () => {
     const auth = authWith({ uid: 'ann', signedIn: true });
     const confirm = auth.holdSessionCheck();
     renderApp('/user', { auth, store: new NotingStore(profile('ann', 'Ann')) });
-    expect(await screen.findByLabelText('Checking your session', {}, { timeout: 20_000 })).toBeVisible();
+    expect(await screen.findByLabelText('Checking your session')).toBeVisible();
     expect(logActivity()).toBeNull();
     confirm();
-    expect(await screen.findByRole('heading', { name: 'Hi, Ann' }, { timeout: 30_000 })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Hi, Ann' })).toBeVisible();
   });
 
   it('remembers a verified session only', async () => {
     const auth = authWith({ uid: 'ann', signedIn: true, verified: false });
     const app = renderApp('/user', { auth, store: new NotingStore(profile('ann', 'Ann')) });
-    await waitFor(() => expect(app.path()).toBe('/verify-email'), { timeout: 20_000 });
+    await waitFor(() => expect(app.path()).toBe('/verify-email'));
     expect(recall('signedIn', 'ann')).toBeNull();
 
     auth.verify('ann@example.com');

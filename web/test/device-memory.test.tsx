@@ -56,8 +56,8 @@ async function annOnDashboard(
 ) {
   const ended = vi.fn();
   const app = renderApp('/user', { auth: signedIn(), store, onSessionEnd: ended });
-  await waitFor(() => expect(recall('units', ANN)).toBe('metric'), { timeout: 20_000 });
-  await waitFor(() => expect(recall('logFields', ANN)).not.toBeNull(), { timeout: 20_000 });
+  await waitFor(() => expect(recall('units', ANN)).toBe('metric'));
+  await waitFor(() => expect(recall('logFields', ANN)).not.toBeNull());
   remember('goalPromptDismissed', ANN, '1');
   expect(ended).not.toHaveBeenCalled();
   return { ...app, ended };
@@ -206,7 +206,7 @@ describe('a session that ends leaves nothing of its person on this device', () =
     const app = await annOnDashboard(store);
     store.expired = true;
     await app.router.navigate('/account'); // the next loads fail as unauthenticated
-    await waitFor(() => expect(app.path()).toBe('/login'), { timeout: 20_000 });
+    await waitFor(() => expect(app.path()).toBe('/login'));
     expect(app.auth.current).toBeNull();
     expect(perUserKeys()).toEqual([]);
     expect(localStorage.getItem(MODE_STORAGE_KEY)).toBe('dark');
@@ -220,7 +220,7 @@ describe('a session that ends leaves nothing of its person on this device', () =
     remember('goalPromptDismissed', ANN, '1');
     const auth = signedIn('bob');
     const app = renderApp('/user', { auth, store: new MemoryStore(profileOf('bob')) });
-    await waitFor(() => expect(recall('logFields', 'bob')).not.toBeNull(), { timeout: 20_000 });
+    await waitFor(() => expect(recall('logFields', 'bob')).not.toBeNull());
     expect(app.path()).toBe('/user');
     expect(perUserKeys().filter((key) => key.endsWith(`:${ANN}`))).toEqual([]);
     expect(localStorage.getItem(MODE_STORAGE_KEY)).toBe('dark');
@@ -242,7 +242,7 @@ describe('a session that ends leaves nothing of its person on this device', () =
     localStorage.setItem(memoryKey('signedIn', ANN), JSON.stringify(ann));
     const ended = vi.fn();
     const app = renderApp('/user', { auth: new FakeAuth(), onSessionEnd: ended });
-    await waitFor(() => expect(app.path()).toBe('/login'), { timeout: 20_000 });
+    await waitFor(() => expect(app.path()).toBe('/login'));
     expect(perUserKeys()).toEqual([]);
     expect(ended).not.toHaveBeenCalled();
   });

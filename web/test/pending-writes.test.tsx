@@ -57,7 +57,7 @@ function kim(hasUnsentWrites?: () => Promise<boolean>) {
 
 /** Saves a daily goal of `target` from the account page; resolves with the section. */
 async function saveGoal(target: string) {
-  const goal = within(await screen.findByRole('region', { name: 'Your Daily Goal' }, { timeout: 30_000 }));
+  const goal = within(await screen.findByRole('region', { name: 'Your Daily Goal' }));
   fireEvent.change(goal.getByRole('spinbutton', { name: 'Target' }), { target: { value: target } });
   fireEvent.click(goal.getByRole('button', { name: 'Save Goal' }));
   return goal;
@@ -66,13 +66,13 @@ async function saveGoal(target: string) {
 describe('a save while offline', () => {
   it('lets the form go at once, says it waits to sync, and the top bar counts it until the server has it', async () => {
     const { store } = kim();
-    await screen.findByRole('region', { name: 'Your Daily Goal' }, { timeout: 30_000 });
+    await screen.findByRole('region', { name: 'Your Daily Goal' });
     expect(screen.queryByText(CHIP)).toBeNull();
     goOffline();
     const goal = await saveGoal('40');
     expect(await goal.findByText(WAITING_TO_SYNC)).toBeInTheDocument();
     expect(goal.getByRole('button', { name: 'Save Goal' })).toBeEnabled();
-    expect(await screen.findByText(CHIP, {}, { timeout: 30_000 })).toBeInTheDocument();
+    expect(await screen.findByText(CHIP)).toBeInTheDocument();
     expect(store.waiting).toBe(1);
 
     act(() => store.release());
@@ -86,7 +86,7 @@ describe('a save while offline', () => {
     goOffline();
     const goal = await saveGoal('40');
     await goal.findByText(WAITING_TO_SYNC);
-    expect(await screen.findByText(CHIP, {}, { timeout: 30_000 })).toBeInTheDocument();
+    expect(await screen.findByText(CHIP)).toBeInTheDocument();
     onLine?.mockReturnValue(true);
     act(() => {
       window.dispatchEvent(new Event('online'));
@@ -176,7 +176,7 @@ describe('logging out while saves wait to sync', () => {
   it('asks too when only the SDK knows of unsent changes (another tab, an earlier page load)', async () => {
     const unsent = vi.fn(async () => true);
     const { app, ended } = kim(unsent);
-    await screen.findByRole('region', { name: 'Your Daily Goal' }, { timeout: 30_000 });
+    await screen.findByRole('region', { name: 'Your Daily Goal' });
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
     const dialog = await screen.findByRole('dialog', { name: 'Log out and lose unsent changes?' });
     expect(dialog).toHaveAccessibleDescription(unsentChangesMessage(0));
@@ -192,7 +192,7 @@ describe('logging out while saves wait to sync', () => {
   it('logs out without asking when the SDK has nothing unsent', async () => {
     const unsent = vi.fn(async () => false);
     const { app } = kim(unsent);
-    await screen.findByRole('region', { name: 'Your Daily Goal' }, { timeout: 30_000 });
+    await screen.findByRole('region', { name: 'Your Daily Goal' });
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(app.path()).toBe('/login'));
     expect(unsent).toHaveBeenCalledTimes(1);

@@ -34,7 +34,7 @@ async function annSignedIn() {
     return new Promise<void>(() => {}); // an erasure that never finishes (a tab holds the cache)
   });
   const app = renderApp('/user', { auth, store: profiles(), onSessionEnd: ended });
-  await screen.findByRole('heading', { level: 1, name: 'Dashboard stub' }, { timeout: 20_000 });
+  await screen.findByRole('heading', { level: 1, name: 'Dashboard stub' });
   return { app, auth, ended, pagesAtEnd };
 }
 

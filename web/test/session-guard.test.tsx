@@ -35,9 +35,7 @@ describe('an expired session', () => {
       [paths.user('ann')]: { userId: 'ann', email: 'ann@example.com', createdAt: 1, displayName: 'Ann' },
     });
     const app = renderApp('/user', { auth, store });
-    expect(
-      await screen.findByRole('heading', { name: 'Welcome back' }, { timeout: 20_000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
     expect(app.path()).toBe('/login');
   });
 

@@ -2,10 +2,10 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-// Screens load on demand (the routes' lazy): the first visit of a route in a test file transforms its module.
+// Every wait's limit, set here only: a screen's first render (the weight chart's took 26 s) is slow under load.
 // defaultHidden skips the per-element visibility check (getComputedStyle up the tree), the slowest part of
 // role queries in jsdom; closed dialogs and collapsed sections are unmounted, so nothing hidden is matched.
-configure({ asyncUtilTimeout: 20_000, defaultHidden: true });
+configure({ asyncUtilTimeout: 45_000, defaultHidden: true });
 
 // What a test leaves in this device's storage (the last unit system seen, the colour scheme) is not the next one's.
 afterEach(() => {

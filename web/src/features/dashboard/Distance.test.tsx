@@ -19,7 +19,7 @@ afterEach(() => vi.useRealTimers());
 async function chooseActivity(name: string) {
   const user = userEvent.setup({ delay: null });
   const form = await screen.findByRole('form', { name: 'Log activity' });
-  const input = await within(form).findByRole('combobox', { name: 'Activity' }, { timeout: 30_000 });
+  const input = await within(form).findByRole('combobox', { name: 'Activity' });
   fireEvent.focus(input);
   fireEvent.change(input, { target: { value: name } });
   const listbox = await waitFor(() => {

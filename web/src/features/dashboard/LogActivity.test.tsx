@@ -20,8 +20,7 @@ afterEach(() => vi.useRealTimers());
 async function chooseActivity(name: string) {
   const user = userEvent.setup({ delay: null });
   const form = await screen.findByRole('form', { name: 'Log activity' });
-  // The page's first render takes a while on a loaded machine.
-  const input = await within(form).findByRole('combobox', { name: 'Activity' }, { timeout: 30_000 });
+  const input = await within(form).findByRole('combobox', { name: 'Activity' });
   fireEvent.focus(input);
   fireEvent.change(input, { target: { value: '' } });
   fireEvent.change(input, { target: { value: name } });
@@ -243,7 +242,7 @@ describe('Log Activity', () => {
     expect(form.querySelector('[aria-busy="true"]')).not.toBeNull();
     expect(within(form).queryByRole('combobox', { name: 'Activity' })).toBeNull();
     act(() => answer());
-    const input = await within(form).findByRole('combobox', { name: 'Activity' }, { timeout: 30_000 });
+    const input = await within(form).findByRole('combobox', { name: 'Activity' });
     expect(input).toHaveValue('Yoga');
   });
 
@@ -254,7 +253,7 @@ describe('Log Activity', () => {
     });
     renderDashboard(store);
     const form = await screen.findByRole('form', { name: 'Log activity' });
-    const input = await within(form).findByRole('combobox', { name: 'Activity' }, { timeout: 30_000 });
+    const input = await within(form).findByRole('combobox', { name: 'Activity' });
     await waitFor(() => expect(input).toHaveValue('Yoga'));
     fireEvent.focus(input);
     fireEvent.change(input, { target: { value: 'Tai' } });
@@ -271,7 +270,7 @@ describe('Log Activity', () => {
       ]),
     );
     // Once it has reached the page (Recent Activities lists it):
-    await screen.findByRole('cell', { name: /Running/ }, { timeout: 30_000 });
+    await screen.findByRole('cell', { name: /Running/ });
     expect(input).toHaveValue('Tai');
     fireEvent.click(await screen.findByRole('option', { name: 'Tai Chi' }));
     expect(input).toHaveValue('Tai Chi');

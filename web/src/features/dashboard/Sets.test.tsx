@@ -17,7 +17,7 @@ afterEach(() => vi.useRealTimers());
 
 async function chooseBench() {
   const form = await screen.findByRole('form', { name: 'Log activity' });
-  const input = await within(form).findByRole('combobox', { name: 'Activity' }, { timeout: 30_000 });
+  const input = await within(form).findByRole('combobox', { name: 'Activity' });
   fireEvent.focus(input);
   fireEvent.change(input, { target: { value: '' } });
   fireEvent.change(input, { target: { value: 'Bench Press' } });
@@ -120,7 +120,7 @@ describe('sets in the details', () => {
       },
     });
     renderDashboard(store);
-    const table = await screen.findByRole('table', { name: 'Recent activities' }, { timeout: 30_000 });
+    const table = await screen.findByRole('table', { name: 'Recent activities' });
     expect(await within(table).findByText('70.3 kg · 3 sets')).toBeInTheDocument();
     fireEvent.click(within(table).getByText('Bench Press'));
     const dialog = await screen.findByRole('dialog', { name: 'Activity Details' });
