@@ -41,7 +41,7 @@ async function refusedGoalSave(clockOffsetMs: number) {
     [paths.user('kim')]: { userId: 'kim', email: 'kim@example.com', createdAt: 1, displayName: 'Kim' },
   });
   renderApp('/account', { auth, store });
-  const goal = within(await screen.findByRole('region', { name: 'Your Daily Goal' }, { timeout: 30_000 }));
+  const goal = within(await screen.findByRole('region', { name: 'Your Daily Goal' }));
   const save = async (target: string) => {
     fireEvent.change(goal.getByRole('spinbutton', { name: 'Target' }), { target: { value: target } });
     fireEvent.click(goal.getByRole('button', { name: 'Save Goal' }));
@@ -120,7 +120,7 @@ describe('an import refused while the device clock is off', () => {
     });
     renderApp('/account', { auth, store });
     const user = userEvent.setup();
-    const data = within(await screen.findByRole('region', { name: 'Your Data' }, { timeout: 30_000 }));
+    const data = within(await screen.findByRole('region', { name: 'Your Data' }));
     const csv = ['Date,Activity,Reps,Minutes', '2026-01-10 07:30,Push Ups,10,5'].join('\n');
     await user.upload(data.getByTestId('import-file'), new File([csv], 'mine.csv', { type: 'text/csv' }));
     const preview = within(await screen.findByRole('dialog', { name: 'Import preview' }));
