@@ -2,18 +2,21 @@
  * A device clock ten minutes fast against the real rules: an activity logged "now" is timed ahead
  * of the server's clock and refused. The form says the spec's message, a toast says the clock is
  * the cause and what to do, and nothing is written. Screens at 390 and 1280 px. Then a clock twenty
- * minutes behind: an import is refused (its `importedAt`) and the toast says behind.
+ * minutes behind: an import is refused (its `importedAt`) and the toast says behind. And a first
+ * Google sign-in with the fast clock: the new profile is refused, /login says the clock is why.
  */
 import { ALERT_LOG_ACTIVITY } from '@fit/shared/messages';
 import { paths } from '@fit/shared/model';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GAPI_STAND_IN } from './gapi-stand-in.ts';
 import { logActivity, nav, signUpAndVerify } from './people.ts';
 import { accountOf, launchBrowser, newPage, screenshot, serverDocs } from './stack.ts';
 
 const stamp = Date.now().toString(36);
 const who = { email: `clock-${stamp}@example.com`, name: `Cleo ${stamp}` };
 const late = { email: `clock-late-${stamp}@example.com`, name: `Lars ${stamp}` };
+const googler = `clock-google-${stamp}@example.com`;
 const FAST_MS = 10 * 60_000;
 
 /** Runs in the page before its scripts: the device's clock, `offset` ms fast. */
@@ -96,6 +99,34 @@ describe('a device clock off', () => {
     const uid = (await accountOf(late.email))?.localId ?? '';
     expect(uid).not.toBe('');
     expect(await serverDocs(paths.reps(uid))).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('a first Google sign-in with a fast clock is undone, and /login says the clock is why', async () => {
+    const { context, page, errors } = await newPage(browser, { width: 390, height: 844 });
+    await context.addInitScript(fastClock, FAST_MS);
+    await context.route('https://apis.google.com/**', (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: GAPI_STAND_IN }),
+    );
+    await page.goto('/login');
+    const popupOpened = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Sign in with Google' }).click();
+    const popup = await popupOpened;
+    await popup.waitForLoadState();
+    await popup.getByText('Add new account').click();
+    await popup.locator('#email-input').fill(googler);
+    await popup.locator('#display-name-input').fill('Gale Clock');
+    await popup.getByText('Sign in with Google.com').click();
+    await page
+      .getByText(
+        "FitTrack refused the sign-in because this device's clock is 10 minutes ahead. Set the date and time to automatic, then try again.",
+      )
+      .waitFor({ timeout: 30_000 });
+    await screenshot(page, 'clock-04-google-phone');
+    expect(new URL(page.url()).pathname).toBe('/login');
+    const uid = (await accountOf(googler))?.localId ?? '';
+    expect(uid).not.toBe('');
+    expect(await serverDocs(paths.user(uid))).toEqual([]);
     expect(errors).toEqual([]);
   });
 });

@@ -209,4 +209,28 @@ describe('/login: Google', () => {
     expect(auth.current).toBeNull();
     expect(app.path()).toBe('/login');
   });
+
+  it('says when a refused profile is down to this device clock, and only then', async () => {
+    const auth = new FakeAuth();
+    google(auth, { displayName: 'Gina Rossi' });
+    auth.clockOffsetMs = 10 * 60_000;
+    const store = new MemoryStore();
+    const refuse = () => new StoreError('permission-denied', 'createdAt');
+    vi.spyOn(store, 'commit').mockRejectedValueOnce(refuse()).mockRejectedValueOnce(refuse());
+    renderApp('/login', { auth, store });
+    const button = await screen.findByRole('button', { name: 'Sign in with Google' });
+    await userEvent.click(button);
+    expect(
+      await screen.findByText(
+        "FitTrack refused the sign-in because this device's clock is 10 minutes ahead. Set the date and time to automatic, then try again.",
+      ),
+    ).toBeInTheDocument();
+    expect(auth.current).toBeNull();
+    expect(await store.get(paths.user('g1'))).toBeNull();
+    // Within the rules' slack the clock is not the reason: the usual message.
+    auth.clockOffsetMs = 4 * 60_000;
+    await waitFor(() => expect(button).toBeEnabled());
+    await userEvent.click(button);
+    expect(await screen.findByText(GOOGLE_FAILED)).toBeInTheDocument();
+  });
 });

@@ -130,6 +130,10 @@ export function useRecoverFailedLoads(live: boolean): void {
 /** How long a measured clock offset is used again, while the clock was not set meanwhile. */
 const CLOCK_KNOWN_MS = 10 * 60_000;
 
+/** Whether a measured offset is past what the rules allow for a time the device stamps. */
+export const isClockOff = (ms: number | null): ms is number =>
+  ms !== null && Math.abs(ms) > LIMITS.timestampSkewMs;
+
 /** The wall clock less the monotonic one: it moves when the device's clock is set. */
 const clockBase = () => Date.now() - performance.now();
 
@@ -146,8 +150,7 @@ export function useClockOff(): [number | null, () => void] {
     // Each check forces a fresh token, which restarts Firestore's streams in every tab: a burst of
     // refusals reuses the last one unless the clock was set since.
     let known: { ms: number | null; base: number; at: number } | null = null;
-    const show = (ms: number | null) =>
-      setOff(ms !== null && Math.abs(ms) > LIMITS.timestampSkewMs ? ms : null);
+    const show = (ms: number | null) => setOff(isClockOff(ms) ? ms : null);
     return client.getMutationCache().subscribe((event) => {
       if (event.type !== 'updated') return;
       const { action } = event;

@@ -3,6 +3,7 @@
  * /user or /account (data/post-login.ts); the email typed so far goes on to Forgot Password.
  */
 import { INLINE_GOOGLE, INLINE_LOGIN } from '@fit/shared/messages';
+import { StoreError } from '@fit/shared/store';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
@@ -10,8 +11,10 @@ import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { clockOffMessage } from '../../components/ClockNotice.tsx';
 import { GoogleButton } from '../../components/GoogleButton.tsx';
 import { authErrorMessage } from '../../data/auth.ts';
+import { isClockOff } from '../../data/connection.ts';
 import { destinationAfterLogin, destinationFor } from '../../data/post-login.ts';
 import { ensureGoogleProfile, hasDisplayName } from '../../data/profile.ts';
 import { AuthError, AuthForm, useAuthForm } from './AuthForm.tsx';
@@ -62,9 +65,12 @@ export function LoginPage() {
       navigate(destinationFor(result.user, hasDisplayName(profile), next), { replace: true });
     } catch (e) {
       console.error('Google sign-in failed', e);
+      // A new profile carries this device's time (`createdAt`): the rules refuse a clock that is off.
+      const refused = signedIn && e instanceof StoreError && e.code === 'permission-denied';
+      const off = refused ? await gateway.clockOffset().catch(() => null) : null;
       // Without a profile the signed-in pages cannot work: undo the half-done sign-in.
       if (signedIn) await gateway.signOut().catch(() => {});
-      setError(authErrorMessage(e, INLINE_GOOGLE));
+      setError(isClockOff(off) ? clockOffMessage(off, 'the sign-in') : authErrorMessage(e, INLINE_GOOGLE));
       setBusy(false);
     }
   }
