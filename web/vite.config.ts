@@ -10,7 +10,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 
 /**
  * MUI's script that names the colour scheme on <html> before the first paint (its defaults are the
- * theme's attribute and storage key: web/src/app/theme.ts). Inline, so firebase.json's CSP allows it
+ * theme's attribute and storage key: web/src/app/theme/index.ts). Inline, so firebase.json's CSP allows it
  * by its hash (web/test/color-scheme-script.test.ts says what to write when it changes).
  */
 export const COLOR_SCHEME_SCRIPT = renderToStaticMarkup(createElement(InitColorSchemeScript));

@@ -8,7 +8,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { theme } from '../src/app/theme.ts';
+import { theme } from '../src/app/theme/index.ts';
 import { createQueryClient } from '../src/data/connection.ts';
 import { type SessionUser, SessionUserContext, StoreContext } from '../src/data/context.tsx';
 import { CommunityPage, type CommunityPageProps } from '../src/features/community/CommunityPage.tsx';

@@ -19,7 +19,7 @@ import { render } from '@testing-library/react';
 import { type ReactNode, useState } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
-import { themeOptions } from '../src/app/theme.ts';
+import { themeOptions } from '../src/app/theme/index.ts';
 import { createQueryClient } from '../src/data/connection.ts';
 import { SessionUserContext, StoreContext } from '../src/data/context.tsx';
 import { UnitsProvider } from '../src/data/units.ts';

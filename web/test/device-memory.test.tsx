@@ -12,7 +12,7 @@ import { type DocSnapshot, type QuerySpec, StoreError, type Unsubscribe } from '
 import { MemoryStore } from '@fit/shared/testing/memory-store';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MODE_STORAGE_KEY } from '../src/app/theme.ts';
+import { MODE_STORAGE_KEY } from '../src/app/theme/index.ts';
 import {
   forgetUser,
   keepOnlyMemoryOf,

@@ -6,7 +6,7 @@ import type { AuthGateway } from '../data/auth.ts';
 import { AuthGatewayContext, BackendLoaderContext } from '../data/context.tsx';
 import type { Backend } from '../data/page-backend.ts';
 import { SessionProvider } from '../data/session.tsx';
-import { theme } from './theme.ts';
+import { theme } from './theme/index.ts';
 
 /** The browser's bar colour (index.html's `theme-color` per scheme) follows the scheme shown. */
 function BarColour() {

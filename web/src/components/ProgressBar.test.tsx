@@ -6,7 +6,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import { ThemeProvider } from '@mui/material/styles';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { theme } from '../app/theme.ts';
+import { theme } from '../app/theme/index.ts';
 import { ProgressBar } from './ProgressBar.tsx';
 
 const ARIA = ['role', 'aria-label', 'aria-valuenow', 'aria-valuemin', 'aria-valuemax'];

@@ -7,7 +7,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, it } from 'vitest';
-import { MODE_STORAGE_KEY, SCHEME_ATTRIBUTE, theme } from '../../app/theme.ts';
+import { MODE_STORAGE_KEY, SCHEME_ATTRIBUTE, theme } from '../../app/theme/index.ts';
 import { AppearanceSection } from './AppearanceSection.tsx';
 
 function renderSection() {

@@ -6,7 +6,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { theme } from '../../app/theme.ts';
+import { theme } from '../../app/theme/index.ts';
 import { createQueryClient } from '../../data/connection.ts';
 import { SessionUserContext, StoreContext } from '../../data/context.tsx';
 import { ProfileSection } from './ProfileSection.tsx';

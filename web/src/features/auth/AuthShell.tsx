@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { onBrandSurface } from '../../app/theme.ts';
+import { onBrandSurface } from '../../app/theme/index.ts';
 import { Brand } from '../../components/Brand.tsx';
 
 const POINTS = [

@@ -16,7 +16,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { faded } from '../../app/theme.ts';
+import { faded } from '../../app/theme/index.ts';
 import { IconTile } from '../../components/IconTile.tsx';
 import { PersonName } from '../../components/PersonName.tsx';
 import { Empty, RelativeTime, UserAvatar, YouChip } from './bits.tsx';

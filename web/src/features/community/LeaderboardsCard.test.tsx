@@ -1,7 +1,7 @@
 import { ThemeProvider } from '@mui/material/styles';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { theme } from '../../app/theme.ts';
+import { theme } from '../../app/theme/index.ts';
 import { LeaderboardsCard } from './LeaderboardsCard.tsx';
 
 const NOW = Date.UTC(2026, 10, 23, 2, 0);

@@ -11,7 +11,7 @@ import Stack from '@mui/material/Stack';
 import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useId } from 'react';
-import { faded } from '../../app/theme.ts';
+import { faded } from '../../app/theme/index.ts';
 import { IconTile } from '../../components/IconTile.tsx';
 import { PersonName } from '../../components/PersonName.tsx';
 import { UserAvatar, YouChip } from './bits.tsx';

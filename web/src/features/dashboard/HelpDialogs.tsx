@@ -8,7 +8,7 @@ import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
-import { faded } from '../../app/theme.ts';
+import { faded } from '../../app/theme/index.ts';
 import { InfoDialog } from '../../components/InfoDialog.tsx';
 import { formatMeasureWithUnit, useUnits } from '../../data/units.ts';
 import type { BodyFigures } from './body.ts';

@@ -6,7 +6,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { theme } from '../../app/theme.ts';
+import { theme } from '../../app/theme/index.ts';
 import { FollowButton } from '../../components/FollowButton.tsx';
 import { createQueryClient } from '../../data/connection.ts';
 import { type SessionUser, SessionUserContext, StoreContext } from '../../data/context.tsx';

@@ -4,7 +4,7 @@ import { heatLevel } from '@fit/shared/progress';
 import Box from '@mui/material/Box';
 import { type Theme, useTheme } from '@mui/material/styles';
 import { type KeyboardEvent, memo, useRef, useState } from 'react';
-import { faded } from '../../app/theme.ts';
+import { faded } from '../../app/theme/index.ts';
 
 /** A day's square and the gap between squares: 24 px apart, WCAG 2.2's minimum target spacing. */
 const CELL = 20;

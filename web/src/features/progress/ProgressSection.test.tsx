@@ -15,7 +15,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { theme } from '../../app/theme.ts';
+import { theme } from '../../app/theme/index.ts';
 import { createQueryClient } from '../../data/connection.ts';
 import { SessionUserContext, StoreContext } from '../../data/context.tsx';
 import { ProgressSection } from './ProgressSection.tsx';

@@ -5,7 +5,7 @@
  */
 import { getContrastRatio } from '@mui/material/styles';
 import { describe, expect, it } from 'vitest';
-import { theme } from './theme.ts';
+import { theme } from './index.ts';
 
 const TEXT = 4.5;
 const NON_TEXT = 3;
