@@ -81,6 +81,17 @@ describe('/account: Your Information', () => {
     expect((await store.get(paths.user(UID)))?.data.displayName).toBe('Ann');
   });
 
+  it('refuses a display name of characters drawn as nothing (tag characters, a letter mark)', async () => {
+    const { store } = setup();
+    const info = await section('Your Information');
+    for (const invisible of ['\u{E0041}\u{E0042}', '\u061c\ufe0f', '\u{1D173}']) {
+      change(info.getByRole('textbox', { name: 'Display Name' }), invisible);
+      fireEvent.click(info.getByRole('button', { name: 'Save Profile' }));
+      expect(await info.findByText('Display Name is required.')).toBeInTheDocument();
+    }
+    expect((await store.get(paths.user(UID)))?.data.displayName).toBe('Ann');
+  });
+
   it('refuses a date of birth in the future and a height that is not positive', async () => {
     setup();
     const info = await section('Your Information');
