@@ -135,6 +135,28 @@ describe('/account: Your Information', () => {
     });
   });
 
+  it('writes only what was changed here, keeping what another tab saved meanwhile', async () => {
+    const { store } = setup({ profile: { height: 65, hideExerciseInfo: false, unitSystem: 'imperial' } });
+    const info = await section('Your Information');
+    // Another tab (or the dashboard) hides the person's exercise info and changes the height.
+    await store.commit([
+      { kind: 'set', path: paths.user(UID), data: { hideExerciseInfo: true, height: 70 }, merge: true },
+    ]);
+    change(info.getByRole('textbox', { name: 'Phone Number' }), '555-0100');
+    fireEvent.click(info.getByRole('button', { name: 'Save Profile' }));
+    expect(await info.findByText('Profile saved successfully!')).toBeInTheDocument();
+    expect((await store.get(paths.user(UID)))?.data).toMatchObject({
+      displayName: 'Ann',
+      phoneNumber: '555-0100',
+      hideExerciseInfo: true,
+      height: 70,
+    });
+    // Changed back and saved again: written, though the form started with it empty.
+    change(info.getByRole('textbox', { name: 'Phone Number' }), '');
+    fireEvent.click(info.getByRole('button', { name: 'Save Profile' }));
+    await waitFor(async () => expect((await store.get(paths.user(UID)))?.data.phoneNumber).toBe(''));
+  });
+
   it('creates the profile with its identity fields when it was missing', async () => {
     const { store } = setup({ profile: null });
     const info = await section('Your Information');
