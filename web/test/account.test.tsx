@@ -157,6 +157,17 @@ describe('/account: Your Information', () => {
     await waitFor(async () => expect((await store.get(paths.user(UID)))?.data.phoneNumber).toBe(''));
   });
 
+  it("names a metric person's units when a height stored before the ranges is out of range", async () => {
+    // 180 inches: centimetres typed as inches before heights were bounded; shown as 457.2 cm.
+    const { store } = setup({ profile: { height: 180, unitSystem: 'metric' } });
+    const info = await section('Your Information');
+    expect(info.getByRole('textbox', { name: 'Height (cm)' })).toHaveValue('457.2');
+    change(info.getByRole('textbox', { name: 'Phone Number' }), '555-0100');
+    fireEvent.click(info.getByRole('button', { name: 'Save Profile' }));
+    expect(await info.findByText('Height must be between 92 and 274 cm.')).toBeInTheDocument();
+    expect((await store.get(paths.user(UID)))?.data).not.toHaveProperty('phoneNumber');
+  });
+
   it('creates the profile with its identity fields when it was missing', async () => {
     const { store } = setup({ profile: null });
     const info = await section('Your Information');

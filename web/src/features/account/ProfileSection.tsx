@@ -117,7 +117,8 @@ export function ProfileSection(props: { profile: UserProfile | null }) {
       stored: saved.current.height,
     });
     if ('message' in height) return setStatus({ kind: 'error', message: height.message, field: 'height' });
-    const checked = validateAccountProfile({ ...fields, height: height.value }, today);
+    // The person's units name the range of a height stored out of it (before the ranges existed).
+    const checked = validateAccountProfile({ ...fields, height: height.value }, today, fields.unitSystem);
     if (!checked.ok) return setStatus({ kind: 'error', message: checked.message, field: checked.field });
     const create = props.profile === null;
     const values = { ...checked.value, unitSystem: fields.unitSystem };
