@@ -6,7 +6,8 @@
  *   NBSP U+00A0 and the ideographic space U+3000, plus NEL U+0085), the zero-width characters
  *   (U+200B-U+200D, U+2060, U+FEFF) and the other invisible fillers people use to fake an empty
  *   name (soft hyphen, Hangul fillers, the Mongolian vowel separator, invisible operators, braille
- *   blank, the directional marks).
+ *   blank, the directional marks): every Default_Ignorable_Code_Point of Unicode is in, the Arabic
+ *   letter mark, variation selectors and tag characters (U+E0000-E0FFF) included, in every plane.
  * - bidi controls: embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069) reorder the
  *   text around them: an RLO in a name reverses the text after it, including a link. They are
  *   refused in display names and posts (and stripped where shown). The marks U+200E/U+200F are allowed: they carry no
@@ -23,6 +24,7 @@ export const INVISIBLE_RANGES: readonly (readonly [number, number])[] = [
   [0xa0, 0xa0],
   [0xad, 0xad],
   [0x34f, 0x34f],
+  [0x61c, 0x61c],
   [0x115f, 0x1160],
   [0x1680, 0x1680],
   [0x17b4, 0x17b5],
@@ -33,8 +35,13 @@ export const INVISIBLE_RANGES: readonly (readonly [number, number])[] = [
   [0x2800, 0x2800],
   [0x3000, 0x3000],
   [0x3164, 0x3164],
+  [0xfe00, 0xfe0f],
   [0xfeff, 0xfeff],
   [0xffa0, 0xffa0],
+  [0xfff0, 0xfff8],
+  [0x1bca0, 0x1bca3],
+  [0x1d173, 0x1d17a],
+  [0xe0000, 0xe0fff],
 ];
 
 /** Inclusive code point ranges of the bidi embedding, override and isolate controls. */

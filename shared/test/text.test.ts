@@ -9,6 +9,8 @@ import {
   stripBidiControls,
 } from '../src/text.ts';
 
+const codePoints = (text: string) => [...text].map((c) => c.codePointAt(0)?.toString(16)).join(' ');
+
 const inRanges = (c: number, ranges: readonly (readonly [number, number])[]) =>
   ranges.some(([a, b]) => c >= a && c <= b);
 
@@ -31,13 +33,31 @@ describe('text rules', () => {
       expect(isBlank(visible)).toBe(false);
   });
 
+  it('every default-ignorable code point (Unicode: drawn as nothing) counts as blank, in every plane', () => {
+    // U+061C (Arabic letter mark), variation selectors, tag characters (U+E0000-E0FFF) and the
+    // like show nothing, so a display name or post made of them is as empty as one of spaces.
+    const ignorable = /^\p{Default_Ignorable_Code_Point}$/u;
+    const missed: string[] = [];
+    for (let c = 0; c <= 0x10ffff; c++) {
+      if (c >= 0xd800 && c <= 0xdfff) continue;
+      const ch = String.fromCodePoint(c);
+      if (ignorable.test(ch) && !isBlank(ch)) missed.push(c.toString(16));
+    }
+    expect(missed).toEqual([]);
+    for (const text of ['\u061c', '\ufe0f\ufe0e', '\u{E0041}\u{E0042}', '\u{1D173}', '\u{1BCA0}'])
+      expect(isBlank(text), codePoints(text)).toBe(true);
+    // Not blank when they come with something visible (an emoji's selector, a flag's tags).
+    for (const visible of ['\u2764\ufe0f', '\u{1F3F4}\u{E0067}\u{E0062}\u{E007F}', 'a\u061c'])
+      expect(isBlank(visible), codePoints(visible)).toBe(false);
+  });
+
   it('the rules patterns are the same character sets as the JavaScript checks, code point by code point', () => {
     const blank = asJs(RULES_PATTERNS.blank);
     const bidi = asJs(RULES_PATTERNS.bidiControl);
     const differing: string[] = [];
-    for (let c = 0; c <= 0xffff; c++) {
+    for (let c = 0; c <= 0x10ffff; c++) {
       if (c >= 0xd800 && c <= 0xdfff) continue;
-      const ch = String.fromCharCode(c);
+      const ch = String.fromCodePoint(c);
       const b = blank.test(ch);
       if (b !== isBlank(ch) || b !== inRanges(c, INVISIBLE_RANGES)) differing.push(`blank ${c.toString(16)}`);
       const d = hasBidiControl(ch);

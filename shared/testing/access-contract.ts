@@ -1126,11 +1126,24 @@ function hardeningCases(cases: ContractCase[], { owner, other, now }: ContractPa
     ['zero-width characters', '\u200b\u200c\u200d\u2060\ufeff'],
     ['no-break spaces and a newline', '\u00a0\n\u00a0'],
     ['a Hangul filler', '\u3164'],
+    // Default-ignorable code points beyond those: drawn as nothing too.
+    ['an Arabic letter mark and variation selectors', '\u061c\ufe0e\ufe0f'],
+    ['tag characters', '\u{E0041}\u{E0042}\u{E0020}'],
+    ['musical formatting controls', '\u{1D173}\u{1D17A}'],
   ];
   for (const [what, text] of blanks) {
     create(`form rules: post of ${what}`, postPath, { message: text, timestamp: now }, 'deny');
     create(`form rules: display name of ${what}`, userPath, { ...profile, displayName: text }, 'deny');
   }
+  create(
+    "form rules: display name with an emoji's variation selector and a flag's tags",
+    userPath,
+    {
+      ...profile,
+      displayName: 'Pat \u2764\ufe0f \u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}',
+    },
+    'allow',
+  );
   add({
     name: 'form rules: a set display name emptied',
     op: 'update',

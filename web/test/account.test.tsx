@@ -81,6 +81,17 @@ describe('/account: Your Information', () => {
     expect((await store.get(paths.user(UID)))?.data.displayName).toBe('Ann');
   });
 
+  it('refuses a display name of characters drawn as nothing (tag characters, a letter mark)', async () => {
+    const { store } = setup();
+    const info = await section('Your Information');
+    for (const invisible of ['\u{E0041}\u{E0042}', '\u061c\ufe0f', '\u{1D173}']) {
+      change(info.getByRole('textbox', { name: 'Display Name' }), invisible);
+      fireEvent.click(info.getByRole('button', { name: 'Save Profile' }));
+      expect(await info.findByText('Display Name is required.')).toBeInTheDocument();
+    }
+    expect((await store.get(paths.user(UID)))?.data.displayName).toBe('Ann');
+  });
+
   it('refuses a date of birth in the future and a height that is not positive', async () => {
     setup();
     const info = await section('Your Information');
@@ -122,6 +133,39 @@ describe('/account: Your Information', () => {
       // The unit system shown (the browser's, en-US here) is saved with the profile.
       unitSystem: 'imperial',
     });
+  });
+
+  it('writes only what was changed here, keeping what another tab saved meanwhile', async () => {
+    const { store } = setup({ profile: { height: 65, hideExerciseInfo: false, unitSystem: 'imperial' } });
+    const info = await section('Your Information');
+    // Another tab (or the dashboard) hides the person's exercise info and changes the height.
+    await store.commit([
+      { kind: 'set', path: paths.user(UID), data: { hideExerciseInfo: true, height: 70 }, merge: true },
+    ]);
+    change(info.getByRole('textbox', { name: 'Phone Number' }), '555-0100');
+    fireEvent.click(info.getByRole('button', { name: 'Save Profile' }));
+    expect(await info.findByText('Profile saved successfully!')).toBeInTheDocument();
+    expect((await store.get(paths.user(UID)))?.data).toMatchObject({
+      displayName: 'Ann',
+      phoneNumber: '555-0100',
+      hideExerciseInfo: true,
+      height: 70,
+    });
+    // Changed back and saved again: written, though the form started with it empty.
+    change(info.getByRole('textbox', { name: 'Phone Number' }), '');
+    fireEvent.click(info.getByRole('button', { name: 'Save Profile' }));
+    await waitFor(async () => expect((await store.get(paths.user(UID)))?.data.phoneNumber).toBe(''));
+  });
+
+  it("names a metric person's units when a height stored before the ranges is out of range", async () => {
+    // 180 inches: centimetres typed as inches before heights were bounded; shown as 457.2 cm.
+    const { store } = setup({ profile: { height: 180, unitSystem: 'metric' } });
+    const info = await section('Your Information');
+    expect(info.getByRole('textbox', { name: 'Height (cm)' })).toHaveValue('457.2');
+    change(info.getByRole('textbox', { name: 'Phone Number' }), '555-0100');
+    fireEvent.click(info.getByRole('button', { name: 'Save Profile' }));
+    expect(await info.findByText('Height must be between 92 and 274 cm.')).toBeInTheDocument();
+    expect((await store.get(paths.user(UID)))?.data).not.toHaveProperty('phoneNumber');
   });
 
   it('creates the profile with its identity fields when it was missing', async () => {

@@ -12,7 +12,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { StatusAlert } from '../../components/StatusAlert.tsx';
 import { useRequiredUser } from '../../data/context.tsx';
@@ -43,9 +43,34 @@ function fieldsOf(profile: UserProfile | null) {
 
 type Fields = ReturnType<typeof fieldsOf>;
 
+/** The form's fields as stored: what a save compares with, so it writes only what changed here. */
+function storedValuesOf(profile: UserProfile | null): Partial<UserProfile> {
+  return {
+    displayName: profile?.displayName ?? '',
+    firstName: profile?.firstName ?? '',
+    lastName: profile?.lastName ?? '',
+    phoneNumber: profile?.phoneNumber ?? '',
+    gender: profile?.gender,
+    dateOfBirth: profile?.dateOfBirth ?? '',
+    height: profile?.height ?? 0,
+    hideExerciseInfo: profile?.hideExerciseInfo === true,
+    unitSystem: profile?.unitSystem,
+  };
+}
+
+/** The values of `next` that differ from `before`. */
+function changedFrom(before: Partial<UserProfile>, next: Partial<UserProfile>): Partial<UserProfile> {
+  return Object.fromEntries(
+    Object.entries(next).filter(([key, value]) => before[key as keyof UserProfile] !== value),
+  ) as Partial<UserProfile>;
+}
+
 export function ProfileSection(props: { profile: UserProfile | null }) {
   const user = useRequiredUser();
   const [fields, setFields] = useState<Fields>(() => fieldsOf(props.profile));
+  // The stored values the form started from (or last saved): a save writes only the fields changed
+  // since, so what another tab or the dashboard saved meanwhile (a hidden profile, a height) stays.
+  const saved = useRef(storedValuesOf(props.profile));
   const save = useSave({
     save: ({ store, uid }, vars: { fields: Partial<UserProfile>; create: boolean }) =>
       saveAccountProfile(
@@ -56,7 +81,10 @@ export function ProfileSection(props: { profile: UserProfile | null }) {
       ),
     failure: ALERT_SAVE_PROFILE,
     success: SUCCESS_PROFILE_SAVED,
-    onSaved: (_, vars) => setFields((f) => ({ ...f, displayName: vars.fields.displayName ?? f.displayName })),
+    onSaved: (_, vars) => {
+      saved.current = { ...saved.current, ...vars.fields };
+      setFields((f) => ({ ...f, displayName: vars.fields.displayName ?? f.displayName }));
+    },
     log: 'Saving the profile failed',
   });
   const { busy, status, setStatus } = save;
@@ -86,12 +114,15 @@ export function ProfileSection(props: { profile: UserProfile | null }) {
     event.preventDefault();
     // The height is typed in the chosen unit; its range message names that unit.
     const height = typedBodyMeasure('height', fields.height, fields.unitSystem, MESSAGES.heightPositive, {
-      stored: props.profile?.height,
+      stored: saved.current.height,
     });
     if ('message' in height) return setStatus({ kind: 'error', message: height.message, field: 'height' });
-    const checked = validateAccountProfile({ ...fields, height: height.value }, today);
+    // The person's units name the range of a height stored out of it (before the ranges existed).
+    const checked = validateAccountProfile({ ...fields, height: height.value }, today, fields.unitSystem);
     if (!checked.ok) return setStatus({ kind: 'error', message: checked.message, field: checked.field });
-    save.run({ fields: { ...checked.value, unitSystem: fields.unitSystem }, create: props.profile === null });
+    const create = props.profile === null;
+    const values = { ...checked.value, unitSystem: fields.unitSystem };
+    save.run({ fields: create ? values : changedFrom(saved.current, values), create });
   }
 
   const text = (

@@ -51,6 +51,16 @@ describe('Your Profile', () => {
     );
   });
 
+  it("names a metric person's units when a target weight stored before the ranges is out of range", async () => {
+    const store = seedStore({ profile: { currentWeight: 190, targetWeight: 2000, unitSystem: 'metric' } });
+    renderDashboard(store);
+    const card = await section('Your Profile');
+    fireEvent.change(await within(card).findByLabelText('Target date'), { target: { value: '2026-06-08' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Save Profile' }));
+    expect(await within(card).findByText('Target weight must be between 19 and 498 kg.')).toBeInTheDocument();
+    expect(store.doc(paths.user(UID))).not.toHaveProperty('targetDate');
+  });
+
   it("says 'Failed to save profile. Please try again.' when the write fails", async () => {
     const store = seedStore({ profile: { currentWeight: 190 } });
     store.failCommit = (writes) => writes.some((w) => w.path === paths.user(UID));

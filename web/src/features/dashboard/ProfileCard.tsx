@@ -71,7 +71,7 @@ export function ProfileCard(props: {
       setStatus({ kind: 'error', message: target.message, field: 'targetWeight' });
       return;
     }
-    const checked = validateDashboardProfile({ ...form, targetWeight: target.value }, props.today);
+    const checked = validateDashboardProfile({ ...form, targetWeight: target.value }, props.today, units);
     if (!checked.ok) {
       setStatus({ kind: 'error', message: checked.message, field: checked.field });
       return;
