@@ -170,6 +170,22 @@ describe('/login: Google', () => {
     });
   });
 
+  it('counts a stored name of invisible characters as no name: on to /account', async () => {
+    const auth = new FakeAuth();
+    google(auth, { displayName: 'Gina Rossi' });
+    const store = new MemoryStore({
+      [paths.user('g1')]: {
+        userId: 'g1',
+        email: 'gina@example.com',
+        createdAt: 5,
+        displayName: '\u{E0041}\u200B',
+      },
+    });
+    const app = renderApp('/login', { auth, store });
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign in with Google' }));
+    await waitFor(() => expect(app.path()).toBe('/account'));
+  });
+
   it('treats a closed popup as a choice, not an error', async () => {
     const auth = new FakeAuth(); // googleResult null = popup closed
     const app = renderApp('/login', { auth });

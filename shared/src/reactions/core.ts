@@ -9,6 +9,7 @@ import { valuesEqual } from '../../firestore/semantics.ts';
 import { BOARD_KINDS, type BoardKind, paths, UNKNOWN_USER_NAME } from '../model.ts';
 import { currentWindows, type PeriodWindow, periodWindow } from '../periods.ts';
 import type { DocData, DocSnapshot, DocumentReader, ReactionStore, WriteOp } from '../store.ts';
+import { isBlank } from '../text.ts';
 import { numberOr0, totalsFromSums } from '../totals.ts';
 
 import { clampTotals } from './caps.ts';
@@ -43,7 +44,7 @@ export interface Person {
 
 export function displayNameOf(profile: DocData | null | undefined): string {
   const name = profile?.displayName;
-  return typeof name === 'string' && name.trim() !== '' ? name.trim() : UNKNOWN_USER_NAME;
+  return typeof name === 'string' && !isBlank(name) ? name.trim() : UNKNOWN_USER_NAME;
 }
 
 function personOf(uid: string, profile: DocData | null | undefined): Person {

@@ -3,7 +3,8 @@
  * names on the item (through the engagement reaction their update triggers); `read` stays the owner's.
  */
 import { describe, expect, it } from 'vitest';
-import { paths } from '../../src/model.ts';
+import { paths, UNKNOWN_USER_NAME } from '../../src/model.ts';
+import { displayNameOf } from '../../src/reactions/core.ts';
 import {
   notificationId,
   PAGE_SIZE,
@@ -93,5 +94,14 @@ describe('a rename', () => {
     ]);
     expect(await renameGiven(h.env(T0 + 1000), 'bob')).toBe(0);
     expect(h.store.snapshot()[kudos]).toMatchObject({ userName: 'Bob' });
+  });
+});
+
+describe('a name that shows nothing', () => {
+  it('is the unknown name on every projection, as an empty one is', () => {
+    // Stored before the rules refused them: tag characters, a variation selector, a zero-width space.
+    for (const name of ['\u{E0041}\u{E0042}', '\uFE0F', ' \u200B ', ''])
+      expect(displayNameOf({ displayName: name }), JSON.stringify(name)).toBe(UNKNOWN_USER_NAME);
+    expect(displayNameOf({ displayName: ' Ann\uFE0F ' })).toBe('Ann\uFE0F');
   });
 });

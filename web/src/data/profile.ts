@@ -2,6 +2,7 @@
 import { paths, type UserProfile } from '@fit/shared/model';
 import { splitName } from '@fit/shared/names';
 import type { DocSnapshot, DocumentStore, LiveDocumentStore } from '@fit/shared/store';
+import { isBlank } from '@fit/shared/text';
 import type { GoogleProfile } from './auth.ts';
 import { type Listen, watchDoc } from './live-query.ts';
 import { emptyPreferencesWrite } from './preferences.ts';
@@ -17,7 +18,8 @@ export function watchProfile(store: LiveDocumentStore, uid: string): Listen<User
 }
 
 export function hasDisplayName(profile: UserProfile | null): boolean {
-  return typeof profile?.displayName === 'string' && profile.displayName.trim() !== '';
+  // isBlank, not trim: a name of invisible characters stored before the rules refused it is none.
+  return typeof profile?.displayName === 'string' && !isBlank(profile.displayName);
 }
 
 /** Sign-up stores who signed up and when, and the empty activity selection. */
