@@ -189,6 +189,28 @@ export function socialContract({ owner, other, now }: ContractParams): ContractC
       data: comment(other, { message: 'a\u202Eb' }),
     }),
     c("comment in another's name", other, 'create', commentPath, 'deny', { data: comment(third) }),
+    // The comment's id is in its notification's (`comment_{feed}_{item}_{id}`): one too long for it
+    // failed the whole reaction, so the item's counts missed the comment.
+    c(
+      'comment with an id too long for its notification',
+      other,
+      'create',
+      paths.comment('feedPosts', owner, 'p1', 'c'.repeat(1480)),
+      'deny',
+      {
+        data: comment(),
+      },
+    ),
+    c(
+      'comment with an id holding a space',
+      other,
+      'create',
+      paths.comment('feedPosts', owner, 'p1', 'c 1'),
+      'deny',
+      {
+        data: comment(),
+      },
+    ),
     c('comment from an unverified account', other, 'create', commentPath, 'deny', {
       data: comment(),
       unverified: true,
