@@ -21,6 +21,7 @@ import {
 import { periodKey } from '@fit/shared/periods';
 import type { DocData, LiveDocumentStore } from '@fit/shared/store';
 import { numberOr0 } from '@fit/shared/totals';
+import { MESSAGES } from '@fit/shared/validation';
 import { type Boards, name, text, toFeedActivity, toFeedPost } from './community.ts';
 import { useSessionUser, useStore } from './context.tsx';
 import { type Listen, listenAll, watchDoc, watchDocs } from './live-query.ts';
@@ -32,9 +33,10 @@ const ALERT_FOLLOW = 'Failed to follow. Please try again.';
 const ALERT_UNFOLLOW = 'Failed to unfollow. Please try again.';
 
 /** What a follow needs checked before it is written (as the rules do). */
-function followProblem(me: string, target: string): string | null {
+function followProblem(me: string, verified: boolean, target: string): string | null {
   if (target === '' || target.includes('/')) return 'That person could not be found.';
   if (target === me) return 'You cannot follow yourself.';
+  if (!verified) return MESSAGES.followUnverified;
   return null;
 }
 
@@ -175,9 +177,11 @@ export function useFollowedBoards(uids: readonly string[] | undefined, boardKeys
 
 /** Follow or unfollow someone; following oneself (or no one) is refused here and writes nothing. */
 export function useFollowSave(target: string) {
-  const me = useSessionUser()?.uid ?? '';
+  const user = useSessionUser();
+  const me = user?.uid ?? '';
+  const verified = user?.emailVerified !== false;
   const save = useSave<void>({
-    // `run` below refuses following oneself or no one before this is called.
+    // `run` below refuses following oneself or no one, or unverified, before this is called.
     save: ({ store, uid }) =>
       store.commit([
         { kind: 'set', path: paths.follow(uid, target), data: { uid: target, createdAt: Date.now() } },
@@ -188,7 +192,7 @@ export function useFollowSave(target: string) {
   const followSave = {
     ...save,
     run: () => {
-      const problem = followProblem(me, target);
+      const problem = followProblem(me, verified, target);
       if (problem) save.setStatus({ kind: 'error', message: problem });
       else save.run();
     },

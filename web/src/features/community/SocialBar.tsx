@@ -1,4 +1,5 @@
 /** Kudos (a toggle, or the count on one's own item) and the comments button of a post or activity. */
+import { MESSAGES } from '@fit/shared/validation';
 import ChatBubbleOutline from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import ThumbUpAlt from '@mui/icons-material/ThumbUpAlt';
 import ThumbUpOffAlt from '@mui/icons-material/ThumbUpOffAlt';
@@ -26,6 +27,9 @@ export function SocialBar(props: SocialBarProps) {
 
 function SignedInSocialBar({ target, own, label }: SocialBarProps) {
   const { store, uid } = useDataScope();
+  // The rules refuse kudos of unverified accounts: say why instead of a failed save.
+  const verified = useSessionUser()?.emailVerified !== false;
+  const [unverifiedTried, setUnverifiedTried] = useState(false);
   const { engagement, given } = useSocialState();
   const myName = useMyName();
   const [open, setOpen] = useState(false);
@@ -58,7 +62,7 @@ function SignedInSocialBar({ target, own, label }: SocialBarProps) {
           // A toggle: its name starts with what it shows (the count), aria-pressed says given.
           aria-label={`${plural(kudos, 'kudos', 'kudos')} for ${label}`}
           disabled={toggle.isPending}
-          onClick={() => toggle.mutate()}
+          onClick={() => (verified ? toggle.mutate() : setUnverifiedTried(true))}
           startIcon={mine ? <ThumbUpAlt /> : <ThumbUpOffAlt />}
           sx={{ minWidth: 0, px: 1, color: mine ? 'primary.main' : color }}
         >
@@ -75,9 +79,9 @@ function SignedInSocialBar({ target, own, label }: SocialBarProps) {
       >
         {comments}
       </Button>
-      {toggle.isError && (
+      {(toggle.isError || unverifiedTried) && (
         <Typography variant="caption" role="alert" sx={{ color: 'error.main', whiteSpace: 'normal' }}>
-          {KUDOS_FAILED}
+          {unverifiedTried ? MESSAGES.socialUnverified : KUDOS_FAILED}
         </Typography>
       )}
       {open && (

@@ -1,5 +1,6 @@
 /** Kudos and comments on the community page, over the in-memory store. */
 import { paths } from '@fit/shared/model';
+import { MESSAGES } from '@fit/shared/validation';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -57,6 +58,15 @@ describe('kudos and comments', () => {
     const mine = await item('My post');
     expect(within(mine).queryByRole('button', { name: /kudos for/ })).toBeNull();
     expect(within(mine).getByLabelText('0 kudos on your post')).toBeTruthy();
+  });
+
+  it('an unverified person is told why kudos are refused, and nothing is written', async () => {
+    const store = seed();
+    renderPage(store, {}, { ...ME, emailVerified: false });
+    const theirs = await item('Their post');
+    await userEvent.click(await within(theirs).findByRole('button', { name: "2 kudos for Ann's post" }));
+    expect(await within(theirs).findByRole('alert')).toHaveTextContent(MESSAGES.socialUnverified);
+    expect(Object.keys(store.snapshot()).filter((p) => p.includes('/kudos/'))).toEqual([]);
   });
 
   it('refuses a blank or too long comment with a message and writes nothing; sends a good one', async () => {
