@@ -1,5 +1,6 @@
 /** Follows and the Following view: `in` queries of at most 30 uids (follow-queries.ts), merged here. */
 import { FEED_SHOWN } from '@fit/shared/community';
+import { isDocPath } from '@fit/shared/doc-paths';
 import {
   chunked,
   type FeedName,
@@ -123,9 +124,12 @@ export function useFollowing(enabled = true) {
   return useLive(['users', me, 'following'], following, enabled && me !== '');
 }
 
-export function usePerson(uid: string) {
+/** Whether `uid` can name a card at all (`a/b`, `__x__` cannot: Firestore refuses such a read). */
+export const isPossiblePerson = (uid: string) => isDocPath(paths.person(uid));
+
+export function usePerson(uid: string, enabled = true) {
   const card = watchDoc(useStore(), paths.person(uid), (doc) => (doc ? toCard(uid, doc.data) : null));
-  return useLive(['people', uid], card);
+  return useLive(['people', uid], card, enabled);
 }
 
 export function usePersonActivities(uid: string) {

@@ -108,6 +108,16 @@ describe('/people/:uid', () => {
     expect(await screen.findByText(PERSON_NOT_FOUND)).toBeInTheDocument();
   });
 
+  it('an address naming no possible person says so, reading nothing', async () => {
+    const store = new MemoryStore(card('ann'));
+    for (const uid of ['a/b', '__ann__', '..']) {
+      const { unmount } = renderAt(store, encodeURIComponent(uid));
+      expect(await screen.findByText(PERSON_NOT_FOUND)).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+      unmount();
+    }
+  });
+
   it('following oneself is refused with a message and writes nothing', async () => {
     const store = new MemoryStore();
     render(
