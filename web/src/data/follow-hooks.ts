@@ -124,6 +124,20 @@ export function useFollowing(enabled = true) {
   return useLive(['users', me, 'following'], following, enabled && me !== '');
 }
 
+/**
+ * Whether I follow `uid`, from its one follow document (live): right beyond the newest
+ * FOLLOWING_READ_LIMIT follows that useFollowing reads. Undefined while loading; false for an id
+ * no follow document can have (the save refuses it with a message).
+ */
+export function useFollows(uid: string): boolean | undefined {
+  const me = useSessionUser()?.uid ?? '';
+  const path = paths.follow(me, uid);
+  const possible = me !== '' && isDocPath(path);
+  const follow = watchDoc(useStore(), path, (doc) => doc !== null);
+  const read = useLive(['users', me, 'following', 'one', uid], follow, possible);
+  return possible ? read.data : false;
+}
+
 /** Whether `uid` can name a card at all (`a/b`, `__x__` cannot: Firestore refuses such a read). */
 export const isPossiblePerson = (uid: string) => isDocPath(paths.person(uid));
 
