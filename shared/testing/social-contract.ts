@@ -266,6 +266,16 @@ export function socialContract({ owner, other, now }: ContractParams): ContractC
       data: { read: true },
       ...withDoc(note, noteDoc),
     }),
+    // Anyone may follow an account before it is verified: its owner clears the bell's count too.
+    c('a notification marked read by its unverified owner', owner, 'update', note, 'allow', {
+      data: { read: true },
+      unverified: true,
+      ...withDoc(note, noteDoc),
+    }),
+    c('a notification marked read by its deleted owner', owner, 'update', note, 'deny', {
+      data: { read: true },
+      seed: { ...seed, [note]: noteDoc, [paths.tombstone(owner)]: { uid: owner, deletedAt: now } },
+    }),
     c('a notification rewritten', owner, 'update', note, 'deny', {
       data: { read: true, fromName: 'Forged' },
       ...withDoc(note, noteDoc),
