@@ -1,4 +1,6 @@
 /** Kudos (a toggle, or the count on one's own item) and the comments button of a post or activity. */
+
+import { StoreError } from '@fit/shared/store';
 import { MESSAGES } from '@fit/shared/validation';
 import ChatBubbleOutline from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import ThumbUpAlt from '@mui/icons-material/ThumbUpAlt';
@@ -36,10 +38,26 @@ function SignedInSocialBar({ target, own, label }: SocialBarProps) {
   const stats = engagement.get(`${target.feed}:${itemIdOf(target)}`);
   const kudos = stats?.kudos ?? 0;
   const comments = stats?.comments ?? 0;
-  const mine = given.has(kudosKey(target, uid));
+  // Given as this bar found out itself: the page reads only my newest kudos, and another tab may
+  // have given it a moment ago. Null: as the page's list says.
+  const [givenHere, setGivenHere] = useState<boolean | null>(null);
+  const mine = givenHere ?? given.has(kudosKey(target, uid));
   const toggle = useMutation({
-    mutationFn: () =>
-      mine ? takeBackKudos(store, uid, target) : giveKudos(store, uid, myName, target, Date.now()),
+    mutationFn: async () => {
+      if (mine) {
+        await takeBackKudos(store, uid, target);
+        setGivenHere(null);
+        return;
+      }
+      try {
+        await giveKudos(store, uid, myName, target, Date.now());
+      } catch (error) {
+        // A second kudos is a change the rules refuse: if mine is there, it was given already.
+        if (!(error instanceof StoreError && error.code === 'permission-denied')) throw error;
+        if (!(await store.get(kudosKey(target, uid)).catch(() => null))) throw error;
+        setGivenHere(true);
+      }
+    },
   });
   const color = 'text.secondary';
   // px 1, not the theme's 18 px: both buttons fit the activity table's last column at 1280 px.
