@@ -3,7 +3,7 @@
 // rate x 10 for the exact calorieUnits check, per-activity limits, the distance limits of the
 // activities that cover ground, other limits, genders, goal
 // types, the blank-text and bidi-control patterns of shared/src/text.ts, the calendar-date pattern
-// of shared/src/periods.ts), between the markers
+// of shared/src/periods.ts, the item-id pattern of shared/src/doc-paths.ts), between the markers
 // below. `node scripts/gen-rules.mjs` rewrites the block; `--check` exits 1 when it is stale.
 // shared/test/rules.test.ts holds the file to the generator.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -41,6 +41,7 @@ export function generateBlock({
   RULES_PATTERNS,
   UNIT_SYSTEMS,
   CALENDAR_DATE_PATTERN,
+  ITEM_ID_PATTERN,
 }) {
   const entries = ACTIVITIES.map((a) => `      ${q(a.name)}: ${activityCode(a)}`);
   const limits = Object.entries(LIMITS).map(([k, v]) => `      ${q(k)}: ${v}`);
@@ -93,6 +94,11 @@ export function generateBlock({
     '  function calendarDatePattern() {',
     `    return ${q(CALENDAR_DATE_PATTERN)};`,
     '  }',
+    '  // shared/src/doc-paths.ts: the id of a new post, activity or comment (RE2 full match), short',
+    '  // enough for the ids of its feed item, counts and notifications',
+    '  function itemIdPattern() {',
+    `    return ${q(ITEM_ID_PATTERN)};`,
+    '  }',
     END,
   ].join('\n');
 }
@@ -112,7 +118,9 @@ async function main() {
   const modules = Object.assign(
     {},
     ...(await Promise.all(
-      ['catalogue.ts', 'validation.ts', 'model.ts', 'text.ts', 'units.ts', 'periods.ts'].map(load),
+      ['catalogue.ts', 'validation.ts', 'model.ts', 'text.ts', 'units.ts', 'periods.ts', 'doc-paths.ts'].map(
+        load,
+      ),
     )),
   );
   const file = new URL('../firestore.rules', import.meta.url);

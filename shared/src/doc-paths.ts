@@ -18,6 +18,21 @@ export const MAX_PATH_BYTES = 6 * 1024;
 /** Firestore nests subcollections at most 100 levels deep (segments of a document path). */
 export const MAX_PATH_SEGMENTS = 200;
 
+/**
+ * The id of a post, activity or comment as the app makes them (auto ids, import ids, the demo's):
+ * the rules refuse any other on create. Such an id is part of the ids of the item's feed item
+ * (`{uid}_{id}`), counts, deletion mark and notifications (`comment_{feed}_{item}_{comment}`), which
+ * Firestore bounds to 1,500 bytes: an id it accepted here could make those too long, and every
+ * reaction to the item fail (counts missing a comment, a rebuild stopped). An RE2 and JS pattern.
+ */
+export const ITEM_ID_PATTERN = '[A-Za-z0-9_-]{1,128}';
+const ITEM_ID = new RegExp(`^${ITEM_ID_PATTERN}$`);
+
+/** Whether `id` is an item id the rules accept (ITEM_ID_PATTERN; Firestore's `__x__` aside). */
+export function isItemId(id: string): boolean {
+  return ITEM_ID.test(id) && segmentProblem(id) === null;
+}
+
 /** UTF-8 byte length without TextEncoder (shared/ targets plain ES, no DOM or Node types). */
 export function utf8Length(s: string): number {
   let n = 0;

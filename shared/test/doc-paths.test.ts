@@ -5,6 +5,7 @@ import {
   collectionPathProblem,
   describePath,
   docPathProblem,
+  isItemId,
   isWellFormedText,
   MAX_PATH_BYTES,
   queryPathProblem,
@@ -110,5 +111,14 @@ describe('the store semantics use the same checker', () => {
     expect(
       queryPathProblem({ collection: 'users/u1/reps', startAfter: { values: [], path: 'users/u1/reps/ok' } }),
     ).toBeNull();
+  });
+});
+
+describe('isItemId', () => {
+  it('takes the ids the app makes and refuses the rest', () => {
+    for (const id of ['Ab3xYz0123456789abcd', 'imp0a1b2c3d4e5f0a1b2c3d4e5f', 'seed-3-1', 'x'.repeat(128)])
+      expect(isItemId(id)).toBe(true);
+    for (const id of ['', 'x'.repeat(129), 'a b', 'a/b', '__x__', 'caf\u00e9', '..', 'a\u2215b'])
+      expect(isItemId(id)).toBe(false);
   });
 });

@@ -9,6 +9,7 @@ import rules from '../../firestore.rules?raw';
 // @ts-expect-error: a plain ESM script (node runs it without a build step); no type declarations.
 import { BEGIN, END, generateBlock } from '../../scripts/gen-rules.mjs';
 import { ACTIVITIES, findActivity } from '../src/catalogue.ts';
+import { ITEM_ID_PATTERN } from '../src/doc-paths.ts';
 import { calorieUnits } from '../src/formulas.ts';
 import { GENDERS, GOAL_TYPES } from '../src/model.ts';
 import { CALENDAR_DATE_PATTERN } from '../src/periods.ts';
@@ -26,6 +27,7 @@ describe('firestore.rules', () => {
       RULES_PATTERNS,
       UNIT_SYSTEMS,
       CALENDAR_DATE_PATTERN,
+      ITEM_ID_PATTERN,
     });
     const start = rules.indexOf(BEGIN as string);
     const end = rules.indexOf(END as string);

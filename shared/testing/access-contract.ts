@@ -422,6 +422,10 @@ export function accessContract({ owner, other, now }: ContractParams): ContractC
     ownRep,
   );
   bad('reps: edit breaks calorie units', `users/${owner}/reps/r1`, { time: 60 }, 'update', ownRep);
+  // An id names the entry's feed item, counts and notifications (`{uid}_{id}`, `kudos_{feed}_{id}_{giver}`):
+  // one Firestore accepts here could make those ids longer than its 1,500 bytes, and every reaction fail.
+  bad('reps: an id too long for its feed item', `users/${owner}/reps/${'r'.repeat(1490)}`, running({}));
+  bad('reps: an id with a space', `users/${owner}/reps/r 1`, running({}));
 
   const weightPath = `users/${owner}/weightRecords/bad`;
   bad('weight: negative', weightPath, { weight: -1, timestamp: now });
@@ -449,6 +453,14 @@ export function accessContract({ owner, other, now }: ContractParams): ContractC
   bad('post: message not a string', postPath, { message: 42, timestamp: now });
   bad('post: userName forged', postPath, { message: 'Hi', timestamp: now, userName: 'Admin' });
   bad('post: timestamp far in the future', postPath, { message: 'Hi', timestamp: now + 24 * 60 * MINUTE });
+  bad('post: an id too long for its feed item', `users/${owner}/posts/${'p'.repeat(1490)}`, {
+    message: 'Hi',
+    timestamp: now,
+  });
+  bad('post: an id with a slash-like character', `users/${owner}/posts/p\u22151`, {
+    message: 'Hi',
+    timestamp: now,
+  });
 
   const userPath = `users/${owner}`;
   const profile = { userId: owner, email: `${owner}@example.com`, createdAt: now, displayName: 'Pat' };

@@ -189,6 +189,28 @@ export function socialContract({ owner, other, now }: ContractParams): ContractC
       data: comment(other, { message: 'a\u202Eb' }),
     }),
     c("comment in another's name", other, 'create', commentPath, 'deny', { data: comment(third) }),
+    // The comment's id is in its notification's (`comment_{feed}_{item}_{id}`): one too long for it
+    // failed the whole reaction, so the item's counts missed the comment.
+    c(
+      'comment with an id too long for its notification',
+      other,
+      'create',
+      paths.comment('feedPosts', owner, 'p1', 'c'.repeat(1480)),
+      'deny',
+      {
+        data: comment(),
+      },
+    ),
+    c(
+      'comment with an id holding a space',
+      other,
+      'create',
+      paths.comment('feedPosts', owner, 'p1', 'c 1'),
+      'deny',
+      {
+        data: comment(),
+      },
+    ),
     c('comment from an unverified account', other, 'create', commentPath, 'deny', {
       data: comment(),
       unverified: true,
@@ -243,6 +265,16 @@ export function socialContract({ owner, other, now }: ContractParams): ContractC
     c('a notification marked read', owner, 'update', note, 'allow', {
       data: { read: true },
       ...withDoc(note, noteDoc),
+    }),
+    // Anyone may follow an account before it is verified: its owner clears the bell's count too.
+    c('a notification marked read by its unverified owner', owner, 'update', note, 'allow', {
+      data: { read: true },
+      unverified: true,
+      ...withDoc(note, noteDoc),
+    }),
+    c('a notification marked read by its deleted owner', owner, 'update', note, 'deny', {
+      data: { read: true },
+      seed: { ...seed, [note]: noteDoc, [paths.tombstone(owner)]: { uid: owner, deletedAt: now } },
     }),
     c('a notification rewritten', owner, 'update', note, 'deny', {
       data: { read: true, fromName: 'Forged' },

@@ -102,6 +102,12 @@ export const engagementQueries = {
 /** Counts over all of an item's kudos or comments (an aggregate: one read per 1000 entries). */
 const countOf = (collection: string): QuerySpec => ({ collection });
 
+/** The start of a comment, in whole characters: a cut emoji would leave half a surrogate pair. */
+function previewOf(message: string): string {
+  const cut = message.slice(0, NOTIFICATION_PREVIEW_LENGTH);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+}
+
 function notificationDoc(e: SocialEvent, cause: DocData): AppNotification | null {
   const from = cause.uid;
   if (typeof from !== 'string' || from === e.owner) return null;
@@ -115,7 +121,7 @@ function notificationDoc(e: SocialEvent, cause: DocData): AppNotification | null
   };
   if (e.what === 'kudos') return { kind: 'kudos', ...base };
   const message = typeof cause.message === 'string' ? cause.message : '';
-  return { kind: 'comment', ...base, preview: message.slice(0, NOTIFICATION_PREVIEW_LENGTH) };
+  return { kind: 'comment', ...base, preview: previewOf(message) };
 }
 
 /**

@@ -18,6 +18,7 @@
  */
 
 import { applyQuery, cursorOf } from '../../firestore/semantics.ts';
+import { isDocPath } from '../doc-paths.ts';
 import { BOARD_KINDS, BOARD_METRICS, type BoardPlace, paths } from '../model.ts';
 import { currentWindows, periodWindow, windowForKey } from '../periods.ts';
 import { type ProgressEntry, progressZone } from '../progress.ts';
@@ -96,7 +97,9 @@ export async function rebuildProjections(
     if (!person) continue;
     const t = rep.data.timestamp;
     if (typeof t !== 'number') continue;
-    if (t >= activityHorizon) {
+    // An id stored before the rules held ids short can name no feed item (over 1,500 bytes): skipped,
+    // as the reaction's write of it fails, so one such entry does not stop the whole rebuild.
+    if (t >= activityHorizon && isDocPath(paths.feedActivity(uid, rep.id))) {
       const item = feedActivityDoc(uid, rep.id, rep.data, person);
       if (item) expected.set(paths.feedActivity(uid, rep.id), item);
     }
@@ -141,7 +144,9 @@ export async function rebuildProjections(
     const uid = uidOfPath(post.path);
     const person = await personFor(uid);
     if (!person) continue;
-    const item = feedPostDoc(uid, post.id, post.data, person);
+    const item = isDocPath(paths.feedPost(uid, post.id))
+      ? feedPostDoc(uid, post.id, post.data, person)
+      : null;
     if (item) expected.set(paths.feedPost(uid, post.id), item);
   }
 

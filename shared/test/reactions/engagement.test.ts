@@ -4,7 +4,8 @@
  * account cascade removing what a person gave, received and caused.
  */
 import { describe, expect, it } from 'vitest';
-import { paths } from '../../src/model.ts';
+import { isWellFormedText } from '../../src/doc-paths.ts';
+import { NOTIFICATION_PREVIEW_LENGTH, paths } from '../../src/model.ts';
 import {
   deleteAccountData,
   notificationId,
@@ -84,6 +85,20 @@ describe('engagement reaction', () => {
     const before = h.store.snapshot();
     await react(h, k1, T0 + 5000);
     expect(h.store.snapshot()).toEqual(before);
+  });
+
+  it("a comment's preview never cuts an emoji in half", async () => {
+    const h = await seed();
+    const c1 = paths.comment('feedPosts', 'ann', 'p1', 'c1');
+    // The 80th UTF-16 unit is the first half of the emoji: a lone surrogate is no text (stored
+    // by Firestore as U+FFFD, shown as a box).
+    const message = `${'a'.repeat(NOTIFICATION_PREVIEW_LENGTH - 1)}\u{1F4AA} strong`;
+    await h.store.commit([{ kind: 'set', path: c1, data: { ...kudos('bob', 'ann'), message } }]);
+    await react(h, c1);
+    const note =
+      h.store.snapshot()[paths.notification('ann', notificationId(socialEventForPath(c1) as never))];
+    expect(isWellFormedText(String(note?.preview))).toBe(true);
+    expect(note?.preview).toBe('a'.repeat(NOTIFICATION_PREVIEW_LENGTH - 1));
   });
 
   it('taking kudos back recounts and removes its notification; a late give changes nothing', async () => {

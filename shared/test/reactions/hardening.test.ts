@@ -291,6 +291,28 @@ describe('loops that delete or rebuild end', () => {
     );
   });
 
+  it('a post or activity stored with an id too long for its feed item does not stop the rebuild', async () => {
+    // Stored before the rules held ids to the app's kind (doc-paths.ts ITEM_ID_PATTERN): the
+    // feed item `{uid}_{id}` is longer than Firestore's 1,500 bytes, so it cannot be written.
+    const long = 'x'.repeat(1498);
+    const h = harness();
+    h.store.seed({
+      [paths.user('u1')]: profile('u1'),
+      [paths.post('u1', long)]: { message: 'Long', timestamp: T0 - 1000 },
+      [paths.post('u1', 'p1')]: { message: 'Short', timestamp: T0 - 2000 },
+      [paths.rep('u1', long)]: rep('Running', { time: 5 }, T0 - 1000),
+      [paths.rep('u1', 'r1')]: rep('Running', { time: 5 }, T0 - 2000),
+    });
+    const env = h.env(T0);
+    await rebuildProjections(env, { apply: true });
+    const snap = h.store.snapshot();
+    expect(snap[paths.feedPost('u1', 'p1')]).toMatchObject({ message: 'Short' });
+    expect(snap[paths.feedActivity('u1', 'r1')]).toMatchObject({ activityType: 'Running' });
+    // The boards count both activities: only the item that cannot exist is left out.
+    expect(snap[paths.boardEntry(currentWindows(T0, TZ).daily.key, 'u1')]).toMatchObject({ minutes: 10 });
+    expect((await rebuildProjections(env, { apply: false })).differences).toEqual([]);
+  });
+
   it('a rebuild counts what it wrote', async () => {
     const h = harness();
     h.store.seed({ 'boardEntries/d2026-11-22_u9': { uid: 'u9', reps: 5 }, 'feedPosts/u9_p': { uid: 'u9' } });

@@ -3,14 +3,14 @@ import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import PersonRemoveOutlined from '@mui/icons-material/PersonRemoveOutlined';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { useFollowing, useFollowSave } from '../data/follow-hooks.ts';
+import { useFollowSave, useFollows } from '../data/follow-hooks.ts';
 import { StatusAlert } from './StatusAlert.tsx';
 
 /** Whether one follows `uid`, and Follow / Unfollow as one toggle (the last outcome cleared first). */
 export function useFollowToggle(uid: string) {
-  const following = useFollowing();
+  const known = useFollows(uid);
   const { followSave, unfollowSave } = useFollowSave(uid);
-  const follows = following.data?.includes(uid) ?? false;
+  const follows = known ?? false;
   const busy = followSave.busy || unfollowSave.busy;
   const clear = () => {
     followSave.setStatus(null);
@@ -19,7 +19,7 @@ export function useFollowToggle(uid: string) {
   return {
     follows,
     busy,
-    disabled: following.data === undefined || busy,
+    disabled: known === undefined || busy,
     status: followSave.status ?? unfollowSave.status,
     clear,
     toggle: () => {

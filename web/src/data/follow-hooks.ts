@@ -1,5 +1,6 @@
 /** Follows and the Following view: `in` queries of at most 30 uids (follow-queries.ts), merged here. */
 import { FEED_SHOWN } from '@fit/shared/community';
+import { isDocPath } from '@fit/shared/doc-paths';
 import {
   chunked,
   type FeedName,
@@ -21,6 +22,7 @@ import {
 import { periodKey } from '@fit/shared/periods';
 import type { DocData, LiveDocumentStore } from '@fit/shared/store';
 import { numberOr0 } from '@fit/shared/totals';
+import { MESSAGES } from '@fit/shared/validation';
 import { type Boards, name, text, toFeedActivity, toFeedPost } from './community.ts';
 import { useSessionUser, useStore } from './context.tsx';
 import { type Listen, listenAll, watchDoc, watchDocs } from './live-query.ts';
@@ -32,9 +34,10 @@ const ALERT_FOLLOW = 'Failed to follow. Please try again.';
 const ALERT_UNFOLLOW = 'Failed to unfollow. Please try again.';
 
 /** What a follow needs checked before it is written (as the rules do). */
-function followProblem(me: string, target: string): string | null {
+function followProblem(me: string, verified: boolean, target: string): string | null {
   if (target === '' || target.includes('/')) return 'That person could not be found.';
   if (target === me) return 'You cannot follow yourself.';
+  if (!verified) return MESSAGES.followUnverified;
   return null;
 }
 
@@ -121,9 +124,26 @@ export function useFollowing(enabled = true) {
   return useLive(['users', me, 'following'], following, enabled && me !== '');
 }
 
-export function usePerson(uid: string) {
+/**
+ * Whether I follow `uid`, from its one follow document (live): right beyond the newest
+ * FOLLOWING_READ_LIMIT follows that useFollowing reads. Undefined while loading; false for an id
+ * no follow document can have (the save refuses it with a message).
+ */
+export function useFollows(uid: string): boolean | undefined {
+  const me = useSessionUser()?.uid ?? '';
+  const path = paths.follow(me, uid);
+  const possible = me !== '' && isDocPath(path);
+  const follow = watchDoc(useStore(), path, (doc) => doc !== null);
+  const read = useLive(['users', me, 'following', 'one', uid], follow, possible);
+  return possible ? read.data : false;
+}
+
+/** Whether `uid` can name a card at all (`a/b`, `__x__` cannot: Firestore refuses such a read). */
+export const isPossiblePerson = (uid: string) => isDocPath(paths.person(uid));
+
+export function usePerson(uid: string, enabled = true) {
   const card = watchDoc(useStore(), paths.person(uid), (doc) => (doc ? toCard(uid, doc.data) : null));
-  return useLive(['people', uid], card);
+  return useLive(['people', uid], card, enabled);
 }
 
 export function usePersonActivities(uid: string) {
@@ -175,9 +195,11 @@ export function useFollowedBoards(uids: readonly string[] | undefined, boardKeys
 
 /** Follow or unfollow someone; following oneself (or no one) is refused here and writes nothing. */
 export function useFollowSave(target: string) {
-  const me = useSessionUser()?.uid ?? '';
+  const user = useSessionUser();
+  const me = user?.uid ?? '';
+  const verified = user?.emailVerified !== false;
   const save = useSave<void>({
-    // `run` below refuses following oneself or no one before this is called.
+    // `run` below refuses following oneself or no one, or unverified, before this is called.
     save: ({ store, uid }) =>
       store.commit([
         { kind: 'set', path: paths.follow(uid, target), data: { uid: target, createdAt: Date.now() } },
@@ -188,7 +210,7 @@ export function useFollowSave(target: string) {
   const followSave = {
     ...save,
     run: () => {
-      const problem = followProblem(me, target);
+      const problem = followProblem(me, verified, target);
       if (problem) save.setStatus({ kind: 'error', message: problem });
       else save.run();
     },

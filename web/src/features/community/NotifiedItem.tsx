@@ -1,4 +1,5 @@
 /** One's own post or activity named in the address (`?post=` or `?activity=`): a notification opens its comments. */
+import { isItemId } from '@fit/shared/doc-paths';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -15,9 +16,6 @@ const ITEMS = [
   { param: 'activity', feed: 'feedActivities', label: 'your activity', noun: 'activity' },
 ] as const;
 
-/** Ids the app writes (auto, import and demo ids); anything else (a path, `__x__`) is never read. */
-const ITEM_ID = /^(?!__)[\w-]{1,128}$/;
-
 export function NotifiedItem({ uid }: { uid: string }) {
   const [params, setParams] = useSearchParams();
   const item = ITEMS.find((i) => params.get(i.param));
@@ -31,7 +29,8 @@ export function NotifiedItem({ uid }: { uid: string }) {
       },
       { replace: true },
     );
-  if (!ITEM_ID.test(target.id)) return <ItemGone noun={item.noun} onClose={close} />;
+  // Only ids the app writes (auto, import and demo ids); anything else (a path, `__x__`) is never read.
+  if (!isItemId(target.id)) return <ItemGone noun={item.noun} onClose={close} />;
   return <ItemComments key={target.id} target={target} label={item.label} noun={item.noun} onClose={close} />;
 }
 

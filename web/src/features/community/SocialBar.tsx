@@ -1,4 +1,7 @@
 /** Kudos (a toggle, or the count on one's own item) and the comments button of a post or activity. */
+
+import { StoreError } from '@fit/shared/store';
+import { MESSAGES } from '@fit/shared/validation';
 import ChatBubbleOutline from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import ThumbUpAlt from '@mui/icons-material/ThumbUpAlt';
 import ThumbUpOffAlt from '@mui/icons-material/ThumbUpOffAlt';
@@ -26,16 +29,35 @@ export function SocialBar(props: SocialBarProps) {
 
 function SignedInSocialBar({ target, own, label }: SocialBarProps) {
   const { store, uid } = useDataScope();
+  // The rules refuse kudos of unverified accounts: say why instead of a failed save.
+  const verified = useSessionUser()?.emailVerified !== false;
+  const [unverifiedTried, setUnverifiedTried] = useState(false);
   const { engagement, given } = useSocialState();
   const myName = useMyName();
   const [open, setOpen] = useState(false);
   const stats = engagement.get(`${target.feed}:${itemIdOf(target)}`);
   const kudos = stats?.kudos ?? 0;
   const comments = stats?.comments ?? 0;
-  const mine = given.has(kudosKey(target, uid));
+  // Given as this bar found out itself: the page reads only my newest kudos, and another tab may
+  // have given it a moment ago. Null: as the page's list says.
+  const [givenHere, setGivenHere] = useState<boolean | null>(null);
+  const mine = givenHere ?? given.has(kudosKey(target, uid));
   const toggle = useMutation({
-    mutationFn: () =>
-      mine ? takeBackKudos(store, uid, target) : giveKudos(store, uid, myName, target, Date.now()),
+    mutationFn: async () => {
+      if (mine) {
+        await takeBackKudos(store, uid, target);
+        setGivenHere(null);
+        return;
+      }
+      try {
+        await giveKudos(store, uid, myName, target, Date.now());
+      } catch (error) {
+        // A second kudos is a change the rules refuse: if mine is there, it was given already.
+        if (!(error instanceof StoreError && error.code === 'permission-denied')) throw error;
+        if (!(await store.get(kudosKey(target, uid)).catch(() => null))) throw error;
+        setGivenHere(true);
+      }
+    },
   });
   const color = 'text.secondary';
   // px 1, not the theme's 18 px: both buttons fit the activity table's last column at 1280 px.
@@ -58,7 +80,7 @@ function SignedInSocialBar({ target, own, label }: SocialBarProps) {
           // A toggle: its name starts with what it shows (the count), aria-pressed says given.
           aria-label={`${plural(kudos, 'kudos', 'kudos')} for ${label}`}
           disabled={toggle.isPending}
-          onClick={() => toggle.mutate()}
+          onClick={() => (verified ? toggle.mutate() : setUnverifiedTried(true))}
           startIcon={mine ? <ThumbUpAlt /> : <ThumbUpOffAlt />}
           sx={{ minWidth: 0, px: 1, color: mine ? 'primary.main' : color }}
         >
@@ -75,9 +97,9 @@ function SignedInSocialBar({ target, own, label }: SocialBarProps) {
       >
         {comments}
       </Button>
-      {toggle.isError && (
+      {(toggle.isError || unverifiedTried) && (
         <Typography variant="caption" role="alert" sx={{ color: 'error.main', whiteSpace: 'normal' }}>
-          {KUDOS_FAILED}
+          {unverifiedTried ? MESSAGES.socialUnverified : KUDOS_FAILED}
         </Typography>
       )}
       {open && (

@@ -1,6 +1,7 @@
 import { paths } from '@fit/shared/model';
 import { periodKey } from '@fit/shared/periods';
 import type { DocData } from '@fit/shared/store';
+import { MESSAGES } from '@fit/shared/validation';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { board, feedActivity, feedPost, ME, MemoryStore, NOW, renderPage } from '../../../test/community.tsx';
@@ -98,6 +99,18 @@ describe('Everyone or Following', () => {
     expect(Object.keys(store.snapshot()).filter((p) => p.includes('/following/'))).toEqual([
       paths.follow(ME.uid, 'ann'),
     ]);
+  });
+
+  it('an unverified person is told why they cannot follow, and nothing is written', async () => {
+    const store = new MemoryStore(seed());
+    renderPage(store, {}, { ...ME, emailVerified: false });
+    const table = await screen.findByRole('table', { name: 'Recent activities' });
+    fireEvent.click(await within(table).findByRole('button', { name: 'User bob' }));
+    const item = await screen.findByRole('menuitem', { name: 'Follow User bob' });
+    await waitFor(() => expect(item).not.toHaveAttribute('aria-disabled'));
+    fireEvent.click(item);
+    expect(await screen.findByText(MESSAGES.followUnverified)).toBeInTheDocument();
+    expect(store.snapshot()[paths.follow(ME.uid, 'bob')]).toBeUndefined();
   });
 
   it('my own name offers my profile, never a follow', async () => {

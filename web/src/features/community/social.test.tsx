@@ -1,5 +1,7 @@
 /** Kudos and comments on the community page, over the in-memory store. */
 import { paths } from '@fit/shared/model';
+import { StoreError } from '@fit/shared/store';
+import { MESSAGES } from '@fit/shared/validation';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -57,6 +59,45 @@ describe('kudos and comments', () => {
     const mine = await item('My post');
     expect(within(mine).queryByRole('button', { name: /kudos for/ })).toBeNull();
     expect(within(mine).getByLabelText('0 kudos on your post')).toBeTruthy();
+  });
+
+  it('kudos already given (another tab, or older than the 100 the page reads) shows as given, no failure', async () => {
+    const store = seed();
+    const mineOnP1 = paths.kudosOf('feedPosts', 'ann', 'p1', ME.uid);
+    const older = { uid: ME.uid, owner: 'ann', userName: 'Me Myself', timestamp: NOW - 10_000 };
+    await store.commit([{ kind: 'set', path: mineOnP1, data: older }]);
+    // The page reads my newest kudos: 100 later ones elsewhere push this one out.
+    await store.commit(
+      Array.from({ length: 100 }, (_, i) => ({
+        kind: 'set' as const,
+        path: paths.kudosOf('feedPosts', 'zed', `z${i}`, ME.uid),
+        data: { ...older, owner: 'zed', timestamp: NOW - 5000 + i },
+      })),
+    );
+    // As the rules do: a second kudos of the same giver is a change, refused.
+    const commit = store.commit.bind(store);
+    vi.spyOn(store, 'commit').mockImplementation(async (writes) => {
+      if (writes.some((w) => w.kind === 'set' && w.path === mineOnP1) && (await store.get(mineOnP1)))
+        throw new StoreError('permission-denied', 'Missing or insufficient permissions.');
+      return commit(writes);
+    });
+    renderPage(store);
+    const theirs = await item('Their post');
+    await userEvent.click(await within(theirs).findByRole('button', { name: "2 kudos for Ann's post" }));
+    expect(
+      await within(theirs).findByRole('button', { name: /kudos for Ann's post/, pressed: true }),
+    ).toBeTruthy();
+    expect(within(theirs).queryByRole('alert')).toBeNull();
+    expect(store.snapshot()[mineOnP1]).toEqual(older);
+  });
+
+  it('an unverified person is told why kudos are refused, and nothing is written', async () => {
+    const store = seed();
+    renderPage(store, {}, { ...ME, emailVerified: false });
+    const theirs = await item('Their post');
+    await userEvent.click(await within(theirs).findByRole('button', { name: "2 kudos for Ann's post" }));
+    expect(await within(theirs).findByRole('alert')).toHaveTextContent(MESSAGES.socialUnverified);
+    expect(Object.keys(store.snapshot()).filter((p) => p.includes('/kudos/'))).toEqual([]);
   });
 
   it('refuses a blank or too long comment with a message and writes nothing; sends a good one', async () => {

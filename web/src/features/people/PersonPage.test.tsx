@@ -108,6 +108,30 @@ describe('/people/:uid', () => {
     expect(await screen.findByText(PERSON_NOT_FOUND)).toBeInTheDocument();
   });
 
+  it('a person I followed before my newest 300 follows shows as followed, and Unfollow works', async () => {
+    const follows: Record<string, DocData> = {
+      [paths.follow('me', 'ann')]: { uid: 'ann', createdAt: T - 1_000_000 },
+    };
+    for (let i = 0; i < 300; i++) follows[paths.follow('me', `p${i}`)] = { uid: `p${i}`, createdAt: T + i };
+    const store = new MemoryStore({ ...card('ann'), ...follows });
+    renderAt(store, 'ann');
+    const unfollow = await screen.findByRole('button', { name: 'Unfollow User ann' });
+    await waitFor(() => expect(unfollow).toBeEnabled());
+    fireEvent.click(unfollow);
+    await waitFor(() => expect(store.snapshot()[paths.follow('me', 'ann')]).toBeUndefined());
+    expect(await screen.findByRole('button', { name: 'Follow User ann' })).toBeInTheDocument();
+  });
+
+  it('an address naming no possible person says so, reading nothing', async () => {
+    const store = new MemoryStore(card('ann'));
+    for (const uid of ['a/b', '__ann__', '..']) {
+      const { unmount } = renderAt(store, encodeURIComponent(uid));
+      expect(await screen.findByText(PERSON_NOT_FOUND)).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+      unmount();
+    }
+  });
+
   it('following oneself is refused with a message and writes nothing', async () => {
     const store = new MemoryStore();
     render(

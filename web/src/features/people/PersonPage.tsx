@@ -15,7 +15,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { ShownName } from '../../components/ShownText.tsx';
 import { useSessionUser } from '../../data/context.tsx';
-import { usePerson } from '../../data/follow-hooks.ts';
+import { isPossiblePerson, usePerson } from '../../data/follow-hooks.ts';
 import { PersonActivities } from './PersonActivities.tsx';
 
 export const PERSON_NOT_FOUND = 'This person could not be found.';
@@ -24,13 +24,15 @@ const HIDES_EXERCISE = 'keeps their exercise info private, so no activities show
 export function PersonPage() {
   const uid = useParams().uid ?? '';
   const me = useSessionUser()?.uid ?? null;
-  const person = usePerson(uid);
-  const card = person.data;
+  // An address naming no possible person (`a%2Fb`, `__x__`) is not read: nobody is there.
+  const possible = isPossiblePerson(uid);
+  const person = usePerson(uid, possible);
+  const card = possible ? person.data : null;
   const title = card ? card.userName : 'Profile';
   return (
     <>
       <PageHeader title={title} subtitle={card ? 'Community profile' : undefined} />
-      {person.isError && card === undefined ? (
+      {possible && person.isError && card === undefined ? (
         <LoadFailed message={ALERT_FETCH_COMMUNITY} />
       ) : card === undefined ? (
         <Skeleton variant="rounded" height={140} />
