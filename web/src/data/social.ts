@@ -221,8 +221,19 @@ export async function deleteComment(store: DocumentStore, t: SocialTarget, comme
 
 /** Marks notifications read (at most UNREAD_COUNTED writes). */
 export async function markRead(store: DocumentStore, uid: string, ids: readonly string[]) {
+  const mark = (some: readonly string[]) =>
+    store.commit(
+      some.map(
+        (id) => ({ kind: 'update', path: paths.notification(uid, id), data: { read: true } }) as const,
+      ),
+    );
   if (ids.length === 0) return;
-  await store.commit(
-    ids.map((id) => ({ kind: 'update', path: paths.notification(uid, id), data: { read: true } }) as const),
-  );
+  try {
+    await mark(ids);
+  } catch (error) {
+    // One notification deleted meanwhile (its item went) fails the whole batch: mark each alone.
+    if (ids.length === 1) throw error;
+    const each = await Promise.allSettled(ids.map((id) => mark([id])));
+    if (each.every((r) => r.status === 'rejected')) throw error;
+  }
 }
