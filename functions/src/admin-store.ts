@@ -23,9 +23,15 @@ import {
   type AggregateQuerySnapshot,
   type DocumentSnapshot,
   FieldPath,
+  FieldValue,
   type Firestore,
   type Query,
 } from 'firebase-admin/firestore';
+
+/** An update's fields, its `remove` as FieldValue.delete(). */
+function updateData(w: Extract<WriteOp, { kind: 'update' }>) {
+  return { ...w.data, ...Object.fromEntries((w.remove ?? []).map((f) => [f, FieldValue.delete()])) };
+}
 
 /** gRPC status codes (what @google-cloud/firestore errors carry) to the port's codes. */
 const GRPC_CODES: Record<number, StoreErrorCode> = {
@@ -149,7 +155,7 @@ export class AdminStore implements ReactionStore {
       for (const w of writes) {
         const ref = this.db.doc(w.path);
         if (w.kind === 'delete') batch.delete(ref);
-        else if (w.kind === 'update') batch.update(ref, w.data);
+        else if (w.kind === 'update') batch.update(ref, updateData(w));
         else batch.set(ref, w.data, { merge: w.merge === true });
       }
       await batch.commit();
@@ -168,7 +174,7 @@ export class AdminStore implements ReactionStore {
           write: (w) => {
             const ref = this.db.doc(w.path);
             if (w.kind === 'delete') t.delete(ref);
-            else if (w.kind === 'update') t.update(ref, w.data);
+            else if (w.kind === 'update') t.update(ref, updateData(w));
             else t.set(ref, w.data, { merge: w.merge === true });
           },
         };

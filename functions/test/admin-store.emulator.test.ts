@@ -168,6 +168,13 @@ if (!host) {
       });
       expect(seen).toBe(1);
       expect((await store.get('feedPosts/a'))?.data.n).toBe(11);
+      // `remove` deletes the fields it names, in a batch and in a transaction.
+      await store.commit([{ kind: 'update', path: 'feedPosts/b', data: { n: 5 }, remove: ['timestamp'] }]);
+      expect((await store.get('feedPosts/b'))?.data).toEqual({ n: 5 });
+      await store.transact(async (tx) => {
+        tx.write({ kind: 'update', path: 'feedPosts/c', data: {}, remove: ['n'] });
+      });
+      expect((await store.get('feedPosts/c'))?.data).toEqual({ timestamp: 1 });
       await clear();
     });
 

@@ -447,6 +447,12 @@ export function applyUpdate(target: DocData, patch: DocData): DocData {
   return out;
 }
 
+/** `data` without the top-level `fields` (an update's `remove`). */
+function withoutFields(data: DocData, fields: readonly string[]): DocData {
+  for (const f of fields) delete data[f];
+  return data;
+}
+
 /** Why a write cannot be made at all (bad path or data), independent of current state. */
 export function writeProblem(op: WriteOp): string | null {
   if (!op || typeof op !== 'object') return 'A write must be an object {kind, path, data}.';
@@ -456,6 +462,14 @@ export function writeProblem(op: WriteOp): string | null {
   if (op.kind !== 'set' && op.kind !== 'update')
     return `Unknown write kind '${String((op as { kind: unknown }).kind)}'.`;
   if (!isPlainMap(op.data)) return `Write to '${op.path}' needs a map of fields.`;
+  if (op.kind === 'update' && op.remove !== undefined) {
+    if (!Array.isArray(op.remove)) return `Write to '${op.path}' needs a list of fields to remove.`;
+    for (const f of op.remove) {
+      if (typeof f !== 'string' || f === '' || f.includes('.'))
+        return `Write to '${op.path}' removes an invalid field '${String(f)}'.`;
+      if (f in op.data) return `Write to '${op.path}' both sets and removes '${f}'.`;
+    }
+  }
   for (const [k, v] of Object.entries(op.data)) {
     if (k === '') return `Write to '${op.path}' has an empty field name.`;
     const p = valueProblem(v, `Field '${k}' of '${op.path}'`);
@@ -478,7 +492,7 @@ export function applyWrite(before: DocData | null, op: WriteOp): DocData | null 
       return op.merge && before ? mergeData(before, op.data) : mergeData({}, op.data);
     case 'update':
       if (!before) throw new StoreError('not-found', `No document to update: ${op.path}`);
-      return applyUpdate(before, op.data);
+      return withoutFields(applyUpdate(before, op.data), op.remove ?? []);
   }
 }
 

@@ -65,8 +65,16 @@ export interface AggregateResult {
 
 export type WriteOp =
   | { readonly kind: 'set'; readonly path: string; readonly data: DocData; readonly merge?: boolean }
-  /** Fails with 'not-found' when the document is missing; keys may be dotted field paths. */
-  | { readonly kind: 'update'; readonly path: string; readonly data: DocData }
+  /**
+   * Fails with 'not-found' when the document is missing; keys may be dotted field paths. `remove`
+   * names top-level fields the update deletes (Firestore's deleteField()).
+   */
+  | {
+      readonly kind: 'update';
+      readonly path: string;
+      readonly data: DocData;
+      readonly remove?: readonly string[];
+    }
   | { readonly kind: 'delete'; readonly path: string };
 
 export interface DocumentReader {

@@ -387,6 +387,23 @@ describe('writes', () => {
     );
   });
 
+  it('update removes the top-level fields it names (deleteField), absent ones included', () => {
+    const before = { a: 1, b: 2, c: { d: 3 } };
+    expect(
+      applyWrite(before, { kind: 'update', path: 'c/d', data: { a: 5 }, remove: ['b', 'c', 'zz'] }),
+    ).toEqual({
+      a: 5,
+    });
+    expect(
+      storeError(() => applyWrite(null, { kind: 'update', path: 'c/d', data: {}, remove: ['a'] })).code,
+    ).toBe('not-found');
+    for (const remove of [['a'], [''], ['c.d']])
+      expect(
+        storeError(() => applyWrite(before, { kind: 'update', path: 'c/d', data: { a: 1 }, remove })).code,
+        JSON.stringify(remove),
+      ).toBe('invalid-argument');
+  });
+
   it('refuses bad paths and values Firestore does not store', () => {
     const bad: WriteOp[] = [
       { kind: 'set', path: 'c', data: {} },

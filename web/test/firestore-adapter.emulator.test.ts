@@ -126,6 +126,35 @@ if (!host) {
       });
     });
 
+    it('update removes the fields it names, as MemoryStore does; a missing document stays missing', async () => {
+      const writes: WriteOp[] = [
+        {
+          kind: 'set',
+          path: paths.rep(uid, 'g'),
+          data: activity('Bench Press', { count: 8, time: 6 }, 6_000),
+        },
+        { kind: 'update', path: paths.rep(uid, 'g'), data: { time: 7 }, remove: ['count', 'distance'] },
+      ];
+      await firestore.commit(writes);
+      await memory.commit(writes);
+      expect((await firestore.get(paths.rep(uid, 'g')))?.data).toEqual({
+        activityType: 'Bench Press',
+        time: 7,
+        timestamp: 6_000,
+      });
+      expect((await firestore.get(paths.rep(uid, 'g')))?.data).toEqual(
+        (await memory.get(paths.rep(uid, 'g')))?.data,
+      );
+      const gone: WriteOp[] = [
+        { kind: 'update', path: paths.rep(uid, 'gone'), data: { time: 1 }, remove: ['count'] },
+      ];
+      await expect(firestore.commit(gone)).rejects.toMatchObject({ code: 'not-found' });
+      await expect(memory.commit(gone)).rejects.toMatchObject({ code: 'not-found' });
+      expect(await firestore.get(paths.rep(uid, 'gone'))).toBeNull();
+      await firestore.commit([{ kind: 'delete', path: paths.rep(uid, 'g') }]);
+      await memory.commit([{ kind: 'delete', path: paths.rep(uid, 'g') }]);
+    });
+
     it('delivers a live query again when a matching document changes', async () => {
       const seen: string[][] = [];
       const spec: QuerySpec = { collection: paths.reps(uid), orderBy: NEWEST_FIRST, limit: 2 };

@@ -61,8 +61,13 @@ export function DateTimeInput(props: {
       type="datetime-local"
       label={props.label ?? 'Date and time'}
       value={props.value ?? toDateTimeLocal(now)}
-      // Clearing the field (the browser's clear button) means "now" again.
-      onChange={(e) => props.onChange(e.target.value === '' ? null : e.target.value)}
+      // Clearing the field (the browser's clear button) means "now" again. A field cleared only in
+      // part (Backspace on its hour in Chrome) also reads '', but is badInput: it stays '' as typed,
+      // which saves nothing ('Date must be a valid date.'), rather than jumping to now under the
+      // typing and saving today's date with the hour typed next.
+      onChange={(e) =>
+        props.onChange(e.target.value === '' && !e.target.validity.badInput ? null : e.target.value)
+      }
       disabled={props.disabled ?? false}
       error={props.error ?? false}
       size={props.size ?? 'medium'}

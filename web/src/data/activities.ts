@@ -74,7 +74,14 @@ export async function logActivity(
   return id;
 }
 
-/** Replaces an activity with its edited version (a full `set`: cleared fields go), keeping its write times. */
+/** The fields an activity may hold or not, which an edit may clear. */
+const OPTIONAL_FIELDS = ['count', 'time', 'weightLifted', 'sets', 'distance'] as const;
+
+/**
+ * Replaces an activity with its edited version (cleared fields go), keeping its write times. An
+ * `update`, not a `set`: an activity deleted meanwhile (another tab, another device) fails with
+ * 'not-found' instead of coming back.
+ */
 export async function updateActivity(
   store: DocumentStore,
   uid: string,
@@ -83,8 +90,9 @@ export async function updateActivity(
   stored: Pick<ActivityRecord, 'loggedAt' | 'importedAt'> = {},
 ) {
   const { loggedAt: _l, importedAt: _i, ...fields } = record;
-  const data = { ...fields, ...finiteFields(stored, ['loggedAt', 'importedAt']) };
-  await store.commit([{ kind: 'set', path: paths.rep(uid, id), data }]);
+  const data: Record<string, unknown> = { ...fields, ...finiteFields(stored, ['loggedAt', 'importedAt']) };
+  const remove = OPTIONAL_FIELDS.filter((f) => !(f in data));
+  await store.commit([{ kind: 'update', path: paths.rep(uid, id), data, remove }]);
 }
 
 export async function deleteActivity(store: DocumentStore, uid: string, id: string) {

@@ -22,6 +22,7 @@ import {
   connectFirestoreEmulator,
   count,
   type DocumentSnapshot,
+  deleteField,
   doc,
   documentId,
   type Firestore,
@@ -289,7 +290,11 @@ export function createFirestoreStore(
         for (const op of writes) {
           const ref = doc(db, op.path);
           if (op.kind === 'set') batch.set(ref, op.data, { merge: op.merge === true });
-          else if (op.kind === 'update') batch.update(ref, op.data);
+          else if (op.kind === 'update')
+            batch.update(ref, {
+              ...op.data,
+              ...Object.fromEntries((op.remove ?? []).map((f) => [f, deleteField()])),
+            });
           else batch.delete(ref);
         }
         await batch.commit();

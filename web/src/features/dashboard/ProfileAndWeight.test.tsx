@@ -190,6 +190,30 @@ describe('Weight Tracking', () => {
     expect(store.doc(paths.weightRecord(UID, 'w1'))).toEqual({ weight: 200, timestamp: at(2026, 3, 11, 8) });
   });
 
+  it('a date and time half cleared while typing stays as typed (not now) and is refused, writing nothing', async () => {
+    const store = seedStore({ profile: { currentWeight: 190 } });
+    renderDashboard(store);
+    const card = await section('Weight Tracking');
+    const form = within(card).getByRole('form', { name: 'Log weight' });
+    const when = within(form).getByLabelText('Date and time') as HTMLInputElement;
+    fireEvent.change(when, { target: { value: toDateTimeLocal(at(2026, 3, 2, 7)) } });
+    // Backspace on one part (the hour) in Chrome: the value reads '' and the input is badInput.
+    Object.defineProperty(when, 'validity', { configurable: true, get: () => ({ badInput: true }) });
+    fireEvent.change(when, { target: { value: '' } });
+    expect(when).toHaveValue('');
+    expect(within(form).queryByText('Now. Change it to log an earlier time.')).toBeNull();
+    fireEvent.change(within(form).getByLabelText('Weight'), { target: { value: '180' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Log' }));
+    expect(await within(card).findByText('Date must be a valid date.')).toBeInTheDocument();
+    expect(store.collection(paths.weightRecords(UID))).toEqual({});
+
+    // Cleared whole (no part left): back to now, as before.
+    Object.defineProperty(when, 'validity', { configurable: true, get: () => ({ badInput: false }) });
+    fireEvent.change(when, { target: { value: toDateTimeLocal(at(2026, 3, 2, 7)) } });
+    fireEvent.change(when, { target: { value: '' } });
+    expect(within(form).getByText('Now. Change it to log an earlier time.')).toBeInTheDocument();
+  });
+
   it("says 'Failed to log weight. Please try again.' when the write fails", async () => {
     const store = seedStore();
     store.failCommit = () => true;

@@ -244,6 +244,25 @@ describe('Recent Activities', () => {
     expect(await screen.findByText('No activities yet')).toBeInTheDocument();
   });
 
+  it('Save on an activity deleted meanwhile (another tab) writes nothing back and says it failed', async () => {
+    const store = seedStore({
+      activities: {
+        a: activityDoc({ activityType: 'Bench Press', count: 10, time: 5, timestamp: at(2026, 3, 11, 8) }),
+      },
+    });
+    renderDashboard(store);
+    const table = await screen.findByRole('table', { name: 'Recent activities' });
+    await waitFor(() => expect(bodyRows(table)).toHaveLength(1));
+    fireEvent.click(bodyRows(table)[0] as HTMLElement);
+    const dialog = await dialogNamed('Activity Details');
+    // The other tab deletes it while this popup is open.
+    await store.commit([{ kind: 'delete', path: paths.rep(UID, 'a') }]);
+    fireEvent.change(within(dialog).getByLabelText('Reps'), { target: { value: '' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Failed to update activity.')).toBeInTheDocument();
+    expect(store.doc(paths.rep(UID, 'a'))).toBeUndefined();
+  });
+
   it("says 'Failed to update activity.' and 'Failed to delete activity.' when the writes fail", async () => {
     const store = seedStore({
       activities: { a: activityDoc({ activityType: 'Yoga', time: 30, timestamp: at(2026, 3, 11, 8) }) },
