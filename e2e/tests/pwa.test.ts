@@ -162,11 +162,12 @@ describe('installable app, offline shell', () => {
 
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
     // Workbox's clientsClaim takes the page while the worker is still activating: wait for the end.
-    await page.waitForFunction(
-      async () => (await navigator.serviceWorker.ready).active?.state === 'activated',
-      null,
-      { timeout: 30_000 },
-    );
+    // (Not waitForFunction: it takes a predicate's promise as truthy and does not wait.)
+    await expect
+      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), {
+        timeout: 30_000,
+      })
+      .toBe('activated');
     const registration = await page.evaluate(async () => {
       const r = await navigator.serviceWorker.ready;
       return { scope: r.scope, script: r.active?.scriptURL, state: r.active?.state };
