@@ -9,6 +9,7 @@ import { ALERT_LOG_ACTIVITY } from '@fit/shared/messages';
 import { paths } from '@fit/shared/model';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './axe.ts';
 import { GAPI_STAND_IN } from './gapi-stand-in.ts';
 import { logActivity, nav, signUpAndVerify } from './people.ts';
 import { accountOf, launchBrowser, newPage, screenshot, serverDocs } from './stack.ts';
@@ -46,7 +47,12 @@ describe('a device clock off', () => {
   });
 
   it('an activity logged now is refused, and a toast says the clock is why', async () => {
-    const { context, page, errors } = await newPage(browser, { width: 390, height: 844 });
+    // bypassCSP: axe is injected (the app's CSP allows no foreign script).
+    const { context, page, errors } = await newPage(
+      browser,
+      { width: 390, height: 844 },
+      { bypassCSP: true },
+    );
     await context.addInitScript(fastClock, FAST_MS);
     await signUpAndVerify(page, who);
     expect(
@@ -61,6 +67,7 @@ describe('a device clock off', () => {
     );
     await toast.waitFor({ timeout: 30_000 });
     await screenshot(page, 'clock-01-fast-phone');
+    expect(await axeViolations(page)).toEqual([]);
 
     const uid = (await accountOf(who.email))?.localId ?? '';
     expect(uid).not.toBe('');
@@ -103,7 +110,11 @@ describe('a device clock off', () => {
   });
 
   it('a first Google sign-in with a fast clock is undone, and /login says the clock is why', async () => {
-    const { context, page, errors } = await newPage(browser, { width: 390, height: 844 });
+    const { context, page, errors } = await newPage(
+      browser,
+      { width: 390, height: 844 },
+      { bypassCSP: true },
+    );
     await context.addInitScript(fastClock, FAST_MS);
     await context.route('https://apis.google.com/**', (route) =>
       route.fulfill({ contentType: 'text/javascript', body: GAPI_STAND_IN }),
@@ -117,12 +128,20 @@ describe('a device clock off', () => {
     await popup.locator('#email-input').fill(googler);
     await popup.locator('#display-name-input').fill('Gale Clock');
     await popup.getByText('Sign in with Google.com').click();
-    await page
-      .getByText(
-        "FitTrack refused the sign-in because this device's clock is 10 minutes ahead. Set the date and time to automatic, then try again.",
-      )
-      .waitFor({ timeout: 30_000 });
+    const message = page.getByText(
+      "FitTrack refused the sign-in because this device's clock is 10 minutes ahead. Set the date and time to automatic, then try again.",
+    );
+    await message.waitFor({ timeout: 30_000 });
     await screenshot(page, 'clock-04-google-phone');
+    expect(await axeViolations(page)).toEqual([]);
+    // The same message on a wide screen in the dark scheme.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.getAttribute('data-mui-color-scheme')))
+      .toBe('dark');
+    await screenshot(page, 'clock-05-google-wide-dark');
+    expect(await axeViolations(page)).toEqual([]);
     expect(new URL(page.url()).pathname).toBe('/login');
     const uid = (await accountOf(googler))?.localId ?? '';
     expect(uid).not.toBe('');

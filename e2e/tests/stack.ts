@@ -36,7 +36,7 @@ export async function launchBrowser(): Promise<Browser> {
 export async function newPage(
   browser: Browser,
   viewport = { width: 1280, height: 900 },
-  options: { serviceWorkers?: 'allow' | 'block' } = {},
+  options: { serviceWorkers?: 'allow' | 'block'; bypassCSP?: boolean } = {},
 ) {
   const context: BrowserContext = await browser.newContext({
     viewport,
