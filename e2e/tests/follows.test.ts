@@ -3,7 +3,8 @@
  * Ben, Ben follows Cat. Following shows Ann only Ben's posts, activities and board places; Ben's
  * profile counts his followers (kept by the follow trigger); Cat hides her exercise info and her
  * profile shows no activities; Cat deletes her account and everyone's counts drop her follows.
- * axe-core on the profile page and the filter at 390 and 1280 px, light and dark.
+ * axe-core on the profile page (an unknown person's too) and the filter at 390 and 1280 px, light
+ * and dark.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -142,12 +143,17 @@ describe('following: three people', () => {
       .poll(() => a.page.getByTestId('person-counts').textContent(), { timeout: 60_000 })
       .toBe('1 follower1 following');
     await audit(a.page, '/people (hidden)', 'person-hidden', found);
+    // An id no account can have: said at once, no Retry that cannot work.
+    await a.page.goto('/people/__x__');
+    await a.page.getByText('This person could not be found.').waitFor({ timeout: 60_000 });
+    await audit(a.page, '/people (no such person)', 'person-unknown', found);
 
     // Cat deletes her account: Ben's counts drop her follow both ways.
     await nav(c.page, 'Account');
     await c.page.getByRole('button', { name: 'Delete Account' }).click();
     await c.page.getByRole('dialog').getByRole('button', { name: 'Delete my account' }).click();
     await c.page.waitForURL('**/login', { timeout: 30_000 });
+    await a.page.goBack();
     await a.page.goBack();
     await a.page.getByRole('heading', { name: ben.name, level: 1 }).waitFor();
     await expect
