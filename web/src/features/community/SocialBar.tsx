@@ -14,7 +14,7 @@ import { useSessionUser } from '../../data/context.tsx';
 import { useDataScope } from '../../data/queries.ts';
 import { giveKudos, itemIdOf, kudosKey, type SocialTarget, takeBackKudos } from '../../data/social.ts';
 import { CommentsDialog } from './CommentsDialog.tsx';
-import { useMyName, useSocialState } from './social-state.ts';
+import { socialFailure, useMyName, useSocialState } from './social-state.ts';
 
 const KUDOS_FAILED = 'Could not update your kudos. Please try again.';
 
@@ -50,7 +50,7 @@ function SignedInSocialBar({ target, own, label }: SocialBarProps) {
         return;
       }
       try {
-        await giveKudos(store, uid, myName, target, Date.now());
+        await giveKudos(store, uid, await myName(), target, Date.now());
       } catch (error) {
         // A second kudos is a change the rules refuse: if mine is there, it was given already.
         if (!(error instanceof StoreError && error.code === 'permission-denied')) throw error;
@@ -99,7 +99,7 @@ function SignedInSocialBar({ target, own, label }: SocialBarProps) {
       </Button>
       {(toggle.isError || unverifiedTried) && (
         <Typography variant="caption" role="alert" sx={{ color: 'error.main', whiteSpace: 'normal' }}>
-          {unverifiedTried ? MESSAGES.socialUnverified : KUDOS_FAILED}
+          {unverifiedTried ? MESSAGES.socialUnverified : socialFailure(toggle.error, KUDOS_FAILED)}
         </Typography>
       )}
       {open && (

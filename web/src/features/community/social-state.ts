@@ -1,6 +1,8 @@
 import type { Engagement, FeedActivity, FeedPost } from '@fit/shared/model';
+import { MESSAGES } from '@fit/shared/validation';
 import { createContext, useContext, useMemo } from 'react';
-import { useProfile } from '../../data/queries.ts';
+import { hasDisplayName, readProfile } from '../../data/profile.ts';
+import { useDataScope, useProfile } from '../../data/queries.ts';
 import { useEngagement, useMyKudos } from '../../data/social.ts';
 
 /** What every kudos and comments bar of the page reads: the shown items' counts, one's own kudos. */
@@ -30,8 +32,23 @@ export function useSocial(posts: FeedPost[] | null, activities: FeedActivity[] |
   }, [postStats, activityStats, given]);
 }
 
-/** The name one's kudos and comments carry: the profile's display name (the rules check it). */
-export function useMyName(): string {
-  const name = useProfile().data?.displayName;
-  return typeof name === 'string' ? name : '';
+/** No display name of one's own: the rules refuse a kudos or comment without one. */
+class NoNameError extends Error {}
+
+/** What a failed kudos or comment says: set a name first, or `fallback`. */
+export const socialFailure = (error: Error | null, fallback: string) =>
+  error instanceof NoNameError ? MESSAGES.socialNoName : fallback;
+
+/**
+ * The name one's kudos and comments carry: the profile's display name (the rules check it), read
+ * at the send when the page has not loaded it yet (a click right after a page load).
+ */
+export function useMyName(): () => Promise<string> {
+  const { store, uid } = useDataScope();
+  const loaded = useProfile().data;
+  return async () => {
+    const profile = loaded ?? (await readProfile(store, uid));
+    if (!profile || !hasDisplayName(profile)) throw new NoNameError(MESSAGES.socialNoName);
+    return profile.displayName;
+  };
 }

@@ -91,6 +91,47 @@ describe('kudos and comments', () => {
     expect(store.snapshot()[mineOnP1]).toEqual(older);
   });
 
+  it('kudos and a comment sent before my name has loaded carry it', async () => {
+    const store = seed();
+    // The page's read of my profile has not answered yet (a click right after a page load).
+    const listenDoc = store.listenDoc.bind(store);
+    vi.spyOn(store, 'listenDoc').mockImplementation((path, onNext, onError) =>
+      path === paths.user(ME.uid) ? () => {} : listenDoc(path, onNext, onError),
+    );
+    renderPage(store);
+    const theirs = await item('Their post');
+    await userEvent.click(await within(theirs).findByRole('button', { name: "2 kudos for Ann's post" }));
+    await waitFor(() =>
+      expect(store.snapshot()[paths.kudosOf('feedPosts', 'ann', 'p1', ME.uid)]).toMatchObject({
+        userName: 'Me Myself',
+      }),
+    );
+    await userEvent.click(within(theirs).getByRole('button', { name: "0 comments and kudos on Ann's post" }));
+    const dialog = await screen.findByRole('dialog', { name: 'Kudos and comments' });
+    fireEvent.change(within(dialog).getByLabelText('Add a comment'), { target: { value: 'Quick one' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Comment' }));
+    const comments = () => Object.entries(store.snapshot()).filter(([p]) => p.includes('/comments/'));
+    await waitFor(() => expect(comments()).toHaveLength(1));
+    expect(comments()[0]?.[1]).toMatchObject({ userName: 'Me Myself', message: 'Quick one' });
+  });
+
+  it('a person with no display name is told to set one, and no kudos or comment is written', async () => {
+    const store = seed();
+    await store.commit([
+      { kind: 'set', path: paths.user(ME.uid), data: { userId: ME.uid, displayName: '' } },
+    ]);
+    renderPage(store);
+    const theirs = await item('Their post');
+    await userEvent.click(await within(theirs).findByRole('button', { name: "2 kudos for Ann's post" }));
+    expect(await within(theirs).findByRole('alert')).toHaveTextContent(MESSAGES.socialNoName);
+    await userEvent.click(within(theirs).getByRole('button', { name: "0 comments and kudos on Ann's post" }));
+    const dialog = await screen.findByRole('dialog', { name: 'Kudos and comments' });
+    fireEvent.change(within(dialog).getByLabelText('Add a comment'), { target: { value: 'Hello' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Comment' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(MESSAGES.socialNoName);
+    expect(Object.keys(store.snapshot()).filter((p) => /\/(kudos|comments)\//.test(p))).toEqual([]);
+  });
+
   it('an unverified person is told why kudos are refused, and nothing is written', async () => {
     const store = seed();
     renderPage(store, {}, { ...ME, emailVerified: false });
