@@ -88,6 +88,7 @@ export const MESSAGES = {
   commentTooLong: 'Comment cannot exceed 500 characters.',
   commentBidi: 'Comment cannot contain text-direction control characters (U+202A-U+202E, U+2066-U+2069).',
   socialUnverified: 'Verify your email address to give kudos and comment: only verified accounts can.',
+  socialNoName: 'Set your display name on the Account page to give kudos and comment.',
   followUnverified: 'Verify your email address to follow people: only verified accounts can.',
 } as const;
 

@@ -92,9 +92,10 @@ describe('firestore.rules', () => {
       const m = new RegExp(`match /${projection}/\\{\\w+\\} \\{([^}]*)\\}`).exec(body);
       expect(m?.[1]?.trim(), projection).toBe('allow read: if signedIn();');
     }
-    // Read only by verified users, and board entries only when visible: never written by a client.
+    // Read only by verified users (people cards one by one, never listed), and board entries only
+    // when visible: never written by a client.
     const people = /match \/people\/\{\w+\} \{([^}]*)\}/.exec(body);
-    expect(people?.[1]?.trim()).toBe('allow read: if signedIn() && verified();');
+    expect(people?.[1]?.trim()).toBe('allow get: if signedIn() && verified();');
     const entries = /match \/boardEntries\/\{\w+\} \{([^}]*)\}/.exec(body);
     expect(entries?.[1]?.trim()).toBe(
       'allow read: if signedIn() && verified() && resource.data.visible == true;',

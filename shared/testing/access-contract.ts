@@ -136,6 +136,8 @@ const SERVER_ONLY: readonly {
   signedInRead: boolean;
   /** Only its owner may get it (never list): the private projections. */
   ownerGet?: boolean;
+  /** Read one by one (get), never listed: the app names each document it shows. */
+  getOnly?: boolean;
 }[] = [
   {
     label: 'feedPosts',
@@ -206,6 +208,8 @@ const SERVER_ONLY: readonly {
       asOf: now,
     }),
     signedInRead: true,
+    // Nothing lists people: a profile page gets its one card, hidden and unverified people's too.
+    getOnly: true,
   },
   {
     label: 'progress',
@@ -300,7 +304,7 @@ export function accessContract({ owner, other, now }: ContractParams): ContractC
     for (const [actor, auth] of actors) {
       for (const op of OPS) {
         const allowed =
-          ((op === 'get' || op === 'list') && p.signedInRead && auth !== null) ||
+          ((op === 'get' || (op === 'list' && p.getOnly !== true)) && p.signedInRead && auth !== null) ||
           (op === 'get' && p.ownerGet === true && actor === 'owner');
         const base = { name: `${p.label} ${actor} ${op}`, auth, expect: allowed ? 'allow' : 'deny' } as const;
         if (op === 'get' || op === 'delete') cases.push({ ...base, op, path: docPath, seed: existing });

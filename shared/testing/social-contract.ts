@@ -90,6 +90,9 @@ export function socialContract({ owner, other, now }: ContractParams): ContractC
     seed: { ...seed, [paths.tombstone(uid)]: { uid, deletedAt: now } },
   });
 
+  const hiding = { seed: { ...seed, [paths.user(owner)]: profile(owner, { hideExerciseInfo: true }) } };
+  const r1Kudos = paths.kudosOf('feedActivities', owner, 'r1', other);
+
   return [
     // kudos
     c('kudos on a post', other, 'create', kudosPath, 'allow', { data: kudos() }),
@@ -146,6 +149,44 @@ export function socialContract({ owner, other, now }: ContractParams): ContractC
       paths.kudos('feedActivities', owner, 'hidden'),
       'deny',
     ),
+    // Hidden since its feed item was made (the reaction removes it later, and a bounded number):
+    // the activity's kudos and comments are its owner's alone at once; posts stay shown.
+    c("a hidden person's activity's kudos read", third, 'get', r1Kudos, 'deny', {
+      seed: { ...hiding.seed, [r1Kudos]: kudos() },
+    }),
+    c(
+      "a hidden person's activity's kudos listed",
+      third,
+      'list',
+      paths.kudos('feedActivities', owner, 'r1'),
+      'deny',
+      hiding,
+    ),
+    c(
+      "a hidden person's activity's comments listed",
+      third,
+      'list',
+      paths.comments('feedActivities', owner, 'r1'),
+      'deny',
+      hiding,
+    ),
+    c(
+      "a hidden person's activity's kudos listed by them",
+      owner,
+      'list',
+      paths.kudos('feedActivities', owner, 'r1'),
+      'allow',
+      hiding,
+    ),
+    c(
+      "a hidden person's post's kudos listed",
+      third,
+      'list',
+      paths.kudos('feedPosts', owner, 'p1'),
+      'allow',
+      hiding,
+    ),
+    c("kudos on a hidden person's activity", other, 'create', r1Kudos, 'deny', { data: kudos(), ...hiding }),
     c('my kudos, over the group', other, 'list', 'kudos', 'allow', {
       query: {
         collection: 'kudos',

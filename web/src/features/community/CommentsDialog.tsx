@@ -27,7 +27,7 @@ import {
 } from '../../data/social.ts';
 import { UserAvatar } from './bits.tsx';
 import { MessageText } from './MessageText.tsx';
-import { useMyName } from './social-state.ts';
+import { socialFailure, useMyName } from './social-state.ts';
 
 const COMMENT_FAILED = 'Could not save your comment. Please try again.';
 const DELETE_FAILED = 'Could not delete the comment. Please try again.';
@@ -55,7 +55,8 @@ export function CommentsDialog(props: {
   const [text, setText] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const send = useMutation({
-    mutationFn: (c: { message: string; timestamp: number }) => addComment(store, uid, myName, target, c),
+    mutationFn: async (c: { message: string; timestamp: number }) =>
+      addComment(store, uid, await myName(), target, c),
     onSuccess: () => setText(''),
   });
   const remove = useMutation({ mutationFn: (c: ShownComment) => deleteComment(store, target, c.id) });
@@ -106,7 +107,7 @@ export function CommentsDialog(props: {
           ))}
         </Box>
         {remove.isError && <Alert severity="error">{DELETE_FAILED}</Alert>}
-        {send.isError && <Alert severity="error">{COMMENT_FAILED}</Alert>}
+        {send.isError && <Alert severity="error">{socialFailure(send.error, COMMENT_FAILED)}</Alert>}
         {verified ? (
           <TextField
             value={text}

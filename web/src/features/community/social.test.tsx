@@ -61,34 +61,90 @@ describe('kudos and comments', () => {
     expect(within(mine).getByLabelText('0 kudos on your post')).toBeTruthy();
   });
 
-  it('kudos already given (another tab, or older than the 100 the page reads) shows as given, no failure', async () => {
+  it('kudos given before its read answered (another tab) is refused without a failure', async () => {
     const store = seed();
     const mineOnP1 = paths.kudosOf('feedPosts', 'ann', 'p1', ME.uid);
     const older = { uid: ME.uid, owner: 'ann', userName: 'Me Myself', timestamp: NOW - 10_000 };
     await store.commit([{ kind: 'set', path: mineOnP1, data: older }]);
-    // The page reads my newest kudos: 100 later ones elsewhere push this one out.
-    await store.commit(
-      Array.from({ length: 100 }, (_, i) => ({
-        kind: 'set' as const,
-        path: paths.kudosOf('feedPosts', 'zed', `z${i}`, ME.uid),
-        data: { ...older, owner: 'zed', timestamp: NOW - 5000 + i },
-      })),
+    // The read of my kudos on p1 has not answered yet.
+    const listenDoc = store.listenDoc.bind(store);
+    vi.spyOn(store, 'listenDoc').mockImplementation((path, onNext, onError) =>
+      path === mineOnP1 ? () => {} : listenDoc(path, onNext, onError),
     );
     // As the rules do: a second kudos of the same giver is a change, refused.
     const commit = store.commit.bind(store);
-    vi.spyOn(store, 'commit').mockImplementation(async (writes) => {
+    const tried = vi.spyOn(store, 'commit').mockImplementation(async (writes) => {
       if (writes.some((w) => w.kind === 'set' && w.path === mineOnP1) && (await store.get(mineOnP1)))
         throw new StoreError('permission-denied', 'Missing or insufficient permissions.');
       return commit(writes);
     });
     renderPage(store);
     const theirs = await item('Their post');
-    await userEvent.click(await within(theirs).findByRole('button', { name: "2 kudos for Ann's post" }));
-    expect(
-      await within(theirs).findByRole('button', { name: /kudos for Ann's post/, pressed: true }),
-    ).toBeTruthy();
+    const give = await within(theirs).findByRole('button', { name: "2 kudos for Ann's post" });
+    await userEvent.click(give);
+    await waitFor(() => expect(tried).toHaveBeenCalled());
+    await waitFor(() => expect(give).toBeEnabled());
     expect(within(theirs).queryByRole('alert')).toBeNull();
     expect(store.snapshot()[mineOnP1]).toEqual(older);
+  });
+
+  it('my kudos older than my newest 100 shows as given at once', async () => {
+    const store = seed();
+    const older = { uid: ME.uid, owner: 'ann', userName: 'Me Myself', timestamp: NOW - 10_000 };
+    await store.commit([
+      { kind: 'set', path: paths.kudosOf('feedPosts', 'ann', 'p1', ME.uid), data: older },
+      ...Array.from({ length: 100 }, (_, i) => ({
+        kind: 'set' as const,
+        path: paths.kudosOf('feedPosts', 'zed', `z${i}`, ME.uid),
+        data: { ...older, owner: 'zed', timestamp: NOW - 5000 + i },
+      })),
+    ]);
+    renderPage(store);
+    const theirs = await item('Their post');
+    expect(
+      await within(theirs).findByRole('button', { name: "2 kudos for Ann's post", pressed: true }),
+    ).toBeTruthy();
+  });
+
+  it('kudos and a comment sent before my name has loaded carry it', async () => {
+    const store = seed();
+    // The page's read of my profile has not answered yet (a click right after a page load).
+    const listenDoc = store.listenDoc.bind(store);
+    vi.spyOn(store, 'listenDoc').mockImplementation((path, onNext, onError) =>
+      path === paths.user(ME.uid) ? () => {} : listenDoc(path, onNext, onError),
+    );
+    renderPage(store);
+    const theirs = await item('Their post');
+    await userEvent.click(await within(theirs).findByRole('button', { name: "2 kudos for Ann's post" }));
+    await waitFor(() =>
+      expect(store.snapshot()[paths.kudosOf('feedPosts', 'ann', 'p1', ME.uid)]).toMatchObject({
+        userName: 'Me Myself',
+      }),
+    );
+    await userEvent.click(within(theirs).getByRole('button', { name: "0 comments and kudos on Ann's post" }));
+    const dialog = await screen.findByRole('dialog', { name: 'Kudos and comments' });
+    fireEvent.change(within(dialog).getByLabelText('Add a comment'), { target: { value: 'Quick one' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Comment' }));
+    const comments = () => Object.entries(store.snapshot()).filter(([p]) => p.includes('/comments/'));
+    await waitFor(() => expect(comments()).toHaveLength(1));
+    expect(comments()[0]?.[1]).toMatchObject({ userName: 'Me Myself', message: 'Quick one' });
+  });
+
+  it('a person with no display name is told to set one, and no kudos or comment is written', async () => {
+    const store = seed();
+    await store.commit([
+      { kind: 'set', path: paths.user(ME.uid), data: { userId: ME.uid, displayName: '' } },
+    ]);
+    renderPage(store);
+    const theirs = await item('Their post');
+    await userEvent.click(await within(theirs).findByRole('button', { name: "2 kudos for Ann's post" }));
+    expect(await within(theirs).findByRole('alert')).toHaveTextContent(MESSAGES.socialNoName);
+    await userEvent.click(within(theirs).getByRole('button', { name: "0 comments and kudos on Ann's post" }));
+    const dialog = await screen.findByRole('dialog', { name: 'Kudos and comments' });
+    fireEvent.change(within(dialog).getByLabelText('Add a comment'), { target: { value: 'Hello' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Comment' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(MESSAGES.socialNoName);
+    expect(Object.keys(store.snapshot()).filter((p) => /\/(kudos|comments)\//.test(p))).toEqual([]);
   });
 
   it('an unverified person is told why kudos are refused, and nothing is written', async () => {
