@@ -187,7 +187,8 @@ export function socialContract({ owner, other, now }: ContractParams): ContractC
       hiding,
     ),
     c("kudos on a hidden person's activity", other, 'create', r1Kudos, 'deny', { data: kudos(), ...hiding }),
-    c('my kudos, over the group', other, 'list', 'kudos', 'allow', {
+    // The app reads its kudos by id; nobody lists kudos over the group.
+    c('my kudos, over the group', other, 'list', 'kudos', 'deny', {
       query: {
         collection: 'kudos',
         group: true,
