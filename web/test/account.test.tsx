@@ -1,5 +1,6 @@
 import { ACTIVITIES } from '@fit/shared/catalogue';
 import { paths, REQUIRES_RECENT_LOGIN } from '@fit/shared/model';
+import { DELETE_OTHER_ACCOUNT } from '@fit/shared/recent-sign-in';
 import { StoreError } from '@fit/shared/store';
 import { MemoryStore } from '@fit/shared/testing/memory-store';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -378,7 +379,17 @@ describe('/account: deleting the account', () => {
     await startDeletion();
     await waitFor(() => expect(path()).toBe('/login'));
     expect(backend.deleteAccount).toHaveBeenCalledTimes(1);
+    expect(backend.deleteAccount).toHaveBeenCalledWith(UID);
     expect(auth.current).toBeNull();
+  });
+
+  it('says nothing was deleted when the server finds another account signed in now', async () => {
+    const { backend, auth, path } = setup();
+    backend.deleteAccount.mockRejectedValueOnce(new StoreError('permission-denied', 'other account'));
+    const danger = await startDeletion();
+    expect(await danger.findByText(DELETE_OTHER_ACCOUNT)).toBeInTheDocument();
+    expect(path()).toBe('/account');
+    expect(auth.current?.uid).toBe(UID);
   });
 
   it('says so when deletion fails', async () => {
