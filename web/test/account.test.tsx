@@ -184,6 +184,21 @@ describe('/account: Your Information', () => {
     expect((await store.get(paths.user(UID)))?.data).not.toHaveProperty('gender');
   });
 
+  it('fills the identity fields of a profile a weigh-in made when sign-up could not', async () => {
+    const { store } = setup({ profile: null, docs: { [paths.user(UID)]: { currentWeight: 180 } } });
+    const info = await section('Your Information');
+    change(info.getByRole('textbox', { name: 'Display Name' }), 'Ann');
+    fireEvent.click(info.getByRole('button', { name: 'Save Profile' }));
+    expect(await info.findByText('Profile saved successfully!')).toBeInTheDocument();
+    expect((await store.get(paths.user(UID)))?.data).toMatchObject({
+      userId: UID,
+      email: 'ann@example.com',
+      createdAt: expect.any(Number),
+      displayName: 'Ann',
+      currentWeight: 180,
+    });
+  });
+
   it('saves a chosen gender, and then no longer offers "Not chosen"', async () => {
     const { store } = setup();
     const info = await section('Your Information');
