@@ -6,6 +6,7 @@
 import { docPathProblem, queryPathProblem } from '@fit/shared/doc-paths';
 import { REQUIRES_RECENT_LOGIN } from '@fit/shared/model';
 import {
+  carriesCheckedTime,
   type DocSnapshot,
   isStoreErrorCode,
   type LiveDocumentStore,
@@ -296,7 +297,11 @@ export function createFirestoreStore(
             });
           else batch.delete(ref);
         }
-        await batch.commit();
+        await batch.commit().catch((error: unknown) => {
+          const refused = toStoreError(error);
+          if (refused.code !== 'permission-denied' || !carriesCheckedTime(writes)) throw refused;
+          throw new StoreError(refused.code, refused.message, true);
+        });
       }),
     // A refused path throws in `start`: listenSynced reports it through `onError`, later.
     listen: (spec, onNext, onError) =>
