@@ -4,11 +4,15 @@
  * so that Cloud Functions retries the event).
  */
 import { REQUIRES_RECENT_LOGIN } from '@fit/shared/model';
-import { RECENT_SIGN_IN_REQUIRED } from '@fit/shared/recent-sign-in';
+import { DELETE_OTHER_ACCOUNT, RECENT_SIGN_IN_REQUIRED } from '@fit/shared/recent-sign-in';
 import { StoreError } from '@fit/shared/store';
 import { HttpsError } from 'firebase-functions/v2/https';
 
-export type DomainErrorCode = 'unauthenticated' | 'requires-recent-login' | 'invalid-argument';
+export type DomainErrorCode =
+  | 'unauthenticated'
+  | 'requires-recent-login'
+  | 'invalid-argument'
+  | 'permission-denied';
 
 export class DomainError extends Error {
   override readonly name = 'DomainError';
@@ -21,6 +25,8 @@ export class DomainError extends Error {
 }
 
 export const requiresRecentLogin = () => new DomainError('requires-recent-login', RECENT_SIGN_IN_REQUIRED);
+/** The page asked to delete another account than the caller's (another tab switched accounts). */
+export const otherAccount = () => new DomainError('permission-denied', DELETE_OTHER_ACCOUNT);
 
 /** Store failures worth retrying: contention, outages, quota. Everything else is permanent. */
 const TRANSIENT: ReadonlySet<string> = new Set(['aborted', 'unavailable', 'resource-exhausted', 'internal']);

@@ -19,7 +19,7 @@ import {
 } from '@fit/shared/reactions/index';
 import { isRecentSignIn } from '@fit/shared/recent-sign-in';
 import type { DocData } from '@fit/shared/store';
-import { DomainError, isTransient, requiresRecentLogin, toHttpsError } from './errors.ts';
+import { DomainError, isTransient, otherAccount, requiresRecentLogin, toHttpsError } from './errors.ts';
 import { reactionEnv, runtime } from './runtime.ts';
 
 export type Outcome = 'ignored' | 'done' | 'failed-permanently';
@@ -97,12 +97,21 @@ export async function onRollup(): Promise<{ written: string[]; expired: number; 
   return { written, expired, swept };
 }
 
-/** The account-deletion callable: recent sign-in, then the cascade, then the auth user last. */
+/**
+ * The account-deletion callable: the account the page asks to delete must be the caller's, the
+ * sign-in recent; then the cascade, then the auth user last.
+ */
 export async function onDeleteAccount(
   auth: { uid: string; token: { auth_time?: number } } | undefined,
+  data: unknown,
 ): Promise<{ deleted: true }> {
   try {
     if (!auth?.uid) throw new DomainError('unauthenticated', 'You must be signed in to delete your account.');
+    const uid = (data as { uid?: unknown } | null)?.uid;
+    if (typeof uid !== 'string')
+      throw new DomainError('invalid-argument', 'Say which account to delete: its uid.');
+    // With two tabs, the account signed in at the call may not be the one this page was drawn for.
+    if (uid !== auth.uid) throw otherAccount();
     if (!isRecentSignIn(auth.token.auth_time, runtime().now())) throw requiresRecentLogin();
     await deleteAccountData(reactionEnv(), auth.uid);
     await runtime().deleteAuthUser(auth.uid);

@@ -68,7 +68,7 @@ export const rollup = onSchedule(
   },
 );
 
-export const deleteAccount = onCall(async (request) => onDeleteAccount(request.auth));
+export const deleteAccount = onCall(async (request) => onDeleteAccount(request.auth, request.data));
 
 export const onAuthUserDeletedBackstop = functionsV1
   .region(settings.region)

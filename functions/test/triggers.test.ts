@@ -4,6 +4,7 @@
  */
 import { paths } from '@fit/shared/model';
 import { ITEM_DELETION_GRACE_MS } from '@fit/shared/reactions/index';
+import { DELETE_OTHER_ACCOUNT } from '@fit/shared/recent-sign-in';
 import { StoreError } from '@fit/shared/store';
 import { MemoryStore } from '@fit/shared/testing/memory-store';
 import functionsTest from 'firebase-functions-test';
@@ -310,7 +311,7 @@ describe('deleteAccount callable', () => {
       expect(store.snapshot()).toEqual({ 'tombstones/u1': { uid: 'u1', deletedAt: T0 } });
     });
     const result = await call({
-      data: {},
+      data: { uid: 'u1' },
       auth: { uid: 'u1', token: { auth_time: T0 / 1000 - 60 } },
     } as never);
     expect(result).toEqual({ deleted: true });
@@ -321,7 +322,7 @@ describe('deleteAccount callable', () => {
     seed();
     const before = store.snapshot();
     const err = await Promise.resolve(
-      call({ data: {}, auth: { uid: 'u1', token: { auth_time: T0 / 1000 - 3600 } } } as never),
+      call({ data: { uid: 'u1' }, auth: { uid: 'u1', token: { auth_time: T0 / 1000 - 3600 } } } as never),
     ).catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 'failed-precondition', details: { reason: 'requires-recent-login' } });
     expect(String((err as Error).message)).toContain('requires-recent-login');
@@ -331,7 +332,10 @@ describe('deleteAccount callable', () => {
 
   it('the recent-sign-in boundary (shared isRecentSignIn): exactly 5 minutes passes, a millisecond more does not', async () => {
     seed();
-    const atLimit = { data: {}, auth: { uid: 'u1', token: { auth_time: T0 / 1000 - 300 } } } as never;
+    const atLimit = {
+      data: { uid: 'u1' },
+      auth: { uid: 'u1', token: { auth_time: T0 / 1000 - 300 } },
+    } as never;
     clock = T0 + 1;
     const late = await Promise.resolve(call(atLimit)).catch((e: unknown) => e);
     expect(late).toMatchObject({ code: 'failed-precondition', details: { reason: 'requires-recent-login' } });
@@ -344,15 +348,40 @@ describe('deleteAccount callable', () => {
     seed();
     const before = store.snapshot();
     const err = await Promise.resolve(
-      call({ data: {}, auth: { uid: 'u1', token: { auth_time: T0 / 1000 + 3600 } } } as never),
+      call({ data: { uid: 'u1' }, auth: { uid: 'u1', token: { auth_time: T0 / 1000 + 3600 } } } as never),
     ).catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 'failed-precondition', details: { reason: 'requires-recent-login' } });
     expect(store.snapshot()).toEqual(before);
     expect(deleteAuthUser).not.toHaveBeenCalled();
   });
 
+  it('another account signed in than the one the page asks to delete: permission-denied, nothing deleted', async () => {
+    seed();
+    store.seed({ [paths.user('u2')]: { displayName: 'Bob' } });
+    const before = store.snapshot();
+    const err = await Promise.resolve(
+      call({ data: { uid: 'u1' }, auth: { uid: 'u2', token: { auth_time: T0 / 1000 - 60 } } } as never),
+    ).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'permission-denied', message: DELETE_OTHER_ACCOUNT });
+    expect(store.snapshot()).toEqual(before);
+    expect(deleteAuthUser).not.toHaveBeenCalled();
+  });
+
+  it('no uid, or not a string, in the request: invalid-argument, nothing deleted', async () => {
+    seed();
+    const before = store.snapshot();
+    for (const data of [{}, { uid: 7 }, null]) {
+      const err = await Promise.resolve(
+        call({ data, auth: { uid: 'u1', token: { auth_time: T0 / 1000 - 60 } } } as never),
+      ).catch((e: unknown) => e);
+      expect(err).toMatchObject({ code: 'invalid-argument' });
+    }
+    expect(store.snapshot()).toEqual(before);
+    expect(deleteAuthUser).not.toHaveBeenCalled();
+  });
+
   it('signed out: unauthenticated', async () => {
-    const err = await Promise.resolve(call({ data: {} } as never)).catch((e: unknown) => e);
+    const err = await Promise.resolve(call({ data: { uid: 'u1' } } as never)).catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 'unauthenticated' });
   });
 });
@@ -419,7 +448,7 @@ describe('boards and pacing through the triggers', () => {
     await fourOnTheBoards();
     clock += 60_000;
     await fft.wrap(fns.deleteAccount)({
-      data: {},
+      data: { uid: 'u1' },
       auth: { uid: 'u1', token: { auth_time: clock / 1000 } },
     } as never);
     expect(named('u1')).toBe(false);

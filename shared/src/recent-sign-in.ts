@@ -28,3 +28,10 @@ export function isRecentSignIn(authTime: unknown, nowMs: number): boolean {
 
 /** The refusal the Function sends; the browser re-authenticates when it sees REQUIRES_RECENT_LOGIN. */
 export const RECENT_SIGN_IN_REQUIRED = `${REQUIRES_RECENT_LOGIN}: deleting the account needs a sign-in within the last ${RECENT_SIGN_IN_MAX_AGE_SECONDS / 60} minutes; sign in again and retry.`;
+
+/**
+ * The refusal when the account signed in at the call is not the one the page asked to delete: with
+ * two tabs, another may have switched accounts after this page was drawn.
+ */
+export const DELETE_OTHER_ACCOUNT =
+  'Another account is signed in now (perhaps in another tab), so nothing was deleted. Reload the page and try again.';

@@ -141,9 +141,19 @@ export class StoreError extends Error {
   constructor(
     readonly code: StoreErrorCode,
     message: string,
+    /** A refused commit whose writes carry a device time the rules check (a wrong clock may be why). */
+    readonly timed = false,
   ) {
     super(message);
   }
+}
+
+/** Device times the rules hold to the server's clock (firestore.rules timeOk, writtenNow, loggedAt). */
+const CHECKED_TIMES = ['timestamp', 'loggedAt', 'importedAt', 'createdAt'];
+
+/** Whether a batch sets a time the rules check: only then can a wrong device clock be why it was refused. */
+export function carriesCheckedTime(writes: readonly WriteOp[]): boolean {
+  return writes.some((op) => op.kind !== 'delete' && CHECKED_TIMES.some((field) => field in op.data));
 }
 
 /** Splits a document path into its parent collection path and id. */

@@ -500,6 +500,23 @@ export function accessContract({ owner, other, now }: ContractParams): ContractC
   bad('profile: email changed', userPath, { email: 'someone-else@example.com' }, 'update', existingProfile);
   bad('profile: createdAt changed', userPath, { createdAt: now - 60 * MINUTE }, 'update', existingProfile);
   bad('profile: userId changed', userPath, { userId: other }, 'update', existingProfile);
+  // A profile a weigh-in made first (its sign-up write failed) has no identity fields: the next
+  // profile save fills them (web/src/data/profile.ts), as a sign-up would have: its own uid, now.
+  const weighInProfile = { [userPath]: { currentWeight: 180 } };
+  bad(
+    "profile a weigh-in made: identity filled with another's uid",
+    userPath,
+    { ...profile, userId: other },
+    'update',
+    weighInProfile,
+  );
+  bad(
+    'profile a weigh-in made: identity filled with createdAt an hour back',
+    userPath,
+    { ...profile, createdAt: now - 60 * MINUTE },
+    'update',
+    weighInProfile,
+  );
 
   const goalPath = `users/${owner}/preferences/goals`;
   bad('goal: target zero', goalPath, { target: '0', type: 'reps' });
@@ -563,6 +580,16 @@ export function accessContract({ owner, other, now }: ContractParams): ContractC
     path: userPath,
     data: { currentWeight: 180, targetWeight: 170 },
     seed: { [userPath]: { ...profile, height: 1.8, targetWeight: 10 } },
+    expect: 'allow',
+  });
+
+  cases.push({
+    name: 'profile: one a weigh-in made gets its identity fields on its next save',
+    auth: owner,
+    op: 'update',
+    path: userPath,
+    data: profile,
+    seed: weighInProfile,
     expect: 'allow',
   });
 

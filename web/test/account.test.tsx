@@ -1,5 +1,6 @@
 import { ACTIVITIES } from '@fit/shared/catalogue';
 import { paths, REQUIRES_RECENT_LOGIN } from '@fit/shared/model';
+import { DELETE_OTHER_ACCOUNT } from '@fit/shared/recent-sign-in';
 import { StoreError } from '@fit/shared/store';
 import { MemoryStore } from '@fit/shared/testing/memory-store';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -181,6 +182,21 @@ describe('/account: Your Information', () => {
       displayName: 'Ann',
     });
     expect((await store.get(paths.user(UID)))?.data).not.toHaveProperty('gender');
+  });
+
+  it('fills the identity fields of a profile a weigh-in made when sign-up could not', async () => {
+    const { store } = setup({ profile: null, docs: { [paths.user(UID)]: { currentWeight: 180 } } });
+    const info = await section('Your Information');
+    change(info.getByRole('textbox', { name: 'Display Name' }), 'Ann');
+    fireEvent.click(info.getByRole('button', { name: 'Save Profile' }));
+    expect(await info.findByText('Profile saved successfully!')).toBeInTheDocument();
+    expect((await store.get(paths.user(UID)))?.data).toMatchObject({
+      userId: UID,
+      email: 'ann@example.com',
+      createdAt: expect.any(Number),
+      displayName: 'Ann',
+      currentWeight: 180,
+    });
   });
 
   it('saves a chosen gender, and then no longer offers "Not chosen"', async () => {
@@ -378,7 +394,17 @@ describe('/account: deleting the account', () => {
     await startDeletion();
     await waitFor(() => expect(path()).toBe('/login'));
     expect(backend.deleteAccount).toHaveBeenCalledTimes(1);
+    expect(backend.deleteAccount).toHaveBeenCalledWith(UID);
     expect(auth.current).toBeNull();
+  });
+
+  it('says nothing was deleted when the server finds another account signed in now', async () => {
+    const { backend, auth, path } = setup();
+    backend.deleteAccount.mockRejectedValueOnce(new StoreError('permission-denied', 'other account'));
+    const danger = await startDeletion();
+    expect(await danger.findByText(DELETE_OTHER_ACCOUNT)).toBeInTheDocument();
+    expect(path()).toBe('/account');
+    expect(auth.current?.uid).toBe(UID);
   });
 
   it('says so when deletion fails', async () => {

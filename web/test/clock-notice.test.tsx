@@ -1,10 +1,11 @@
 /**
- * A device clock off by more than the rules allow makes the server refuse every save (entries carry
- * the device's time). The refusal then says why in a toast; a refusal with a right clock does not.
+ * A device clock off by more than the rules allow makes the server refuse every save that carries
+ * the device's time. Such a refusal then says why in a toast; one with a right clock, or of a save
+ * carrying no time the rules check (a goal), does not.
  */
-import { ALERT_SAVE_GOAL } from '@fit/shared/messages';
+import { ALERT_SAVE_GOAL, ALERT_SAVE_PROFILE } from '@fit/shared/messages';
 import { paths } from '@fit/shared/model';
-import { StoreError, type WriteOp } from '@fit/shared/store';
+import { carriesCheckedTime, StoreError, type WriteOp } from '@fit/shared/store';
 import { MemoryStore } from '@fit/shared/testing/memory-store';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -24,36 +25,43 @@ afterEach(() => {
 });
 
 const MINUTE = 60_000;
-const REFUSED = ALERT_SAVE_GOAL;
+const REFUSED = ALERT_SAVE_PROFILE;
 
-/** The rules' answer to every write. */
+/** The rules' answer to every write, marked as the Firestore adapter marks it. */
 class RefusingStore extends MemoryStore {
-  override async commit(_writes: readonly WriteOp[]): Promise<void> {
-    throw new StoreError('permission-denied', 'test: refused by the rules');
+  override async commit(writes: readonly WriteOp[]): Promise<void> {
+    throw new StoreError('permission-denied', 'test: refused by the rules', carriesCheckedTime(writes));
   }
 }
 
-async function refusedGoalSave(clockOffsetMs: number) {
+function renderRefusing(clockOffsetMs: number) {
   const auth = new FakeAuth();
   auth.addUser('kim@example.com', { uid: 'kim', verified: true, signedIn: true });
   auth.clockOffsetMs = clockOffsetMs;
+  // No createdAt (the sign-up write failed): the profile's next save sets it, a time the rules check.
   const store = new RefusingStore({
-    [paths.user('kim')]: { userId: 'kim', email: 'kim@example.com', createdAt: 1, displayName: 'Kim' },
+    [paths.user('kim')]: { userId: 'kim', email: 'kim@example.com', displayName: 'Kim' },
   });
   renderApp('/account', { auth, store });
-  const goal = within(await screen.findByRole('region', { name: 'Your Daily Goal' }));
-  const save = async (target: string) => {
-    fireEvent.change(goal.getByRole('spinbutton', { name: 'Target' }), { target: { value: target } });
-    fireEvent.click(goal.getByRole('button', { name: 'Save Goal' }));
-    expect(await goal.findByText(REFUSED)).toBeInTheDocument();
+  return auth;
+}
+
+/** A refused save that carries the device's time (the profile's createdAt). */
+async function refusedTimedSave(clockOffsetMs: number) {
+  const auth = renderRefusing(clockOffsetMs);
+  const info = within(await screen.findByRole('region', { name: 'Your Information' }));
+  const save = async (name: string) => {
+    fireEvent.change(info.getByRole('textbox', { name: 'Display Name' }), { target: { value: name } });
+    fireEvent.click(info.getByRole('button', { name: 'Save Profile' }));
+    expect(await info.findByText(REFUSED)).toBeInTheDocument();
   };
-  await save('40');
+  await save('Kim A');
   return { auth, save };
 }
 
 describe('a save refused while the device clock is off', () => {
   it('says the clock is ahead, by how much, and what to do', async () => {
-    await refusedGoalSave(10 * MINUTE + 1500);
+    await refusedTimedSave(10 * MINUTE + 1500);
     const toast = await screen.findByText(clockOffMessage(10 * MINUTE));
     expect(toast.textContent).toBe(
       "FitTrack refused the save because this device's clock is 10 minutes ahead. Set the date and time to automatic, then try again.",
@@ -61,16 +69,30 @@ describe('a save refused while the device clock is off', () => {
   });
 
   it('says so for a clock hours behind', async () => {
-    await refusedGoalSave(-3 * 60 * MINUTE);
+    await refusedTimedSave(-3 * 60 * MINUTE);
     expect(await screen.findByText(/clock is about 3 hours behind\./)).toBeInTheDocument();
   });
 
   it('says nothing of the clock when it is within the rules’ slack', async () => {
     const auth = vi.spyOn(FakeAuth.prototype, 'clockOffset');
-    await refusedGoalSave(4 * MINUTE);
+    await refusedTimedSave(4 * MINUTE);
     // Asked, and found right: the form's own message is all.
     await vi.waitFor(() => expect(auth).toHaveBeenCalled());
     await expect(auth.mock.results[0]?.value).resolves.toBe(4 * MINUTE);
+    expect(screen.queryByText(/device's clock/)).toBeNull();
+  });
+});
+
+describe('a refused save that carries no time the rules check', () => {
+  it('says nothing of the clock, even when it is off (a goal save)', async () => {
+    const asked = vi.spyOn(FakeAuth.prototype, 'clockOffset');
+    renderRefusing(10 * MINUTE);
+    const goal = within(await screen.findByRole('region', { name: 'Your Daily Goal' }));
+    fireEvent.change(goal.getByRole('spinbutton', { name: 'Target' }), { target: { value: '40' } });
+    fireEvent.click(goal.getByRole('button', { name: 'Save Goal' }));
+    expect(await goal.findByText(ALERT_SAVE_GOAL)).toBeInTheDocument();
+    // The clock is checked as the refusal arrives, before the form shows it: not at all here.
+    expect(asked).not.toHaveBeenCalled();
     expect(screen.queryByText(/device's clock/)).toBeNull();
   });
 });
@@ -79,26 +101,26 @@ describe('refusals one after another', () => {
   // Each fresh token restarts Firestore's streams (every listener) in every tab.
   it('ask the server for its time once while the clock stays as it was', async () => {
     const asked = vi.spyOn(FakeAuth.prototype, 'clockOffset');
-    const { save } = await refusedGoalSave(10 * MINUTE);
+    const { save } = await refusedTimedSave(10 * MINUTE);
     const toast = clockOffMessage(10 * MINUTE);
     const alert = (await screen.findByText(toast)).closest<HTMLElement>('[role="alert"]');
     fireEvent.click(within(alert as HTMLElement).getByRole('button', { name: 'Close' }));
     await vi.waitFor(() => expect(screen.queryByText(toast)).toBeNull());
-    await save('41');
-    await save('42');
+    await save('Kim B');
+    await save('Kim C');
     expect(await screen.findByText(toast)).toBeInTheDocument();
     expect(asked).toHaveBeenCalledTimes(1);
   });
 
   it('ask again once the clock was set since', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
-    const { auth, save } = await refusedGoalSave(10 * MINUTE);
+    const { auth, save } = await refusedTimedSave(10 * MINUTE);
     const toast = clockOffMessage(10 * MINUTE);
     await screen.findByText(toast);
     // Set to automatic: the clock jumps back 10 minutes, and the next refusal has another reason.
     vi.setSystemTime(Date.now() - 10 * MINUTE);
     auth.clockOffsetMs = 0;
-    await save('41');
+    await save('Kim B');
     await vi.waitFor(() => expect(screen.queryByText(toast)).toBeNull());
   });
 });
@@ -115,7 +137,7 @@ describe('an import refused while the device clock is off', () => {
     const commit = store.commit.bind(store);
     vi.spyOn(store, 'commit').mockImplementation(async (writes) => {
       if (writes.some((w) => w.path.includes('/reps/')))
-        throw new StoreError('permission-denied', 'test: refused by the rules');
+        throw new StoreError('permission-denied', 'test: refused by the rules', carriesCheckedTime(writes));
       return commit(writes);
     });
     renderApp('/account', { auth, store });

@@ -138,8 +138,8 @@ export const isClockOff = (ms: number | null): ms is number =>
 const clockBase = () => Date.now() - performance.now();
 
 /**
- * How far this device's clock is off (ms, ahead positive) once the server refused a save and the
- * clock proves off by more than the rules allow (entries carry the device's time); null otherwise.
+ * How far this device's clock is off (ms, ahead positive) once the server refused a save carrying
+ * the device's time and the clock proves off by more than the rules allow; null otherwise.
  */
 export function useClockOff(): [number | null, () => void] {
   const client = useQueryClient();
@@ -155,7 +155,8 @@ export function useClockOff(): [number | null, () => void] {
       if (event.type !== 'updated') return;
       const { action } = event;
       if (action.type === 'success') setOff(null);
-      const refused = action.type === 'error' && action.error instanceof StoreError;
+      // Only a refusal of writes carrying a time the rules check can be the clock's doing (not a goal's).
+      const refused = action.type === 'error' && action.error instanceof StoreError && action.error.timed;
       if (!refused || action.error.code !== 'permission-denied' || checking) return;
       if (known && performance.now() - known.at < CLOCK_KNOWN_MS && Math.abs(clockBase() - known.base) < 1000)
         return show(known.ms);

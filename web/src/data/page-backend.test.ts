@@ -266,8 +266,9 @@ describe('the backend that waits for the real one', () => {
     resolve(first);
     resolve(realBackend(new MemoryStore()));
     await vi.waitFor(() => expect(live).toHaveBeenCalledWith(true));
-    await backend.deleteAccount();
+    await backend.deleteAccount('ann');
     expect(first.deleteAccount).toHaveBeenCalledTimes(1);
+    expect(first.deleteAccount).toHaveBeenCalledWith('ann');
     expect((await backend.store.get(doc))?.data).toEqual({ name: 'Ann' });
   });
 });

@@ -11,7 +11,8 @@ import type { AppConfig } from './config.ts';
 /** The optional members are Firestore's own; the tests' in-memory backends leave them out. */
 export interface Backend {
   store: LiveDocumentStore;
-  deleteAccount(): Promise<void>;
+  /** Refused (`permission-denied`) when another account than `uid` is signed in at the call. */
+  deleteAccount(uid: string): Promise<void>;
   /** Whether writes from another tab or an earlier load wait for the server. */
   hasUnsentWrites?(): Promise<boolean>;
   /** Stops the backend for good (its session ended). */
@@ -70,7 +71,7 @@ export function deferredBackend() {
       listen: (spec, onNext, onError) => watch((b) => b.store.listen(spec, onNext, onError)),
       listenDoc: (path, onNext, onError) => watch((b) => b.store.listenDoc(path, onNext, onError)),
     },
-    deleteAccount: () => later((b) => b.deleteAccount()),
+    deleteAccount: (uid) => later((b) => b.deleteAccount(uid)),
     // Unresolved, this page has written nothing.
     hasUnsentWrites: async () => (real?.hasUnsentWrites ? real.hasUnsentWrites() : false),
     watchLive: (listener) =>

@@ -53,13 +53,20 @@ export async function ensureGoogleProfile(
   return profile;
 }
 
-/** Saves "Your Information"; a missing profile (sign-up failed) gets its identity fields too. */
+/**
+ * Saves "Your Information" or the first-run answers. The identity fields `stored` lacks (the sign-up
+ * write failed, and a weigh-in may have made the profile since) are filled; the rules take each once.
+ */
 export async function saveAccountProfile(
   store: DocumentStore,
   uid: string,
   fields: Partial<UserProfile>,
-  create?: { email: string; now: number },
+  { stored, email, now }: { stored: UserProfile | null; email: string; now: number },
 ) {
-  const identity = create ? { userId: uid, email: create.email, createdAt: create.now } : {};
-  await store.commit([{ kind: 'set', path: paths.user(uid), data: { ...identity, ...fields }, merge: true }]);
+  const identity = { userId: uid, email, createdAt: now };
+  const missing = Object.entries(identity).filter(
+    ([key]) => stored?.[key as keyof UserProfile] === undefined,
+  );
+  const data = { ...Object.fromEntries(missing), ...fields };
+  await store.commit([{ kind: 'set', path: paths.user(uid), data, merge: true }]);
 }

@@ -137,12 +137,16 @@ export function useSave<V, R = unknown>(options: SaveOptions<V, R>): Save<V> {
     },
   });
   const { mutate, isPending, context, variables } = mutation;
+  // Two clicks in one tick both see `busy` false (no render between): held from the start of a
+  // save until it settles or the form lets go of it, so a second one cannot start meanwhile.
+  const held = useRef(false);
 
   useEffect(() => {
     if (!isPending || !context?.inForm) return;
     return whenWaitingToSync(
       () => {
         context.inForm = false;
+        held.current = false;
         const shown: Status = { kind: 'info', message: WAITING_TO_SYNC };
         context.shown = shown;
         setStatus(shown);
@@ -165,9 +169,11 @@ export function useSave<V, R = unknown>(options: SaveOptions<V, R>): Save<V> {
   const rememberFocus = useFocusReturn(busy);
   const run = useCallback(
     (vars: V) => {
+      if (held.current) return;
+      held.current = true;
       rememberFocus();
       setStatus(null);
-      mutate(vars);
+      mutate(vars, { onSettled: () => (held.current = false) });
     },
     [mutate, rememberFocus],
   );

@@ -6,6 +6,7 @@
 import { docPathProblem, queryPathProblem } from '@fit/shared/doc-paths';
 import { REQUIRES_RECENT_LOGIN } from '@fit/shared/model';
 import {
+  carriesCheckedTime,
   type DocSnapshot,
   isStoreErrorCode,
   type LiveDocumentStore,
@@ -191,7 +192,7 @@ const checkQuery = (spec: QuerySpec) => refuse(queryPathProblem(spec));
 const UNSENT_CHECK_MS = 1500;
 
 export interface FirestoreStore extends LiveDocumentStore {
-  deleteAccount(): Promise<void>;
+  deleteAccount(uid: string): Promise<void>;
   /** `terminate`: listeners, connection and the hold on the offline cache; later calls fail. */
   stop(): Promise<void>;
   /** Whether the SDK holds writes the server has not confirmed: this tab's, another's, an earlier load's. */
@@ -215,15 +216,14 @@ function forgetUnsentWriteMarks(): void {
   }
 }
 
-async function callDeleteAccount(app: FirebaseApp, config: AppConfig): Promise<() => Promise<unknown>> {
+async function callDeleteAccount(app: FirebaseApp, config: AppConfig) {
   const { connectFunctionsEmulator, getFunctions, httpsCallable } = await import('firebase/functions');
   const functions = getFunctions(app, config.functionsRegion);
   if (config.functionsEmulatorHost) {
     const [host = '127.0.0.1', port = '5001'] = config.functionsEmulatorHost.split(':');
     connectFunctionsEmulator(functions, host, Number(port));
   }
-  const call = httpsCallable(functions, 'deleteAccount');
-  return () => call();
+  return httpsCallable<{ uid: string }>(functions, 'deleteAccount');
 }
 
 /**
@@ -248,7 +248,7 @@ export function createFirestoreStore(
       console.error('Could not erase the offline data this browser kept', error);
     });
   }
-  let deleteCallable: Promise<() => Promise<unknown>> | undefined; // Functions SDK on demand
+  let deleteCallable: ReturnType<typeof callDeleteAccount> | undefined; // Functions SDK on demand
 
   const { listenSynced, watchLive } = syncedListeners();
 
@@ -297,7 +297,11 @@ export function createFirestoreStore(
             });
           else batch.delete(ref);
         }
-        await batch.commit();
+        await batch.commit().catch((error: unknown) => {
+          const refused = toStoreError(error);
+          if (refused.code !== 'permission-denied' || !carriesCheckedTime(writes)) throw refused;
+          throw new StoreError(refused.code, refused.message, true);
+        });
       }),
     // A refused path throws in `start`: listenSynced reports it through `onError`, later.
     listen: (spec, onNext, onError) =>
@@ -321,10 +325,10 @@ export function createFirestoreStore(
         onError,
       ),
     stop: () => terminate(db),
-    async deleteAccount() {
+    async deleteAccount(uid) {
       deleteCallable ??= callDeleteAccount(app, config);
       const callable = await deleteCallable;
-      await callable().catch((error: unknown) => {
+      await callable({ uid }).catch((error: unknown) => {
         const storeError = toStoreError(error);
         if (!storeError.message.includes(REQUIRES_RECENT_LOGIN)) throw storeError;
         throw new StoreError('failed-precondition', REQUIRES_RECENT_LOGIN);

@@ -5,6 +5,8 @@ import {
   INLINE_GOOGLE,
   INLINE_LOGIN,
 } from '@fit/shared/messages';
+import { DELETE_OTHER_ACCOUNT } from '@fit/shared/recent-sign-in';
+import { StoreError } from '@fit/shared/store';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import DialogContentText from '@mui/material/DialogContentText';
@@ -45,13 +47,18 @@ export function DeleteAccountSection() {
   async function attemptDeletion(afterReauth: boolean) {
     setBusy(true);
     try {
-      await backend.deleteAccount();
+      await backend.deleteAccount(user.uid);
     } catch (e) {
       setBusy(false);
       if (needsRecentLogin(e) && !afterReauth) return setStep('reauth');
       console.error('Deleting the account failed', e);
       setStep(null);
-      return setStatus({ kind: 'error', message: ALERT_DELETE_ACCOUNT });
+      // The server found another account signed in now (another tab switched): nothing was deleted.
+      const otherAccount = e instanceof StoreError && e.code === 'permission-denied';
+      return setStatus({
+        kind: 'error',
+        message: otherAccount ? DELETE_OTHER_ACCOUNT : ALERT_DELETE_ACCOUNT,
+      });
     }
     await finish();
   }

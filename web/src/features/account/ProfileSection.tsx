@@ -72,13 +72,12 @@ export function ProfileSection(props: { profile: UserProfile | null }) {
   // since, so what another tab or the dashboard saved meanwhile (a hidden profile, a height) stays.
   const saved = useRef(storedValuesOf(props.profile));
   const save = useSave({
-    save: ({ store, uid }, vars: { fields: Partial<UserProfile>; create: boolean }) =>
-      saveAccountProfile(
-        store,
-        uid,
-        vars.fields,
-        vars.create ? { email: user.email ?? '', now: Date.now() } : undefined,
-      ),
+    save: ({ store, uid }, vars: { fields: Partial<UserProfile> }) =>
+      saveAccountProfile(store, uid, vars.fields, {
+        stored: props.profile,
+        email: user.email ?? '',
+        now: Date.now(),
+      }),
     failure: ALERT_SAVE_PROFILE,
     success: SUCCESS_PROFILE_SAVED,
     onSaved: (_, vars) => {
@@ -122,7 +121,7 @@ export function ProfileSection(props: { profile: UserProfile | null }) {
     if (!checked.ok) return setStatus({ kind: 'error', message: checked.message, field: checked.field });
     const create = props.profile === null;
     const values = { ...checked.value, unitSystem: fields.unitSystem };
-    save.run({ fields: create ? values : changedFrom(saved.current, values), create });
+    save.run({ fields: create ? values : changedFrom(saved.current, values) });
   }
 
   const text = (

@@ -106,6 +106,22 @@ describe('Log Activity', () => {
     expect(await within(table).findByText('Bench Press')).toBeInTheDocument();
   });
 
+  it('a double click on Log (two clicks in the same tick) writes one entry', async () => {
+    const store = seedStore();
+    renderDashboard(store);
+    const { form } = await chooseActivity('Running');
+    fireEvent.change(within(form).getByLabelText('Time (min)'), { target: { value: '30' } });
+    const log = within(form).getByRole('button', { name: 'Log' });
+    // One act: React renders nothing between the two clicks, so the busy flag cannot stop the second.
+    act(() => {
+      log.click();
+      log.click();
+    });
+    expect(await within(form).findByText('Running logged. Nice work!')).toBeInTheDocument();
+    await waitFor(() => expect(log).toBeEnabled());
+    expect(Object.values(store.collection(paths.reps(UID)))).toHaveLength(1);
+  });
+
   it("says 'Failed to log activity. Please try again.' when the write fails", async () => {
     const store = seedStore();
     store.failCommit = (writes) => writes.some((w) => w.path.includes('/reps/'));

@@ -55,7 +55,7 @@ function setup(profile: DocData | null, url = '/user') {
   }
   const view = render(<App />);
   const stored = () => store.snapshot()[paths.user(uid)];
-  return { view, stored, App };
+  return { view, stored, App, store, uid };
 }
 
 const prompt = () => screen.findByRole('region', { name: 'Choose your display name' });
@@ -102,6 +102,21 @@ describe('the display-name prompt on /user', () => {
     fireEvent.change(within(card).getByLabelText(/Display Name/), { target: { value: 'Kim' } });
     fireEvent.click(within(card).getByRole('button', { name: 'Save Name' }));
     await waitFor(() => expect(stored()).toMatchObject({ displayName: 'Kim', email: 'kim@example.com' }));
+  });
+
+  it('fills the identity fields of a profile a weigh-in made when sign-up could not', async () => {
+    const { stored, store, uid } = setup(null);
+    store.seed({ [paths.user(uid)]: { currentWeight: 180 } });
+    const card = await prompt();
+    fireEvent.change(within(card).getByLabelText(/Display Name/), { target: { value: 'Kim' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Save Name' }));
+    await waitFor(() => expect(stored()).toMatchObject({ displayName: 'Kim' }));
+    expect(stored()).toMatchObject({
+      userId: uid,
+      email: 'kim@example.com',
+      createdAt: expect.any(Number),
+      currentWeight: 180,
+    });
   });
 
   it('is not shown to a named user', async () => {

@@ -40,10 +40,9 @@ export function DisplayNamePrompt() {
   if (!showing) return null;
   return (
     <PromptCard
-      exists={profile.data != null}
+      stored={profile.data ?? null}
       email={user.email ?? ''}
       units={unitSystemOf(profile.data)}
-      gender={profile.data?.gender}
       onSaving={setSaving}
       onSaved={(name) => {
         setSaving(false);

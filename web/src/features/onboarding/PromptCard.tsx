@@ -1,6 +1,6 @@
 /** The display-name prompt's form, with the units (preset) and the gender (never assumed: BMR needs it). */
 import { ALERT_SAVE_PROFILE } from '@fit/shared/messages';
-import { GENDERS, type Gender } from '@fit/shared/model';
+import { GENDERS, type Gender, type UserProfile } from '@fit/shared/model';
 import type { UnitSystem } from '@fit/shared/units';
 import { validateAccountProfile } from '@fit/shared/validation';
 import Box from '@mui/material/Box';
@@ -28,12 +28,11 @@ const UNIT_CHOICES = [
 type Answers = { displayName: string; unitSystem: UnitSystem; gender?: Gender };
 
 export function PromptCard(props: {
-  exists: boolean;
+  /** The profile as stored (its gender, if ever chosen, is preset); missing identity fields are filled. */
+  stored: UserProfile | null;
   email: string;
   /** The units to preset: the profile's, else the browser's locale's. */
   units: UnitSystem;
-  /** The profile's gender, if one was ever chosen. */
-  gender: Gender | undefined;
   /** True: the answers passed the checks and are being saved; false: that save failed. */
   onSaving: (saving: boolean) => void;
   onSaved: (name: string) => void;
@@ -42,15 +41,10 @@ export function PromptCard(props: {
   const titleId = useId();
   const [value, setValue] = useState('');
   const [units, setUnits] = useState<UnitSystem>(props.units);
-  const [gender, setGender] = useState<Gender | ''>(props.gender ?? '');
+  const [gender, setGender] = useState<Gender | ''>(props.stored?.gender ?? '');
   const save = useSave({
     save: ({ store, uid }, answers: Answers) =>
-      saveAccountProfile(
-        store,
-        uid,
-        answers,
-        props.exists ? undefined : { email: props.email, now: Date.now() },
-      ),
+      saveAccountProfile(store, uid, answers, { stored: props.stored, email: props.email, now: Date.now() }),
     failure: ALERT_SAVE_PROFILE,
     onSaved: (_, answers) => props.onSaved(answers.displayName),
     log: 'Saving the display name failed',
