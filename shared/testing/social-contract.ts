@@ -92,6 +92,8 @@ export function socialContract({ owner, other, now }: ContractParams): ContractC
 
   const hiding = { seed: { ...seed, [paths.user(owner)]: profile(owner, { hideExerciseInfo: true }) } };
   const r1Kudos = paths.kudosOf('feedActivities', owner, 'r1', other);
+  const { [paths.user(owner)]: _owner, ...withoutOwner } = seed;
+  const profileless = { seed: withoutOwner };
 
   return [
     // kudos
@@ -187,6 +189,14 @@ export function socialContract({ owner, other, now }: ContractParams): ContractC
       hiding,
     ),
     c("kudos on a hidden person's activity", other, 'create', r1Kudos, 'deny', { data: kudos(), ...hiding }),
+    // No profile (the sign-up write failed): the reaction shows the activity, so do the rules.
+    c('kudos on the activity of a person with no profile', other, 'create', r1Kudos, 'allow', {
+      data: kudos(),
+      ...profileless,
+    }),
+    c("a profileless person's activity's kudos read", third, 'get', r1Kudos, 'allow', {
+      seed: { ...profileless.seed, [r1Kudos]: kudos() },
+    }),
     // The app reads its kudos by id; nobody lists kudos over the group.
     c('my kudos, over the group', other, 'list', 'kudos', 'deny', {
       query: {

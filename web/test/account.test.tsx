@@ -400,11 +400,20 @@ describe('/account: deleting the account', () => {
 
   it('says nothing was deleted when the server finds another account signed in now', async () => {
     const { backend, auth, path } = setup();
-    backend.deleteAccount.mockRejectedValueOnce(new StoreError('permission-denied', 'other account'));
+    backend.deleteAccount.mockRejectedValueOnce(new StoreError('permission-denied', DELETE_OTHER_ACCOUNT));
     const danger = await startDeletion();
     expect(await danger.findByText(DELETE_OTHER_ACCOUNT)).toBeInTheDocument();
     expect(path()).toBe('/account');
     expect(auth.current?.uid).toBe(UID);
+  });
+
+  it('does not blame another account for any other refusal (a 403 from the function host)', async () => {
+    const { backend, path } = setup();
+    backend.deleteAccount.mockRejectedValueOnce(new StoreError('permission-denied', 'forbidden'));
+    const danger = await startDeletion();
+    expect(await danger.findByText('Failed to delete account. Please try again.')).toBeInTheDocument();
+    expect(danger.queryByText(DELETE_OTHER_ACCOUNT)).toBeNull();
+    expect(path()).toBe('/account');
   });
 
   it('says so when deletion fails', async () => {

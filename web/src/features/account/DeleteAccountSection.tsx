@@ -54,7 +54,8 @@ export function DeleteAccountSection() {
       console.error('Deleting the account failed', e);
       setStep(null);
       // The server found another account signed in now (another tab switched): nothing was deleted.
-      const otherAccount = e instanceof StoreError && e.code === 'permission-denied';
+      // By its message: a 403 from the function's host is permission-denied too, and says no such thing.
+      const otherAccount = e instanceof StoreError && e.message.includes(DELETE_OTHER_ACCOUNT);
       return setStatus({
         kind: 'error',
         message: otherAccount ? DELETE_OTHER_ACCOUNT : ALERT_DELETE_ACCOUNT,
