@@ -107,7 +107,8 @@ export async function onDeleteAccount(
 ): Promise<{ deleted: true }> {
   try {
     if (!auth?.uid) throw new DomainError('unauthenticated', 'You must be signed in to delete your account.');
-    const uid = (data as { uid?: unknown } | null)?.uid;
+    // No uid: a page cached before the uid was sent (its account is the caller's, as it always was).
+    const uid = (data as { uid?: unknown } | null)?.uid ?? auth.uid;
     if (typeof uid !== 'string')
       throw new DomainError('invalid-argument', 'Say which account to delete: its uid.');
     // With two tabs, the account signed in at the call may not be the one this page was drawn for.

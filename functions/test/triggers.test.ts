@@ -367,10 +367,10 @@ describe('deleteAccount callable', () => {
     expect(deleteAuthUser).not.toHaveBeenCalled();
   });
 
-  it('no uid, or not a string, in the request: invalid-argument, nothing deleted', async () => {
+  it('a uid that is not a string: invalid-argument, nothing deleted', async () => {
     seed();
     const before = store.snapshot();
-    for (const data of [{}, { uid: 7 }, null]) {
+    for (const data of [{ uid: 7 }, { uid: { toString: 'u1' } }, { uid: ['u1'] }]) {
       const err = await Promise.resolve(
         call({ data, auth: { uid: 'u1', token: { auth_time: T0 / 1000 - 60 } } } as never),
       ).catch((e: unknown) => e);
@@ -378,6 +378,18 @@ describe('deleteAccount callable', () => {
     }
     expect(store.snapshot()).toEqual(before);
     expect(deleteAuthUser).not.toHaveBeenCalled();
+  });
+
+  it('no uid (a page cached before the uid was sent): deletes the caller, as it always did', async () => {
+    for (const data of [null, {}]) {
+      seed();
+      expect(
+        await call({ data, auth: { uid: 'u1', token: { auth_time: T0 / 1000 - 60 } } } as never),
+      ).toEqual({
+        deleted: true,
+      });
+      expect(deleteAuthUser).toHaveBeenLastCalledWith('u1');
+    }
   });
 
   it('signed out: unauthenticated', async () => {
