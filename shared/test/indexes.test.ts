@@ -109,6 +109,16 @@ const WEB_QUERIES: { name: string; spec: QuerySpec }[] = [
     },
   },
   {
+    name: 'the kudos I gave (which shown items are already given)',
+    spec: {
+      collection: 'kudos',
+      group: true,
+      where: [{ field: 'uid', op: '==', value: 'u' }],
+      orderBy: [{ field: 'timestamp', direction: 'desc' }],
+      limit: 100,
+    },
+  },
+  {
     name: 'newest notifications',
     spec: {
       collection: paths.notifications('u'),

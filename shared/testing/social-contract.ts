@@ -197,8 +197,7 @@ export function socialContract({ owner, other, now }: ContractParams): ContractC
     c("a profileless person's activity's kudos read", third, 'get', r1Kudos, 'allow', {
       seed: { ...profileless.seed, [r1Kudos]: kudos() },
     }),
-    // The app reads its kudos by id; nobody lists kudos over the group.
-    c('my kudos, over the group', other, 'list', 'kudos', 'deny', {
+    c('my kudos, over the group', other, 'list', 'kudos', 'allow', {
       query: {
         collection: 'kudos',
         group: true,
