@@ -150,8 +150,7 @@ function firstOf(listen) {
 
 /**
  * /community: the two feeds and the three boards (web/src/data/community.ts), then the
- * kudos and comment counts of the items shown and the viewer's kudos on each of others' items
- * (features/community).
+ * kudos and comment counts of the items shown and the viewer's own kudos (features/community).
  */
 export async function communityLoad(client) {
   const store = countingStore(client.db);
@@ -176,12 +175,7 @@ export async function communityLoad(client) {
         activities.map((a) => `${a.uid}_${a.repId}`),
       ),
     ),
-    ...[
-      ...posts.map((p) => ({ feed: 'feedPosts', owner: p.uid, id: p.postId })),
-      ...activities.map((a) => ({ feed: 'feedActivities', owner: a.uid, id: a.repId })),
-    ]
-      .filter((t) => t.owner !== client.uid)
-      .map((t) => firstOf(web.social.watchMyKudos(store, client.uid, t))),
+    firstOf(web.social.watchMyKudos(store, client.uid)),
   ]);
   return store.counts;
 }

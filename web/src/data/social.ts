@@ -29,6 +29,8 @@ const COMMENTS_SHOWN = 50;
 const NOTIFICATIONS_SHOWN = 20;
 /** Most unread notifications counted (the badge shows 99+ beyond). */
 export const UNREAD_COUNTED = 100;
+/** Most kudos of one's own the page checks shown items against. */
+const MY_KUDOS_READ = 100;
 
 export const itemIdOf = (t: SocialTarget) => `${t.owner}_${t.id}`;
 /** Where a target's kudos of `uid` lives. */
@@ -75,20 +77,28 @@ export function watchEngagement(
   };
 }
 
-/** Whether the person's kudos is on `t`: its one document, read by id (right for any item shown). */
-export const watchMyKudos = (store: LiveDocumentStore, uid: string, t: SocialTarget): Listen<boolean> =>
-  watchDoc(store, kudosKey(t, uid), (doc) => doc !== null);
+/** The paths of the kudos the person gave (the newest MY_KUDOS_READ). */
+export function watchMyKudos(store: LiveDocumentStore, uid: string): Listen<Set<string>> {
+  const spec: QuerySpec = {
+    collection: 'kudos',
+    group: true,
+    where: [{ field: 'uid', op: '==', value: uid }],
+    orderBy: [{ field: 'timestamp', direction: 'desc' }],
+    limit: MY_KUDOS_READ,
+  };
+  const kudos = watchDocs(store, spec, (d) => d.path);
+  return (onNext, onError) => kudos((list) => onNext(new Set(list)), onError);
+}
 
-// The hooks; the listens above apart, as scripts/bench-client.mjs counts the page's reads with them.
+// The hooks; the two listens above apart, as scripts/bench-client.mjs counts the page's reads with them.
 /** The counts of the shown items of one feed (re-aimed when the items change). */
 export const useEngagement = (feed: SocialFeed, itemIds: readonly string[]) =>
   useLive(['community', 'engagement', feed, ...itemIds], watchEngagement(useStore(), feed, itemIds));
 
-/** Whether the signed-in person gave `t` kudos (live; not read unless `enabled`). */
-export function useMyKudos(t: SocialTarget, enabled: boolean) {
+/** The kudos the signed-in person gave (none signed out). */
+export function useMyKudos() {
   const uid = useSessionUser()?.uid ?? '';
-  const read = watchMyKudos(useStore(), uid, t);
-  return useLive([...keys.user(uid), 'kudos', kudosKey(t, uid)], read, enabled && uid !== '');
+  return useLive([...keys.user(uid), 'kudos'], watchMyKudos(useStore(), uid), uid !== '');
 }
 
 /** Whether one's own post or activity exists, live (an Undo brings it back): readable by its owner only. */

@@ -12,14 +12,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSessionUser } from '../../data/context.tsx';
 import { useDataScope } from '../../data/queries.ts';
-import {
-  giveKudos,
-  itemIdOf,
-  kudosKey,
-  type SocialTarget,
-  takeBackKudos,
-  useMyKudos,
-} from '../../data/social.ts';
+import { giveKudos, itemIdOf, kudosKey, type SocialTarget, takeBackKudos } from '../../data/social.ts';
 import { CommentsDialog } from './CommentsDialog.tsx';
 import { socialFailure, useMyName, useSocialState } from './social-state.ts';
 
@@ -39,23 +32,30 @@ function SignedInSocialBar({ target, own, label }: SocialBarProps) {
   // The rules refuse kudos of unverified accounts: say why instead of a failed save.
   const verified = useSessionUser()?.emailVerified !== false;
   const [unverifiedTried, setUnverifiedTried] = useState(false);
-  const { engagement } = useSocialState();
+  const { engagement, given } = useSocialState();
   const myName = useMyName();
   const [open, setOpen] = useState(false);
   const stats = engagement.get(`${target.feed}:${itemIdOf(target)}`);
   const kudos = stats?.kudos ?? 0;
   const comments = stats?.comments ?? 0;
-  const mine = useMyKudos(target, !own).data === true;
+  // Given as this bar found out itself: the page reads only my newest kudos, and another tab may
+  // have given it a moment ago. Null: as the page's list says.
+  const [givenHere, setGivenHere] = useState<boolean | null>(null);
+  const mine = givenHere ?? given.has(kudosKey(target, uid));
   const toggle = useMutation({
     mutationFn: async () => {
-      if (mine) return takeBackKudos(store, uid, target);
+      if (mine) {
+        await takeBackKudos(store, uid, target);
+        setGivenHere(null);
+        return;
+      }
       try {
         await giveKudos(store, uid, await myName(), target, Date.now());
       } catch (error) {
-        // A second kudos is a change the rules refuse: if mine is there (given in another tab, or
-        // before its read answered), nothing failed, and that read shows it.
+        // A second kudos is a change the rules refuse: if mine is there, it was given already.
         if (!(error instanceof StoreError && error.code === 'permission-denied')) throw error;
         if (!(await store.get(kudosKey(target, uid)).catch(() => null))) throw error;
+        setGivenHere(true);
       }
     },
   });
