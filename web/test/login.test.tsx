@@ -135,6 +135,36 @@ describe('/login: Google', () => {
     expect(typeof saved?.createdAt).toBe('number');
   });
 
+  it("takes the email of the account (the ID token's), not the one Google's profile names", async () => {
+    const auth = new FakeAuth();
+    google(auth, { displayName: 'Gina Rossi' });
+    const result = auth.googleResult as NonNullable<typeof auth.googleResult>;
+    // The rules compare a profile's email with the token's, which is the account's: never another.
+    auth.googleResult = { ...result, profile: { ...result.profile, email: 'Gina@Example.com' } };
+    const store = new MemoryStore();
+    const app = renderApp('/login', { auth, store });
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign in with Google' }));
+    await waitFor(() => expect(app.path()).toBe('/account'));
+    expect((await store.get(paths.user('g1')))?.data).toMatchObject({ email: 'gina@example.com' });
+  });
+
+  it('creates a profile without an email for an account that has none', async () => {
+    const auth = new FakeAuth();
+    google(auth, { displayName: 'Gina Rossi' });
+    const result = auth.googleResult as NonNullable<typeof auth.googleResult>;
+    auth.googleResult = {
+      user: { ...result.user, email: null },
+      profile: { ...result.profile, email: null },
+    };
+    const store = new MemoryStore();
+    const app = renderApp('/login', { auth, store });
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign in with Google' }));
+    await waitFor(() => expect(app.path()).toBe('/account'));
+    const saved = (await store.get(paths.user('g1')))?.data;
+    expect(saved).toMatchObject({ userId: 'g1', displayName: '' });
+    expect(saved && 'email' in saved).toBe(false);
+  });
+
   it("prefers Google's given and family names, and copes with no name at all", async () => {
     const auth = new FakeAuth();
     google(auth, { displayName: null, given: 'Gina', family: 'Rossi' });
