@@ -195,5 +195,33 @@ if (!host) {
       expect(await tracesOfAnn(db)).toEqual([]);
       expect((await db.doc(paths.tombstone(ANN)).get()).exists).toBe(true);
     });
+
+    // The cascade recounts the cards of everyone it unfollowed only at its end; a run that dies
+    // before leaves that to the follow deletes' own trigger deliveries (docs/decisions.md).
+    it("a call that dies inside the cascade: the follow deletes' triggers and a second call leave the counts right", async () => {
+      const commit = store.commit.bind(store);
+      const crash = vi.spyOn(store, 'commit').mockImplementation(async (writes) => {
+        if (writes.some((w) => w.kind === 'delete' && w.path === paths.user(ANN))) {
+          crash.mockRestore();
+          throw new Error('the instance went away');
+        }
+        return commit(writes);
+      });
+      const first = await Promise.resolve(call(request() as never)).catch((e: unknown) => e);
+      expect(first).toMatchObject({ code: 'internal' });
+      const followWritten = fft.wrap(fns.onFollowWritten);
+      for (const [uid, otherUid] of [
+        [ANN, BO],
+        [BO, ANN],
+      ] as const) {
+        const path = paths.follow(uid, otherUid);
+        const before = fft.firestore.makeDocumentSnapshot({ uid: otherUid, createdAt: 1 }, path);
+        const after = fft.firestore.makeDocumentSnapshot({}, path, { exists: false } as never);
+        await followWritten({ data: fft.makeChange(before, after), params: { uid, otherUid } } as never);
+      }
+      expect(await call(request() as never)).toEqual({ deleted: true });
+      expect(await tracesOfAnn(db)).toEqual([]);
+      expect((await db.doc(paths.person(BO)).get()).data()).toMatchObject({ followers: 0, following: 0 });
+    });
   });
 }
