@@ -59,7 +59,10 @@ async function run(env: RulesTestEnvironment, c: ContractCase): Promise<void> {
     });
   }
   const ctx = c.auth
-    ? env.authenticatedContext(c.auth, { email_verified: c.unverified !== true })
+    ? env.authenticatedContext(c.auth, {
+        email_verified: c.unverified !== true,
+        ...(c.email === null ? {} : { email: c.email ?? `${c.auth}@example.com` }),
+      })
     : env.unauthenticatedContext();
   const db = ctx.firestore() as unknown as Firestore;
   const attempt = (): Promise<unknown> => {

@@ -224,7 +224,8 @@ const sameList = (a: readonly string[], b: readonly string[]) =>
 export function planImport(
   source: ImportSource,
   existing: ExistingData,
-  ctx: { uid: string; email: string; now: number; timeZone: string },
+  /** `email`: the session's (the rules take only the ID token's); null for an account without one. */
+  ctx: { uid: string; email: string | null; now: number; timeZone: string },
 ): ImportPlan {
   const { uid, timeZone } = ctx;
   const docs: { path: string; data: DocData; merge?: boolean }[] = [];
@@ -264,7 +265,8 @@ export function planImport(
   if (Object.keys(profile).length > 0) {
     // A missing profile (its creation at sign-up failed) is created with this account's identity:
     // never the archive's uid or email.
-    const identity = existing.profile ? {} : { userId: uid, email: ctx.email, createdAt: ctx.now };
+    const email = ctx.email === null ? {} : { email: ctx.email };
+    const identity = existing.profile ? {} : { userId: uid, ...email, createdAt: ctx.now };
     docs.push({ path: paths.user(uid), data: { ...identity, ...profile }, merge: true });
   }
 

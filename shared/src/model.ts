@@ -21,7 +21,8 @@ export const DEFAULT_GOAL_TYPE: GoalType = 'minutes';
 /** `users/{uid}`: private to its owner. */
 export interface UserProfile {
   userId: string;
-  email: string;
+  /** The sign-in's (the ID token's); absent for an account without one. */
+  email?: string;
   createdAt: number;
   displayName: string;
   firstName?: string;

@@ -153,7 +153,18 @@ const CHECKED_TIMES = ['timestamp', 'loggedAt', 'importedAt', 'createdAt'];
 
 /** Whether a batch sets a time the rules check: only then can a wrong device clock be why it was refused. */
 export function carriesCheckedTime(writes: readonly WriteOp[]): boolean {
-  return writes.some((op) => op.kind !== 'delete' && CHECKED_TIMES.some((field) => field in op.data));
+  return writes.some((op) => changesCheckedTime(op, null));
+}
+
+/**
+ * Whether a write sets a checked time to other than `stored` (null: not known). The rules take an
+ * unchanged value whatever the clock, so an edit resending it is refused for another reason.
+ */
+export function changesCheckedTime(op: WriteOp, stored: DocData | null): boolean {
+  if (op.kind === 'delete') return false;
+  return CHECKED_TIMES.some(
+    (field) => field in op.data && (stored === null || stored[field] !== op.data[field]),
+  );
 }
 
 /** Splits a document path into its parent collection path and id. */

@@ -138,6 +138,23 @@ describe('the JSON archive', () => {
     expect(again.alreadyThere).toEqual({ activities: 4, weights: 2, posts: 1 });
   });
 
+  // The rules take a profile's email, when first set, only as the signed-in account's (the token's).
+  it("creates a missing profile with this account's identity, and no email for an account without one", () => {
+    const source = sourceOf(readImportFile(JSON.stringify(buildArchive(DATA, NOW)), { ...ctx, uid: 'u2' }));
+    const missing = { ...NOTHING, profile: null };
+    const profileOf = (email: string | null) =>
+      planImport(source, missing, { uid: 'u2', email, now: NOW, timeZone: TZ }).docs.find(
+        (d) => d.path === 'users/u2',
+      )?.data;
+    expect(profileOf('new@example.com')).toMatchObject({
+      userId: 'u2',
+      email: 'new@example.com',
+      createdAt: NOW,
+    });
+    expect(profileOf(null)).toMatchObject({ userId: 'u2', createdAt: NOW });
+    expect(profileOf(null)).not.toHaveProperty('email');
+  });
+
   it('importing your own export over your own data (other ids) finds everything already there', () => {
     const existing: ExistingData = {
       activities: DATA.activities.map((value, i) => ({ id: `rand${i}`, value })),

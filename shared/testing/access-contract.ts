@@ -19,6 +19,8 @@ export interface ContractCase {
   readonly auth: string | null;
   /** The caller's token has `email_verified: false` (default: verified). */
   readonly unverified?: true;
+  /** The token's email (default `<uid>@example.com`); null: an account without one. */
+  readonly email?: string | null;
   readonly op: ContractOp;
   /** Document path (get, create, update, delete) or collection path (list, unless `query` is set). */
   readonly path: string;
@@ -518,6 +520,28 @@ export function accessContract({ owner, other, now }: ContractParams): ContractC
     weighInProfile,
   );
 
+  // The profile's email is the sign-in's (the token's) when first set, then immutable.
+  bad("profile: created with an address not the sign-in's", userPath, {
+    ...profile,
+    email: 'boss@example.com',
+  });
+  bad(
+    "profile a weigh-in made: email filled with an address not the sign-in's",
+    userPath,
+    { email: 'boss@example.com' },
+    'update',
+    weighInProfile,
+  );
+  cases.push({
+    name: 'bad shape: profile: an email set by an account that has none',
+    auth: owner,
+    email: null,
+    op: 'create',
+    path: userPath,
+    data: profile,
+    expect: 'deny',
+  });
+
   const goalPath = `users/${owner}/preferences/goals`;
   bad('goal: target zero', goalPath, { target: '0', type: 'reps' });
   bad('goal: target not digits', goalPath, { target: 'abc', type: 'reps' });
@@ -590,6 +614,26 @@ export function accessContract({ owner, other, now }: ContractParams): ContractC
     path: userPath,
     data: profile,
     seed: weighInProfile,
+    expect: 'allow',
+  });
+
+  cases.push({
+    name: 'profile: an account without an email creates one without it',
+    auth: owner,
+    email: null,
+    op: 'create',
+    path: userPath,
+    data: { userId: owner, createdAt: now, displayName: '' },
+    expect: 'allow',
+  });
+  // An address stored before the rule held it to the token stays, and blocks nothing else.
+  cases.push({
+    name: 'profile: an email stored before does not block saving the name',
+    auth: owner,
+    op: 'update',
+    path: userPath,
+    data: { displayName: 'Sam' },
+    seed: { [userPath]: { ...profile, email: 'old-address@example.com' } },
     expect: 'allow',
   });
 

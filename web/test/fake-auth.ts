@@ -106,8 +106,9 @@ export class FakeAuth implements AuthGateway {
     return { ...account.user };
   }
 
-  async signUp(email: string, password: string) {
+  async signUp(typed: string, password: string) {
     this.check('signUp');
+    const email = typed.toLowerCase(); // as Firebase Auth stores it (and the ID token says it)
     if (this.accounts.has(email)) throw authError('auth/email-already-in-use');
     const user = this.addUser(email, { password, verified: false });
     this.publish(user);

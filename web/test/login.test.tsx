@@ -109,7 +109,6 @@ describe('/login: Google', () => {
     auth.googleResult = {
       user: { uid: 'g1', email: 'gina@example.com', emailVerified: true, providerIds: ['google.com'] },
       profile: {
-        email: 'gina@example.com',
         displayName: names.displayName,
         givenName: names.given ?? null,
         familyName: names.family ?? null,
@@ -133,6 +132,20 @@ describe('/login: Google', () => {
       displayName: '',
     });
     expect(typeof saved?.createdAt).toBe('number');
+  });
+
+  it('creates a profile without an email for an account that has none', async () => {
+    const auth = new FakeAuth();
+    google(auth, { displayName: 'Gina Rossi' });
+    const result = auth.googleResult as NonNullable<typeof auth.googleResult>;
+    auth.googleResult = { ...result, user: { ...result.user, email: null } };
+    const store = new MemoryStore();
+    const app = renderApp('/login', { auth, store });
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign in with Google' }));
+    await waitFor(() => expect(app.path()).toBe('/account'));
+    const saved = (await store.get(paths.user('g1')))?.data;
+    expect(saved).toMatchObject({ userId: 'g1', displayName: '' });
+    expect(saved && 'email' in saved).toBe(false);
   });
 
   it("prefers Google's given and family names, and copes with no name at all", async () => {

@@ -56,6 +56,17 @@ describe('/signup', () => {
     expect(await screen.findByText('new@example.com')).toBeInTheDocument();
   });
 
+  it("stores the account's email, as Firebase Auth keeps it (lower case), not the case typed", async () => {
+    // The rules take a profile's email only when it is the ID token's.
+    const auth = new FakeAuth();
+    const store = new MemoryStore();
+    renderApp('/signup', { auth, store });
+    await fillSignUp('New.Person@Example.com', 'secret123', 'secret123');
+    expect(await screen.findByRole('heading', { name: 'Verify your email' })).toBeInTheDocument();
+    const uid = auth.current?.uid ?? '';
+    expect((await store.get(paths.user(uid)))?.data).toMatchObject({ email: 'new.person@example.com' });
+  });
+
   it.each([
     ['auth/internal-error', 'Failed to sign up. Please try again.'],
     ['auth/email-already-in-use', 'An account with this email already exists. Log in instead.'],

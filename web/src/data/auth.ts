@@ -12,7 +12,6 @@ export interface AuthUser {
 
 /** What Google tells us about the person, used only to create a missing profile. */
 export interface GoogleProfile {
-  email: string | null;
   displayName: string | null;
   givenName: string | null;
   familyName: string | null;

@@ -3,7 +3,7 @@ import { paths, type UserProfile } from '@fit/shared/model';
 import { splitName } from '@fit/shared/names';
 import type { DocSnapshot, DocumentStore, LiveDocumentStore } from '@fit/shared/store';
 import { isBlank } from '@fit/shared/text';
-import type { GoogleProfile } from './auth.ts';
+import type { AuthUser, GoogleProfile } from './auth.ts';
 import { type Listen, watchDoc } from './live-query.ts';
 import { emptyPreferencesWrite } from './preferences.ts';
 
@@ -22,9 +22,17 @@ export function hasDisplayName(profile: UserProfile | null): boolean {
   return typeof profile?.displayName === 'string' && !isBlank(profile.displayName);
 }
 
+/**
+ * Who and when. The email is the session's (the ID token's, as the rules require), never one typed
+ * or Google's; an account without one stores none.
+ */
+function identity(uid: string, email: string | null, now: number) {
+  return { userId: uid, ...(email === null ? {} : { email }), createdAt: now };
+}
+
 /** Sign-up stores who signed up and when, and the empty activity selection. */
-export async function createSignUpProfile(store: DocumentStore, uid: string, email: string, now: number) {
-  await createProfile(store, { userId: uid, email, createdAt: now, displayName: '' });
+export async function createSignUpProfile(store: DocumentStore, user: AuthUser, now: number) {
+  await createProfile(store, { ...identity(user.uid, user.email, now), displayName: '' });
 }
 
 /** A new profile and the empty activity selection, in one batch. */
@@ -36,16 +44,14 @@ async function createProfile(store: DocumentStore, profile: UserProfile) {
 /** After a Google sign-in: creates the profile only when there is none; returns it as it stands. */
 export async function ensureGoogleProfile(
   store: DocumentStore,
-  uid: string,
+  user: AuthUser,
   google: GoogleProfile,
   now: number,
 ): Promise<UserProfile> {
-  const existing = await readProfile(store, uid);
+  const existing = await readProfile(store, user.uid);
   if (existing) return existing;
   const profile: UserProfile = {
-    userId: uid,
-    email: google.email ?? '',
-    createdAt: now,
+    ...identity(user.uid, user.email, now),
     displayName: '',
     ...splitName(google),
   };
@@ -61,10 +67,9 @@ export async function saveAccountProfile(
   store: DocumentStore,
   uid: string,
   fields: Partial<UserProfile>,
-  { stored, email, now }: { stored: UserProfile | null; email: string; now: number },
+  { stored, email, now }: { stored: UserProfile | null; email: string | null; now: number },
 ) {
-  const identity = { userId: uid, email, createdAt: now };
-  const missing = Object.entries(identity).filter(
+  const missing = Object.entries(identity(uid, email, now)).filter(
     ([key]) => stored?.[key as keyof UserProfile] === undefined,
   );
   const data = { ...Object.fromEntries(missing), ...fields };

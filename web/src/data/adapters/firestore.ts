@@ -7,6 +7,7 @@ import { docPathProblem, queryPathProblem } from '@fit/shared/doc-paths';
 import { REQUIRES_RECENT_LOGIN } from '@fit/shared/model';
 import {
   carriesCheckedTime,
+  changesCheckedTime,
   type DocSnapshot,
   isStoreErrorCode,
   type LiveDocumentStore,
@@ -14,6 +15,7 @@ import {
   StoreError,
   splitDocPath,
   type Unsubscribe,
+  type WriteOp,
 } from '@fit/shared/store';
 import type { FirebaseApp } from 'firebase/app';
 import {
@@ -56,6 +58,22 @@ import type { AppConfig } from '../config.ts';
 // cache. So a first result must come from the server (or the browser says it is offline), and a
 // read unanswered for a while asks the server directly, which the SDK fails at once when unreachable.
 const PROBE_AFTER_MS = 1500;
+
+/**
+ * Whether a refused batch changed a time the rules check, against the server's copy read again (a
+ * write whose copy cannot be read counts as changed): only then can the device clock be why.
+ */
+async function changedCheckedTime(db: Firestore, writes: readonly WriteOp[]): Promise<boolean> {
+  for (const op of writes) {
+    if (!changesCheckedTime(op, null)) continue;
+    const stored = await getDocFromServer(doc(db, op.path)).then(
+      (snap) => snap.data() ?? {},
+      () => null,
+    );
+    if (changesCheckedTime(op, stored)) return true;
+  }
+  return false;
+}
 
 /** Firebase errors carry codes like 'permission-denied' (Firestore) or 'functions/not-found'. */
 function toStoreError(error: unknown): StoreError {
@@ -297,10 +315,10 @@ export function createFirestoreStore(
             });
           else batch.delete(ref);
         }
-        await batch.commit().catch((error: unknown) => {
+        await batch.commit().catch(async (error: unknown) => {
           const refused = toStoreError(error);
           if (refused.code !== 'permission-denied' || !carriesCheckedTime(writes)) throw refused;
-          throw new StoreError(refused.code, refused.message, true);
+          throw new StoreError(refused.code, refused.message, await changedCheckedTime(db, writes));
         });
       }),
     // A refused path throws in `start`: listenSynced reports it through `onError`, later.

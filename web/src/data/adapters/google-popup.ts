@@ -23,7 +23,6 @@ export async function googleSignIn(auth: Auth): Promise<{ user: User; profile: G
     return {
       user,
       profile: {
-        email: user.email,
         displayName: user.displayName,
         givenName: stringOrNull(extra.given_name),
         familyName: stringOrNull(extra.family_name),

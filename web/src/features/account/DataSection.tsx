@@ -108,7 +108,7 @@ export function DataSection(props: { onImported?: () => void }) {
       const unitSystem = unitSystemOf(existing.profile);
       const read = await readImportText(text, { uid, now, timeZone, currentDisplayName, unitSystem });
       if (!read.ok) return fail(read.message);
-      const plan = planImport(read.source, existing, { uid, email: user.email ?? '', now, timeZone });
+      const plan = planImport(read.source, existing, { uid, email: user.email, now, timeZone });
       setPreview({ fileName: file.name, plan });
     } catch (e) {
       console.error('Reading for the import failed', e);

@@ -75,7 +75,7 @@ export function ProfileSection(props: { profile: UserProfile | null }) {
     save: ({ store, uid }, vars: { fields: Partial<UserProfile> }) =>
       saveAccountProfile(store, uid, vars.fields, {
         stored: props.profile,
-        email: user.email ?? '',
+        email: user.email,
         now: Date.now(),
       }),
     failure: ALERT_SAVE_PROFILE,

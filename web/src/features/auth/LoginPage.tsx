@@ -61,7 +61,7 @@ export function LoginPage() {
       if (!result) return setBusy(false); // the person closed the popup: nothing to report
       signedIn = true;
       const { store } = await loadBackend(result.user.uid);
-      const profile = await ensureGoogleProfile(store, result.user.uid, result.profile, Date.now());
+      const profile = await ensureGoogleProfile(store, result.user, result.profile, Date.now());
       navigate(destinationFor(result.user, hasDisplayName(profile), next), { replace: true });
     } catch (e) {
       console.error('Google sign-in failed', e);

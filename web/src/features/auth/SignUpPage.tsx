@@ -29,7 +29,7 @@ export function SignUpPage() {
     // from /verify-email, so a hiccup in either step below does not stop the person here.
     try {
       const { store } = await loadBackend(user.uid);
-      await createSignUpProfile(store, user.uid, checked.value.email, Date.now());
+      await createSignUpProfile(store, user, Date.now());
     } catch (e) {
       console.error('Could not create the profile at sign-up', e);
     }

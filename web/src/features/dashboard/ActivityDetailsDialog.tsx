@@ -1,6 +1,7 @@
 import { ACTIVITY_NAMES, findActivity } from '@fit/shared/catalogue';
 import { ALERT_DELETE_ACTIVITY, ALERT_UPDATE_ACTIVITY } from '@fit/shared/messages';
 import type { ActivityRecord } from '@fit/shared/model';
+import { restoreProblem } from '@fit/shared/restore';
 import Typography from '@mui/material/Typography';
 import { useCallback, useState } from 'react';
 import { RecordDetailsDialog, useRecordEditor } from '../../components/RecordDetailsDialog.tsx';
@@ -13,6 +14,7 @@ import { ActivityFields, type ActivityInputs, EMPTY_INPUTS, inputsOf, typedSets 
 import { validateActivityInUnits } from './activity-units.ts';
 import { distanceAndPace, formatDateTime } from './format.ts';
 import { SetsSummary } from './SetsSummary.tsx';
+import { UNDO_MESSAGES } from './UndoDeleteSnackbar.tsx';
 
 /** One activity: edit it (Save), Delete it, or Close; a time left as stored is not checked again. */
 export function ActivityDetailsDialog(props: {
@@ -134,6 +136,9 @@ export function ActivityDetailsDialog(props: {
             {activityType ? 'This activity is no longer in the catalogue.' : 'Choose an activity.'}
           </Typography>
         )
+      )}
+      {shown && restoreProblem(shown) && (
+        <Typography color="textSecondary">{UNDO_MESSAGES.warning}</Typography>
       )}
     </RecordDetailsDialog>
   );

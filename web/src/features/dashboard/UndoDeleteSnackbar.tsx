@@ -1,4 +1,5 @@
 /** Undo for a deleted activity or weigh-in: writes the entry back under its own id. */
+import { restoreProblem } from '@fit/shared/restore';
 import Close from '@mui/icons-material/Close';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -18,7 +19,19 @@ export const UNDO_MESSAGES = {
   weight: 'Weight record deleted.',
   restored: { activity: 'Activity restored.', weight: 'Weight record restored.' },
   failed: 'Failed to undo the delete. Please try again.',
+  // An activity the rules would refuse as a new entry (shared/src/restore.ts): no Undo, and why.
+  notInCatalogue: 'Activity deleted. It cannot be undone: this activity is no longer in the catalogue.',
+  outOfLimits: "Activity deleted. It cannot be undone: it is outside today's limits for this activity.",
+  warning: 'Deleting this activity cannot be undone: it was logged under an older catalogue.',
 } as const;
+
+/** What the Snackbar says of a delete, and whether Undo can bring the entry back as it was. */
+function deletedMessage(d: Deleted): { message: string; undo: boolean } {
+  const problem = d.kind === 'activity' ? restoreProblem(d.record) : null;
+  if (problem === 'catalogue') return { message: UNDO_MESSAGES.notInCatalogue, undo: false };
+  if (problem === 'limits') return { message: UNDO_MESSAGES.outOfLimits, undo: false };
+  return { message: UNDO_MESSAGES[d.kind], undo: true };
+}
 
 /** Long enough to read and reach Undo (MUI pauses it while hovered or focused). */
 const UNDO_MS = 10_000;
@@ -43,6 +56,7 @@ export function UndoDeleteSnackbar(props: { deleted: Deleted | null; onDone: () 
     },
   });
   const failed = undo.status?.kind === 'error';
+  const said = shown && deletedMessage(shown);
 
   function close(_event: unknown, reason?: SnackbarCloseReason) {
     if (reason === 'clickaway' || undo.busy) return; // a click elsewhere leaves it up
@@ -56,10 +70,10 @@ export function UndoDeleteSnackbar(props: { deleted: Deleted | null; onDone: () 
       onClose={close}
       autoHideDuration={failed || undo.busy ? null : UNDO_MS}
       anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      message={failed ? UNDO_MESSAGES.failed : shown ? UNDO_MESSAGES[shown.kind] : ''}
+      message={failed ? UNDO_MESSAGES.failed : (said?.message ?? '')}
       action={
         <>
-          {shown && (
+          {shown && said?.undo && (
             <Button
               color="inherit"
               size="small"

@@ -41,7 +41,7 @@ export function DisplayNamePrompt() {
   return (
     <PromptCard
       stored={profile.data ?? null}
-      email={user.email ?? ''}
+      email={user.email}
       units={unitSystemOf(profile.data)}
       onSaving={setSaving}
       onSaved={(name) => {

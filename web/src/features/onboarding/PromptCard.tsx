@@ -30,7 +30,7 @@ type Answers = { displayName: string; unitSystem: UnitSystem; gender?: Gender };
 export function PromptCard(props: {
   /** The profile as stored (its gender, if ever chosen, is preset); missing identity fields are filled. */
   stored: UserProfile | null;
-  email: string;
+  email: string | null;
   /** The units to preset: the profile's, else the browser's locale's. */
   units: UnitSystem;
   /** True: the answers passed the checks and are being saved; false: that save failed. */
