@@ -208,7 +208,12 @@ export function socialContract({ owner, other, now }: ContractParams): ContractC
     }),
     // The page's query (web/src/data/social.ts watchMyKudos): mine on the shown items, by path.
     c('my kudos on shown items, over the group', other, 'list', 'kudos', 'allow', {
-      query: myKudosOn(other, [kudosPath, paths.kudosOf('feedActivities', owner, 'r1', other)]),
+      // 30 paths, most with no kudos (nor item): each is checked alone, and the rules' reads are capped.
+      query: myKudosOn(other, [
+        kudosPath,
+        paths.kudosOf('feedActivities', owner, 'r1', other),
+        ...Array.from({ length: 28 }, (_, i) => paths.kudosOf('feedPosts', owner, `n${i}`, other)),
+      ]),
       ...withDoc(kudosPath, kudos()),
     }),
     c("another's kudos, over the group", third, 'list', 'kudos', 'deny', {
@@ -218,6 +223,10 @@ export function socialContract({ owner, other, now }: ContractParams): ContractC
         where: [{ field: 'uid', op: '==', value: other }],
         limit: 100,
       },
+    }),
+    c("another's kudos by path, none given on hidden items", third, 'list', 'kudos', 'deny', {
+      query: myKudosOn(third, [paths.kudosOf('feedActivities', owner, 'r1', other)]),
+      ...hiding,
     }),
     // By path, a kudos others may read anyway (a shown item's) is listed too; a hidden one is not.
     c("another's kudos on a hidden person's activity, by path", third, 'list', 'kudos', 'deny', {
