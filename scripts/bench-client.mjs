@@ -150,7 +150,7 @@ function firstOf(listen) {
 
 /**
  * /community: the two feeds and the three boards (web/src/data/community.ts), then the
- * kudos and comment counts of the items shown and the viewer's own kudos (features/community).
+ * kudos and comment counts of the items shown and the viewer's own kudos on them (features/community).
  */
 export async function communityLoad(client) {
   const store = countingStore(client.db);
@@ -175,7 +175,18 @@ export async function communityLoad(client) {
         activities.map((a) => `${a.uid}_${a.repId}`),
       ),
     ),
-    firstOf(web.social.watchMyKudos(store, client.uid)),
+    ...[
+      posts.map((p) => ({ feed: 'feedPosts', owner: p.uid, id: p.postId })),
+      activities.map((a) => ({ feed: 'feedActivities', owner: a.uid, id: a.repId })),
+    ].map((shown) =>
+      firstOf(
+        web.social.watchMyKudos(
+          store,
+          client.uid,
+          shown.filter((t) => t.owner !== client.uid).map((t) => web.social.kudosKey(t, client.uid)),
+        ),
+      ),
+    ),
   ]);
   return store.counts;
 }

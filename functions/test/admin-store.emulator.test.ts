@@ -16,7 +16,7 @@ import {
   rebuildProjections,
   rollupBoards,
 } from '@fit/shared/reactions/index';
-import type { DocData, ReactionStore, WriteOp } from '@fit/shared/store';
+import { DOCUMENT_NAME, type DocData, type ReactionStore, type WriteOp } from '@fit/shared/store';
 import { MemoryStore } from '@fit/shared/testing/memory-store';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
@@ -150,6 +150,15 @@ if (!host) {
       expect((await store.query(next)).map((d) => d.path)).toEqual(
         (await memory.query(next)).map((d) => d.path),
       );
+      // Named documents, by full path (the port's DOCUMENT_NAME), with another filter.
+      const named = {
+        collection: 'feedPosts',
+        where: [
+          { field: 'timestamp', op: '==' as const, value: 2 },
+          { field: DOCUMENT_NAME, op: 'in' as const, value: ['feedPosts/c', 'feedPosts/b', 'feedPosts/x'] },
+        ],
+      };
+      expect((await store.query(named)).map((d) => d.path)).toEqual(['feedPosts/b']);
       expect(
         await store.aggregate({ collection: 'feedPosts' }, { count: true, sum: ['n', 'missing'] }),
       ).toEqual({

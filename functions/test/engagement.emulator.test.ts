@@ -170,6 +170,63 @@ if (!host) {
       expect(await store.query({ collection: paths.itemDeletions, limit: 10 })).toEqual([]);
     }, 120_000);
 
+    it("a hider's activity counts go, and come back recounted from the kudos and comments", async () => {
+      const t = Date.now();
+      const rep = { activityType: 'Yoga', time: 10, calorieUnits: 2800, timestamp: t };
+      const profileEvent = () =>
+        retried(() =>
+          reactUser({ store, now: Date.now(), timeZone: 'UTC' }, 'eve', [
+            { kind: 'profile', uid: 'eve', changed: ['hideExerciseInfo'] },
+          ]),
+        );
+      await store.commit([
+        { kind: 'set', path: paths.user('eve'), data: { displayName: 'Eve' } },
+        { kind: 'set', path: paths.rep('eve', 'r1'), data: rep },
+        { kind: 'set', path: paths.rep('eve', 'r2'), data: { ...rep, timestamp: t + 1 } },
+        { kind: 'set', path: paths.post('eve', 'p1'), data: { message: 'Hello', timestamp: t } },
+      ]);
+      const kudos = (id: string, g: string) =>
+        id === 'p1'
+          ? paths.kudosOf('feedPosts', 'eve', id, g)
+          : paths.kudosOf('feedActivities', 'eve', id, g);
+      const given = ['r1', 'r2', 'p1'].flatMap((id) => GIVERS.slice(0, 3).map((g) => kudos(id, g)));
+      const comment = paths.comment('feedActivities', 'eve', 'r2', 'c1');
+      await store.commit([
+        ...given.map((path, i) => ({
+          kind: 'set' as const,
+          path,
+          data: { uid: path.split('/').pop(), owner: 'eve', userName: 'G', timestamp: t + i },
+        })),
+        {
+          kind: 'set',
+          path: comment,
+          data: { uid: 'giver0', owner: 'eve', userName: 'G', message: 'Hi', timestamp: t },
+        },
+      ]);
+      await Promise.all([...given, comment].map(deliver));
+      const counts = async (feed: 'feedPosts' | 'feedActivities', id: string) =>
+        (await store.get(paths.engagement(feed, 'eve', id)))?.data ?? null;
+      expect(await counts('feedActivities', 'r2')).toMatchObject({ kudos: 3, comments: 1 });
+
+      // Hidden: a take-back races the hide's reaction; neither brings the counts back into view.
+      await store.commit([{ kind: 'update', path: paths.user('eve'), data: { hideExerciseInfo: true } }]);
+      await Promise.all([
+        profileEvent(),
+        (async () => {
+          await store.commit([{ kind: 'delete', path: kudos('r1', 'giver0') }]);
+          await deliver(kudos('r1', 'giver0'));
+        })(),
+      ]);
+      expect(await counts('feedActivities', 'r1')).toBeNull();
+      expect(await counts('feedActivities', 'r2')).toBeNull();
+      expect(await counts('feedPosts', 'p1')).toMatchObject({ kudos: 3 });
+
+      await store.commit([{ kind: 'update', path: paths.user('eve'), data: { hideExerciseInfo: false } }]);
+      await profileEvent();
+      expect(await counts('feedActivities', 'r1')).toMatchObject({ kudos: 2, comments: 0 });
+      expect(await counts('feedActivities', 'r2')).toMatchObject({ kudos: 3, comments: 1 });
+    }, 120_000);
+
     /** What the store holds about dee's post `id`: its kudos, comments, notifications, counts. */
     async function aboutItem(id: string) {
       const paged = async (collection: string) =>

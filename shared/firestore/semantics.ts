@@ -23,6 +23,7 @@ import {
   type AggregateResult,
   type AggregateSpec,
   type Cursor,
+  DOCUMENT_NAME,
   type DocData,
   type DocSnapshot,
   type DocumentReader,
@@ -280,6 +281,16 @@ export function effectiveOrderBy(spec: QuerySpec): OrderBy[] {
   return field ? [{ field, direction: 'asc' }] : [];
 }
 
+/** Why a filter on the document's path is refused: '==' or 'in' of document paths only. */
+function documentNameProblem(f: FieldFilter): string | null {
+  if (f.op !== '==' && f.op !== 'in') return `Invalid query: '${DOCUMENT_NAME}' takes '==' or 'in' only.`;
+  for (const value of f.op === 'in' ? (f.value as unknown[]) : [f.value]) {
+    const problem = docPathProblem(value);
+    if (problem) return `Invalid query: '${DOCUMENT_NAME}' takes document paths: ${problem}`;
+  }
+  return null;
+}
+
 /** Why Firestore would reject this query, or null when it is an allowed shape. */
 export function queryProblem(spec: QuerySpec): string | null {
   if (typeof spec.collection !== 'string' || spec.collection === '') return 'A query needs a collection.';
@@ -304,6 +315,10 @@ export function queryProblem(spec: QuerySpec): string | null {
         return `Invalid query: '${f.op}' needs a non-empty array of values.`;
       if (f.value.length > MAX_DISJUNCTION_VALUES)
         return `Invalid query: '${f.op}' filters support at most ${MAX_DISJUNCTION_VALUES} values.`;
+    }
+    if (f.field === DOCUMENT_NAME) {
+      const problem = documentNameProblem(f);
+      if (problem) return problem;
     }
     if ((f.value === null || Number.isNaN(f.value)) && f.op !== '==' && f.op !== '!=')
       return "Invalid query: null and NaN only support '==' and '!=' comparisons.";
@@ -377,6 +392,9 @@ export function cursorOf(doc: DocSnapshot, spec: QuerySpec): Cursor {
   return { values: effectiveOrderBy(spec).map((o) => getField(doc.data, o.field) ?? null), path: doc.path };
 }
 
+/** The document's path as the one field a DOCUMENT_NAME filter reads. */
+const named = (doc: DocSnapshot): DocData => ({ [DOCUMENT_NAME]: doc.path });
+
 /**
  * Runs a (valid) query over candidate documents: collection membership, filters, orderBy
  * presence, ordering, cursor, limit. Candidates may include documents of other collections.
@@ -388,7 +406,7 @@ export function applyQuery(spec: QuerySpec, docs: Iterable<DocSnapshot>): DocSna
   const out: DocSnapshot[] = [];
   for (const doc of docs) {
     if (!matchesCollection(spec, doc.path)) continue;
-    if (!filters.every((f) => matchesFilter(doc.data, f))) continue;
+    if (!filters.every((f) => matchesFilter(f.field === DOCUMENT_NAME ? named(doc) : doc.data, f))) continue;
     if (!order.every((o) => hasField(doc.data, o.field))) continue;
     if (spec.startAfter && !isAfterCursor(doc, spec.startAfter, order)) continue;
     out.push(doc);

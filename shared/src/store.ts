@@ -25,6 +25,12 @@ export interface DocSnapshot {
 
 export type FilterOp = '==' | '!=' | '<' | '<=' | '>' | '>=' | 'in' | 'not-in' | 'array-contains';
 
+/**
+ * A filter on this field compares the document's full path (Firestore's documentId()), with '=='
+ * or 'in' only: reads named documents of a collection group in one query.
+ */
+export const DOCUMENT_NAME = '__name__';
+
 export interface FieldFilter {
   readonly field: string;
   readonly op: FilterOp;

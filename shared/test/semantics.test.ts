@@ -306,6 +306,14 @@ describe('queries', () => {
           startAfter: { values: [1], path: 'd/x' },
         },
       ],
+      [
+        'a range on the document name',
+        { collection: 'c', where: [{ field: '__name__', op: '>', value: 'c/x' }] },
+      ],
+      [
+        'a document name that is no path',
+        { collection: 'c', where: [{ field: '__name__', op: 'in', value: ['x'] }] },
+      ],
     ];
     it.each(bad)('%s', (_name, spec) => {
       expect(queryProblem(spec)).toEqual(expect.any(String));
@@ -335,6 +343,26 @@ describe('queries', () => {
         },
       ];
       for (const spec of ok) expect(queryProblem(spec)).toBeNull();
+    });
+
+    it('filters by document name on the full path, over a group too', () => {
+      const docs = [
+        doc('u/a/k/me', { uid: 'me' }),
+        doc('u/b/k/me', { uid: 'me' }),
+        doc('u/c/k/bo', { uid: 'bo' }),
+      ];
+      const spec: QuerySpec = {
+        collection: 'k',
+        group: true,
+        where: [
+          { field: 'uid', op: '==', value: 'me' },
+          { field: '__name__', op: 'in', value: ['u/b/k/me', 'u/c/k/bo', 'u/d/k/me'] },
+        ],
+      };
+      expect(applyQuery(spec, docs).map((d) => d.path)).toEqual(['u/b/k/me']);
+      expect(queryProblem({ collection: 'c', where: [{ field: '__name__', op: '>', value: 'c/x' }] })).toBe(
+        "Invalid query: '__name__' takes '==' or 'in' only.",
+      );
     });
   });
 });

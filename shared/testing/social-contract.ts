@@ -5,7 +5,7 @@
  * back there: nothing written.
  */
 import { paths } from '../src/model.ts';
-import type { DocData } from '../src/store.ts';
+import { DOCUMENT_NAME, type DocData } from '../src/store.ts';
 import type { ContractCase, ContractParams } from './access-contract.ts';
 
 export function socialContract({ owner, other, now }: ContractParams): ContractCase[] {
@@ -77,6 +77,15 @@ export function socialContract({ owner, other, now }: ContractParams): ContractC
     asOf: now,
   };
 
+  const myKudosOn = (uid: string, kudosPaths: string[]) => ({
+    collection: 'kudos',
+    group: true,
+    where: [
+      { field: 'uid', op: '==' as const, value: uid },
+      { field: DOCUMENT_NAME, op: 'in' as const, value: kudosPaths },
+    ],
+    limit: 30,
+  });
   const c = (
     name: string,
     auth: string | null,
@@ -197,13 +206,14 @@ export function socialContract({ owner, other, now }: ContractParams): ContractC
     c("a profileless person's activity's kudos read", third, 'get', r1Kudos, 'allow', {
       seed: { ...profileless.seed, [r1Kudos]: kudos() },
     }),
-    c('my kudos, over the group', other, 'list', 'kudos', 'allow', {
-      query: {
-        collection: 'kudos',
-        group: true,
-        where: [{ field: 'uid', op: '==', value: other }],
-        limit: 100,
-      },
+    // The page's query (web/src/data/social.ts watchMyKudos): mine on the shown items, by path.
+    c('my kudos on shown items, over the group', other, 'list', 'kudos', 'allow', {
+      // 30 paths, most with no kudos (nor item): each is checked alone, and the rules' reads are capped.
+      query: myKudosOn(other, [
+        kudosPath,
+        paths.kudosOf('feedActivities', owner, 'r1', other),
+        ...Array.from({ length: 28 }, (_, i) => paths.kudosOf('feedPosts', owner, `n${i}`, other)),
+      ]),
       ...withDoc(kudosPath, kudos()),
     }),
     c("another's kudos, over the group", third, 'list', 'kudos', 'deny', {
@@ -213,6 +223,15 @@ export function socialContract({ owner, other, now }: ContractParams): ContractC
         where: [{ field: 'uid', op: '==', value: other }],
         limit: 100,
       },
+    }),
+    c("another's kudos by path, none given on hidden items", third, 'list', 'kudos', 'deny', {
+      query: myKudosOn(third, [paths.kudosOf('feedActivities', owner, 'r1', other)]),
+      ...hiding,
+    }),
+    // By path, a kudos others may read anyway (a shown item's) is listed too; a hidden one is not.
+    c("another's kudos on a hidden person's activity, by path", third, 'list', 'kudos', 'deny', {
+      query: myKudosOn(other, [r1Kudos]),
+      seed: { ...hiding.seed, [r1Kudos]: kudos() },
     }),
     // comments
     c('comment on a post', other, 'create', commentPath, 'allow', { data: comment() }),

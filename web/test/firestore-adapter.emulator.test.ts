@@ -8,12 +8,19 @@
  * lack some summed fields, batch commits, update of a missing document, live queries.
  */
 import { paths } from '@fit/shared/model';
-import type { DocData, LiveDocumentStore, QuerySpec, WriteOp } from '@fit/shared/store';
+import {
+  DOCUMENT_NAME,
+  type DocData,
+  type LiveDocumentStore,
+  type QuerySpec,
+  type WriteOp,
+} from '@fit/shared/store';
 import { MemoryStore } from '@fit/shared/testing/memory-store';
 import { deleteApp, initializeApp } from 'firebase/app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFirestoreStore } from '../src/data/adapters/firestore.ts';
 import { readConfig } from '../src/data/config.ts';
+import { watchMyKudos } from '../src/data/social.ts';
 
 const host = process.env.FIRESTORE_EMULATOR_HOST;
 // A project of its own: no security rules are loaded for it, so this tests the adapter, not access.
@@ -52,6 +59,20 @@ const QUERIES: QuerySpec[] = [
     ],
   },
   { collection: paths.reps(uid), where: [{ field: 'activityType', op: '==', value: 'Yoga' }] },
+  // Named documents, by full path: over the group and in one collection.
+  {
+    collection: 'reps',
+    group: true,
+    where: [
+      { field: 'timestamp', op: '==', value: 2_000 },
+      {
+        field: DOCUMENT_NAME,
+        op: 'in',
+        value: [paths.rep(uid, 'c'), paths.rep(uid, 'a'), paths.rep('bo', 'c')],
+      },
+    ],
+  },
+  { collection: paths.reps(uid), where: [{ field: DOCUMENT_NAME, op: '==', value: paths.rep(uid, 'd') }] },
 ];
 
 if (!host) {
@@ -153,6 +174,35 @@ if (!host) {
       expect(await firestore.get(paths.rep(uid, 'gone'))).toBeNull();
       await firestore.commit([{ kind: 'delete', path: paths.rep(uid, 'g') }]);
       await memory.commit([{ kind: 'delete', path: paths.rep(uid, 'g') }]);
+    });
+
+    it("finds my kudos on shown items however many newer ones I gave, and nobody else's", async () => {
+      const mine = (owner: string, id: string, timestamp: number): WriteOp => ({
+        kind: 'set',
+        path: paths.kudosOf('feedPosts', owner, id, uid),
+        data: { uid, owner, userName: 'Ada', timestamp },
+      });
+      const old = paths.kudosOf('feedPosts', 'ann', 'p1', uid);
+      const theirs = paths.kudosOf('feedPosts', 'ann', 'p2', 'bo');
+      await firestore.commit([
+        mine('ann', 'p1', 1_000),
+        ...Array.from({ length: 100 }, (_, i) => mine('zed', `z${i}`, 2_000 + i)),
+        { kind: 'set', path: theirs, data: { uid: 'bo', owner: 'ann', userName: 'Bo', timestamp: 1_000 } },
+      ]);
+      const shown = [old, paths.kudosOf('feedPosts', 'ann', 'p3', uid), theirs];
+      const seen: Set<string>[] = [];
+      const stop = watchMyKudos(
+        firestore,
+        uid,
+        shown,
+      )(
+        (given) => seen.push(given),
+        (error) => {
+          throw error;
+        },
+      );
+      await expect.poll(() => seen.at(-1)).toEqual(new Set([old]));
+      stop();
     });
 
     it('delivers a live query again when a matching document changes', async () => {

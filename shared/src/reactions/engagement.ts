@@ -181,6 +181,10 @@ export async function readCounts(
   return { path, stored, desired, newest };
 }
 
+/** The counts an item shows: none of a hider's activities (activity-counts.ts brings them back). */
+export const countsShown = (feed: SocialFeed, owner: { visible: boolean }, counts: ItemCounts) =>
+  feed === 'feedActivities' && !owner.visible ? null : counts.desired;
+
 /**
  * Recomputes `engagement/{feed}_{owner}_{id}` (kudos and comment counts, the newest givers) from
  * the item's kudos and comments as they are now, and creates or removes the owner's notification
@@ -208,7 +212,9 @@ export async function reactEngagement(
     ]);
     if (!owner) return;
     // A gone item's counts are left to the sweep: deleted, or recounted by an Undo.
-    const op = source ? pacer.plan(counts.path, counts.stored, counts.desired) : null;
+    const op = source
+      ? pacer.plan(counts.path, counts.stored, countsShown(e.feed, owner.person, counts))
+      : null;
     if (op) tx.write(op);
     // A kudos or comment on a gone item stays for the sweep: this may be a late delivery of one
     // written before the delete, which an Undo must get back.

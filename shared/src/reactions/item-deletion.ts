@@ -7,9 +7,10 @@
  * and the progress check of the account cascade (maintenance.ts).
  */
 import { type ItemDeletion, paths, type SocialFeed } from '../model.ts';
-import type { DocSnapshot, WriteOp } from '../store.ts';
+import type { DocSnapshot, Transaction, WriteOp } from '../store.ts';
 import { type ReactionEnv, readUser } from './core.ts';
 import {
+  countsShown,
   engagementQueries,
   notificationId,
   notificationWrite,
@@ -32,11 +33,26 @@ export interface ItemSeen {
   /** Its feed item (kudos and comments can be written while it exists). */
   item: boolean;
   marker: boolean;
-  /** Its engagement document (kudos or comments counted); read only when the others leave it open. */
+  /** Kudos or comments on it; read only when the others leave it open. */
   stats: boolean;
 }
 
-/** Whether the source reaction must read the item's engagement document to decide. */
+/** Whether kudos or comments are on an item (two count aggregates). */
+export async function hasSocial(
+  tx: Transaction,
+  feed: SocialFeed,
+  owner: string,
+  id: string,
+): Promise<boolean> {
+  const count = (collection: string) => tx.aggregate({ collection }, { count: true });
+  const [kudos, comments] = await Promise.all([
+    count(paths.kudos(feed, owner, id)),
+    count(paths.comments(feed, owner, id)),
+  ]);
+  return kudos.count + comments.count > 0;
+}
+
+/** Whether the source reaction must read the item's kudos and comments to decide. */
 export function needsStats(seen: Omit<ItemSeen, 'stats'>): boolean {
   return !seen.source && !seen.item && !seen.marker;
 }
@@ -44,8 +60,8 @@ export function needsStats(seen: Omit<ItemSeen, 'stats'>): boolean {
 /**
  * The source reaction's write to a gone item's marker: a delete starts the grace period, from now;
  * one already marked is left as is (a duplicate or a paced retry changes nothing). A gone item with
- * neither a feed item nor counts (never shown, or already swept) has nothing to sweep. An item back
- * under its id with its marker is reactItemBack's.
+ * neither a feed item nor kudos or comments (never shown, or already swept) has nothing to sweep.
+ * An item back under its id with its marker is reactItemBack's.
  */
 export function itemDeletionWrite(
   feed: SocialFeed,
@@ -95,7 +111,11 @@ export async function reactItemBack(
     const notes = await Promise.all(
       causes.map(({ event }) => tx.get(paths.notification(owner, notificationId(event)))),
     );
-    const { op, heldBack } = pacer.planOrHold(counts.path, counts.stored, counts.desired);
+    const { op, heldBack } = pacer.planOrHold(
+      counts.path,
+      counts.stored,
+      countsShown(feed, user.person, counts),
+    );
     if (op) tx.write(op);
     causes.forEach(({ doc, event }, i) => {
       const noteOp = notificationWrite(event, notes[i] ?? null, doc, true);

@@ -9,6 +9,7 @@ import type { PeriodWindow } from '../periods.ts';
 import { currentWindows, windowForKey } from '../periods.ts';
 import type { DocData, DocSnapshot, Transaction } from '../store.ts';
 import { numberOr0, PERIOD_SUM_FIELDS } from '../totals.ts';
+import { syncActivityCounts } from './activity-counts.ts';
 import { type CurrentEntry, refreshBoards } from './board-refresh.ts';
 import { removeFromBoards } from './boards.ts';
 import { cappedDaySums, dayWindowsOf, exceedsADay } from './caps.ts';
@@ -22,7 +23,7 @@ import {
   readUser,
 } from './core.ts';
 import { followTargetOf, recomputePeople, syncFollowNotification } from './follows.ts';
-import { itemDeletionWrite, needsStats, reactItemBack } from './item-deletion.ts';
+import { hasSocial, itemDeletionWrite, needsStats, reactItemBack } from './item-deletion.ts';
 import { renameGiven } from './names.ts';
 import { type PaceOptions, type PaceResult, Pacer } from './pacing.ts';
 import { progressWrite, recomputeProgress } from './progress.ts';
@@ -162,8 +163,11 @@ export async function reactUser(
       pacer.merge(await syncUserFeed(env, uid, 'feedPosts', opts));
       await renameGiven(env, uid);
     }
-    // Hidden now: off every board at once, not at the next rollup.
-    if (touched('hideExerciseInfo')) pacer.merge(await removeFromBoards(env, uid, opts));
+    // Hidden now: off every board at once, not at the next rollup; activity counts gone, or back.
+    if (touched('hideExerciseInfo')) {
+      pacer.merge(await removeFromBoards(env, uid, opts));
+      pacer.merge(await syncActivityCounts(env, uid, opts));
+    }
   }
   // The person's card shows the name and the privacy flag; a follow moves both people's counts.
   const people = work.follows.size > 0 || touched('displayName') || touched('hideExerciseInfo');
@@ -327,12 +331,13 @@ async function recomputeFeedItems(
       item: docs[3 * i + 1] ?? null,
       marker: !!docs[3 * i + 2],
     }));
-    // The counts decide only for a gone item with neither feed item nor marker (hidden, expired).
+    // Kudos or comments decide only for a gone item with neither feed item nor marker (hidden,
+    // expired): its counts are not enough, a hider's activities have none.
     const stats = await Promise.all(
       seen.map(({ src, item, marker }, i) =>
         needsStats({ source: !!src, item: !!item, marker })
-          ? tx.get(paths.engagement(feed, uid, ids[i] as string))
-          : null,
+          ? hasSocial(tx, feed, uid, ids[i] as string)
+          : false,
       ),
     );
     ids.forEach((id, i) => {
@@ -344,7 +349,7 @@ async function recomputeFeedItems(
       const op = pacer.plan(itemPath(uid, id), item, desired);
       if (op) tx.write(op);
       // Not paced: written once per delete; the sweep or an Undo (reactItemBack) removes it.
-      const seenNow = { source: !!src, item: !!item, marker, stats: !!stats[i] };
+      const seenNow = { source: !!src, item: !!item, marker, stats: stats[i] === true };
       const mark = itemDeletionWrite(feed, uid, id, seenNow, env.now);
       if (mark) tx.write(mark);
     });

@@ -10,6 +10,7 @@ import {
   deleteAccountData,
   notificationId,
   reactEngagement,
+  reactUser,
   socialEventForPath,
 } from '../../src/reactions/index.ts';
 import type { DocData } from '../../src/store.ts';
@@ -157,5 +158,73 @@ describe('engagement reaction', () => {
     ])
       await react(h, p, T0 + 20_000);
     expect(h.store.snapshot()[paths.engagement('feedPosts', 'ann', 'p1')]).toBeUndefined();
+  });
+});
+
+describe("a hidden person's activity counts", () => {
+  const r1 = { activityType: 'Yoga', time: 10, calorieUnits: 2800, timestamp: T0 };
+  const kr1 = (giver: string) => paths.kudosOf('feedActivities', 'ann', 'r1', giver);
+  const stats = (h: Awaited<ReturnType<typeof seed>>, feed: 'feedPosts' | 'feedActivities', id: string) =>
+    h.store.snapshot()[paths.engagement(feed, 'ann', id)];
+  const setHidden = async (h: Awaited<ReturnType<typeof seed>>, hidden: boolean, now = T0) => {
+    await h.store.commit([{ kind: 'update', path: paths.user('ann'), data: { hideExerciseInfo: hidden } }]);
+    await reactUser(h.env(now), 'ann', [{ kind: 'profile', uid: 'ann', changed: ['hideExerciseInfo'] }]);
+  };
+
+  /** Ann's activity r1 with kudos of bob and cy and a comment of bob, and her post p1 with bob's kudos. */
+  async function cheered() {
+    const h = await seed();
+    await h.store.commit([{ kind: 'set', path: paths.rep('ann', 'r1'), data: r1 }]);
+    await reactUser(h.env(T0), 'ann', [{ kind: 'activity', uid: 'ann', repId: 'r1', before: null }]);
+    const c1 = paths.comment('feedActivities', 'ann', 'r1', 'c1');
+    const kp1 = paths.kudosOf('feedPosts', 'ann', 'p1', 'bob');
+    await h.store.commit([
+      { kind: 'set', path: kr1('bob'), data: kudos('bob', 'ann') },
+      { kind: 'set', path: kr1('cy'), data: kudos('cy', 'ann', T0 + 1) },
+      { kind: 'set', path: c1, data: { ...kudos('bob', 'ann'), message: 'Nice one' } },
+      { kind: 'set', path: kp1, data: kudos('bob', 'ann') },
+    ]);
+    for (const p of [kr1('bob'), kr1('cy'), c1, kp1]) await react(h, p);
+    expect(stats(h, 'feedActivities', 'r1')).toMatchObject({ kudos: 2, comments: 1 });
+    return h;
+  }
+
+  it('are removed when she hides, kept away while hidden, and recounted when she shows again', async () => {
+    const h = await cheered();
+    await setHidden(h, true);
+    expect(stats(h, 'feedActivities', 'r1')).toBeUndefined();
+    // Posts stay shown, and so do their counts; the kudos and comments themselves stay stored.
+    expect(stats(h, 'feedPosts', 'p1')).toMatchObject({ kudos: 1 });
+    expect(h.store.snapshot()[kr1('bob')]).toBeDefined();
+    // A kudos taken back while she hides recounts nothing into view.
+    await h.store.commit([{ kind: 'delete', path: kr1('cy') }]);
+    await react(h, kr1('cy'), T0 + 5000);
+    expect(stats(h, 'feedActivities', 'r1')).toBeUndefined();
+
+    await setHidden(h, false, T0 + 10_000);
+    expect(stats(h, 'feedActivities', 'r1')).toMatchObject({
+      kudos: 1,
+      comments: 1,
+      kudosBy: [{ uid: 'bob', userName: 'BOB' }],
+    });
+  });
+
+  it('follow the profile as it is now, whatever order the reactions run in', async () => {
+    const h = await cheered();
+    // Hidden and shown again before the hide's reaction ran: that late run removes nothing.
+    await h.store.commit([{ kind: 'update', path: paths.user('ann'), data: { hideExerciseInfo: true } }]);
+    await h.store.commit([{ kind: 'update', path: paths.user('ann'), data: { hideExerciseInfo: false } }]);
+    await reactUser(h.env(T0 + 5000), 'ann', [
+      { kind: 'profile', uid: 'ann', changed: ['hideExerciseInfo'] },
+    ]);
+    expect(stats(h, 'feedActivities', 'r1')).toMatchObject({ kudos: 2, comments: 1 });
+  });
+
+  it("a hidden person's deleted activity still has its kudos and comments swept", async () => {
+    const h = await cheered();
+    await setHidden(h, true);
+    await h.store.commit([{ kind: 'delete', path: paths.rep('ann', 'r1') }]);
+    await reactUser(h.env(T0 + 5000), 'ann', [{ kind: 'activity', uid: 'ann', repId: 'r1', before: r1 }]);
+    expect(h.store.snapshot()[paths.itemDeletion('feedActivities', 'ann', 'r1')]).toBeDefined();
   });
 });

@@ -10,7 +10,13 @@ import {
   paths,
   type SocialFeed,
 } from '@fit/shared/model';
-import type { DocData, DocumentStore, LiveDocumentStore, QuerySpec } from '@fit/shared/store';
+import {
+  DOCUMENT_NAME,
+  type DocData,
+  type DocumentStore,
+  type LiveDocumentStore,
+  type QuerySpec,
+} from '@fit/shared/store';
 import { numberOr0 } from '@fit/shared/totals';
 import { name, text } from './community.ts';
 import { useSessionUser, useStore } from './context.tsx';
@@ -29,8 +35,6 @@ const COMMENTS_SHOWN = 50;
 const NOTIFICATIONS_SHOWN = 20;
 /** Most unread notifications counted (the badge shows 99+ beyond). */
 export const UNREAD_COUNTED = 100;
-/** Most kudos of one's own the page checks shown items against. */
-const MY_KUDOS_READ = 100;
 
 export const itemIdOf = (t: SocialTarget) => `${t.owner}_${t.id}`;
 /** Where a target's kudos of `uid` lives. */
@@ -77,17 +81,34 @@ export function watchEngagement(
   };
 }
 
-/** The paths of the kudos the person gave (the newest MY_KUDOS_READ). */
-export function watchMyKudos(store: LiveDocumentStore, uid: string): Listen<Set<string>> {
+/**
+ * Which of `kudosPaths` (mine on shown items of one feed) exist: one query of my kudos by path,
+ * right however old they are, and one listener per feed whatever the page shows.
+ */
+export function watchMyKudos(
+  store: LiveDocumentStore,
+  uid: string,
+  kudosPaths: readonly string[],
+): Listen<Set<string>> {
+  const wanted = kudosPaths.slice(0, FEED_SHOWN); // Firestore's most values of an `in`
   const spec: QuerySpec = {
     collection: 'kudos',
     group: true,
-    where: [{ field: 'uid', op: '==', value: uid }],
-    orderBy: [{ field: 'timestamp', direction: 'desc' }],
-    limit: MY_KUDOS_READ,
+    // `uid == me`: the rules let one list one's own kudos only.
+    where: [
+      { field: 'uid', op: '==', value: uid },
+      { field: DOCUMENT_NAME, op: 'in', value: wanted },
+    ],
+    limit: FEED_SHOWN,
   };
   const kudos = watchDocs(store, spec, (d) => d.path);
-  return (onNext, onError) => kudos((list) => onNext(new Set(list)), onError);
+  return (onNext, onError) => {
+    if (wanted.length === 0) {
+      onNext(new Set());
+      return () => {};
+    }
+    return kudos((list) => onNext(new Set(list)), onError);
+  };
 }
 
 // The hooks; the two listens above apart, as scripts/bench-client.mjs counts the page's reads with them.
@@ -95,10 +116,11 @@ export function watchMyKudos(store: LiveDocumentStore, uid: string): Listen<Set<
 export const useEngagement = (feed: SocialFeed, itemIds: readonly string[]) =>
   useLive(['community', 'engagement', feed, ...itemIds], watchEngagement(useStore(), feed, itemIds));
 
-/** The kudos the signed-in person gave (none signed out). */
-export function useMyKudos() {
+/** Which of the shown items of one feed the signed-in person gave kudos, by kudosKey (none signed out). */
+export function useMyKudos(shown: readonly SocialTarget[]) {
   const uid = useSessionUser()?.uid ?? '';
-  return useLive([...keys.user(uid), 'kudos'], watchMyKudos(useStore(), uid), uid !== '');
+  const wanted = shown.filter((t) => t.owner !== uid).map((t) => kudosKey(t, uid));
+  return useLive([...keys.user(uid), 'kudos', ...wanted], watchMyKudos(useStore(), uid, wanted), uid !== '');
 }
 
 /** Whether one's own post or activity exists, live (an Undo brings it back): readable by its owner only. */

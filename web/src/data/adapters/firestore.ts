@@ -8,6 +8,7 @@ import { REQUIRES_RECENT_LOGIN } from '@fit/shared/model';
 import {
   carriesCheckedTime,
   changesCheckedTime,
+  DOCUMENT_NAME,
   type DocSnapshot,
   isStoreErrorCode,
   type LiveDocumentStore,
@@ -186,7 +187,12 @@ const docsOf = (snaps: { docs: DocumentSnapshot[] }): DocSnapshot[] =>
 function toQuery(db: Firestore, spec: QuerySpec): Query {
   const base = spec.group ? collectionGroup(db, spec.collection) : collection(db, spec.collection);
   const constraints: QueryConstraint[] = [];
-  for (const filter of spec.where ?? []) constraints.push(where(filter.field, filter.op, filter.value));
+  // A document's path as a reference: the SDK takes it so in collection and group queries alike.
+  const ref = (path: unknown) => doc(db, String(path));
+  for (const { field, op, value } of spec.where ?? []) {
+    if (field !== DOCUMENT_NAME) constraints.push(where(field, op, value));
+    else constraints.push(where(field, op, op === 'in' ? (value as unknown[]).map(ref) : ref(value)));
+  }
   for (const order of spec.orderBy ?? []) constraints.push(orderBy(order.field, order.direction));
   if (spec.startAfter) {
     // Ties break by document path (the port's promise): ordered explicitly so the cursor names it.

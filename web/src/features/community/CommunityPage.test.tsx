@@ -184,23 +184,16 @@ describe('reads', () => {
     expect(await screen.findByText('No activity yet. Log a workout and lead the way!')).toBeTruthy();
   });
 
-  it('issues exactly the two feed queries, three board reads and one of its own kudos', async () => {
+  it('issues exactly the two feed queries and three board reads', async () => {
     const store = new MemoryStore();
     const listen = vi.spyOn(store, 'listen');
     const listenDoc = vi.spyOn(store, 'listenDoc');
     renderPage(store);
     await screen.findByText('No posts yet. Be the first to say hello!');
-    // No shown items: no counts to listen to (engagement listens only for shown items).
+    // No shown items: no counts or kudos to read (both are read for shown items only).
     expect(listen.mock.calls.map((c) => c[0])).toEqual([
       communityQueries.feedPosts,
       communityQueries.feedActivities,
-      {
-        collection: 'kudos',
-        group: true,
-        where: [{ field: 'uid', op: '==', value: ME.uid }],
-        orderBy: [{ field: 'timestamp', direction: 'desc' }],
-        limit: 100,
-      },
     ]);
     expect(communityQueries.feedPosts).toEqual({
       collection: 'feedPosts',

@@ -38,24 +38,17 @@ function SignedInSocialBar({ target, own, label }: SocialBarProps) {
   const stats = engagement.get(`${target.feed}:${itemIdOf(target)}`);
   const kudos = stats?.kudos ?? 0;
   const comments = stats?.comments ?? 0;
-  // Given as this bar found out itself: the page reads only my newest kudos, and another tab may
-  // have given it a moment ago. Null: as the page's list says.
-  const [givenHere, setGivenHere] = useState<boolean | null>(null);
-  const mine = givenHere ?? given.has(kudosKey(target, uid));
+  const mine = given.has(kudosKey(target, uid));
   const toggle = useMutation({
     mutationFn: async () => {
-      if (mine) {
-        await takeBackKudos(store, uid, target);
-        setGivenHere(null);
-        return;
-      }
+      if (mine) return takeBackKudos(store, uid, target);
       try {
         await giveKudos(store, uid, await myName(), target, Date.now());
       } catch (error) {
-        // A second kudos is a change the rules refuse: if mine is there, it was given already.
+        // A second kudos is a change the rules refuse: if mine is there (given in another tab, or
+        // before the page's read answered), nothing failed, and that read shows it.
         if (!(error instanceof StoreError && error.code === 'permission-denied')) throw error;
         if (!(await store.get(kudosKey(target, uid)).catch(() => null))) throw error;
-        setGivenHere(true);
       }
     },
   });

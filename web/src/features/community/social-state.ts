@@ -13,23 +13,27 @@ interface SocialState {
   given: ReadonlySet<string>;
 }
 
-const NONE = new Set<string>();
-export const SocialContext = createContext<SocialState>({ engagement: new Map(), given: NONE });
+export const SocialContext = createContext<SocialState>({ engagement: new Map(), given: new Set() });
 export const useSocialState = () => useContext(SocialContext);
 
-/** The counts of the shown posts and activities (two listeners) and one's own kudos (one). */
+/** The counts of the shown posts and activities and my kudos on them: four listeners in all. */
 export function useSocial(posts: FeedPost[] | null, activities: FeedActivity[] | null): SocialState {
   const postIds = useMemo(() => (posts ?? []).map((p) => `${p.uid}_${p.postId}`), [posts]);
   const activityIds = useMemo(() => (activities ?? []).map((a) => `${a.uid}_${a.repId}`), [activities]);
   const postStats = useEngagement('feedPosts', postIds).data;
   const activityStats = useEngagement('feedActivities', activityIds).data;
-  const given = useMyKudos().data ?? NONE;
+  const givenPosts = useMyKudos(
+    (posts ?? []).map((p) => ({ feed: 'feedPosts', owner: p.uid, id: p.postId })),
+  );
+  const givenActivities = useMyKudos(
+    (activities ?? []).map((a) => ({ feed: 'feedActivities', owner: a.uid, id: a.repId })),
+  );
   return useMemo(() => {
     const engagement = new Map<string, Engagement>();
     for (const [id, e] of postStats ?? []) engagement.set(`feedPosts:${id}`, e);
     for (const [id, e] of activityStats ?? []) engagement.set(`feedActivities:${id}`, e);
-    return { engagement, given };
-  }, [postStats, activityStats, given]);
+    return { engagement, given: new Set([...(givenPosts.data ?? []), ...(givenActivities.data ?? [])]) };
+  }, [postStats, activityStats, givenPosts.data, givenActivities.data]);
 }
 
 /** No display name of one's own: the rules refuse a kudos or comment without one. */

@@ -1,6 +1,6 @@
 /** Kudos and comments on the community page, over the in-memory store. */
 import { paths } from '@fit/shared/model';
-import { StoreError } from '@fit/shared/store';
+import { DOCUMENT_NAME, StoreError } from '@fit/shared/store';
 import { MESSAGES } from '@fit/shared/validation';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -61,32 +61,69 @@ describe('kudos and comments', () => {
     expect(within(mine).getByLabelText('0 kudos on your post')).toBeTruthy();
   });
 
-  it('kudos already given (another tab, or older than the 100 the page reads) shows as given, no failure', async () => {
+  it('my kudos older than my newest 100 shows as given at once', async () => {
     const store = seed();
-    const mineOnP1 = paths.kudosOf('feedPosts', 'ann', 'p1', ME.uid);
     const older = { uid: ME.uid, owner: 'ann', userName: 'Me Myself', timestamp: NOW - 10_000 };
-    await store.commit([{ kind: 'set', path: mineOnP1, data: older }]);
-    // The page reads my newest kudos: 100 later ones elsewhere push this one out.
-    await store.commit(
-      Array.from({ length: 100 }, (_, i) => ({
+    await store.commit([
+      { kind: 'set', path: paths.kudosOf('feedPosts', 'ann', 'p1', ME.uid), data: older },
+      ...Array.from({ length: 100 }, (_, i) => ({
         kind: 'set' as const,
         path: paths.kudosOf('feedPosts', 'zed', `z${i}`, ME.uid),
         data: { ...older, owner: 'zed', timestamp: NOW - 5000 + i },
       })),
+    ]);
+    renderPage(store);
+    const theirs = await item('Their post');
+    expect(
+      await within(theirs).findByRole('button', { name: "2 kudos for Ann's post", pressed: true }),
+    ).toBeTruthy();
+  });
+
+  it('reads my kudos on the shown items of others with one query per feed, none per item', async () => {
+    const store = seed();
+    const listen = vi.spyOn(store, 'listen');
+    const listenDoc = vi.spyOn(store, 'listenDoc');
+    renderPage(store);
+    await within(await item('Their post')).findByRole('button', { name: "2 kudos for Ann's post" });
+    const kudosReads = listen.mock.calls.map((c) => c[0]).filter((spec) => spec.collection === 'kudos');
+    // My own post takes no kudos of mine: only Ann's is asked for; no activities shown, no query.
+    expect(kudosReads).toEqual([
+      {
+        collection: 'kudos',
+        group: true,
+        where: [
+          { field: 'uid', op: '==', value: ME.uid },
+          { field: DOCUMENT_NAME, op: 'in', value: [paths.kudosOf('feedPosts', 'ann', 'p1', ME.uid)] },
+        ],
+        limit: 30,
+      },
+    ]);
+    expect(listenDoc.mock.calls.filter((c) => c[0].includes('/kudos/'))).toEqual([]);
+  });
+
+  it('kudos given before its read answered (another tab) is refused without a failure', async () => {
+    const store = seed();
+    const mineOnP1 = paths.kudosOf('feedPosts', 'ann', 'p1', ME.uid);
+    const older = { uid: ME.uid, owner: 'ann', userName: 'Me Myself', timestamp: NOW - 10_000 };
+    await store.commit([{ kind: 'set', path: mineOnP1, data: older }]);
+    // The read of my kudos on the shown items has not answered yet.
+    const listen = store.listen.bind(store);
+    vi.spyOn(store, 'listen').mockImplementation((spec, onNext, onError) =>
+      spec.collection === 'kudos' ? () => {} : listen(spec, onNext, onError),
     );
     // As the rules do: a second kudos of the same giver is a change, refused.
     const commit = store.commit.bind(store);
-    vi.spyOn(store, 'commit').mockImplementation(async (writes) => {
+    const tried = vi.spyOn(store, 'commit').mockImplementation(async (writes) => {
       if (writes.some((w) => w.kind === 'set' && w.path === mineOnP1) && (await store.get(mineOnP1)))
         throw new StoreError('permission-denied', 'Missing or insufficient permissions.');
       return commit(writes);
     });
     renderPage(store);
     const theirs = await item('Their post');
-    await userEvent.click(await within(theirs).findByRole('button', { name: "2 kudos for Ann's post" }));
-    expect(
-      await within(theirs).findByRole('button', { name: /kudos for Ann's post/, pressed: true }),
-    ).toBeTruthy();
+    const give = await within(theirs).findByRole('button', { name: "2 kudos for Ann's post" });
+    await userEvent.click(give);
+    await waitFor(() => expect(tried).toHaveBeenCalled());
+    await waitFor(() => expect(give).toBeEnabled());
     expect(within(theirs).queryByRole('alert')).toBeNull();
     expect(store.snapshot()[mineOnP1]).toEqual(older);
   });

@@ -60,6 +60,7 @@ function renderAt(store: MemoryStore, uid: string) {
             <SessionUserContext.Provider value={ME}>
               <Routes>
                 <Route path="/people/:uid" element={<PersonPage />} />
+                <Route path="/community" element={<h1>Community page</h1>} />
               </Routes>
             </SessionUserContext.Provider>
           </StoreContext.Provider>
@@ -98,7 +99,7 @@ describe('/people/:uid', () => {
     expect(screen.queryByTestId('person-activities')).toBeNull();
   });
 
-  it('my own profile has no follow button; an unknown person is said so', async () => {
+  it('my own profile has no follow button; an unknown person is said so, with a way back', async () => {
     const store = new MemoryStore(card('me'));
     const { unmount } = renderAt(store, 'me');
     await screen.findByRole('heading', { level: 1, name: 'User me' });
@@ -106,6 +107,8 @@ describe('/people/:uid', () => {
     unmount();
     renderAt(store, 'nobody');
     expect(await screen.findByText(PERSON_NOT_FOUND)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('link', { name: 'Back to community' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Community page' })).toBeInTheDocument();
   });
 
   it('a person I followed before my newest 300 follows shows as followed, and Unfollow works', async () => {
@@ -127,6 +130,7 @@ describe('/people/:uid', () => {
     for (const uid of ['a/b', '__ann__', '..']) {
       const { unmount } = renderAt(store, encodeURIComponent(uid));
       expect(await screen.findByText(PERSON_NOT_FOUND)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Back to community' })).toHaveAttribute('href', '/community');
       expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
       unmount();
     }

@@ -3,12 +3,13 @@ import { ALERT_FETCH_COMMUNITY } from '@fit/shared/messages';
 import type { PersonCard } from '@fit/shared/model';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useParams } from 'react-router-dom';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import { FollowButton } from '../../components/FollowButton.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -37,7 +38,12 @@ export function PersonPage() {
       ) : card === undefined ? (
         <Skeleton variant="rounded" height={140} />
       ) : card === null ? (
-        <Typography color="textSecondary">{PERSON_NOT_FOUND}</Typography>
+        <Stack sx={{ gap: 2, alignItems: 'flex-start' }}>
+          <Typography color="textSecondary">{PERSON_NOT_FOUND}</Typography>
+          <Button component={RouterLink} to="/community" variant="outlined">
+            Back to community
+          </Button>
+        </Stack>
       ) : (
         <Stack sx={{ gap: { xs: 2, md: 3 } }}>
           <ProfileCard card={card} own={card.uid === me} />
