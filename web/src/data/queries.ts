@@ -44,7 +44,7 @@ function keepFailure<R extends UseQueryResult<unknown, unknown>>(result: R): R {
   return { ...result, isError: true, isPending: false, isLoading: false, status: 'error' } as R;
 }
 
-export function useLive<T>(queryKey: QueryKey, listen: Listen<T>, enabled = true) {
+export function useLive<T>(queryKey: QueryKey, listen: Listen<T>, enabled = true, series = 0) {
   return keepFailure(
     useQuery({
       queryKey,
@@ -52,6 +52,12 @@ export function useLive<T>(queryKey: QueryKey, listen: Listen<T>, enabled = true
       staleTime: Number.POSITIVE_INFINITY,
       meta: LIVE,
       enabled,
+      // Re-aimed within one series (the key's first `series` parts kept), the last answer stays
+      // shown until the new one comes: counts and kudos do not blink as a new post arrives.
+      placeholderData: (previous, query) =>
+        series > 0 && query?.queryKey.slice(0, series).every((part, i) => part === queryKey[i])
+          ? previous
+          : undefined,
     }),
   );
 }

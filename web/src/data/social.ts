@@ -114,13 +114,18 @@ export function watchMyKudos(
 // The hooks; the two listens above apart, as scripts/bench-client.mjs counts the page's reads with them.
 /** The counts of the shown items of one feed (re-aimed when the items change). */
 export const useEngagement = (feed: SocialFeed, itemIds: readonly string[]) =>
-  useLive(['community', 'engagement', feed, ...itemIds], watchEngagement(useStore(), feed, itemIds));
+  useLive(['community', 'engagement', feed, ...itemIds], watchEngagement(useStore(), feed, itemIds), true, 3);
 
 /** Which of the shown items of one feed the signed-in person gave kudos, by kudosKey (none signed out). */
 export function useMyKudos(shown: readonly SocialTarget[]) {
   const uid = useSessionUser()?.uid ?? '';
   const wanted = shown.filter((t) => t.owner !== uid).map((t) => kudosKey(t, uid));
-  return useLive([...keys.user(uid), 'kudos', ...wanted], watchMyKudos(useStore(), uid, wanted), uid !== '');
+  return useLive(
+    [...keys.user(uid), 'kudos', ...wanted],
+    watchMyKudos(useStore(), uid, wanted),
+    uid !== '',
+    3,
+  );
 }
 
 /** Whether one's own post or activity exists, live (an Undo brings it back): readable by its owner only. */

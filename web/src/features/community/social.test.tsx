@@ -79,6 +79,32 @@ describe('kudos and comments', () => {
     ).toBeTruthy();
   });
 
+  it('a new post arriving keeps the shown counts and pressed kudos while the reads re-aim', async () => {
+    const store = seed();
+    const mine = { uid: ME.uid, owner: 'ann', userName: 'Me Myself', timestamp: NOW - 10_000 };
+    await store.commit([{ kind: 'set', path: paths.kudosOf('feedPosts', 'ann', 'p1', ME.uid), data: mine }]);
+    renderPage(store);
+    const theirs = await item('Their post');
+    const pressed = await within(theirs).findByRole('button', {
+      name: "2 kudos for Ann's post",
+      pressed: true,
+    });
+    const seen = new Set<string>();
+    const watch = new MutationObserver(() =>
+      seen.add(`${pressed.getAttribute('aria-label')} ${pressed.getAttribute('aria-pressed')}`),
+    );
+    watch.observe(pressed, { attributes: true });
+    const post = feedPost('bo', 'p3', 'A new post', NOW - 1000, 'Bo');
+    await store.commit(Object.entries(post).map(([path, data]) => ({ kind: 'set' as const, path, data })));
+    await within(await waitFor(() => item('A new post'))).findByRole('button', {
+      name: "0 kudos for Bo's post",
+      pressed: false,
+    });
+    watch.disconnect();
+    expect([...seen].filter((s) => s !== "2 kudos for Ann's post true")).toEqual([]);
+    expect(pressed.isConnected).toBe(true);
+  });
+
   it('reads my kudos on the shown items of others with one query per feed, none per item', async () => {
     const store = seed();
     const listen = vi.spyOn(store, 'listen');
