@@ -1,14 +1,19 @@
 /**
  * One-off repair of data stored before the app stopped writing on read: legacy activity names (a
  * 'bench press') in display case with their calorie units, and the empty `preferences/activities`
- * sign-up now creates. Reports what it would change; `--write` changes it. Idempotent.
+ * sign-up now creates; and the activity counts of people who hid exercise info before hiding
+ * removed them. Reports what it would change; `--write` changes it. Idempotent.
  *
  *   FIRESTORE_EMULATOR_HOST=127.0.0.1:8080 GCLOUD_PROJECT=demo-fittrack \
  *     node --import tsx scripts/repair-stored-data.ts [--write]
  */
 import { findActivity, normalizeActivityName } from '@fit/shared/catalogue';
+import { cursorOf } from '@fit/shared/firestore/semantics';
 import { calorieUnits } from '@fit/shared/formulas';
 import { paths } from '@fit/shared/model';
+import { syncActivityCounts } from '@fit/shared/reactions/activity-counts';
+import { readUser } from '@fit/shared/reactions/core';
+import { engagementQueries, type ReactionEnv, scanPages } from '@fit/shared/reactions/index';
 import type { DocData, WriteOp } from '@fit/shared/store';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
@@ -35,6 +40,34 @@ export function nameRepair(path: string, data: DocData): WriteOp | null {
   return { kind: 'update', path, data: patch };
 }
 
+/**
+ * The activity counts (`engagement/feedActivities_{uid}_*`) of those of `uids` who hide exercise
+ * info: hiding removes them since the profile reaction does (activity-counts.ts), but a person
+ * who hid before kept them, readable by anyone signed in with the givers' names. With `write`,
+ * removes them as hiding does. Resolves with how many were stored.
+ */
+export async function hiddenCountsRepair(
+  env: ReactionEnv,
+  uids: Iterable<string>,
+  write: boolean,
+): Promise<number> {
+  let found = 0;
+  for (const uid of uids) {
+    if ((await readUser(env.store, uid))?.person.visible !== false) continue;
+    const pages = scanPages(
+      `counts of hidden ${uid}`,
+      engagementQueries.engagementOf(uid),
+      (spec) => env.store.query(spec),
+      (last, spec) => ({ ...spec, startAfter: cursorOf(last, spec) }),
+    );
+    let stored = 0;
+    for await (const d of pages) if (d.data.feed === 'feedActivities') stored++;
+    if (stored > 0 && write) await syncActivityCounts(env, uid);
+    found += stored;
+  }
+  return found;
+}
+
 async function main(write: boolean): Promise<void> {
   const app = initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-fittrack' });
   const db = getFirestore(app);
@@ -45,18 +78,26 @@ async function main(write: boolean): Promise<void> {
     if (op) writes.push(op);
   }
   const names = writes.length;
-  for (const user of (await db.collection('users').get()).docs) {
+  const users = (await db.collection('users').get()).docs;
+  const env: ReactionEnv = { store, now: Date.now(), timeZone: 'UTC' };
+  const hidden = await hiddenCountsRepair(
+    env,
+    users.map((user) => user.id),
+    write,
+  );
+  for (const user of users) {
     const prefs = await db.doc(paths.activityPreferences(user.id)).get();
     if (!prefs.exists)
       writes.push({ kind: 'set', path: paths.activityPreferences(user.id), data: { activities: [] } });
   }
   console.log(
-    `${names} activity names to put in display case, ${writes.length - names} empty selections to create.`,
+    `${names} activity names to put in display case, ${writes.length - names} empty selections to create, ` +
+      `${hidden} counts on hidden people's activities to remove${write ? ' (removed)' : ''}.`,
   );
   if (write) {
     for (let i = 0; i < writes.length; i += 500) await store.commit(writes.slice(i, i + 500));
     console.log('Written.');
-  } else if (writes.length > 0) console.log('Run again with --write to write them.');
+  } else if (writes.length + hidden > 0) console.log('Run again with --write to write them.');
   await deleteApp(app);
 }
 

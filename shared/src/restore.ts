@@ -5,13 +5,20 @@
  */
 import { findActivity } from './catalogue.ts';
 import type { ActivityRecord } from './model.ts';
-import { validateActivityForm } from './validation.ts';
+import { LIMITS, validateActivityForm } from './validation.ts';
 
 const FIELDS = ['activityType', 'count', 'time', 'weightLifted', 'distance', 'calorieUnits'] as const;
 
-/** Why `record` cannot be written back as it is: its name left the catalogue, or it breaks a limit; null if it can. */
-export function restoreProblem(record: ActivityRecord): 'catalogue' | 'limits' | null {
+/**
+ * Why `record` cannot be written back as it is at `now`: its name left the catalogue, its date is
+ * one no new entry takes, or it breaks a limit; null if it can.
+ */
+export function restoreProblem(record: ActivityRecord, now: number): 'catalogue' | 'date' | 'limits' | null {
   if (findActivity(record.activityType)?.name !== record.activityType) return 'catalogue';
+  // The rules' datedEntryTimeOk on a create: never ahead of the server's time (its slack aside),
+  // and not before 2000 (one older than a year comes back as imported: restoredWriteTimes).
+  if (record.timestamp > now + LIMITS.timestampSkewMs || record.timestamp < LIMITS.earliestImportTime)
+    return 'date';
   const checked = validateActivityForm({
     userId: 'restore',
     activityType: record.activityType,

@@ -4,8 +4,11 @@ import { calorieUnits } from '../src/formulas.ts';
 import type { ActivityRecord } from '../src/model.ts';
 import { restoreProblem } from '../src/restore.ts';
 
+const NOW = Date.UTC(2026, 10, 22, 12);
+const DAY = 86_400_000;
+
 const entry = (fields: Omit<ActivityRecord, 'calorieUnits' | 'timestamp'>): ActivityRecord => {
-  const record = { ...fields, timestamp: 1_000 };
+  const record = { ...fields, timestamp: NOW - DAY };
   return { ...record, calorieUnits: calorieUnits(record) };
 };
 
@@ -20,7 +23,7 @@ describe('restoreProblem: whether Undo can write an activity back exactly as it 
         ...(a.limits.minutes ? { time: a.limits.minutes } : {}),
         ...(a.limits.weightLifted ? { weightLifted: a.limits.weightLifted } : {}),
       });
-      expect(restoreProblem(record), a.name).toBeNull();
+      expect(restoreProblem(record, NOW), a.name).toBeNull();
     }
   });
 
@@ -30,19 +33,34 @@ describe('restoreProblem: whether Undo can write an activity back exactly as it 
       { reps: 6, weight: 155 },
     ];
     expect(
-      restoreProblem(entry({ activityType: 'Bench Press', count: 14, time: 10, weightLifted: 155, sets })),
+      restoreProblem(
+        entry({ activityType: 'Bench Press', count: 14, time: 10, weightLifted: 155, sets }),
+        NOW,
+      ),
     ).toBeNull();
-    expect(restoreProblem(entry({ activityType: 'Running', time: 25, distance: 5000 }))).toBeNull();
+    expect(restoreProblem(entry({ activityType: 'Running', time: 25, distance: 5000 }), NOW)).toBeNull();
   });
 
   it('refuses a name the catalogue no longer has, or not in its display case', () => {
-    expect(restoreProblem(entry({ activityType: 'Jazzercise', time: 30 }))).toBe('catalogue');
-    expect(restoreProblem(entry({ activityType: 'yoga', time: 30 }))).toBe('catalogue');
+    expect(restoreProblem(entry({ activityType: 'Jazzercise', time: 30 }), NOW)).toBe('catalogue');
+    expect(restoreProblem(entry({ activityType: 'yoga', time: 30 }), NOW)).toBe('catalogue');
   });
 
   it('refuses what breaks a limit, a field the activity does not take, or stale calorie units', () => {
-    expect(restoreProblem(entry({ activityType: 'Yoga', time: 181 }))).toBe('limits');
-    expect(restoreProblem(entry({ activityType: 'Yoga', time: 30, count: 5 }))).toBe('limits');
-    expect(restoreProblem({ ...entry({ activityType: 'Yoga', time: 30 }), calorieUnits: 1 })).toBe('limits');
+    expect(restoreProblem(entry({ activityType: 'Yoga', time: 181 }), NOW)).toBe('limits');
+    expect(restoreProblem(entry({ activityType: 'Yoga', time: 30, count: 5 }), NOW)).toBe('limits');
+    expect(restoreProblem({ ...entry({ activityType: 'Yoga', time: 30 }), calorieUnits: 1 }, NOW)).toBe(
+      'limits',
+    );
+  });
+
+  // Written back as a new entry: dated no later than now (the rules' slack aside) and, an import's
+  // bound, not before 2000; an entry older than a year comes back as imported (restoredWriteTimes).
+  it('refuses a date the rules take from no new entry: ahead of now, or before 2000', () => {
+    const at = (timestamp: number) => ({ ...entry({ activityType: 'Yoga', time: 30 }), timestamp });
+    expect(restoreProblem(at(NOW - 400 * DAY), NOW)).toBeNull();
+    expect(restoreProblem(at(NOW + 60_000), NOW)).toBeNull();
+    expect(restoreProblem(at(NOW + DAY), NOW)).toBe('date');
+    expect(restoreProblem(at(Date.UTC(1999, 0, 1)), NOW)).toBe('date');
   });
 });

@@ -216,6 +216,33 @@ export function socialContract({ owner, other, now }: ContractParams): ContractC
       ]),
       ...withDoc(kudosPath, kudos()),
     }),
+    // The page's worst case: 30 shown activities of 30 people with profiles, one given. The rules
+    // cap the documents a request reads; each named path is checked alone.
+    c('my kudos on 30 shown activities of 30 people, over the group', other, 'list', 'kudos', 'allow', {
+      query: myKudosOn(
+        other,
+        Array.from({ length: 30 }, (_, i) =>
+          paths.kudosOf('feedActivities', `${owner}-${i}`, `r${i}`, other),
+        ),
+      ),
+      seed: {
+        ...seed,
+        ...Object.fromEntries(
+          Array.from({ length: 30 }, (_, i) => {
+            const uid = `${owner}-${i}`;
+            return [
+              [paths.user(uid), profile(uid)],
+              [paths.rep(uid, `r${i}`), seed[paths.rep(owner, 'r1')] as DocData],
+              [
+                paths.feedActivity(uid, `r${i}`),
+                { ...seed[paths.feedActivity(owner, 'r1')], uid, repId: `r${i}` },
+              ],
+            ];
+          }).flat(),
+        ),
+        [paths.kudosOf('feedActivities', `${owner}-3`, 'r3', other)]: kudos(other, { owner: `${owner}-3` }),
+      },
+    }),
     c("another's kudos, over the group", third, 'list', 'kudos', 'deny', {
       query: {
         collection: 'kudos',
@@ -232,6 +259,57 @@ export function socialContract({ owner, other, now }: ContractParams): ContractC
     c("another's kudos on a hidden person's activity, by path", third, 'list', 'kudos', 'deny', {
       query: myKudosOn(other, [r1Kudos]),
       seed: { ...hiding.seed, [r1Kudos]: kudos() },
+    }),
+    // Crafted straight with the SDK: the rule by the giver's id opens one's own kudos only.
+    c("everyone's kudos over the group, no filter", third, 'list', 'kudos', 'deny', {
+      query: { collection: 'kudos', group: true, limit: 30 },
+      ...withDoc(kudosPath, kudos()),
+    }),
+    c("another's kudos on a hidden person's activity, by path alone", third, 'list', 'kudos', 'deny', {
+      query: {
+        collection: 'kudos',
+        group: true,
+        where: [{ field: DOCUMENT_NAME, op: 'in', value: [r1Kudos] }],
+      },
+      seed: { ...hiding.seed, [r1Kudos]: kudos() },
+    }),
+    // The same of a shown item's is read by path as by get: anyone signed in reads those.
+    c("another's kudos on a shown post, by path alone", third, 'list', 'kudos', 'allow', {
+      query: {
+        collection: 'kudos',
+        group: true,
+        where: [{ field: DOCUMENT_NAME, op: 'in', value: [kudosPath] }],
+      },
+      ...withDoc(kudosPath, kudos()),
+    }),
+    c("another's kudos on a hidden activity, named beside one's own", third, 'list', 'kudos', 'deny', {
+      query: myKudosOn(third, [paths.kudosOf('feedActivities', owner, 'r1', third), r1Kudos]),
+      seed: { ...hiding.seed, [r1Kudos]: kudos() },
+    }),
+    c("a hidden activity's kudos, by a range of paths", third, 'list', 'kudos', 'deny', {
+      query: {
+        collection: 'kudos',
+        group: true,
+        where: [
+          { field: DOCUMENT_NAME, op: '>=', value: paths.kudosOf('feedActivities', owner, 'r1', '0') },
+          { field: DOCUMENT_NAME, op: '<=', value: paths.kudosOf('feedActivities', owner, 'r1', '~') },
+        ],
+      },
+      seed: { ...hiding.seed, [r1Kudos]: kudos() },
+    }),
+    c(
+      "a hidden activity's kudos, listed in their collection",
+      third,
+      'list',
+      paths.kudos('feedActivities', owner, 'r1'),
+      'deny',
+      {
+        seed: { ...hiding.seed, [r1Kudos]: kudos() },
+      },
+    ),
+    c('kudos of oneself and another, over the group', third, 'list', 'kudos', 'deny', {
+      query: { collection: 'kudos', group: true, where: [{ field: 'uid', op: 'in', value: [third, other] }] },
+      ...withDoc(kudosPath, kudos()),
     }),
     // comments
     c('comment on a post', other, 'create', commentPath, 'allow', { data: comment() }),

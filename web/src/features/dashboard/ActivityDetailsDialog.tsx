@@ -137,7 +137,7 @@ export function ActivityDetailsDialog(props: {
           </Typography>
         )
       )}
-      {shown && restoreProblem(shown) && (
+      {shown && restoreProblem(shown, Date.now()) && (
         <Typography color="textSecondary">{UNDO_MESSAGES.warning}</Typography>
       )}
     </RecordDetailsDialog>

@@ -96,10 +96,15 @@ describe('Undo a delete', () => {
       { activityType: 'Yoga', time: 240 },
       UNDO_MESSAGES.outOfLimits,
     ],
+    [
+      'dated ahead of now (stored before the rules checked)',
+      { activityType: 'Yoga', time: 30, timestamp: NOW + 2 * 86_400_000 },
+      UNDO_MESSAGES.outOfDates,
+    ],
   ])(
     'an activity %s: the popup warns, the delete says Undo is not available',
     async (_what, fields, message) => {
-      const legacy = activityDoc({ ...fields, timestamp: at(2026, 3, 11, 8) });
+      const legacy = activityDoc({ timestamp: at(2026, 3, 11, 8), ...fields });
       const store = seedStore({ activities: { a: legacy } });
       renderDashboard(store);
       const table = await screen.findByRole('table', { name: 'Recent activities' });

@@ -22,13 +22,15 @@ export const UNDO_MESSAGES = {
   // An activity the rules would refuse as a new entry (shared/src/restore.ts): no Undo, and why.
   notInCatalogue: 'Activity deleted. It cannot be undone: this activity is no longer in the catalogue.',
   outOfLimits: "Activity deleted. It cannot be undone: it is outside today's limits for this activity.",
+  outOfDates: 'Activity deleted. It cannot be undone: it is dated in the future or before 2000.',
   warning: 'Deleting this activity cannot be undone: it was logged under an older catalogue.',
 } as const;
 
 /** What the Snackbar says of a delete, and whether Undo can bring the entry back as it was. */
 function deletedMessage(d: Deleted): { message: string; undo: boolean } {
-  const problem = d.kind === 'activity' ? restoreProblem(d.record) : null;
+  const problem = d.kind === 'activity' ? restoreProblem(d.record, Date.now()) : null;
   if (problem === 'catalogue') return { message: UNDO_MESSAGES.notInCatalogue, undo: false };
+  if (problem === 'date') return { message: UNDO_MESSAGES.outOfDates, undo: false };
   if (problem === 'limits') return { message: UNDO_MESSAGES.outOfLimits, undo: false };
   return { message: UNDO_MESSAGES[d.kind], undo: true };
 }
