@@ -23,7 +23,7 @@ const stamp = Date.now().toString(36);
 const who = { email: `legacy-${stamp}@example.com`, name: `Lee ${stamp}` };
 const NOT_IN_CATALOGUE =
   'Activity deleted. It cannot be undone: this activity is no longer in the catalogue.';
-const WARNING = 'Deleting this activity cannot be undone: it was logged under an older catalogue.';
+const WARNING = 'Deleting this activity cannot be undone: this activity is no longer in the catalogue.';
 
 let browser: Browser;
 let page: Page;

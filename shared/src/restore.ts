@@ -13,7 +13,9 @@ const FIELDS = ['activityType', 'count', 'time', 'weightLifted', 'distance', 'ca
  * Why `record` cannot be written back as it is at `now`: its name left the catalogue, its date is
  * one no new entry takes, or it breaks a limit; null if it can.
  */
-export function restoreProblem(record: ActivityRecord, now: number): 'catalogue' | 'date' | 'limits' | null {
+export type RestoreProblem = 'catalogue' | 'date' | 'limits';
+
+export function restoreProblem(record: ActivityRecord, now: number): RestoreProblem | null {
   if (findActivity(record.activityType)?.name !== record.activityType) return 'catalogue';
   // The rules' datedEntryTimeOk on a create: never ahead of the server's time (its slack aside),
   // and not before 2000 (one older than a year comes back as imported: restoredWriteTimes).

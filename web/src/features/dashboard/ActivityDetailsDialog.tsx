@@ -55,6 +55,7 @@ export function ActivityDetailsDialog(props: {
     onClose: props.onClose,
   });
   const { shown, busy, status } = editor;
+  const noUndo = shown ? restoreProblem(shown, Date.now()) : null;
 
   const activity = activityType ? findActivity(activityType) : undefined;
   // The stored type may have left the catalogue: it stays listed so the select shows it.
@@ -137,9 +138,7 @@ export function ActivityDetailsDialog(props: {
           </Typography>
         )
       )}
-      {shown && restoreProblem(shown, Date.now()) && (
-        <Typography color="textSecondary">{UNDO_MESSAGES.warning}</Typography>
-      )}
+      {noUndo && <Typography color="textSecondary">{UNDO_MESSAGES.warning(noUndo)}</Typography>}
     </RecordDetailsDialog>
   );
 }

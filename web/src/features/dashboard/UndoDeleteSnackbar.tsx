@@ -1,5 +1,5 @@
 /** Undo for a deleted activity or weigh-in: writes the entry back under its own id. */
-import { restoreProblem } from '@fit/shared/restore';
+import { type RestoreProblem, restoreProblem } from '@fit/shared/restore';
 import Close from '@mui/icons-material/Close';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -14,24 +14,26 @@ import { restoreWeight, type StoredWeight } from '../../data/weights.ts';
 
 export type Deleted = { kind: 'activity'; record: StoredActivity } | { kind: 'weight'; record: StoredWeight };
 
+/** Why an activity cannot come back as it was: the rules would refuse it as a new entry. */
+const NO_UNDO_BECAUSE: Record<RestoreProblem, string> = {
+  catalogue: 'this activity is no longer in the catalogue.',
+  limits: "it is outside today's limits for this activity.",
+  date: 'it is dated in the future or before 2000.',
+};
+
 export const UNDO_MESSAGES = {
   activity: 'Activity deleted.',
   weight: 'Weight record deleted.',
   restored: { activity: 'Activity restored.', weight: 'Weight record restored.' },
   failed: 'Failed to undo the delete. Please try again.',
-  // An activity the rules would refuse as a new entry (shared/src/restore.ts): no Undo, and why.
-  notInCatalogue: 'Activity deleted. It cannot be undone: this activity is no longer in the catalogue.',
-  outOfLimits: "Activity deleted. It cannot be undone: it is outside today's limits for this activity.",
-  outOfDates: 'Activity deleted. It cannot be undone: it is dated in the future or before 2000.',
-  warning: 'Deleting this activity cannot be undone: it was logged under an older catalogue.',
+  noUndo: (why: RestoreProblem) => `Activity deleted. It cannot be undone: ${NO_UNDO_BECAUSE[why]}`,
+  warning: (why: RestoreProblem) => `Deleting this activity cannot be undone: ${NO_UNDO_BECAUSE[why]}`,
 } as const;
 
 /** What the Snackbar says of a delete, and whether Undo can bring the entry back as it was. */
 function deletedMessage(d: Deleted): { message: string; undo: boolean } {
   const problem = d.kind === 'activity' ? restoreProblem(d.record, Date.now()) : null;
-  if (problem === 'catalogue') return { message: UNDO_MESSAGES.notInCatalogue, undo: false };
-  if (problem === 'date') return { message: UNDO_MESSAGES.outOfDates, undo: false };
-  if (problem === 'limits') return { message: UNDO_MESSAGES.outOfLimits, undo: false };
+  if (problem) return { message: UNDO_MESSAGES.noUndo(problem), undo: false };
   return { message: UNDO_MESSAGES[d.kind], undo: true };
 }
 
