@@ -27,7 +27,11 @@ export const UNDO_MESSAGES = {
   restored: { activity: 'Activity restored.', weight: 'Weight record restored.' },
   failed: 'Failed to undo the delete. Please try again.',
   noUndo: (why: RestoreProblem) => `Activity deleted. It cannot be undone: ${NO_UNDO_BECAUSE[why]}`,
-  warning: (why: RestoreProblem) => `Deleting this activity cannot be undone: ${NO_UNDO_BECAUSE[why]}`,
+  // The details popup already says when the name left the catalogue.
+  warning: (why: RestoreProblem) =>
+    why === 'catalogue'
+      ? 'Deleting it cannot be undone.'
+      : `Deleting this activity cannot be undone: ${NO_UNDO_BECAUSE[why]}`,
 } as const;
 
 /** What the Snackbar says of a delete, and whether Undo can bring the entry back as it was. */
