@@ -21,7 +21,7 @@ export async function signUpAndVerify(
   await page.getByLabel('Confirm Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await page.waitForURL('**/verify-email');
-  await verifyEmail(who.email);
+  await verifyEmail(who.email.toLowerCase()); // Auth keeps the address in lower case
   // The verify page polls and reloads the user, then moves on by itself.
   await page.waitForURL('**/user', { timeout: 30_000 });
   if (firstRun === 'put off') await dismissGoalPopup(page);

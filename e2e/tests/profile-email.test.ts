@@ -6,8 +6,8 @@
 import { paths } from '@fit/shared/model';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD } from './people.ts';
-import { accountOf, launchBrowser, newPage, screenshot, serverDocs, verifyEmail } from './stack.ts';
+import { signUpAndVerify } from './people.ts';
+import { accountOf, launchBrowser, newPage, screenshot, serverDocs } from './stack.ts';
 
 const stamp = Date.now().toString(36);
 const typed = `Pat.Case-${stamp}@Example.COM`;
@@ -26,14 +26,7 @@ describe("the profile's email", () => {
 
   it('a sign-up typed in mixed case stores the account’s address, which the rules take', async () => {
     const { page, errors } = await newPage(browser, { width: 390, height: 844 });
-    await page.goto('/signup');
-    await page.getByLabel('Email').fill(typed);
-    await page.getByLabel(/^Password/).fill(PASSWORD);
-    await page.getByLabel('Confirm Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign Up' }).click();
-    await page.waitForURL('**/verify-email');
-    await verifyEmail(email);
-    await page.waitForURL('**/user', { timeout: 30_000 });
+    await signUpAndVerify(page, { email: typed, name: '' }, { firstRun: 'leave' });
     const uid = (await accountOf(email))?.localId ?? '';
     expect(uid).not.toBe('');
     const [profile] = (await serverDocs(paths.user(uid))) as {
