@@ -99,8 +99,20 @@ export const engagementQueries = {
   }),
 } as const;
 
-/** Counts over all of an item's kudos or comments (an aggregate: one read per 1000 entries). */
-const countOf = (collection: string): QuerySpec => ({ collection });
+/** An item's kudos and comments, counted (two aggregates: one read per 1000 entries each). */
+export async function countSocial(
+  tx: Transaction,
+  feed: SocialFeed,
+  owner: string,
+  id: string,
+): Promise<{ kudos: number; comments: number }> {
+  const count = (collection: string) => tx.aggregate({ collection }, { count: true });
+  const [kudos, comments] = await Promise.all([
+    count(paths.kudos(feed, owner, id)),
+    count(paths.comments(feed, owner, id)),
+  ]);
+  return { kudos: kudos.count, comments: comments.count };
+}
 
 /** The start of a comment, in whole characters: a cut emoji would leave half a surrogate pair. */
 function previewOf(message: string): string {
@@ -158,24 +170,23 @@ export async function readCounts(
   id: string,
 ): Promise<ItemCounts> {
   const path = paths.engagement(feed, owner, id);
-  const [stored, kudos, comments, newest] = await Promise.all([
+  const [stored, { kudos, comments }, newest] = await Promise.all([
     tx.get(path),
-    tx.aggregate(countOf(paths.kudos(feed, owner, id)), { count: true }),
-    tx.aggregate(countOf(paths.comments(feed, owner, id)), { count: true }),
+    countSocial(tx, feed, owner, id),
     tx.query(engagementQueries.newestKudos(feed, owner, id)),
   ]);
   const desired =
-    kudos.count > 0 || comments.count > 0
+    kudos > 0 || comments > 0
       ? {
           feed,
           owner,
           itemId: `${owner}_${id}`,
-          kudos: kudos.count,
+          kudos,
           kudosBy: newest.map((k) => ({
             uid: k.id,
             userName: displayNameOf({ displayName: k.data.userName }),
           })),
-          comments: comments.count,
+          comments,
         }
       : null;
   return { path, stored, desired, newest };

@@ -7,7 +7,7 @@
  * and the progress check of the account cascade (maintenance.ts).
  */
 import { type ItemDeletion, paths, type SocialFeed } from '../model.ts';
-import type { DocSnapshot, Transaction, WriteOp } from '../store.ts';
+import type { DocSnapshot, WriteOp } from '../store.ts';
 import { type ReactionEnv, readUser } from './core.ts';
 import {
   countsShown,
@@ -35,21 +35,6 @@ export interface ItemSeen {
   marker: boolean;
   /** Kudos or comments on it; read only when the others leave it open. */
   stats: boolean;
-}
-
-/** Whether kudos or comments are on an item (two count aggregates). */
-export async function hasSocial(
-  tx: Transaction,
-  feed: SocialFeed,
-  owner: string,
-  id: string,
-): Promise<boolean> {
-  const count = (collection: string) => tx.aggregate({ collection }, { count: true });
-  const [kudos, comments] = await Promise.all([
-    count(paths.kudos(feed, owner, id)),
-    count(paths.comments(feed, owner, id)),
-  ]);
-  return kudos.count + comments.count > 0;
 }
 
 /** Whether the source reaction must read the item's kudos and comments to decide. */

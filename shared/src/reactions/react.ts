@@ -22,8 +22,9 @@ import {
   reactionPaths,
   readUser,
 } from './core.ts';
+import { countSocial } from './engagement.ts';
 import { followTargetOf, recomputePeople, syncFollowNotification } from './follows.ts';
-import { hasSocial, itemDeletionWrite, needsStats, reactItemBack } from './item-deletion.ts';
+import { itemDeletionWrite, needsStats, reactItemBack } from './item-deletion.ts';
 import { renameGiven } from './names.ts';
 import { type PaceOptions, type PaceResult, Pacer } from './pacing.ts';
 import { progressWrite, recomputeProgress } from './progress.ts';
@@ -336,7 +337,7 @@ async function recomputeFeedItems(
     const stats = await Promise.all(
       seen.map(({ src, item, marker }, i) =>
         needsStats({ source: !!src, item: !!item, marker })
-          ? hasSocial(tx, feed, uid, ids[i] as string)
+          ? countSocial(tx, feed, uid, ids[i] as string).then((n) => n.kudos + n.comments > 0)
           : false,
       ),
     );
