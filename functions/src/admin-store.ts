@@ -15,7 +15,7 @@ import type {
   Transaction,
   WriteOp,
 } from '@fit/shared/store';
-import { DOCUMENT_NAME, StoreError } from '@fit/shared/store';
+import { filterValue, StoreError } from '@fit/shared/store';
 import {
   type Transaction as AdminTransaction,
   AggregateField,
@@ -88,12 +88,12 @@ export class AdminStore implements ReactionStore {
     let q: Query = spec.group
       ? this.db.collectionGroup(spec.collection)
       : this.db.collection(spec.collection);
-    // A document's path as a reference: the SDK takes it so in collection and group queries alike.
-    const ref = (path: unknown) => this.db.doc(String(path));
-    for (const { field, op, value } of spec.where ?? []) {
-      if (field !== DOCUMENT_NAME) q = q.where(field, op, value);
-      else q = q.where(field, op, op === 'in' ? (value as unknown[]).map(ref) : ref(value));
-    }
+    for (const f of spec.where ?? [])
+      q = q.where(
+        f.field,
+        f.op,
+        filterValue(f, (path) => this.db.doc(path)),
+      );
     for (const o of spec.orderBy ?? []) q = q.orderBy(o.field, o.direction);
     if (spec.startAfter) {
       const order = effectiveOrderBy(spec);

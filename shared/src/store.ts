@@ -37,6 +37,15 @@ export interface FieldFilter {
   readonly value: unknown;
 }
 
+/**
+ * A filter's value as both SDKs take it: a DOCUMENT_NAME filter's paths as document references
+ * (`ref`), the one form they accept in collection and group queries alike.
+ */
+export function filterValue(f: FieldFilter, ref: (path: string) => unknown): unknown {
+  if (f.field !== DOCUMENT_NAME) return f.value;
+  return f.op === 'in' ? (f.value as unknown[]).map((path) => ref(String(path))) : ref(String(f.value));
+}
+
 export interface OrderBy {
   readonly field: string;
   readonly direction: 'asc' | 'desc';
@@ -147,7 +156,7 @@ export class StoreError extends Error {
   constructor(
     readonly code: StoreErrorCode,
     message: string,
-    /** A refused commit whose writes carry a device time the rules check (a wrong clock may be why). */
+    /** A refused commit whose writes change a device time the rules check (a wrong clock may be why). */
     readonly timed = false,
   ) {
     super(message);
@@ -156,11 +165,6 @@ export class StoreError extends Error {
 
 /** Device times the rules hold to the server's clock (firestore.rules timeOk, writtenNow, loggedAt). */
 const CHECKED_TIMES = ['timestamp', 'loggedAt', 'importedAt', 'createdAt'];
-
-/** Whether a batch sets a time the rules check: only then can a wrong device clock be why it was refused. */
-export function carriesCheckedTime(writes: readonly WriteOp[]): boolean {
-  return writes.some((op) => changesCheckedTime(op, null));
-}
 
 /**
  * Whether a write sets a checked time to other than `stored` (null: not known). The rules take an

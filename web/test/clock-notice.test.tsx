@@ -5,7 +5,7 @@
  */
 import { ALERT_SAVE_GOAL, ALERT_SAVE_PROFILE } from '@fit/shared/messages';
 import { paths } from '@fit/shared/model';
-import { carriesCheckedTime, StoreError, type WriteOp } from '@fit/shared/store';
+import { changesCheckedTime, StoreError, type WriteOp } from '@fit/shared/store';
 import { MemoryStore } from '@fit/shared/testing/memory-store';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -30,7 +30,11 @@ const REFUSED = ALERT_SAVE_PROFILE;
 /** The rules' answer to every write, marked as the Firestore adapter marks it. */
 class RefusingStore extends MemoryStore {
   override async commit(writes: readonly WriteOp[]): Promise<void> {
-    throw new StoreError('permission-denied', 'test: refused by the rules', carriesCheckedTime(writes));
+    throw new StoreError(
+      'permission-denied',
+      'test: refused by the rules',
+      writes.some((op) => changesCheckedTime(op, null)),
+    );
   }
 }
 
@@ -137,7 +141,11 @@ describe('an import refused while the device clock is off', () => {
     const commit = store.commit.bind(store);
     vi.spyOn(store, 'commit').mockImplementation(async (writes) => {
       if (writes.some((w) => w.path.includes('/reps/')))
-        throw new StoreError('permission-denied', 'test: refused by the rules', carriesCheckedTime(writes));
+        throw new StoreError(
+          'permission-denied',
+          'test: refused by the rules',
+          writes.some((op) => changesCheckedTime(op, null)),
+        );
       return commit(writes);
     });
     renderApp('/account', { auth, store });

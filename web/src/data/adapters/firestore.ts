@@ -6,10 +6,9 @@
 import { docPathProblem, queryPathProblem } from '@fit/shared/doc-paths';
 import { REQUIRES_RECENT_LOGIN } from '@fit/shared/model';
 import {
-  carriesCheckedTime,
   changesCheckedTime,
-  DOCUMENT_NAME,
   type DocSnapshot,
+  filterValue,
   isStoreErrorCode,
   type LiveDocumentStore,
   type QuerySpec,
@@ -187,12 +186,14 @@ const docsOf = (snaps: { docs: DocumentSnapshot[] }): DocSnapshot[] =>
 function toQuery(db: Firestore, spec: QuerySpec): Query {
   const base = spec.group ? collectionGroup(db, spec.collection) : collection(db, spec.collection);
   const constraints: QueryConstraint[] = [];
-  // A document's path as a reference: the SDK takes it so in collection and group queries alike.
-  const ref = (path: unknown) => doc(db, String(path));
-  for (const { field, op, value } of spec.where ?? []) {
-    if (field !== DOCUMENT_NAME) constraints.push(where(field, op, value));
-    else constraints.push(where(field, op, op === 'in' ? (value as unknown[]).map(ref) : ref(value)));
-  }
+  for (const f of spec.where ?? [])
+    constraints.push(
+      where(
+        f.field,
+        f.op,
+        filterValue(f, (path) => doc(db, path)),
+      ),
+    );
   for (const order of spec.orderBy ?? []) constraints.push(orderBy(order.field, order.direction));
   if (spec.startAfter) {
     // Ties break by document path (the port's promise): ordered explicitly so the cursor names it.
@@ -323,7 +324,7 @@ export function createFirestoreStore(
         }
         await batch.commit().catch(async (error: unknown) => {
           const refused = toStoreError(error);
-          if (refused.code !== 'permission-denied' || !carriesCheckedTime(writes)) throw refused;
+          if (refused.code !== 'permission-denied') throw refused;
           throw new StoreError(refused.code, refused.message, await changedCheckedTime(db, writes));
         });
       }),
