@@ -8,12 +8,11 @@
  *     node --import tsx scripts/repair-stored-data.ts [--write]
  */
 import { findActivity, normalizeActivityName } from '@fit/shared/catalogue';
-import { cursorOf } from '@fit/shared/firestore/semantics';
 import { calorieUnits } from '@fit/shared/formulas';
 import { paths } from '@fit/shared/model';
-import { syncActivityCounts } from '@fit/shared/reactions/activity-counts';
+import { storedActivityCounts, syncActivityCounts } from '@fit/shared/reactions/activity-counts';
 import { readUser } from '@fit/shared/reactions/core';
-import { engagementQueries, type ReactionEnv, scanPages } from '@fit/shared/reactions/index';
+import type { ReactionEnv } from '@fit/shared/reactions/index';
 import type { DocData, WriteOp } from '@fit/shared/store';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
@@ -54,14 +53,7 @@ export async function hiddenCountsRepair(
   let found = 0;
   for (const uid of uids) {
     if ((await readUser(env.store, uid))?.person.visible !== false) continue;
-    const pages = scanPages(
-      `counts of hidden ${uid}`,
-      engagementQueries.engagementOf(uid),
-      (spec) => env.store.query(spec),
-      (last, spec) => ({ ...spec, startAfter: cursorOf(last, spec) }),
-    );
-    let stored = 0;
-    for await (const d of pages) if (d.data.feed === 'feedActivities') stored++;
+    const stored = (await storedActivityCounts(env, uid)).size;
     if (stored > 0 && write) await syncActivityCounts(env, uid);
     found += stored;
   }

@@ -16,20 +16,30 @@ const nextPage = (last: DocSnapshot, spec: QuerySpec): QuerySpec => ({
   startAfter: cursorOf(last, spec),
 });
 
+const run = (env: ReactionEnv) => (spec: QuerySpec) => env.store.query(spec);
+
+/** The ids of `uid`'s activities with stored counts. */
+export async function storedActivityCounts(env: ReactionEnv, uid: string): Promise<Set<string>> {
+  const ids = new Set<string>();
+  for await (const d of scanPages(
+    'counts of a hider',
+    engagementQueries.engagementOf(uid),
+    run(env),
+    nextPage,
+  ))
+    if (d.data.feed === 'feedActivities' && typeof d.data.itemId === 'string')
+      ids.add(d.data.itemId.slice(uid.length + 1));
+  return ids;
+}
+
 /** The ids of `uid`'s activities with stored counts (hiding) or with kudos or comments (showing). */
 async function activityIds(env: ReactionEnv, uid: string, visible: boolean): Promise<Set<string>> {
-  const run = (spec: QuerySpec) => env.store.query(spec);
+  if (!visible) return storedActivityCounts(env, uid);
   const ids = new Set<string>();
-  if (!visible) {
-    for await (const d of scanPages('counts of a hider', engagementQueries.engagementOf(uid), run, nextPage))
-      if (d.data.feed === 'feedActivities' && typeof d.data.itemId === 'string')
-        ids.add(d.data.itemId.slice(uid.length + 1));
-    return ids;
-  }
   for (const group of ['kudos', 'comments'] as const) {
     const first = engagementQueries.byField(group, 'owner', uid);
     // users/{uid}/reps/{id}/{group}/{docId}: an activity's; posts' are under `posts`.
-    for await (const d of scanPages(`${group} of a shower`, first, run, nextPage)) {
+    for await (const d of scanPages(`${group} of a shower`, first, run(env), nextPage)) {
       const [, owner, source, id] = d.path.split('/');
       if (owner === uid && source === 'reps' && id) ids.add(id);
     }
