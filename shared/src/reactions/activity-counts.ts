@@ -7,7 +7,7 @@ import { cursorOf } from '../../firestore/semantics.ts';
 import { paths } from '../model.ts';
 import type { DocSnapshot, QuerySpec } from '../store.ts';
 import { type ReactionEnv, readUser } from './core.ts';
-import { engagementQueries, readCounts } from './engagement.ts';
+import { countsShown, engagementQueries, readCounts } from './engagement.ts';
 import { scanPages } from './maintenance.ts';
 import { type PaceOptions, type PaceResult, Pacer } from './pacing.ts';
 
@@ -69,7 +69,7 @@ export async function syncActivityCounts(
         readCounts(tx, 'feedActivities', uid, id),
       ]);
       if (!now || (now.person.visible && !source)) return;
-      const op = pacer.plan(counts.path, counts.stored, now.person.visible ? counts.desired : null);
+      const op = pacer.plan(counts.path, counts.stored, countsShown('feedActivities', now.person, counts));
       if (op) tx.write(op);
     });
   }
